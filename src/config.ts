@@ -1,0 +1,126 @@
+/**
+ * Configuration from the environment (CONTRACT.md section 1), validated once at start.
+ * A bad value throws a ConfigError naming the variable; main.ts prints it and exits.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl: string | null;
+  /** HS256 key; null when tokens are verified with a public key or JWKS. */
+  jwtSecret: string | null;
+  jwtPublicKey: string | null;
+  jwtJwksUrl: string | null;
+  jwtIssuer: string | null;
+  jwtAudience: string | null;
+  adminToken: string | null;
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  testClock: boolean;
+  logLevel: string;
+  /** Folder for the embedded store, the generated JWT secret and admin token. */
+  dataDir: string;
+  /** Prefix of every Redis key and channel of this deployment. */
+  redisPrefix: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | null {
+  const raw = optional(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `is not a URL: "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = optional(env, 'DATABASE_URL') ?? 'sqlite:./data/laurel.db';
+  if (!databaseUrl.startsWith('sqlite:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', `must be sqlite:<path>, sqlite::memory: or postgres://…, got "${databaseUrl}"`);
+  }
+  if (databaseUrl === 'sqlite:') throw new ConfigError('DATABASE_URL', 'needs a path after sqlite:');
+
+  const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+
+  const testClockRaw = optional(env, 'LAUREL_TEST_CLOCK');
+  if (testClockRaw !== null && testClockRaw !== '0' && testClockRaw !== '1') {
+    throw new ConfigError('LAUREL_TEST_CLOCK', `must be 1 or 0, got "${testClockRaw}"`);
+  }
+  const testClock = testClockRaw === '1';
+  if (testClock && env.NODE_ENV === 'production') {
+    throw new ConfigError('LAUREL_TEST_CLOCK', 'is refused when NODE_ENV=production');
+  }
+
+  const jwtSecret = optional(env, 'JWT_SECRET');
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
+  }
+  const jwtPublicKey = optional(env, 'JWT_PUBLIC_KEY');
+  if (jwtPublicKey !== null && !jwtPublicKey.includes('BEGIN PUBLIC KEY')) {
+    throw new ConfigError('JWT_PUBLIC_KEY', 'must be a PEM public key (-----BEGIN PUBLIC KEY-----)');
+  }
+  const jwtJwksUrl = url(env, 'JWT_JWKS_URL', ['http:', 'https:']);
+  if (jwtPublicKey !== null && jwtJwksUrl !== null) {
+    throw new ConfigError('JWT_JWKS_URL', 'cannot be combined with JWT_PUBLIC_KEY');
+  }
+
+  const adminToken = optional(env, 'ADMIN_TOKEN');
+  if (adminToken !== null && adminToken.length < 16) {
+    throw new ConfigError('ADMIN_TOKEN', 'must be at least 16 characters long');
+  }
+
+  const host = optional(env, 'HOST') ?? '0.0.0.0';
+
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host,
+    databaseUrl,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    jwtSecret,
+    jwtPublicKey: jwtPublicKey?.replace(/\\n/g, '\n') ?? null,
+    jwtJwksUrl,
+    jwtIssuer: optional(env, 'JWT_ISSUER'),
+    jwtAudience: optional(env, 'JWT_AUDIENCE'),
+    adminToken,
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
+    rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1, 86_400_000),
+    testClock,
+    logLevel,
+    dataDir: optional(env, 'LAUREL_DATA_DIR') ?? './data',
+    redisPrefix: optional(env, 'LAUREL_REDIS_PREFIX') ?? 'laurel:',
+  };
+}

@@ -1,0 +1,93 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import type { JwtVerifier } from './jwt-verifier.js';
+import type { AuthMode, Principal } from './principal.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How the route authenticates; see AuthMode. Default: `admin` under /admin, else `jwt`. */
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    /** Set by authentication before any handler of a non-public route runs. */
+    principal: Principal;
+  }
+}
+
+export interface AuthDependencies {
+  verifyJwt: JwtVerifier;
+  adminToken: string;
+  /** Resolves an API key to its project, or null when unknown or revoked. */
+  resolveApiKey(key: string): Promise<{ projectId: string; apiKeyId: string } | null>;
+  projectExists(projectId: string): Promise<boolean>;
+}
+
+const PUBLIC_PREFIXES = ['/health', '/metrics', '/openapi.json', '/docs', '/dashboard'];
+
+function modeOf(request: FastifyRequest): AuthMode | null {
+  const url = request.routeOptions.url;
+  if (url === undefined) return null; // no route matched: the 404 handler answers
+  const configured = request.routeOptions.config.auth;
+  if (configured) return configured;
+  if (url === '/' || PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(p + '/'))) return 'public';
+  return url.startsWith('/admin') ? 'admin' : 'jwt';
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Authenticates every request in onRequest, before body parsing, rate limiting and handlers. */
+export function registerAuthentication(app: FastifyInstance, deps: AuthDependencies): void {
+  app.decorateRequest('principal', null as never);
+
+  app.addHook('onRequest', async (request) => {
+    const mode = modeOf(request);
+    if (mode === null || mode === 'public') return;
+    const token = bearer(request);
+
+    if (mode === 'admin' || mode === 'adminGlobal') {
+      if (token === null || !sameSecret(token, deps.adminToken)) {
+        throw AppError.unauthorized('Admin token required', 'ADMIN_TOKEN_REQUIRED');
+      }
+      const header = request.headers['x-project-id'];
+      const projectId = typeof header === 'string' && header !== '' ? header : 'default';
+      if (mode === 'admin' && !(await deps.projectExists(projectId))) {
+        throw AppError.notFound(`Project ${projectId} not found`, 'PROJECT_NOT_FOUND');
+      }
+      request.principal = { kind: 'admin', projectId };
+      return;
+    }
+
+    const apiKey = request.headers['x-api-key'];
+    if (mode === 'jwtOrApiKey' && typeof apiKey === 'string' && token === null) {
+      const resolved = await deps.resolveApiKey(apiKey);
+      if (!resolved) throw AppError.unauthorized('Invalid API key', 'INVALID_API_KEY');
+      request.principal = { kind: 'apikey', ...resolved };
+      return;
+    }
+
+    if (token === null) throw AppError.unauthorized('Bearer token required', 'TOKEN_REQUIRED');
+    if (token.split('.').length !== 3 && sameSecret(token, deps.adminToken)) {
+      throw AppError.unauthorized('The admin token is for /admin routes only', 'INVALID_TOKEN');
+    }
+    const claims = await deps.verifyJwt(token);
+    if (!(await deps.projectExists(claims.projectId))) {
+      throw AppError.unauthorized(`Unknown project ${claims.projectId}`, 'UNKNOWN_PROJECT');
+    }
+    request.principal =
+      claims.role === 'service'
+        ? { kind: 'service', projectId: claims.projectId, subject: claims.sub }
+        : { kind: 'user', projectId: claims.projectId, userId: claims.sub };
+  });
+}

@@ -1,0 +1,53 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './errors.js';
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  code: string;
+}
+
+export function errorBody(statusCode: number, code: string, message: string): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code };
+}
+
+/** Fastify's own error codes, mapped to ours. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_VALIDATION: 'VALIDATION_ERROR',
+};
+
+/**
+ * Every error leaves as the body of CONTRACT.md section 3. Schema errors are 400 VALIDATION_ERROR;
+ * a 5xx never says more than "Internal Server Error" (the details go to the log).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message));
+    }
+    if ((err as FastifyError).validation) {
+      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', err.message));
+    }
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(status).send(errorBody(status, 'INTERNAL', 'Internal Server Error'));
+    }
+    if (err instanceof SyntaxError) {
+      return reply.status(400).send(errorBody(400, 'INVALID_JSON', 'Body is not valid JSON'));
+    }
+    const code = FASTIFY_CODES[err.code ?? ''] ?? (typeof err.code === 'string' && /^[A-Z_]+$/.test(err.code) ? err.code : 'BAD_REQUEST');
+    return reply.status(status).send(errorBody(status, code, err.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}

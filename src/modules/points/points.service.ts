@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { generateId } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import { dateKey } from '../../platform/time.js';
+import { historyText, type LedgerEntryInput } from './ledger.js';
+
+/**
+ * The ledger is the truth: every change of points is one appended row, and the balance column of
+ * `users` moves in the same transaction, so balance == sum(ledger) always. The balance never goes
+ * below 0: a debit that does not fit is refused (`debit`) or cut to what is there (`clamp`).
+ */
+export type DebitMode = 'refuse' | 'clamp';
+
+export class PointsService {
+  constructor(private readonly platform: Platform) {}
+
+  /**
+   * Appends one entry and moves the balance, inside the caller's transaction `trx`.
+   * Returns the points actually applied and the new balance.
+   * Throws USER_NOT_FOUND, or INSUFFICIENT_POINTS for a refused debit.
+   */
+  async record(trx: Queryable, entry: LedgerEntryInput, mode: DebitMode = 'refuse'): Promise<{ points: number; balance: number }> {
+    let points = entry.points;
+    if (points < 0 && mode === 'clamp') {
+      const row = await this.lockedBalance(trx, entry.projectId, entry.userId);
+      points = Math.max(points, -row);
+    }
+    let update = trx
+      .updateTable('users')
+      .set({ points: sql<number>`points + ${points}` })
+      .where('project_id', '=', entry.projectId)
+      .where('user_id', '=', entry.userId);
+    if (points < 0) update = update.where('points', '>=', -points);
+    const updated = await update.returning('points').executeTakeFirst();
+    if (!updated) {
+      const exists = await trx
+        .selectFrom('users')
+        .select('user_id')
+        .where('project_id', '=', entry.projectId)
+        .where('user_id', '=', entry.userId)
+        .executeTakeFirst();
+      if (!exists) throw AppError.notFound(`User ${entry.userId} not found`, 'USER_NOT_FOUND');
+      throw AppError.badRequest('Not enough points', 'INSUFFICIENT_POINTS');
+    }
+    await trx
+      .insertInto('ledger')
+      .values({
+        project_id: entry.projectId,
+        user_id: entry.userId,
+        type: entry.type,
+        source_id: entry.sourceId,
+        points,
+        occurred_at: entry.occurredAt,
+        date_key: dateKey(entry.occurredAt),
+        title: JSON.stringify(entry.title),
+        description: JSON.stringify(entry.description),
+        image: entry.image ?? null,
+        metadata: entry.metadata ? JSON.stringify(entry.metadata) : null,
+        created_at: this.platform.clock.now(),
+      })
+      .execute();
+    return { points, balance: Number(updated.points) };
+  }
+
+  private async lockedBalance(trx: Queryable, projectId: string, userId: string): Promise<number> {
+    let query = trx.selectFrom('users').select('points').where('project_id', '=', projectId).where('user_id', '=', userId);
+    if (this.platform.db.dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
+    return Number(row.points);
+  }
+
+  /** An operator's correction (POST /admin/user/{userId}/points): an ADJUSTMENT entry. */
+  async adjust(projectId: string, userId: string, points: number, reason: string) {
+    const adjustmentId = generateId('adj');
+    const now = this.platform.clock.now();
+    const result = await this.platform.db.kysely.transaction().execute((trx) =>
+      this.record(
+        trx,
+        {
+          projectId,
+          userId,
+          type: 'ADJUSTMENT',
+          sourceId: adjustmentId,
+          points,
+          occurredAt: now,
+          title: { de: 'Punktekorrektur', en: 'Points adjustment' },
+          description: historyText(reason),
+          metadata: { reason },
+        },
+        'clamp',
+      ),
+    );
+    return { userId, adjustmentId, points: result.points, balance: result.balance, reason, timestamp: now };
+  }
+
+  /** Sum of the ledger for a user (used by tests and checks of the invariant). */
+  async ledgerSum(projectId: string, userId: string): Promise<number> {
+    const row = await this.platform.db.kysely
+      .selectFrom('ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('total'))
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+}

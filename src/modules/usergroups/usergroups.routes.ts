@@ -1,0 +1,52 @@
+import { Type } from 'typebox';
+import type { App } from '../../app.js';
+import { errors } from '../../http/schemas.js';
+import { CreatedUserGroup, CreateUserGroupBody, UpdateUserGroupBody, UserGroup, UserGroupId } from './usergroups.schemas.js';
+
+const Params = Type.Object({ userGroupId: UserGroupId });
+
+/** POST /usergroup (JWT of any role or API key) and the /admin/usergroup resource. */
+export async function userGroupsRoutes(app: App): Promise<void> {
+  const { userGroups } = app.services;
+
+  app.post(
+    '/usergroup',
+    {
+      config: { auth: 'jwtOrApiKey' },
+      schema: {
+        tags: ['user groups'],
+        summary: 'Create a user group',
+        security: [{ bearerAuth: [] }, { apiKey: [] }],
+        body: CreateUserGroupBody,
+        response: { 201: CreatedUserGroup, ...errors(400, 401, 409) },
+      },
+    },
+    async (req, reply) => {
+      const group = await userGroups.create(req.principal.projectId, req.body);
+      return reply.status(201).send({ message: 'User group created', userGroupId: group.userGroupId, createdAt: group.createdAt });
+    },
+  );
+
+  const tags = ['admin: user groups'];
+  const security = [{ adminToken: [] }];
+  const AdminCreated = Type.Intersect([UserGroup, Type.Object({ message: Type.String() })]);
+  app.post('/admin/usergroup', { schema: { tags, security, body: CreateUserGroupBody, response: { 201: AdminCreated, ...errors(400, 401, 404, 409) } } }, async (req, reply) => {
+    const group = await userGroups.create(req.principal.projectId, req.body);
+    return reply.status(201).send({ message: 'User group created', ...group });
+  });
+  app.get('/admin/usergroup', { schema: { tags, security, response: { 200: Type.Array(UserGroup), ...errors(401, 404) } } }, (req) =>
+    userGroups.list(req.principal.projectId),
+  );
+  app.get('/admin/usergroup/:userGroupId', { schema: { tags, security, params: Params, response: { 200: UserGroup, ...errors(401, 404) } } }, (req) =>
+    userGroups.get(req.principal.projectId, req.params.userGroupId),
+  );
+  app.put(
+    '/admin/usergroup/:userGroupId',
+    { schema: { tags, security, params: Params, body: UpdateUserGroupBody, response: { 200: UserGroup, ...errors(400, 401, 404) } } },
+    (req) => userGroups.update(req.principal.projectId, req.params.userGroupId, req.body),
+  );
+  app.delete('/admin/usergroup/:userGroupId', { schema: { tags, security, params: Params, response: { 204: Type.Null(), ...errors(401, 404) } } }, async (req, reply) => {
+    await userGroups.delete(req.principal.projectId, req.params.userGroupId);
+    return reply.status(204).send(null);
+  });
+}

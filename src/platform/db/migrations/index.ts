@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import type { DialectName } from '../database.js';
+import { foundation } from './0001_foundation.js';
+
+/**
+ * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
+ * new file here (one line below), never by editing an applied migration.
+ */
+export function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001_foundation': foundation(dialect),
+  };
+}

@@ -1,0 +1,100 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The tables, as Kysely sees them. Each module adds its own tables to `DB` by declaration merging
+ * in its `<area>.tables.ts`:
+ *
+ *   declare module '../../platform/db/schema.js' { interface DB { offers: OffersTable } }
+ *
+ * Conventions: every table has `project_id`; times are integer Unix ms (`bigint`); booleans are
+ * integers 0/1 (the same on SQLite and PostgreSQL); language maps and metadata are JSON text.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface DB {
+  projects: ProjectsTable;
+  api_keys: ApiKeysTable;
+  users: UsersTable;
+  user_groups: UserGroupsTable;
+  ledger: LedgerTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export interface ProjectsTable {
+  project_id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeysTable {
+  project_id: string;
+  api_key_id: string;
+  name: string;
+  key_hash: string;
+  /** First characters of the key, shown in lists so an operator can tell keys apart. */
+  key_prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface UsersTable {
+  project_id: string;
+  user_id: string;
+  created_at: number;
+  /** Balance; always equals the sum of the user's ledger points. */
+  points: number;
+  /** Leaderboard display name; null shows the userId. */
+  username: string | null;
+  /** 1 when the user is shown as "Anonymous" in other users' leaderboard views. */
+  anonymous: number;
+}
+
+export interface UserGroupsTable {
+  project_id: string;
+  user_group_id: string;
+  /** JSON language map { default, de, en? }. */
+  title: string;
+  description: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * The points ledger, which is also the reward history: one append-only row per event, challenge
+ * completion, streak milestone, survey payout, redemption or adjustment (points may be 0).
+ */
+export interface LedgerTable {
+  entry_id: Generated<number>;
+  project_id: string;
+  user_id: string;
+  /** EVENT | CHALLENGE | STREAK | SURVEY | REDEMPTION | ADJUSTMENT */
+  type: string;
+  /** The eventId, challengeId, streakId, surveyId, offerId or adjustment id. */
+  source_id: string;
+  points: number;
+  /** Effective time (an offline event's timestamp), Unix ms. */
+  occurred_at: number;
+  /** YYYY-MM-DD of occurred_at (globalEventDateKey). */
+  date_key: string;
+  /** JSON { de, en } */
+  title: string;
+  /** JSON { de, en } */
+  description: string;
+  image: string | null;
+  /** JSON object, or null. */
+  metadata: string | null;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  project_id: string;
+  principal: string;
+  idem_key: string;
+  request_hash: string;
+  /** null while the first request is still running. */
+  status_code: number | null;
+  response_body: string | null;
+  content_type: string | null;
+  created_at: number;
+}
