@@ -47,6 +47,16 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** The project of an admin request: header x-project-id (default `default`), which must exist. */
+async function adminProject(request: FastifyRequest, deps: AuthDependencies): Promise<string> {
+  const header = request.headers['x-project-id'];
+  const projectId = typeof header === 'string' && header !== '' ? header : 'default';
+  if (!(await deps.projectExists(projectId))) {
+    throw AppError.notFound(`Project ${projectId} not found`, 'PROJECT_NOT_FOUND');
+  }
+  return projectId;
+}
+
 /** Authenticates every request in onRequest, before body parsing, rate limiting and handlers. */
 export function registerAuthentication(app: FastifyInstance, deps: AuthDependencies): void {
   app.decorateRequest('principal', null as never);
@@ -60,11 +70,7 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
       if (token === null || !sameSecret(token, deps.adminToken)) {
         throw AppError.unauthorized('Admin token required', 'ADMIN_TOKEN_REQUIRED');
       }
-      const header = request.headers['x-project-id'];
-      const projectId = typeof header === 'string' && header !== '' ? header : 'default';
-      if (mode === 'admin' && !(await deps.projectExists(projectId))) {
-        throw AppError.notFound(`Project ${projectId} not found`, 'PROJECT_NOT_FOUND');
-      }
+      const projectId = mode === 'admin' ? await adminProject(request, deps) : 'default';
       request.principal = { kind: 'admin', projectId };
       return;
     }
@@ -79,7 +85,9 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
 
     if (token === null) throw AppError.unauthorized('Bearer token required', 'TOKEN_REQUIRED');
     if (token.split('.').length !== 3 && sameSecret(token, deps.adminToken)) {
-      throw AppError.unauthorized('The admin token is for /admin routes only', 'INVALID_TOKEN');
+      // The operator (dashboard) may read and act for any user of the project in x-project-id.
+      request.principal = { kind: 'admin', projectId: await adminProject(request, deps) };
+      return;
     }
     const claims = await deps.verifyJwt(token);
     if (!(await deps.projectExists(claims.projectId))) {
