@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../helpers/server-process.js';
 
-describe('the server process', () => {
+describe('the server process', { timeout: 120_000 }, () => {
   it('starts with no configuration, generates and prints the secrets once, and exits 0 on SIGTERM', async () => {
     const server = await startServer({ JWT_SECRET: '', ADMIN_TOKEN: '' });
     const adminToken = readFileSync(join(server.dataDir, 'admin-token'), 'utf8').trim();
