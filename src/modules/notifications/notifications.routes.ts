@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../app.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
+import { emptyBodyAsObject } from '../../http/empty-body.js';
 import { errors, Message, UserId } from '../../http/schemas.js';
 import { SECTIONS, type Section } from './unseen-flags.js';
 
@@ -62,13 +63,14 @@ export async function notificationsRoutes(app: App): Promise<void> {
         security,
         summary: 'Clear last-viewed markers (a true flag makes its section count as unseen again)',
         params: Params,
-        body: Type.Optional(ChangeBody),
+        body: ChangeBody,
         response: { 200: Message, ...errors(400, 401, 403, 404) },
       },
+      preValidation: emptyBodyAsObject,
     },
     async (req) => {
       assertActsFor(req.principal, req.params.userId);
-      const body = req.body ?? {};
+      const body = req.body;
       const sections: Section[] = [];
       if (body.resetChallenges === true) sections.push('challenges');
       if (body.resetRewards === true) sections.push('rewards');

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../app.js';
 import { assertActsFor } from '../../http/auth/principal.js';
+import { emptyBodyAsObject } from '../../http/empty-body.js';
 import { errors, ResourceId, UserId } from '../../http/schemas.js';
 import { AdminOffer, Offer, OfferBody, OfferView, Redeemable, RedeemBody, Redeemed, Shop, ShopBody } from './offers.schemas.js';
 
@@ -71,13 +72,14 @@ export async function offersRoutes(app: App): Promise<void> {
         security,
         summary: 'Redeem an offer: debit points, count the limits, issue a coupon (all or nothing)',
         params: UserOfferParams,
-        body: Type.Optional(RedeemBody),
+        body: RedeemBody,
         response: { 200: Redeemed, ...errors(400, 401, 403, 404) },
       },
+      preValidation: emptyBodyAsObject,
     },
     async (req) => {
       assertActsFor(req.principal, req.params.userId);
-      const data = await redemption.redeem(req.principal.projectId, req.params.userId, req.params.offerId, req.body?.metadata);
+      const data = await redemption.redeem(req.principal.projectId, req.params.userId, req.params.offerId, req.body.metadata);
       return { success: true, data };
     },
   );
