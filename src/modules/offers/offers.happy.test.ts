@@ -163,4 +163,23 @@ describeBackends('offers: happy path', (t) => {
     const shop = await t.admin('POST', '/admin/shop', { name: 'x' });
     expect(shop.json().shopId).toMatch(/^shop_[a-z0-9]{10}$/);
   });
+
+  it('removes the redemption records and per-user counters of a user; offer counters keep their counts', async () => {
+    await createOffer(t, { points: 1, perUserLimit: 5 });
+    await createOffer(t, { offerId: 'tea', points: 1 });
+    await userWithPoints(t, 'gus', 10);
+    await redeem(t, 'gus', 'coffee');
+    await redeem(t, 'gus', 'coffee');
+    await redeem(t, 'gus', 'tea');
+    const { redemption } = t.app.services;
+    // 3 redemption rows, then 2 per-user counters.
+    expect(await redemption.deleteUserData('default', 'gus', 2)).toBe(2);
+    expect(await redemption.deleteUserData('default', 'gus', 2)).toBe(2);
+    expect(await redemption.deleteUserData('default', 'gus', 2)).toBe(1);
+    expect(await redemption.deleteUserData('default', 'gus', 2)).toBe(0);
+    const stats = await t.inject({ method: 'GET', url: '/offer/coffee?includeStatistics=true', headers: await t.auth('gus') });
+    expect(stats.json().totalStatistics.redeemed).toBe(2);
+    const check = await t.inject({ method: 'GET', url: '/user/gus/offer/coffee/redeemable', headers: await t.auth('gus') });
+    expect(check.json()).toEqual({ redeemable: true, reason: null, points: 7, cost: 1 });
+  });
 });
