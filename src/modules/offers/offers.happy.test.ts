@@ -29,6 +29,8 @@ describeBackends('offers: happy path', (t) => {
     expect(shopRes.json()).toMatchObject({ shopId: 'cafe', statistics: { offers: 1, redeemed: 0, used: 0 } });
     const noStats = await t.inject({ method: 'GET', url: '/offer/shop/cafe', headers });
     expect(noStats.json().statistics).toBeUndefined();
+    const one = await t.inject({ method: 'GET', url: '/offer/coffee?includeStatistics=1&includeShop=false', headers });
+    expect(Object.keys(one.json()).sort()).toEqual(['offer', 'statistics', 'totalStatistics']);
   });
 
   it('redeems: debits the points, issues a coupon, writes a REDEMPTION entry, all in one step', async () => {

@@ -5,7 +5,8 @@ import { emptyBodyAsObject } from '../../http/empty-body.js';
 import { errors, ResourceId, UserId } from '../../http/schemas.js';
 import { AdminOffer, Offer, OfferBody, OfferView, Redeemable, RedeemBody, Redeemed, Shop, ShopBody } from './offers.schemas.js';
 
-const Flag = Type.Boolean({ default: false, description: 'true or false' });
+const Flag = Type.String({ maxLength: 10, description: 'true adds the part; anything else (default false) leaves it out' });
+const isTrue = (flag: string | undefined) => flag === 'true' || flag === '1';
 const OfferParams = Type.Object({ offerId: ResourceId });
 const ShopParams = Type.Object({ shopId: ResourceId });
 const UserOfferParams = Type.Object({ userId: UserId, offerId: ResourceId });
@@ -28,7 +29,7 @@ export async function offersRoutes(app: App): Promise<void> {
         response: { 200: Shop, ...errors(400, 401, 404) },
       },
     },
-    (req) => offers.shop(req.principal.projectId, req.params.shopId, req.query.includeStatistics === true),
+    (req) => offers.shop(req.principal.projectId, req.params.shopId, isTrue(req.query.includeStatistics)),
   );
 
   app.get(
@@ -43,7 +44,7 @@ export async function offersRoutes(app: App): Promise<void> {
         response: { 200: OfferView, ...errors(400, 401, 404) },
       },
     },
-    (req) => offers.view(req.principal.projectId, req.params.offerId, { statistics: req.query.includeStatistics === true, shop: req.query.includeShop === true }),
+    (req) => offers.view(req.principal.projectId, req.params.offerId, { statistics: isTrue(req.query.includeStatistics), shop: isTrue(req.query.includeShop) }),
   );
 
   app.get(

@@ -14,9 +14,9 @@ import type { OffersTable } from './offers.tables.js';
 import { REFUSAL_MESSAGES, redeemRefusal, type RedeemRefusal } from './redeem-refusal.js';
 
 /**
- * Redeeming an offer is one transaction: check the offer and the user, count the redemption
- * against totalLimit, monthlyLimit and perUserLimit with conditional writes, issue the coupon,
- * record the redemption and debit the points (refused when the balance does not cover them).
+ * Redeeming an offer is one transaction: check the offer and the user, issue the coupon, record
+ * the redemption, debit the points (refused when the balance does not cover them), then count the
+ * redemption against totalLimit, monthlyLimit and perUserLimit with conditional writes.
  * Any refusal throws, the transaction rolls back, and nothing has changed.
  */
 const refuse = (reason: RedeemRefusal) => AppError.badRequest(REFUSAL_MESSAGES[reason], reason);
@@ -75,16 +75,19 @@ export class RedemptionService implements UserDataOwner {
     return this.db.transaction().execute(async (trx) => {
       const { offer, month, reason } = await this.load(trx, projectId, userId, offerId, now);
       if (reason !== null) throw refuse(reason);
+      const data = await this.complete(trx, { projectId, userId, offer, metadata, now });
+      // The offer's counters are the rows every redeemer of the offer waits for: they are
+      // taken last, so they stay locked only until the commit right after.
       if (!(await this.repo.takeTotal(trx, projectId, offerId))) throw refuse('TOTAL_LIMIT_REACHED');
       const monthlyLimit = offer.monthly_limit === null ? null : Number(offer.monthly_limit);
       if (!(await this.repo.takeMonthly(trx, projectId, offerId, month, monthlyLimit))) throw refuse('MONTHLY_LIMIT_REACHED');
       const perUserLimit = offer.per_user_limit === null ? null : Number(offer.per_user_limit);
       if (!(await this.repo.takePerUser(trx, projectId, offerId, userId, perUserLimit))) throw refuse('USER_LIMIT_REACHED');
-      return this.complete(trx, { projectId, userId, offer, metadata, now });
+      return data;
     });
   }
 
-  /** The writes after the limits: coupon, redemption row, debit (which may still refuse). */
+  /** The writes before the limit counters: coupon, redemption row, debit (which may refuse). */
   private async complete(
     trx: Queryable,
     c: { projectId: string; userId: string; offer: OffersTable; metadata: Metadata | undefined; now: number },
