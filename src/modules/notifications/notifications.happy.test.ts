@@ -80,6 +80,23 @@ describeBackends('notifications: happy path', (t) => {
     expect((await overview(t, 'dora')).hasUnseenSurveys).toBe(false);
   });
 
+  it('flags a survey switched back to ACTIVE after the surveys marker, not a mere edit', async () => {
+    await t.setClock(JAN);
+    await t.createUser('fred');
+    const body = { title: 'x', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }] };
+    await t.admin('POST', '/admin/survey', { surveyId: 's1', ...body, status: 'INACTIVE' });
+    await seen(t, 'fred', 'surveys');
+    await t.setClock(JAN + MIN);
+    expect((await t.admin('PUT', '/admin/survey/s1', { ...body, title: 'typo', status: 'INACTIVE' })).statusCode).toBe(200);
+    expect((await overview(t, 'fred')).hasUnseenSurveys).toBe(false);
+    await t.admin('PUT', '/admin/survey/s1', { ...body, status: 'ACTIVE' });
+    expect((await overview(t, 'fred')).hasUnseenSurveys).toBe(true);
+    await seen(t, 'fred', 'surveys');
+    await t.setClock(JAN + 2 * MIN);
+    await t.admin('PUT', '/admin/survey/s1', { ...body, title: 'edited' });
+    expect((await overview(t, 'fred')).hasUnseenSurveys).toBe(false);
+  });
+
   it('keeps challenges false while no challenge activity is known', async () => {
     await t.createUser('erin');
     expect((await overview(t, 'erin')).hasUnseenChallenges).toBe(false);

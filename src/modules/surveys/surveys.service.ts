@@ -63,7 +63,7 @@ export class SurveysService implements UserDataOwner {
 
   async create(projectId: string, input: SurveyBody): Promise<AdminSurvey> {
     const now = this.platform.clock.now();
-    const row: SurveysTable = { ...this.fields(projectId, input.surveyId ?? generateId('survey'), input, now, now), answered_total: 0, created_at: now };
+    const row: SurveysTable = { ...this.fields(projectId, input.surveyId ?? generateId('survey'), input, now, now), answered_total: 0, activated_at: now, created_at: now };
     if (!(await this.repo.insert(this.db, row))) throw AppError.conflict(`Survey ${row.survey_id} already exists`, 'SURVEY_EXISTS');
     return this.get(projectId, row.survey_id);
   }
@@ -71,7 +71,10 @@ export class SurveysService implements UserDataOwner {
   async update(projectId: string, surveyId: string, input: SurveyBody): Promise<AdminSurvey> {
     if (input.surveyId !== undefined && input.surveyId !== surveyId) throw AppError.badRequest('surveyId in the body must match the path', 'ID_MISMATCH');
     const existing = await this.require(projectId, surveyId);
-    await this.repo.update(this.db, this.fields(projectId, surveyId, input, this.platform.clock.now(), Number(existing.created_at)));
+    const now = this.platform.clock.now();
+    const fields = this.fields(projectId, surveyId, input, now, Number(existing.created_at));
+    const reactivated = existing.status !== 'ACTIVE' && fields.status === 'ACTIVE';
+    await this.repo.update(this.db, { ...fields, activated_at: reactivated ? now : Number(existing.activated_at) });
     return this.get(projectId, surveyId);
   }
 
@@ -116,12 +119,12 @@ export class SurveysService implements UserDataOwner {
 
   /**
    * When the newest of the user's available, unanswered surveys became available (the later of
-   * validFrom and its creation), or null when there is none: the surveys notification flag.
+   * validFrom and the time it became ACTIVE), or null when there is none: the surveys notification flag.
    */
   async lastAvailableAt(projectId: string, userId: string): Promise<number | null> {
     const rows = await this.repo.available(this.db, projectId, userId, this.platform.clock.now());
     if (rows.length === 0) return null;
-    return Math.max(...rows.map((r) => Math.max(Number(r.valid_from), Number(r.created_at))));
+    return Math.max(...rows.map((r) => Math.max(Number(r.valid_from), Number(r.activated_at))));
   }
 
   /** PUT /user/{userId}/survey/{surveyId}. Returns the points awarded. */

@@ -22,6 +22,8 @@ export interface SurveysTable {
   status: string;
   /** Counter: users who answered. */
   answered_total: number;
+  /** When the survey last became ACTIVE (creation, or a change from INACTIVE): notification flag. */
+  activated_at: number;
   created_at: number;
   updated_at: number;
 }

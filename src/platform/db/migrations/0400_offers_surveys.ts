@@ -112,6 +112,7 @@ export function offersSurveys(_dialect: DialectName) {
         .addColumn('points', 'bigint', (c) => c.notNull())
         .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('answered_total', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('activated_at', 'bigint', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('surveys_pk', ['project_id', 'survey_id'])
