@@ -13,7 +13,11 @@ import { registerValidation } from './http/validation.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
+import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { offersRoutes } from './modules/offers/offers.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
+import { surveysRoutes } from './modules/surveys/surveys.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -38,6 +42,10 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   usersRoutes,
   userGroupsRoutes,
   pointsRoutes,
+  offersRoutes,
+  couponsRoutes,
+  surveysRoutes,
+  notificationsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */
