@@ -14,7 +14,11 @@ import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { offersRoutes } from './modules/offers/offers.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
+import { surveysRoutes } from './modules/surveys/surveys.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -40,6 +44,10 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   userGroupsRoutes,
   pointsRoutes,
   eventsRoutes,
+  offersRoutes,
+  couponsRoutes,
+  surveysRoutes,
+  notificationsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */

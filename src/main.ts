@@ -35,8 +35,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     timer.unref();
+    // Keep-alive connections that go idle after their last response would hold the close open.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(sweep);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

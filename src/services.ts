@@ -1,6 +1,12 @@
 import { EventsService } from './modules/events/events.service.js';
 import type { EventStage } from './modules/events/pipeline.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
+import { CouponsService } from './modules/coupons/coupons.service.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { offerUsageCounter } from './modules/offers/offers.repository.js';
+import { OffersService } from './modules/offers/offers.service.js';
+import { RedemptionService } from './modules/offers/redemption.service.js';
+import { SurveysService } from './modules/surveys/surveys.service.js';
 import { PointsService } from './modules/points/points.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
 import { UserGroupsService } from './modules/usergroups/usergroups.service.js';
@@ -19,7 +25,20 @@ export function createServices(platform: Platform) {
   const points = new PointsService(platform);
   const stages: EventStage[] = []; // challenges, streaks, leaderboards, analytics push their stage here, in that order
   const events = new EventsService(platform, { points, stages });
-  return { projects, apiKeys, users, userGroups, points, stages, events };
+  const coupons = new CouponsService(platform, offerUsageCounter);
+  const offers = new OffersService(platform, coupons);
+  const redemption = new RedemptionService(platform, offers.repo, coupons, points);
+  const surveys = new SurveysService(platform, points);
+  const notifications = new NotificationsService(
+    platform,
+    {
+      userExists: (p, u) => users.exists(p, u),
+      rewards: [(p, u) => points.lastEntryAt(p, u), (p, u) => coupons.lastIssuedAt(p, u)],
+      surveys: (p, u) => surveys.lastAvailableAt(p, u),
+    },
+    { lastActivityAt: async () => null }, // replaced by the challenges service at merge
+  );
+  return { projects, apiKeys, users, userGroups, points, stages, events, coupons, offers, redemption, surveys, notifications };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -128,6 +128,17 @@ export class PointsService {
     return { userId, adjustmentId, points: result.points, balance: result.balance, reason, timestamp: now };
   }
 
+  /** Write time (`created_at`) of the user's newest ledger entry, or null (notification flag hasUnseenRewards). */
+  async lastEntryAt(projectId: string, userId: string): Promise<number | null> {
+    const row = await this.platform.db.kysely
+      .selectFrom('ledger')
+      .select((eb) => eb.fn.max('created_at').as('last'))
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? null : Number(row.last);
+  }
+
   /** Sum of the ledger for a user (used by tests and checks of the invariant). */
   async ledgerSum(projectId: string, userId: string): Promise<number> {
     const row = await this.platform.db.kysely

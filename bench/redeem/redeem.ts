@@ -1,0 +1,142 @@
+/**
+ * Redemption benchmark (npm run bench:redeem): autocannon against the real server. Phase 1: many
+ * users redeem one offer (totalLimit large, cost 1) — every request is the full atomic step (limit
+ * counters, coupon, redemption row, ledger debit). Phase 2: reads a client makes around it
+ * (notification overview, coupon list). Embedded mode by default (SQLite file); scale mode when
+ * DATABASE_URL is postgres://… (REDIS_URL too): the bench creates and drops its own database.
+ *
+ * Env: BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_USERS (500).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const USERS = Number(process.env.BENCH_USERS ?? 500);
+const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
+const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+const scaleUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : null;
+const mode = scaleUrl ? 'scale' : 'embedded';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      await fetch(`${base}/health`);
+      return { child, base };
+    } catch {
+      if (Date.now() > deadline) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function cannon(base: string, requests: autocannon.Request[]) {
+  const r = await autocannon({ url: base, connections: CONNECTIONS, duration: SECONDS, requests });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (i < items.length) await fn(items[i++]!);
+  }));
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-redeem-'));
+  let database: string | null = null;
+  const env: Record<string, string> = { JWT_SECRET, ADMIN_TOKEN, LAUREL_DATA_DIR: dir, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'warn' };
+  if (scaleUrl) {
+    database = `laurel_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: scaleUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const url = new URL(scaleUrl);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+    env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    env.LAUREL_REDIS_PREFIX = `laurel-bench:${database}:`;
+  } else {
+    env.DATABASE_URL = `sqlite:${join(dir, 'laurel.db')}`;
+  }
+  let server: ChildProcess | null = null;
+  try {
+    const started = await startServer(env);
+    server = started.child;
+    const { base } = started;
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const post = (path: string, body: object, headers: Record<string, string>) => fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const offer = await post('/admin/offer', { offerId: 'bench', points: 1, title: { en: 'Bench' }, totalLimit: 100_000_000 }, admin);
+    if (offer.status !== 201) throw new Error(`offer: ${offer.status} ${await offer.text()}`);
+    const survey = await post('/admin/survey', { surveyId: 'bench', title: 'Bench?', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }] }, admin);
+    if (survey.status !== 201) throw new Error(`survey: ${survey.status}`);
+
+    const key = new TextEncoder().encode(JWT_SECRET);
+    const tokens = await Promise.all(Array.from({ length: USERS }, (_, u) => new SignJWT({ sub: `user${u}` }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(key)));
+    await eachLimited([...tokens.keys()], 20, async (u) => {
+      const headers = { authorization: `Bearer ${tokens[u]}`, 'content-type': 'application/json' };
+      if ((await post('/user', { userId: `user${u}` }, headers)).status !== 201) throw new Error('create user');
+      if ((await post(`/admin/user/user${u}/points`, { points: 1_000_000, reason: 'bench' }, admin)).status !== 201) throw new Error('points');
+    });
+    const auth = (u: number) => ({ authorization: `Bearer ${tokens[u]}`, 'content-type': 'application/json' });
+    const redeem = tokens.map((_, u) => ({ method: 'POST' as const, path: `/user/user${u}/offer/bench/redeem`, headers: auth(u), body: '{"metadata":{"quantity":1}}' }));
+    const overview = tokens.map((_, u) => ({ method: 'GET' as const, path: `/user/user${u}/notifications/overview`, headers: auth(u) }));
+    const coupons = tokens.map((_, u) => ({ method: 'GET' as const, path: `/user/user${u}/coupon`, headers: auth(u) }));
+
+    const rows: Array<[string, Awaited<ReturnType<typeof cannon>>]> = [];
+    rows.push(['POST …/offer/{offerId}/redeem', await cannon(base, redeem)]);
+    rows.push(['GET …/notifications/overview', await cannon(base, overview)]);
+    rows.push(['GET …/coupon', await cannon(base, coupons)]);
+
+    console.log(`\nRedeem benchmark, ${mode} mode (${SECONDS} s each, ${CONNECTIONS} connections, ${USERS} users)`);
+    console.log('| request | req/s | p50 ms | p99 ms | non-2xx | errors |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [name, r] of rows) console.log(`| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+  } finally {
+    if (server) await stop(server);
+    rmSync(dir, { recursive: true, force: true });
+    if (scaleUrl && database) {
+      const admin = new pg.Client({ connectionString: scaleUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+await main();

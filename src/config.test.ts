@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the contract defaults with an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: 'sqlite:./data/laurel.db',
+      redisUrl: null,
+      rateLimitMax: 600,
+      rateLimitWindowMs: 60_000,
+      testClock: false,
+      logLevel: 'info',
+    });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['REDIS_URL', { REDIS_URL: 'http://x' }],
+    ['RATE_LIMIT_MAX', { RATE_LIMIT_MAX: '-1' }],
+    ['RATE_LIMIT_WINDOW_MS', { RATE_LIMIT_WINDOW_MS: '1.5' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['JWT_SECRET', { JWT_SECRET: 'short' }],
+    ['JWT_PUBLIC_KEY', { JWT_PUBLIC_KEY: 'not a pem' }],
+    ['ADMIN_TOKEN', { ADMIN_TOKEN: 'short' }],
+    ['LAUREL_TEST_CLOCK', { LAUREL_TEST_CLOCK: 'yes' }],
+    ['LAUREL_TEST_CLOCK', { LAUREL_TEST_CLOCK: '1', NODE_ENV: 'production' }],
+  ])('refuses a bad %s with a message naming it', (variable, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://h:6379',
+      JWT_SECRET: 'x'.repeat(32),
+      JWT_ISSUER: 'iss',
+      JWT_AUDIENCE: 'aud',
+      ADMIN_TOKEN: 'y'.repeat(16),
+      RATE_LIMIT_MAX: '10',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      LAUREL_TEST_CLOCK: '1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://u@h/db', redisUrl: 'redis://h:6379', jwtIssuer: 'iss', jwtAudience: 'aud', rateLimitMax: 10, rateLimitWindowMs: 1000, testClock: true, logLevel: 'warn' });
+  });
+});

@@ -1,0 +1,237 @@
+import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { generateId } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import type { UserDataOwner } from '../users/user-data.js';
+import type { CouponsTable } from './coupons.tables.js';
+import type { Coupon, IssueCouponBody, Metadata, UpdateCouponBody } from './coupons.schemas.js';
+
+/**
+ * Coupons belong to one user. They are issued by a redemption (inside its transaction) or by the
+ * operator; a user redeems (uses) one once, while it is valid. Listing shows only unredeemed,
+ * unexpired coupons. The redeem is a conditional update, so two concurrent redeems cannot both win.
+ */
+export interface CouponUsageCounter {
+  /** Called in the redeem transaction when a coupon issued for an offer is used. */
+  couponUsed(trx: Queryable, projectId: string, offerId: string): Promise<void>;
+}
+
+export interface IssueCoupon {
+  projectId: string;
+  userId: string;
+  couponKey?: string;
+  title: string;
+  description: string;
+  validUntil: number;
+  metadata: Metadata;
+  offerId: string | null;
+}
+
+export const couponPk = (userId: string) => `USER#${userId}#COUPON`;
+export const couponSk = (couponKey: string) => `COUPON#${couponKey}`;
+
+export function toCoupon(r: CouponsTable): Coupon {
+  return {
+    PK: couponPk(r.user_id),
+    SK: couponSk(r.coupon_key),
+    couponKey: r.coupon_key,
+    userId: r.user_id,
+    title: r.title,
+    description: r.description,
+    validUntil: Number(r.valid_until),
+    redeemed: Number(r.redeemed) === 1,
+    redeemedAt: r.redeemed_at === null ? null : Number(r.redeemed_at),
+    metadata: JSON.parse(r.metadata) as Metadata,
+    offerId: r.offer_id,
+    createdAt: Number(r.created_at),
+  };
+}
+
+export class CouponsService implements UserDataOwner {
+  readonly userDataName = 'coupons';
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly usage: CouponUsageCounter,
+  ) {}
+
+  private get db() {
+    return this.platform.db.kysely;
+  }
+
+  /** Inserts a coupon in the caller's transaction; 409 when an explicit couponKey is taken. */
+  async issue(trx: Queryable, input: IssueCoupon): Promise<Coupon> {
+    const row: CouponsTable = {
+      project_id: input.projectId,
+      coupon_key: input.couponKey ?? generateId('cpn'),
+      user_id: input.userId,
+      title: input.title,
+      description: input.description,
+      valid_until: input.validUntil,
+      redeemed: 0,
+      redeemed_at: null,
+      metadata: JSON.stringify(input.metadata),
+      offer_id: input.offerId,
+      created_at: this.platform.clock.now(),
+    };
+    const r = await trx
+      .insertInto('coupons')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'coupon_key']).doNothing())
+      .executeTakeFirst();
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.conflict(`Coupon ${row.coupon_key} already exists`, 'COUPON_EXISTS');
+    return toCoupon(row);
+  }
+
+  /** POST /admin/coupon: the user must exist. */
+  async issueByOperator(projectId: string, input: IssueCouponBody): Promise<Coupon> {
+    return this.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('user_id').where('project_id', '=', projectId).where('user_id', '=', input.userId).executeTakeFirst();
+      if (!user) throw AppError.notFound(`User ${input.userId} not found`, 'USER_NOT_FOUND');
+      return this.issue(trx, {
+        projectId,
+        userId: input.userId,
+        ...(input.couponKey ? { couponKey: input.couponKey } : {}),
+        title: input.title,
+        description: input.description ?? '',
+        validUntil: input.validUntil,
+        metadata: input.metadata ?? {},
+        offerId: null,
+      });
+    });
+  }
+
+  /** GET /user/{userId}/coupon: unredeemed coupons whose validUntil is later than now. */
+  async listActive(projectId: string, userId: string): Promise<Coupon[]> {
+    const rows = await this.db
+      .selectFrom('coupons')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('valid_until', '>', this.platform.clock.now())
+      .where('redeemed', '=', 0)
+      .orderBy('created_at')
+      .orderBy('coupon_key')
+      .execute();
+    return rows.map(toCoupon);
+  }
+
+  /** PUT /user/{userId}/coupon/{couponId}: the body SK selects the coupon; a second redeem is 400. */
+  async redeem(projectId: string, userId: string, sk: string): Promise<Coupon> {
+    const match = /^COUPON#(.+)$/.exec(sk);
+    if (!match) throw AppError.badRequest('SK must have the shape COUPON#<couponKey>', 'INVALID_SK');
+    const couponKey = match[1]!;
+    const now = this.platform.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('coupons')
+        .set({ redeemed: 1, redeemed_at: now })
+        .where('project_id', '=', projectId)
+        .where('coupon_key', '=', couponKey)
+        .where('user_id', '=', userId)
+        .where('redeemed', '=', 0)
+        .where('valid_until', '>', now)
+        .returningAll()
+        .executeTakeFirst();
+      if (updated) {
+        if (updated.offer_id !== null) await this.usage.couponUsed(trx, projectId, updated.offer_id);
+        return toCoupon(updated);
+      }
+      const row = await this.find(trx, projectId, couponKey);
+      if (!row || row.user_id !== userId) throw AppError.notFound(`Coupon ${sk} not found`, 'COUPON_NOT_FOUND');
+      if (Number(row.redeemed) === 1) throw AppError.badRequest('Coupon already redeemed', 'COUPON_ALREADY_REDEEMED');
+      throw AppError.badRequest('Coupon expired', 'COUPON_EXPIRED');
+    });
+  }
+
+  private find(db: Queryable, projectId: string, couponKey: string) {
+    return db.selectFrom('coupons').selectAll().where('project_id', '=', projectId).where('coupon_key', '=', couponKey).executeTakeFirst();
+  }
+
+  async get(projectId: string, couponKey: string): Promise<Coupon> {
+    const row = await this.find(this.db, projectId, couponKey);
+    if (!row) throw AppError.notFound(`Coupon ${couponKey} not found`, 'COUPON_NOT_FOUND');
+    return toCoupon(row);
+  }
+
+  /** GET /admin/coupon: newest first, optionally of one user. */
+  async list(projectId: string, userId: string | undefined, limit: number): Promise<Coupon[]> {
+    let query = this.db.selectFrom('coupons').selectAll().where('project_id', '=', projectId);
+    if (userId !== undefined) query = query.where('user_id', '=', userId);
+    const rows = await query.orderBy('created_at', 'desc').orderBy('coupon_key').limit(limit).execute();
+    return rows.map(toCoupon);
+  }
+
+  async update(projectId: string, couponKey: string, input: UpdateCouponBody): Promise<Coupon> {
+    if (input.couponKey !== undefined && input.couponKey !== couponKey) {
+      throw AppError.badRequest('couponKey in the body must match the path', 'ID_MISMATCH');
+    }
+    const existing = await this.get(projectId, couponKey);
+    if (existing.userId !== input.userId) throw AppError.badRequest('The owner of a coupon cannot change', 'COUPON_OWNER_FIXED');
+    const redeemed = input.redeemed ?? existing.redeemed;
+    await this.db
+      .updateTable('coupons')
+      .set({
+        title: input.title,
+        description: input.description ?? '',
+        valid_until: input.validUntil,
+        metadata: JSON.stringify(input.metadata ?? {}),
+        redeemed: redeemed ? 1 : 0,
+        redeemed_at: redeemed ? (existing.redeemedAt ?? this.platform.clock.now()) : null,
+      })
+      .where('project_id', '=', projectId)
+      .where('coupon_key', '=', couponKey)
+      .execute();
+    return this.get(projectId, couponKey);
+  }
+
+  async delete(projectId: string, couponKey: string): Promise<void> {
+    const r = await this.db.deleteFrom('coupons').where('project_id', '=', projectId).where('coupon_key', '=', couponKey).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw AppError.notFound(`Coupon ${couponKey} not found`, 'COUPON_NOT_FOUND');
+  }
+
+  /** Coupons of an offer still usable now: not redeemed, not expired (offer totalStatistics `valid`). */
+  async countValid(projectId: string, offerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('coupons')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .where('offer_id', '=', offerId)
+      .where('redeemed', '=', 0)
+      .where('valid_until', '>', this.platform.clock.now())
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Issue time of the user's newest coupon (notification flag hasUnseenRewards), or null. */
+  async lastIssuedAt(projectId: string, userId: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('coupons')
+      .select((eb) => eb.fn.max('created_at').as('last'))
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? null : Number(row.last);
+  }
+
+  async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
+    const keys = await this.db
+      .selectFrom('coupons')
+      .select('coupon_key')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .limit(limit)
+      .execute();
+    if (keys.length === 0) return 0;
+    const r = await this.db
+      .deleteFrom('coupons')
+      .where('project_id', '=', projectId)
+      .where(
+        'coupon_key',
+        'in',
+        keys.map((k) => k.coupon_key),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}

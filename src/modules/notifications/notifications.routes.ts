@@ -1,0 +1,82 @@
+import { Type } from 'typebox';
+import type { App } from '../../app.js';
+import { assertActsFor } from '../../http/auth/principal.js';
+import { AppError } from '../../http/errors.js';
+import { emptyBodyAsObject } from '../../http/empty-body.js';
+import { errors, Message, UserId } from '../../http/schemas.js';
+import { SECTIONS, type Section } from './unseen-flags.js';
+
+const Params = Type.Object({ userId: UserId });
+const OverviewBody = Type.Object({ screenId: Type.String({ description: 'rewards, challenges or surveys' }) }, { additionalProperties: false });
+const ChangeBody = Type.Object(
+  { resetChallenges: Type.Optional(Type.Boolean()), resetRewards: Type.Optional(Type.Boolean()), resetSurveys: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+const Overview = Type.Object({
+  userId: Type.String(),
+  hasUnseenChallenges: Type.Boolean(),
+  hasUnseenRewards: Type.Boolean(),
+  hasUnseenSurveys: Type.Boolean(),
+});
+
+/** The three notification endpoints: read the flags, mark a section seen, clear markers. */
+export async function notificationsRoutes(app: App): Promise<void> {
+  const { notifications } = app.services;
+  const tags = ['notifications'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/user/:userId/notifications/overview',
+    { schema: { tags, security, summary: 'Which sections hold unseen items', params: Params, response: { 200: Overview, ...errors(400, 401, 403) } } },
+    (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      return notifications.overview(req.principal.projectId, req.params.userId);
+    },
+  );
+
+  app.put(
+    '/user/:userId/notifications/overview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a section (rewards, challenges, surveys) as seen now',
+        params: Params,
+        body: OverviewBody,
+        response: { 200: Message, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      const section = req.body.screenId as Section;
+      if (!SECTIONS.includes(section)) throw AppError.badRequest('screenId must be rewards, challenges or surveys', 'INVALID_SCREEN_ID');
+      await notifications.markSeen(req.principal.projectId, req.params.userId, section);
+      return { message: `Section ${section} marked as seen` };
+    },
+  );
+
+  app.put(
+    '/user/:userId/notifications/change',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Clear last-viewed markers (a true flag makes its section count as unseen again)',
+        params: Params,
+        body: ChangeBody,
+        response: { 200: Message, ...errors(400, 401, 403, 404) },
+      },
+      preValidation: emptyBodyAsObject,
+    },
+    async (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      const body = req.body;
+      const sections: Section[] = [];
+      if (body.resetChallenges === true) sections.push('challenges');
+      if (body.resetRewards === true) sections.push('rewards');
+      if (body.resetSurveys === true) sections.push('surveys');
+      await notifications.clearMarkers(req.principal.projectId, req.params.userId, sections);
+      return { message: sections.length === 0 ? 'Nothing to reset' : `Reset ${sections.join(', ')}` };
+    },
+  );
+}

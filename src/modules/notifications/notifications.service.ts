@@ -1,0 +1,123 @@
+import { AppError } from '../../http/errors.js';
+import type { Platform } from '../../platform/platform.js';
+import type { UserDataOwner } from '../users/user-data.js';
+import { isUnseen, latest, type Section } from './unseen-flags.js';
+
+/**
+ * Notification flags (CONTRACT.md section 4): per user and section a last-viewed marker; a flag is
+ * set when the section's newest activity is later than its marker. Activity comes from the
+ * modules that own it: ledger entries and coupons (rewards), surveys that became available
+ * (surveys), challenges that opened or completed (challenges).
+ */
+export type ActivityTime = (projectId: string, userId: string) => Promise<number | null>;
+
+/** What the challenges module exposes: when a challenge of the user last opened or completed. */
+export interface ChallengeActivity {
+  lastActivityAt(projectId: string, userId: string): Promise<number | null>;
+}
+
+export interface NotificationSources {
+  userExists(projectId: string, userId: string): Promise<boolean>;
+  /** Newest reward activity times (ledger entry, coupon). */
+  rewards: ActivityTime[];
+  surveys: ActivityTime;
+}
+
+export interface Overview {
+  userId: string;
+  hasUnseenChallenges: boolean;
+  hasUnseenRewards: boolean;
+  hasUnseenSurveys: boolean;
+}
+
+export class NotificationsService implements UserDataOwner {
+  readonly userDataName = 'notification markers';
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly sources: NotificationSources,
+    private readonly challenges: ChallengeActivity,
+  ) {}
+
+  private get db() {
+    return this.platform.db.kysely;
+  }
+
+  private async markers(projectId: string, userId: string): Promise<Partial<Record<Section, number>>> {
+    const rows = await this.db
+      .selectFrom('notification_markers')
+      .select(['section', 'seen_at'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.section, Number(r.seen_at)]));
+  }
+
+  /** GET /user/{userId}/notifications/overview: all false when the user does not exist. */
+  async overview(projectId: string, userId: string): Promise<Overview> {
+    if (!(await this.sources.userExists(projectId, userId))) {
+      return { userId, hasUnseenChallenges: false, hasUnseenRewards: false, hasUnseenSurveys: false };
+    }
+    const [markers, rewards, surveys, challenges] = await Promise.all([
+      this.markers(projectId, userId),
+      Promise.all(this.sources.rewards.map((source) => source(projectId, userId))),
+      this.sources.surveys(projectId, userId),
+      this.challenges.lastActivityAt(projectId, userId),
+    ]);
+    return {
+      userId,
+      hasUnseenChallenges: isUnseen(challenges, markers.challenges),
+      hasUnseenRewards: isUnseen(latest(...rewards), markers.rewards),
+      hasUnseenSurveys: isUnseen(surveys, markers.surveys),
+    };
+  }
+
+  private async requireUser(projectId: string, userId: string): Promise<void> {
+    if (!(await this.sources.userExists(projectId, userId))) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
+  }
+
+  /** PUT /user/{userId}/notifications/overview: the section counts as seen now. */
+  async markSeen(projectId: string, userId: string, section: Section): Promise<void> {
+    await this.requireUser(projectId, userId);
+    const seenAt = this.platform.clock.now();
+    await this.db
+      .insertInto('notification_markers')
+      .values({ project_id: projectId, user_id: userId, section, seen_at: seenAt })
+      .onConflict((oc) => oc.columns(['project_id', 'user_id', 'section']).doUpdateSet({ seen_at: seenAt }))
+      .execute();
+  }
+
+  /** PUT /user/{userId}/notifications/change: clears the markers of the given sections. */
+  async clearMarkers(projectId: string, userId: string, sections: Section[]): Promise<void> {
+    await this.requireUser(projectId, userId);
+    if (sections.length === 0) return;
+    await this.db
+      .deleteFrom('notification_markers')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('section', 'in', sections)
+      .execute();
+  }
+
+  async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
+    const rows = await this.db
+      .selectFrom('notification_markers')
+      .select('section')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .limit(limit)
+      .execute();
+    if (rows.length === 0) return 0;
+    const r = await this.db
+      .deleteFrom('notification_markers')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where(
+        'section',
+        'in',
+        rows.map((row) => row.section),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}

@@ -1,0 +1,150 @@
+import { Type } from 'typebox';
+import type { App } from '../../app.js';
+import { assertActsFor } from '../../http/auth/principal.js';
+import { emptyBodyAsObject } from '../../http/empty-body.js';
+import { errors, ResourceId, UserId } from '../../http/schemas.js';
+import { AdminOffer, Offer, OfferBody, OfferView, Redeemable, RedeemBody, Redeemed, Shop, ShopBody } from './offers.schemas.js';
+
+const Flag = Type.String({ maxLength: 10, description: 'true adds the part; anything else (default false) leaves it out' });
+const isTrue = (flag: string | undefined) => flag === 'true' || flag === '1';
+const OfferParams = Type.Object({ offerId: ResourceId });
+const ShopParams = Type.Object({ shopId: ResourceId });
+const UserOfferParams = Type.Object({ userId: UserId, offerId: ResourceId });
+
+/** Public offer and shop reads, the user's feed, redemption, and the /admin/offer and /admin/shop resources. */
+export async function offersRoutes(app: App): Promise<void> {
+  const { offers, redemption } = app.services;
+  const tags = ['offers'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/offer/shop/:shopId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A shop, with statistics { offers, redeemed, used } when includeStatistics=true',
+        params: ShopParams,
+        querystring: Type.Object({ includeStatistics: Type.Optional(Flag) }),
+        response: { 200: Shop, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => offers.shop(req.principal.projectId, req.params.shopId, isTrue(req.query.includeStatistics)),
+  );
+
+  app.get(
+    '/offer/:offerId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An offer, with statistics and totalStatistics, and its shop, when asked for',
+        params: OfferParams,
+        querystring: Type.Object({ includeStatistics: Type.Optional(Flag), includeShop: Type.Optional(Flag) }),
+        response: { 200: OfferView, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => offers.view(req.principal.projectId, req.params.offerId, { statistics: isTrue(req.query.includeStatistics), shop: isTrue(req.query.includeShop) }),
+  );
+
+  app.get(
+    '/user/:userId/offer/feed',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Active offers valid now, filtered by type when given',
+        params: Type.Object({ userId: UserId }),
+        querystring: Type.Object({ type: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) }),
+        response: { 200: Type.Array(Offer), ...errors(400, 401, 403) },
+      },
+    },
+    (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      return offers.feed(req.principal.projectId, req.query.type);
+    },
+  );
+
+  app.post(
+    '/user/:userId/offer/:offerId/redeem',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Redeem an offer: debit points, count the limits, issue a coupon (all or nothing)',
+        params: UserOfferParams,
+        body: RedeemBody,
+        response: { 200: Redeemed, ...errors(400, 401, 403, 404) },
+      },
+      preValidation: emptyBodyAsObject,
+    },
+    async (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      const data = await redemption.redeem(req.principal.projectId, req.params.userId, req.params.offerId, req.body.metadata);
+      return { success: true, data };
+    },
+  );
+
+  app.get(
+    '/user/:userId/offer/:offerId/redeemable',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the user can redeem the offer, and why not',
+        params: UserOfferParams,
+        response: { 200: Redeemable, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      return redemption.redeemable(req.principal.projectId, req.params.userId, req.params.offerId);
+    },
+  );
+
+  registerAdminRoutes(app);
+}
+
+function registerAdminRoutes(app: App): void {
+  const { offers } = app.services;
+  const security = [{ adminToken: [] }];
+  const offerTags = ['admin: offers'];
+  app.post('/admin/offer', { schema: { tags: offerTags, security, body: OfferBody, response: { 201: AdminOffer, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
+    reply.status(201).send(await offers.createOffer(req.principal.projectId, req.body)),
+  );
+  app.get('/admin/offer', { schema: { tags: offerTags, security, response: { 200: Type.Array(AdminOffer), ...errors(401, 404) } } }, (req) =>
+    offers.listOffers(req.principal.projectId),
+  );
+  app.get('/admin/offer/:offerId', { schema: { tags: offerTags, security, params: OfferParams, response: { 200: AdminOffer, ...errors(400, 401, 404) } } }, (req) =>
+    offers.adminOffer(req.principal.projectId, req.params.offerId),
+  );
+  app.put(
+    '/admin/offer/:offerId',
+    { schema: { tags: offerTags, security, params: OfferParams, body: OfferBody, response: { 200: AdminOffer, ...errors(400, 401, 404) } } },
+    (req) => offers.updateOffer(req.principal.projectId, req.params.offerId, req.body),
+  );
+  app.delete('/admin/offer/:offerId', { schema: { tags: offerTags, security, params: OfferParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
+    await offers.deleteOffer(req.principal.projectId, req.params.offerId);
+    return reply.status(204).send(null);
+  });
+
+  const shopTags = ['admin: shops'];
+  app.post('/admin/shop', { schema: { tags: shopTags, security, body: ShopBody, response: { 201: Shop, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
+    reply.status(201).send(await offers.createShop(req.principal.projectId, req.body)),
+  );
+  app.get('/admin/shop', { schema: { tags: shopTags, security, response: { 200: Type.Array(Shop), ...errors(401, 404) } } }, (req) =>
+    offers.listShops(req.principal.projectId),
+  );
+  app.get('/admin/shop/:shopId', { schema: { tags: shopTags, security, params: ShopParams, response: { 200: Shop, ...errors(400, 401, 404) } } }, (req) =>
+    offers.shop(req.principal.projectId, req.params.shopId, true),
+  );
+  app.put(
+    '/admin/shop/:shopId',
+    { schema: { tags: shopTags, security, params: ShopParams, body: ShopBody, response: { 200: Shop, ...errors(400, 401, 404) } } },
+    (req) => offers.updateShop(req.principal.projectId, req.params.shopId, req.body),
+  );
+  app.delete('/admin/shop/:shopId', { schema: { tags: shopTags, security, params: ShopParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
+    await offers.deleteShop(req.principal.projectId, req.params.shopId);
+    return reply.status(204).send(null);
+  });
+}

@@ -1,0 +1,143 @@
+import { Type, type Static } from 'typebox';
+import { LanguageMap, ResourceId, Status } from '../../http/schemas.js';
+import { Coupon, Metadata } from '../coupons/coupons.schemas.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Limit = Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000_000 }));
+const Ms = Type.Integer({ minimum: 0, description: 'Unix ms' });
+const Url = Type.String({ maxLength: 2000 });
+const Title = Type.Record(Type.String({ pattern: '^[a-z]{2}$|^default$' }), Type.String({ maxLength: 2000 }), { minProperties: 1 });
+
+/** Body of POST /admin/offer and PUT /admin/offer/{offerId} (CONTRACT.md sections 4 and 5). */
+export const OfferBody = Type.Object(
+  {
+    offerId: Type.Optional(ResourceId),
+    type: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'e.g. LOCAL, ONLINE; default ONLINE' })),
+    points: Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Cost in points' }),
+    title: Title,
+    description: Type.Optional(LanguageMap),
+    category: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    shopId: Type.Optional(Nullable(ResourceId)),
+    image: Type.Optional(Nullable(Url)),
+    monthlyLimit: Type.Optional(Limit),
+    totalLimit: Type.Optional(Limit),
+    perUserLimit: Type.Optional(Limit),
+    validFrom: Type.Optional(Nullable(Ms)),
+    validUntil: Type.Optional(Nullable(Ms)),
+    status: Type.Optional(Status),
+    couponValidityDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'default 30' })),
+  },
+  { additionalProperties: false },
+);
+export type OfferBody = Static<typeof OfferBody>;
+
+export const Offer = Type.Object({
+  offerId: Type.String(),
+  type: Type.String(),
+  points: Type.Integer(),
+  title: Type.Record(Type.String(), Type.String()),
+  description: Type.Record(Type.String(), Type.String()),
+  category: Nullable(Type.String()),
+  shopId: Nullable(Type.String()),
+  image: Nullable(Type.String()),
+  monthlyLimit: Nullable(Type.Integer()),
+  totalLimit: Nullable(Type.Integer()),
+  perUserLimit: Nullable(Type.Integer()),
+  validFrom: Nullable(Type.Integer()),
+  validUntil: Nullable(Type.Integer()),
+  status: Type.String(),
+  couponValidityDays: Type.Integer(),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+});
+export type Offer = Static<typeof Offer>;
+
+export const OfferStatistics = Type.Object({
+  month: Type.String({ description: 'YYYY-MM (UTC) of now' }),
+  redeemed: Type.Integer(),
+  limit: Nullable(Type.Integer()),
+  remaining: Nullable(Type.Integer()),
+});
+export const OfferTotalStatistics = Type.Object({
+  redeemed: Type.Integer(),
+  used: Type.Integer({ description: 'Coupons of this offer that were redeemed (used)' }),
+  valid: Type.Integer({ description: 'Coupons of this offer still usable: not used, not expired' }),
+  limit: Nullable(Type.Integer()),
+  remaining: Nullable(Type.Integer()),
+});
+
+export const ShopBody = Type.Object(
+  {
+    shopId: Type.Optional(ResourceId),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    status: Type.Optional(Status),
+    logo: Type.Optional(Nullable(Url)),
+    image: Type.Optional(Nullable(Url)),
+    description: Type.Optional(LanguageMap),
+  },
+  { additionalProperties: false },
+);
+export type ShopBody = Static<typeof ShopBody>;
+
+export const ShopStatistics = Type.Object({ offers: Type.Integer(), redeemed: Type.Integer(), used: Type.Integer() });
+export type ShopStatistics = Static<typeof ShopStatistics>;
+
+export const Shop = Type.Object({
+  shopId: Type.String(),
+  name: Type.String(),
+  status: Type.String(),
+  logo: Nullable(Type.String()),
+  image: Nullable(Type.String()),
+  description: Type.Record(Type.String(), Type.String()),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+  statistics: Type.Optional(ShopStatistics),
+});
+export type Shop = Static<typeof Shop>;
+
+export const OfferView = Type.Object({
+  offer: Offer,
+  statistics: Type.Optional(OfferStatistics),
+  totalStatistics: Type.Optional(OfferTotalStatistics),
+  shop: Type.Optional(Nullable(Shop)),
+});
+export type OfferView = Static<typeof OfferView>;
+
+/** Admin view of an offer: the offer with its counters. */
+export const AdminOffer = Type.Intersect([Offer, Type.Object({ statistics: OfferStatistics, totalStatistics: OfferTotalStatistics })]);
+
+export const RedeemBody = Type.Object(
+  { metadata: Type.Optional(Metadata) },
+  { additionalProperties: true, description: 'Passed on to the redeem logic; metadata (e.g. quantity) is stored with the redemption' },
+);
+export type RedeemBody = Static<typeof RedeemBody>;
+
+export const RedeemReason = Type.Union([
+  Type.Literal('INSUFFICIENT_POINTS'),
+  Type.Literal('OFFER_INACTIVE'),
+  Type.Literal('OFFER_EXPIRED'),
+  Type.Literal('MONTHLY_LIMIT_REACHED'),
+  Type.Literal('TOTAL_LIMIT_REACHED'),
+  Type.Literal('USER_LIMIT_REACHED'),
+  Type.Null(),
+]);
+
+export const Redeemable = Type.Object({
+  redeemable: Type.Boolean(),
+  reason: RedeemReason,
+  points: Type.Integer({ description: 'Balance of the user' }),
+  cost: Type.Integer({ description: 'Points the offer costs' }),
+});
+
+export const Redeemed = Type.Object({
+  success: Type.Boolean(),
+  data: Type.Object({
+    userId: Type.String(),
+    offerId: Type.String(),
+    pointsSpent: Type.Integer(),
+    balance: Type.Integer(),
+    redemptionId: Type.String(),
+    coupon: Coupon,
+  }),
+});
+export type Redeemed = Static<typeof Redeemed>;

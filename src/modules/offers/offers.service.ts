@@ -1,0 +1,211 @@
+import { AppError } from '../../http/errors.js';
+import { generateId } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import { monthKey } from '../../platform/time.js';
+import type { CouponsService } from '../coupons/coupons.service.js';
+import { OffersRepository } from './offers.repository.js';
+import type { Offer, OfferBody, OfferView, Shop, ShopBody } from './offers.schemas.js';
+import type { OffersTable, ShopsTable } from './offers.tables.js';
+
+/**
+ * The catalogue: shops and offers configured by the operator, read by users (offer, shop, feed).
+ * Statistics come from counters that redemptions and coupon uses keep, never from counting rows
+ * of redemptions per request (only `valid`, which depends on the clock, counts the coupon index).
+ */
+const num = (v: number | null) => (v === null ? null : Number(v));
+
+export function toOffer(r: OffersTable): Offer {
+  return {
+    offerId: r.offer_id,
+    type: r.type,
+    points: Number(r.points),
+    title: JSON.parse(r.title),
+    description: JSON.parse(r.description),
+    category: r.category,
+    shopId: r.shop_id,
+    image: r.image,
+    monthlyLimit: num(r.monthly_limit),
+    totalLimit: num(r.total_limit),
+    perUserLimit: num(r.per_user_limit),
+    validFrom: num(r.valid_from),
+    validUntil: num(r.valid_until),
+    status: r.status,
+    couponValidityDays: Number(r.coupon_validity_days),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+function toShop(r: ShopsTable): Shop {
+  return {
+    shopId: r.shop_id,
+    name: r.name,
+    status: r.status,
+    logo: r.logo,
+    image: r.image,
+    description: JSON.parse(r.description),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+const remaining = (limit: number | null, used: number) => (limit === null ? null : Math.max(0, limit - used));
+
+export class OffersService {
+  readonly repo = new OffersRepository();
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly coupons: CouponsService,
+  ) {}
+
+  private get db() {
+    return this.platform.db.kysely;
+  }
+
+  private offerFields(projectId: string, offerId: string, input: OfferBody, now: number) {
+    const validFrom = input.validFrom ?? null;
+    const validUntil = input.validUntil ?? null;
+    if (validFrom !== null && validUntil !== null && validUntil <= validFrom) {
+      throw AppError.badRequest('validUntil must be later than validFrom', 'INVALID_VALIDITY');
+    }
+    return {
+      project_id: projectId,
+      offer_id: offerId,
+      type: input.type ?? 'ONLINE',
+      points: input.points,
+      title: JSON.stringify(input.title),
+      description: JSON.stringify(input.description ?? {}),
+      category: input.category ?? null,
+      shop_id: input.shopId ?? null,
+      image: input.image ?? null,
+      monthly_limit: input.monthlyLimit ?? null,
+      total_limit: input.totalLimit ?? null,
+      per_user_limit: input.perUserLimit ?? null,
+      valid_from: validFrom,
+      valid_until: validUntil,
+      status: input.status ?? 'ACTIVE',
+      coupon_validity_days: input.couponValidityDays ?? 30,
+      updated_at: now,
+    };
+  }
+
+  async createOffer(projectId: string, input: OfferBody) {
+    const now = this.platform.clock.now();
+    const row: OffersTable = { ...this.offerFields(projectId, input.offerId ?? generateId('offer'), input, now), redeemed_total: 0, used_total: 0, created_at: now };
+    if (!(await this.repo.insertOffer(this.db, row))) throw AppError.conflict(`Offer ${row.offer_id} already exists`, 'OFFER_EXISTS');
+    return this.adminOffer(projectId, row.offer_id);
+  }
+
+  async updateOffer(projectId: string, offerId: string, input: OfferBody) {
+    if (input.offerId !== undefined && input.offerId !== offerId) throw AppError.badRequest('offerId in the body must match the path', 'ID_MISMATCH');
+    if (!(await this.repo.updateOffer(this.db, this.offerFields(projectId, offerId, input, this.platform.clock.now())))) {
+      throw AppError.notFound(`Offer ${offerId} not found`, 'OFFER_NOT_FOUND');
+    }
+    return this.adminOffer(projectId, offerId);
+  }
+
+  async deleteOffer(projectId: string, offerId: string): Promise<void> {
+    const deleted = await this.db.transaction().execute((trx) => this.repo.deleteOffer(trx, projectId, offerId));
+    if (!deleted) throw AppError.notFound(`Offer ${offerId} not found`, 'OFFER_NOT_FOUND');
+  }
+
+  async listOffers(projectId: string) {
+    const rows = await this.repo.listOffers(this.db, projectId);
+    return Promise.all(rows.map((r) => this.withStatistics(projectId, r)));
+  }
+
+  async adminOffer(projectId: string, offerId: string) {
+    return this.withStatistics(projectId, await this.requireOffer(projectId, offerId));
+  }
+
+  private async withStatistics(projectId: string, row: OffersTable) {
+    return { ...toOffer(row), ...(await this.statistics(projectId, row)) };
+  }
+
+  async requireOffer(projectId: string, offerId: string): Promise<OffersTable> {
+    const row = await this.repo.findOffer(this.db, projectId, offerId);
+    if (!row) throw AppError.notFound(`Offer ${offerId} not found`, 'OFFER_NOT_FOUND');
+    return row;
+  }
+
+  private async statistics(projectId: string, row: OffersTable) {
+    const month = monthKey(this.platform.clock.now());
+    const monthly = await this.repo.monthCount(this.db, projectId, row.offer_id, month);
+    const total = Number(row.redeemed_total);
+    const monthlyLimit = num(row.monthly_limit);
+    const totalLimit = num(row.total_limit);
+    return {
+      statistics: { month, redeemed: monthly, limit: monthlyLimit, remaining: remaining(monthlyLimit, monthly) },
+      totalStatistics: {
+        redeemed: total,
+        used: Number(row.used_total),
+        valid: await this.coupons.countValid(projectId, row.offer_id),
+        limit: totalLimit,
+        remaining: remaining(totalLimit, total),
+      },
+    };
+  }
+
+  /** GET /offer/{offerId}: the offer, with statistics and its shop when asked for. */
+  async view(projectId: string, offerId: string, options: { statistics: boolean; shop: boolean }): Promise<OfferView> {
+    const row = await this.requireOffer(projectId, offerId);
+    const view: OfferView = { offer: toOffer(row) };
+    if (options.statistics) Object.assign(view, await this.statistics(projectId, row));
+    if (options.shop) {
+      const shop = row.shop_id === null ? undefined : await this.repo.findShop(this.db, projectId, row.shop_id);
+      view.shop = shop ? toShop(shop) : null;
+    }
+    return view;
+  }
+
+  /** GET /user/{userId}/offer/feed: ACTIVE offers valid now, optionally of one type. */
+  async feed(projectId: string, type: string | undefined): Promise<Offer[]> {
+    return (await this.repo.feed(this.db, projectId, this.platform.clock.now(), type)).map(toOffer);
+  }
+
+  private shopFields(projectId: string, shopId: string, input: ShopBody, now: number) {
+    return {
+      project_id: projectId,
+      shop_id: shopId,
+      name: input.name,
+      status: input.status ?? 'ACTIVE',
+      logo: input.logo ?? null,
+      image: input.image ?? null,
+      description: JSON.stringify(input.description ?? {}),
+      updated_at: now,
+    };
+  }
+
+  async createShop(projectId: string, input: ShopBody): Promise<Shop> {
+    const now = this.platform.clock.now();
+    const row: ShopsTable = { ...this.shopFields(projectId, input.shopId ?? generateId('shop'), input, now), created_at: now };
+    if (!(await this.repo.insertShop(this.db, row))) throw AppError.conflict(`Shop ${row.shop_id} already exists`, 'SHOP_EXISTS');
+    return toShop(row);
+  }
+
+  async updateShop(projectId: string, shopId: string, input: ShopBody): Promise<Shop> {
+    if (input.shopId !== undefined && input.shopId !== shopId) throw AppError.badRequest('shopId in the body must match the path', 'ID_MISMATCH');
+    if (!(await this.repo.updateShop(this.db, this.shopFields(projectId, shopId, input, this.platform.clock.now())))) {
+      throw AppError.notFound(`Shop ${shopId} not found`, 'SHOP_NOT_FOUND');
+    }
+    return this.shop(projectId, shopId, false);
+  }
+
+  async deleteShop(projectId: string, shopId: string): Promise<void> {
+    if (!(await this.repo.deleteShop(this.db, projectId, shopId))) throw AppError.notFound(`Shop ${shopId} not found`, 'SHOP_NOT_FOUND');
+  }
+
+  async listShops(projectId: string): Promise<Shop[]> {
+    return (await this.repo.listShops(this.db, projectId)).map(toShop);
+  }
+
+  /** GET /offer/shop/{shopId}: the shop, with `statistics` { offers, redeemed, used } when asked for. */
+  async shop(projectId: string, shopId: string, withStatistics: boolean): Promise<Shop> {
+    const row = await this.repo.findShop(this.db, projectId, shopId);
+    if (!row) throw AppError.notFound(`Shop ${shopId} not found`, 'SHOP_NOT_FOUND');
+    const shop = toShop(row);
+    if (withStatistics) shop.statistics = await this.repo.shopStatistics(this.db, projectId, shopId);
+    return shop;
+  }
+}

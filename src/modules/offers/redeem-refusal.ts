@@ -1,0 +1,48 @@
+/**
+ * Why a user cannot redeem an offer, decided from one consistent reading of the offer, its
+ * counters and the balance. Offer state first (status, validity), then the limits (total, month,
+ * user), then the points. A pure function: the redeem step re-checks each limit and the balance
+ * with conditional writes, so a stale reading can never let a redemption through.
+ */
+export type RedeemRefusal =
+  | 'INSUFFICIENT_POINTS'
+  | 'OFFER_INACTIVE'
+  | 'OFFER_EXPIRED'
+  | 'MONTHLY_LIMIT_REACHED'
+  | 'TOTAL_LIMIT_REACHED'
+  | 'USER_LIMIT_REACHED';
+
+export interface RedeemState {
+  now: number;
+  status: string;
+  validFrom: number | null;
+  validUntil: number | null;
+  totalLimit: number | null;
+  redeemedTotal: number;
+  monthlyLimit: number | null;
+  redeemedThisMonth: number;
+  perUserLimit: number | null;
+  redeemedByUser: number;
+  cost: number;
+  balance: number;
+}
+
+export function redeemRefusal(s: RedeemState): RedeemRefusal | null {
+  if (s.status !== 'ACTIVE') return 'OFFER_INACTIVE';
+  if (s.validFrom !== null && s.now < s.validFrom) return 'OFFER_INACTIVE';
+  if (s.validUntil !== null && s.now >= s.validUntil) return 'OFFER_EXPIRED';
+  if (s.totalLimit !== null && s.redeemedTotal >= s.totalLimit) return 'TOTAL_LIMIT_REACHED';
+  if (s.monthlyLimit !== null && s.redeemedThisMonth >= s.monthlyLimit) return 'MONTHLY_LIMIT_REACHED';
+  if (s.perUserLimit !== null && s.redeemedByUser >= s.perUserLimit) return 'USER_LIMIT_REACHED';
+  if (s.balance < s.cost) return 'INSUFFICIENT_POINTS';
+  return null;
+}
+
+export const REFUSAL_MESSAGES: Record<RedeemRefusal, string> = {
+  INSUFFICIENT_POINTS: 'Not enough points to redeem this offer',
+  OFFER_INACTIVE: 'The offer is not active',
+  OFFER_EXPIRED: 'The offer has expired',
+  MONTHLY_LIMIT_REACHED: 'The monthly limit of this offer is reached',
+  TOTAL_LIMIT_REACHED: 'The total limit of this offer is reached',
+  USER_LIMIT_REACHED: 'You have reached the limit of redemptions of this offer',
+};

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../../platform/db/database.js';
+import type { SurveysTable } from './surveys.tables.js';
+
+/** SQL of surveys, answers and the per-option counters. */
+export class SurveysRepository {
+  find(db: Queryable, projectId: string, surveyId: string) {
+    return db.selectFrom('surveys').selectAll().where('project_id', '=', projectId).where('survey_id', '=', surveyId).executeTakeFirst();
+  }
+
+  list(db: Queryable, projectId: string) {
+    return db.selectFrom('surveys').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('survey_id').execute();
+  }
+
+  /** ACTIVE surveys valid at `now` that the user has not answered. */
+  available(db: Queryable, projectId: string, userId: string, now: number) {
+    return db
+      .selectFrom('surveys as s')
+      .selectAll('s')
+      .where('s.project_id', '=', projectId)
+      .where('s.status', '=', 'ACTIVE')
+      .where('s.valid_from', '<=', now)
+      .where((eb) => eb.or([eb('s.valid_until', 'is', null), eb('s.valid_until', '>', now)]))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('survey_answers as a')
+              .select('a.user_id')
+              .whereRef('a.project_id', '=', 's.project_id')
+              .whereRef('a.survey_id', '=', 's.survey_id')
+              .where('a.user_id', '=', userId),
+          ),
+        ),
+      )
+      .orderBy('s.valid_from')
+      .orderBy('s.survey_id')
+      .execute();
+  }
+
+  async insert(db: Queryable, row: SurveysTable): Promise<boolean> {
+    const r = await db.insertInto('surveys').values(row).onConflict((oc) => oc.columns(['project_id', 'survey_id']).doNothing()).executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async update(db: Queryable, row: Omit<SurveysTable, 'answered_total' | 'created_at'>): Promise<boolean> {
+    const { project_id, survey_id, ...fields } = row;
+    const r = await db.updateTable('surveys').set(fields).where('project_id', '=', project_id).where('survey_id', '=', survey_id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async delete(db: Queryable, projectId: string, surveyId: string): Promise<boolean> {
+    const r = await db.deleteFrom('surveys').where('project_id', '=', projectId).where('survey_id', '=', surveyId).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) return false;
+    await db.deleteFrom('survey_option_counts').where('project_id', '=', projectId).where('survey_id', '=', surveyId).execute();
+    await db.deleteFrom('survey_answers').where('project_id', '=', projectId).where('survey_id', '=', surveyId).execute();
+    return true;
+  }
+
+  /** Inserts the user's answer; false when the user has answered already (the primary key decides). */
+  async insertAnswer(db: Queryable, projectId: string, surveyId: string, userId: string, responses: string[], points: number, now: number): Promise<boolean> {
+    const r = await db
+      .insertInto('survey_answers')
+      .values({ project_id: projectId, survey_id: surveyId, user_id: userId, responses: JSON.stringify(responses), points, created_at: now })
+      .onConflict((oc) => oc.columns(['project_id', 'survey_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Adds one to each chosen option (in a fixed order, so concurrent answers lock rows alike) and to the survey. */
+  async countAnswer(db: Queryable, projectId: string, surveyId: string, optionIds: string[]): Promise<void> {
+    for (const optionId of [...optionIds].sort()) {
+      await db
+        .insertInto('survey_option_counts')
+        .values({ project_id: projectId, survey_id: surveyId, option_id: optionId, count: 1 })
+        .onConflict((oc) => oc.columns(['project_id', 'survey_id', 'option_id']).doUpdateSet({ count: sql<number>`survey_option_counts.count + 1` }))
+        .execute();
+    }
+    await db
+      .updateTable('surveys')
+      .set({ answered_total: sql<number>`answered_total + 1` })
+      .where('project_id', '=', projectId)
+      .where('survey_id', '=', surveyId)
+      .execute();
+  }
+
+  async optionCounts(db: Queryable, projectId: string, surveyId: string): Promise<Record<string, number>> {
+    const rows = await db
+      .selectFrom('survey_option_counts')
+      .select(['option_id', 'count'])
+      .where('project_id', '=', projectId)
+      .where('survey_id', '=', surveyId)
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.option_id, Number(r.count)]));
+  }
+
+  async deleteAnswersOf(db: Queryable, projectId: string, userId: string, limit: number): Promise<number> {
+    const ids = await db.selectFrom('survey_answers').select('survey_id').where('project_id', '=', projectId).where('user_id', '=', userId).limit(limit).execute();
+    if (ids.length === 0) return 0;
+    const r = await db
+      .deleteFrom('survey_answers')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where(
+        'survey_id',
+        'in',
+        ids.map((i) => i.survey_id),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}

@@ -1,0 +1,78 @@
+import { Type } from 'typebox';
+import type { App } from '../../app.js';
+import { assertActsFor } from '../../http/auth/principal.js';
+import { AppError } from '../../http/errors.js';
+import { errors, ResourceId, UserId } from '../../http/schemas.js';
+import { AdminSurvey, Answered, AnswerBody, Survey, SurveyBody } from './surveys.schemas.js';
+
+const Params = Type.Object({ surveyId: ResourceId });
+
+/** The user's open surveys and answers, and the /admin/survey resource. */
+export async function surveysRoutes(app: App): Promise<void> {
+  const { surveys } = app.services;
+  const tags = ['surveys'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/user/:userId/survey',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Active surveys the user has not answered',
+        params: Type.Object({ userId: UserId }),
+        response: { 200: Type.Array(Survey), ...errors(400, 401, 403) },
+      },
+    },
+    (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      return surveys.available(req.principal.projectId, req.params.userId);
+    },
+  );
+
+  app.put(
+    '/user/:userId/survey/:surveyId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Answer a survey (once); may award points',
+        params: Type.Object({ userId: UserId, surveyId: Type.String({ minLength: 1, maxLength: 128 }) }),
+        body: AnswerBody,
+        response: { 201: Answered, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const { userId, surveyId } = req.params;
+      assertActsFor(req.principal, userId);
+      assertActsFor(req.principal, req.body.userId);
+      if (req.body.userId !== userId) throw AppError.badRequest('userId in the body must equal the path', 'USER_MISMATCH');
+      if (req.body.surveyId !== surveyId) throw AppError.badRequest('surveyId in the body must equal the path', 'SURVEY_MISMATCH');
+      const pointsAwarded = await surveys.answer(req.principal.projectId, userId, surveyId, req.body.responses);
+      return reply.status(201).send({ message: 'Survey answered', surveyId, userId, pointsAwarded });
+    },
+  );
+
+  const adminTags = ['admin: surveys'];
+  const adminSecurity = [{ adminToken: [] }];
+  app.post('/admin/survey', { schema: { tags: adminTags, security: adminSecurity, body: SurveyBody, response: { 201: AdminSurvey, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
+    reply.status(201).send(await surveys.create(req.principal.projectId, req.body)),
+  );
+  app.get('/admin/survey', { schema: { tags: adminTags, security: adminSecurity, response: { 200: Type.Array(AdminSurvey), ...errors(401, 404) } } }, (req) =>
+    surveys.list(req.principal.projectId),
+  );
+  app.get(
+    '/admin/survey/:surveyId',
+    { schema: { tags: adminTags, security: adminSecurity, summary: 'A survey with its answers counted per option', params: Params, response: { 200: AdminSurvey, ...errors(400, 401, 404) } } },
+    (req) => surveys.get(req.principal.projectId, req.params.surveyId),
+  );
+  app.put(
+    '/admin/survey/:surveyId',
+    { schema: { tags: adminTags, security: adminSecurity, params: Params, body: SurveyBody, response: { 200: AdminSurvey, ...errors(400, 401, 404) } } },
+    (req) => surveys.update(req.principal.projectId, req.params.surveyId, req.body),
+  );
+  app.delete('/admin/survey/:surveyId', { schema: { tags: adminTags, security: adminSecurity, params: Params, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
+    await surveys.delete(req.principal.projectId, req.params.surveyId);
+    return reply.status(204).send(null);
+  });
+}
