@@ -1,4 +1,5 @@
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
+import { ChallengesService } from './modules/challenges/challenges.service.js';
 import { PointsService } from './modules/points/points.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
 import { UserGroupsService } from './modules/usergroups/usergroups.service.js';
@@ -15,7 +16,8 @@ export function createServices(platform: Platform) {
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
   const points = new PointsService(platform);
-  return { projects, apiKeys, users, userGroups, points };
+  const challenges = new ChallengesService(platform, points);
+  return { projects, apiKeys, users, userGroups, points, challenges };
 }
 
 export type Services = ReturnType<typeof createServices>;
