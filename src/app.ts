@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/admin/health.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { streaksRoutes } from './modules/streaks/streaks.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { openPlatform, type Platform } from './platform/platform.js';
@@ -40,6 +41,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   userGroupsRoutes,
   pointsRoutes,
   challengesRoutes,
+  streaksRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */

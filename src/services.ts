@@ -2,6 +2,7 @@ import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { ChallengesService } from './modules/challenges/challenges.service.js';
 import { PointsService } from './modules/points/points.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
+import { StreaksService } from './modules/streaks/streaks.service.js';
 import { UserGroupsService } from './modules/usergroups/usergroups.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import type { Platform } from './platform/platform.js';
@@ -17,7 +18,8 @@ export function createServices(platform: Platform) {
   const userGroups = new UserGroupsService(platform);
   const points = new PointsService(platform);
   const challenges = new ChallengesService(platform, points);
-  return { projects, apiKeys, users, userGroups, points, challenges };
+  const streaks = new StreaksService(platform, points);
+  return { projects, apiKeys, users, userGroups, points, challenges, streaks };
 }
 
 export type Services = ReturnType<typeof createServices>;
