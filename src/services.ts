@@ -1,3 +1,5 @@
+import { EventsService } from './modules/events/events.service.js';
+import type { EventStage } from './modules/events/pipeline.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { ChallengesService } from './modules/challenges/challenges.service.js';
 import { PointsService } from './modules/points/points.service.js';
@@ -19,7 +21,10 @@ export function createServices(platform: Platform) {
   const points = new PointsService(platform);
   const challenges = new ChallengesService(platform, points);
   const streaks = new StreaksService(platform, points);
-  return { projects, apiKeys, users, userGroups, points, challenges, streaks };
+  const stages: EventStage[] = []; // challenges, streaks, leaderboards, analytics push their stage here, in that order
+  stages.push(challenges.stage, streaks.stage);
+  const events = new EventsService(platform, { points, stages });
+  return { projects, apiKeys, users, userGroups, points, stages, events, challenges, streaks };
 }
 
 export type Services = ReturnType<typeof createServices>;
