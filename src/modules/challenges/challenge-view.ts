@@ -1,4 +1,4 @@
-import { conditionsHold } from './challenge-conditions.js';
+import { conditionsHold } from '../events/conditions.js';
 import type { ChallengeDefinition, UserChallenge } from './challenges.schemas.js';
 
 /**

@@ -1,31 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LanguageMap, ResourceId, Status } from '../../http/schemas.js';
-
-const Operator = Type.Union(
-  ['equals', 'not_equals', 'greater_than', 'greater_than_or_equal', 'less_than', 'less_than_or_equal', 'contains', 'in', 'exists'].map((o) =>
-    Type.Literal(o),
-  ),
-);
-
-/** Conditions on the event metadata, as on event definitions (CONTRACT.md section 4, Events). */
-export const Conditions = Type.Object(
-  {
-    type: Type.Union([Type.Literal('AND'), Type.Literal('OR')]),
-    conditions: Type.Array(
-      Type.Object(
-        {
-          field: Type.String({ minLength: 1, maxLength: 128 }),
-          operator: Operator,
-          value: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.Union([Type.String(), Type.Number()]))])),
-        },
-        { additionalProperties: false },
-      ),
-      { maxItems: 20 },
-    ),
-  },
-  { additionalProperties: false },
-);
-export type Conditions = Static<typeof Conditions>;
+import { Conditions } from '../events/events.schemas.js';
 
 const ChallengeType = Type.Union([Type.Literal('FIXED'), Type.Literal('SUM')]);
 
