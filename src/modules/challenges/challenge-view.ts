@@ -91,7 +91,7 @@ export function userChallenges(challenges: readonly Challenge[], progress: Progr
 
 /**
  * How much an event advances an open, unlocked challenge: FIXED 1, SUM the positive numeric value of
- * `valueField`; 0 when the event falls outside [startDate, endDate], arrives after endDate, or fails
+ * `valueField` (a number or numeric string); 0 when the event falls outside [startDate, endDate], arrives after endDate, or fails
  * the conditions.
  */
 export function progressIncrement(c: Challenge, metadata: Record<string, unknown>, occurredAt: number, receivedAt: number): number {
@@ -99,8 +99,10 @@ export function progressIncrement(c: Challenge, metadata: Record<string, unknown
   if (c.endDate !== null && (occurredAt > c.endDate || receivedAt > c.endDate)) return 0;
   if (!conditionsHold(c.conditions, metadata)) return 0;
   if (c.type !== 'SUM') return 1;
-  const value = c.valueField === null ? undefined : metadata[c.valueField];
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+  const raw = c.valueField === null ? undefined : metadata[c.valueField];
+  // Numeric strings count, as for the reward of TRANSACTION events.
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 /**
