@@ -1,10 +1,16 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import type { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import type { ChallengeProgressTable, ChallengesTable } from './challenges.tables.js';
 import './challenges.tables.js';
 
-/** SQL of the challenges module; every query filters on project_id. */
+/**
+ * SQL of the challenges module; every query filters on project_id. The per-event statements run as
+ * cached prepared statements on the embedded store (`statements`), through Kysely otherwise.
+ */
 export class ChallengesRepository {
+  constructor(private readonly statements: SqliteStatements | null) {}
+
   async insert(db: Queryable, row: ChallengesTable): Promise<boolean> {
     const r = await db
       .insertInto('challenges')
@@ -38,7 +44,13 @@ export class ChallengesRepository {
   }
 
   /** The user's progress rows, all of them or those of `challengeIds`. */
-  progressOf(db: Queryable, projectId: string, userId: string, challengeIds?: string[]): Promise<ChallengeProgressTable[]> {
+  async progressOf(db: Queryable, projectId: string, userId: string, challengeIds?: string[]): Promise<ChallengeProgressTable[]> {
+    if (this.statements && challengeIds?.length === 1) {
+      const row = this.statements
+        .get('select * from challenge_progress where project_id = ? and user_id = ? and challenge_id = ?')
+        .get(projectId, userId, challengeIds[0]) as ChallengeProgressTable | undefined;
+      return row ? [row] : [];
+    }
     let q = db.selectFrom('challenge_progress').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId);
     if (challengeIds) q = q.where('challenge_id', 'in', challengeIds);
     return q.execute();
@@ -46,6 +58,16 @@ export class ChallengesRepository {
 
   /** Adds to an open challenge's progress; undefined when it is already completed. */
   async addProgress(db: Queryable, projectId: string, userId: string, challengeId: string, increment: number, now: number): Promise<number | undefined> {
+    if (this.statements) {
+      const hit = this.statements
+        .get(
+          `insert into challenge_progress (project_id, user_id, challenge_id, progress, completed_at, updated_at) values (?, ?, ?, ?, null, ?)
+           on conflict (project_id, user_id, challenge_id) do update set progress = challenge_progress.progress + excluded.progress, updated_at = excluded.updated_at
+           where challenge_progress.completed_at is null returning progress`,
+        )
+        .get(projectId, userId, challengeId, increment, now) as { progress: number } | undefined;
+      return hit?.progress;
+    }
     const row = await db
       .insertInto('challenge_progress')
       .values({ project_id: projectId, user_id: userId, challenge_id: challengeId, progress: increment, completed_at: null, updated_at: now })

@@ -1,5 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
+import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { EventStage, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
@@ -66,7 +67,7 @@ function validate(body: ChallengeBody): void {
 
 export class ChallengesService implements UserDataOwner {
   readonly userDataName = 'challenge progress';
-  private readonly repo = new ChallengesRepository();
+  private readonly repo: ChallengesRepository;
   private readonly cache = new Map<string, Promise<Challenge[]>>();
 
   /** The POST /event stage (runs second, after the event's own points). */
@@ -76,6 +77,7 @@ export class ChallengesService implements UserDataOwner {
     private readonly platform: Platform,
     private readonly points: PointsService,
   ) {
+    this.repo = new ChallengesRepository(platform.db.sqlite ? new SqliteStatements(platform.db.sqlite) : null);
     platform.bus.on(BUS_TOPIC, (projectId) => this.cache.delete(projectId));
   }
 
@@ -200,16 +202,13 @@ export class ChallengesService implements UserDataOwner {
       .map((c) => ({ c, by: progressIncrement(c, event.metadata, event.occurredAt, event.receivedAt) }))
       .filter((x) => x.by > 0 && (x.c.startDate === null || event.receivedAt >= x.c.startDate));
     if (increments.length === 0) return;
+    // Only series steps need a read (is the step before completed?); a completed challenge is
+    // skipped by the conditional upsert itself.
     const preds = predecessors(defs);
-    const ids = new Set<string>();
-    for (const { c } of increments) {
-      ids.add(c.challengeId);
-      const pred = preds.get(c.challengeId);
-      if (pred) ids.add(pred);
-    }
-    const progress = progressMap(await this.repo.progressOf(trx, event.projectId, event.userId, [...ids]));
+    const needed = [...new Set(increments.map(({ c }) => preds.get(c.challengeId)).filter((id): id is string => id !== undefined))];
+    const progress = needed.length === 0 ? new Map() : progressMap(await this.repo.progressOf(trx, event.projectId, event.userId, needed));
     for (const { c, by } of increments) {
-      if (!isUnlocked(c.challengeId, preds, progress) || progress.get(c.challengeId)?.completedAt != null) continue;
+      if (!isUnlocked(c.challengeId, preds, progress)) continue;
       await this.addTo(trx, c, by, event, outcome);
     }
   }

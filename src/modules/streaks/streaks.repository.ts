@@ -1,10 +1,16 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import type { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import type { StreakProgressTable, StreaksTable } from './streaks.tables.js';
 import './streaks.tables.js';
 
-/** SQL of the streaks module; every query filters on project_id. */
+/**
+ * SQL of the streaks module; every query filters on project_id. The per-event statements run as
+ * cached prepared statements on the embedded store (`statements`), through Kysely otherwise.
+ */
 export class StreaksRepository {
+  constructor(private readonly statements: SqliteStatements | null) {}
+
   async insert(db: Queryable, row: StreaksTable): Promise<boolean> {
     const r = await db
       .insertInto('streaks')
@@ -43,7 +49,12 @@ export class StreaksRepository {
   }
 
   /** The user's state of one streak, locked until the end of the transaction on PostgreSQL. */
-  lockProgress(db: Queryable, forUpdate: boolean, projectId: string, userId: string, streakId: string): Promise<StreakProgressTable | undefined> {
+  async lockProgress(db: Queryable, forUpdate: boolean, projectId: string, userId: string, streakId: string): Promise<StreakProgressTable | undefined> {
+    if (this.statements) {
+      return this.statements
+        .get('select * from streak_progress where project_id = ? and user_id = ? and streak_id = ?')
+        .get(projectId, userId, streakId) as StreakProgressTable | undefined;
+    }
     let q = db.selectFrom('streak_progress').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).where('streak_id', '=', streakId);
     if (forUpdate) q = q.forUpdate();
     return q.executeTakeFirst();
@@ -51,6 +62,16 @@ export class StreaksRepository {
 
   /** Inserts a first state; false when another transaction inserted one meanwhile. */
   async insertProgress(db: Queryable, row: StreakProgressTable): Promise<boolean> {
+    if (this.statements) {
+      const r = this.statements
+        .get(
+          `insert into streak_progress (project_id, user_id, streak_id, periods, current_count, current_start, last_period, longest_streak, missed_count, milestones_claimed, last_completed_at, updated_at)
+           values (@project_id, @user_id, @streak_id, @periods, @current_count, @current_start, @last_period, @longest_streak, @missed_count, @milestones_claimed, @last_completed_at, @updated_at)
+           on conflict do nothing`,
+        )
+        .run(row);
+      return r.changes > 0;
+    }
     const r = await db
       .insertInto('streak_progress')
       .values(row)
@@ -60,6 +81,16 @@ export class StreaksRepository {
   }
 
   async updateProgress(db: Queryable, row: StreakProgressTable): Promise<void> {
+    if (this.statements) {
+      this.statements
+        .get(
+          `update streak_progress set periods = @periods, current_count = @current_count, current_start = @current_start, last_period = @last_period,
+           longest_streak = @longest_streak, missed_count = @missed_count, milestones_claimed = @milestones_claimed, last_completed_at = @last_completed_at,
+           updated_at = @updated_at where project_id = @project_id and user_id = @user_id and streak_id = @streak_id`,
+        )
+        .run(row);
+      return;
+    }
     const { project_id, user_id, streak_id, ...rest } = row;
     await db
       .updateTable('streak_progress')
@@ -72,6 +103,16 @@ export class StreaksRepository {
 
   /** Adds `participants` and raises the longest streak of the streak's totals. */
   async bumpStats(db: Queryable, projectId: string, streakId: string, participants: number, longest: number): Promise<void> {
+    if (this.statements) {
+      this.statements
+        .get(
+          `insert into streak_stats (project_id, streak_id, participants, longest_streak) values (?, ?, ?, ?)
+           on conflict (project_id, streak_id) do update set participants = streak_stats.participants + excluded.participants,
+           longest_streak = max(streak_stats.longest_streak, excluded.longest_streak)`,
+        )
+        .run(projectId, streakId, participants, longest);
+      return;
+    }
     await db
       .insertInto('streak_stats')
       .values({ project_id: projectId, streak_id: streakId, participants, longest_streak: longest })
@@ -86,6 +127,16 @@ export class StreaksRepository {
 
   /** Moves users and their counts in the bucket of a latest-completed period. */
   async bumpPeriod(db: Queryable, projectId: string, streakId: string, period: number, users: number, countSum: number): Promise<void> {
+    if (this.statements) {
+      this.statements
+        .get(
+          `insert into streak_period_stats (project_id, streak_id, period, users, count_sum) values (?, ?, ?, ?, ?)
+           on conflict (project_id, streak_id, period) do update set users = streak_period_stats.users + excluded.users,
+           count_sum = streak_period_stats.count_sum + excluded.count_sum`,
+        )
+        .run(projectId, streakId, period, users, countSum);
+      return;
+    }
     await db
       .insertInto('streak_period_stats')
       .values({ project_id: projectId, streak_id: streakId, period, users, count_sum: countSum })

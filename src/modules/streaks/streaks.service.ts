@@ -1,5 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
+import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { EventStage, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
@@ -67,7 +68,7 @@ function toUserStreak(s: Streak, r: StreakProgressTable): UserStreak {
 
 export class StreaksService implements UserDataOwner {
   readonly userDataName = 'streaks';
-  private readonly repo = new StreaksRepository();
+  private readonly repo: StreaksRepository;
   private readonly cache = new Map<string, Promise<Streak[]>>();
 
   /** The POST /event stage (runs after challenges). */
@@ -77,6 +78,7 @@ export class StreaksService implements UserDataOwner {
     private readonly platform: Platform,
     private readonly points: PointsService,
   ) {
+    this.repo = new StreaksRepository(platform.db.sqlite ? new SqliteStatements(platform.db.sqlite) : null);
     platform.bus.on(BUS_TOPIC, (projectId) => this.cache.delete(projectId));
   }
 
