@@ -45,9 +45,9 @@ export class ChallengesRepository {
 
   /** The user's progress rows, all of them or those of `challengeIds`. */
   async progressOf(db: Queryable, projectId: string, userId: string, challengeIds?: string[]): Promise<ChallengeProgressTable[]> {
-    if (this.statements && challengeIds?.length === 1) {
+    if (this.statements?.usable(db) && challengeIds?.length === 1) {
       const row = this.statements
-        .get('select * from challenge_progress where project_id = ? and user_id = ? and challenge_id = ?')
+        .statement('select * from challenge_progress where project_id = ? and user_id = ? and challenge_id = ?')
         .get(projectId, userId, challengeIds[0]) as ChallengeProgressTable | undefined;
       return row ? [row] : [];
     }
@@ -58,9 +58,9 @@ export class ChallengesRepository {
 
   /** Adds to an open challenge's progress; undefined when it is already completed. */
   async addProgress(db: Queryable, projectId: string, userId: string, challengeId: string, increment: number, now: number): Promise<number | undefined> {
-    if (this.statements) {
+    if (this.statements?.usable(db)) {
       const hit = this.statements
-        .get(
+        .statement(
           `insert into challenge_progress (project_id, user_id, challenge_id, progress, completed_at, updated_at) values (?, ?, ?, ?, null, ?)
            on conflict (project_id, user_id, challenge_id) do update set progress = challenge_progress.progress + excluded.progress, updated_at = excluded.updated_at
            where challenge_progress.completed_at is null returning progress`,

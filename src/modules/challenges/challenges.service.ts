@@ -77,7 +77,7 @@ export class ChallengesService implements UserDataOwner {
     private readonly platform: Platform,
     private readonly points: PointsService,
   ) {
-    this.repo = new ChallengesRepository(platform.db.sqlite ? new SqliteStatements(platform.db.sqlite) : null);
+    this.repo = new ChallengesRepository(SqliteStatements.of(platform.db));
     platform.bus.on(BUS_TOPIC, (projectId) => this.cache.delete(projectId));
   }
 

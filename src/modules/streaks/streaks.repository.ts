@@ -50,9 +50,9 @@ export class StreaksRepository {
 
   /** The user's state of one streak, locked until the end of the transaction on PostgreSQL. */
   async lockProgress(db: Queryable, forUpdate: boolean, projectId: string, userId: string, streakId: string): Promise<StreakProgressTable | undefined> {
-    if (this.statements) {
+    if (this.statements?.usable(db)) {
       return this.statements
-        .get('select * from streak_progress where project_id = ? and user_id = ? and streak_id = ?')
+        .statement('select * from streak_progress where project_id = ? and user_id = ? and streak_id = ?')
         .get(projectId, userId, streakId) as StreakProgressTable | undefined;
     }
     let q = db.selectFrom('streak_progress').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).where('streak_id', '=', streakId);
@@ -62,9 +62,9 @@ export class StreaksRepository {
 
   /** Inserts a first state; false when another transaction inserted one meanwhile. */
   async insertProgress(db: Queryable, row: StreakProgressTable): Promise<boolean> {
-    if (this.statements) {
+    if (this.statements?.usable(db)) {
       const r = this.statements
-        .get(
+        .statement(
           `insert into streak_progress (project_id, user_id, streak_id, periods, current_count, current_start, last_period, longest_streak, missed_count, milestones_claimed, last_completed_at, updated_at)
            values (@project_id, @user_id, @streak_id, @periods, @current_count, @current_start, @last_period, @longest_streak, @missed_count, @milestones_claimed, @last_completed_at, @updated_at)
            on conflict do nothing`,
@@ -81,9 +81,9 @@ export class StreaksRepository {
   }
 
   async updateProgress(db: Queryable, row: StreakProgressTable): Promise<void> {
-    if (this.statements) {
+    if (this.statements?.usable(db)) {
       this.statements
-        .get(
+        .statement(
           `update streak_progress set periods = @periods, current_count = @current_count, current_start = @current_start, last_period = @last_period,
            longest_streak = @longest_streak, missed_count = @missed_count, milestones_claimed = @milestones_claimed, last_completed_at = @last_completed_at,
            updated_at = @updated_at where project_id = @project_id and user_id = @user_id and streak_id = @streak_id`,
@@ -103,9 +103,9 @@ export class StreaksRepository {
 
   /** Adds `participants` and raises the longest streak of the streak's totals. */
   async bumpStats(db: Queryable, projectId: string, streakId: string, participants: number, longest: number): Promise<void> {
-    if (this.statements) {
+    if (this.statements?.usable(db)) {
       this.statements
-        .get(
+        .statement(
           `insert into streak_stats (project_id, streak_id, participants, longest_streak) values (?, ?, ?, ?)
            on conflict (project_id, streak_id) do update set participants = streak_stats.participants + excluded.participants,
            longest_streak = max(streak_stats.longest_streak, excluded.longest_streak)`,
@@ -127,9 +127,9 @@ export class StreaksRepository {
 
   /** Moves users and their counts in the bucket of a latest-completed period. */
   async bumpPeriod(db: Queryable, projectId: string, streakId: string, period: number, users: number, countSum: number): Promise<void> {
-    if (this.statements) {
+    if (this.statements?.usable(db)) {
       this.statements
-        .get(
+        .statement(
           `insert into streak_period_stats (project_id, streak_id, period, users, count_sum) values (?, ?, ?, ?, ?)
            on conflict (project_id, streak_id, period) do update set users = streak_period_stats.users + excluded.users,
            count_sum = streak_period_stats.count_sum + excluded.count_sum`,

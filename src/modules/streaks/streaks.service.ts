@@ -78,7 +78,7 @@ export class StreaksService implements UserDataOwner {
     private readonly platform: Platform,
     private readonly points: PointsService,
   ) {
-    this.repo = new StreaksRepository(platform.db.sqlite ? new SqliteStatements(platform.db.sqlite) : null);
+    this.repo = new StreaksRepository(SqliteStatements.of(platform.db));
     platform.bus.on(BUS_TOPIC, (projectId) => this.cache.delete(projectId));
   }
 
