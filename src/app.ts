@@ -11,6 +11,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
+import { challengesRoutes } from './modules/challenges/challenges.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -20,6 +21,7 @@ import { offersRoutes } from './modules/offers/offers.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { surveysRoutes } from './modules/surveys/surveys.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { streaksRoutes } from './modules/streaks/streaks.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { openPlatform, type Platform } from './platform/platform.js';
@@ -43,6 +45,8 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   usersRoutes,
   userGroupsRoutes,
   pointsRoutes,
+  challengesRoutes,
+  streaksRoutes,
   eventsRoutes,
   offersRoutes,
   couponsRoutes,

@@ -7,8 +7,10 @@ import { offerUsageCounter } from './modules/offers/offers.repository.js';
 import { OffersService } from './modules/offers/offers.service.js';
 import { RedemptionService } from './modules/offers/redemption.service.js';
 import { SurveysService } from './modules/surveys/surveys.service.js';
+import { ChallengesService } from './modules/challenges/challenges.service.js';
 import { PointsService } from './modules/points/points.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
+import { StreaksService } from './modules/streaks/streaks.service.js';
 import { UserGroupsService } from './modules/usergroups/usergroups.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import type { Platform } from './platform/platform.js';
@@ -23,7 +25,10 @@ export function createServices(platform: Platform) {
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
   const points = new PointsService(platform);
+  const challenges = new ChallengesService(platform, points);
+  const streaks = new StreaksService(platform, points);
   const stages: EventStage[] = []; // challenges, streaks, leaderboards, analytics push their stage here, in that order
+  stages.push(challenges.stage, streaks.stage);
   const events = new EventsService(platform, { points, stages });
   const coupons = new CouponsService(platform, offerUsageCounter);
   const offers = new OffersService(platform, coupons);
@@ -36,9 +41,9 @@ export function createServices(platform: Platform) {
       rewards: [(p, u) => points.lastEntryAt(p, u), (p, u) => coupons.lastIssuedAt(p, u)],
       surveys: (p, u) => surveys.lastAvailableAt(p, u),
     },
-    { lastActivityAt: async () => null }, // replaced by the challenges service at merge
+    challenges,
   );
-  return { projects, apiKeys, users, userGroups, points, stages, events, coupons, offers, redemption, surveys, notifications };
+  return { projects, apiKeys, users, userGroups, points, stages, events, challenges, streaks, coupons, offers, redemption, surveys, notifications };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -5,7 +5,9 @@
  * synchronous=FULL commits); scale mode when DATABASE_URL is postgres://… (REDIS_URL too, default
  * redis://127.0.0.1:6379): the bench creates and drops its own database.
  *
- * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_USERS (10000), BENCH_WARMUP_SECONDS (3).
+ * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_USERS (10000), BENCH_WARMUP_SECONDS (3),
+ * BENCH_GAMIFICATION (1: on the same warm server, POST /event is measured again with one active
+ * challenge and one streak, then once more with both inactive; see gamification.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { defineGamification, setGamification } from './gamification.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -25,6 +28,7 @@ const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const scaleUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : null;
 const mode = scaleUrl ? 'scale' : 'embedded';
+const GAMIFICATION = process.env.BENCH_GAMIFICATION === '1';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -130,6 +134,15 @@ async function main(): Promise<void> {
     });
     await cannon(laurel.base, requests, WARMUP);
     const result = await cannon(laurel.base, requests, SECONDS);
+    let gamified: Result | null = null;
+    let plainAgain: Result | null = null;
+    if (GAMIFICATION) {
+      await defineGamification(laurel.base, admin);
+      await cannon(laurel.base, requests, WARMUP);
+      gamified = await cannon(laurel.base, requests, SECONDS);
+      await setGamification(laurel.base, admin, false);
+      plainAgain = await cannon(laurel.base, requests, SECONDS);
+    }
     await stop(laurel.child);
 
     const ratio = result.rps / bareResult.rps;
@@ -139,6 +152,12 @@ async function main(): Promise<void> {
     console.log(`| POST /event (${mode}) | ${Math.round(result.rps)} | ${result.p50} | ${result.p99} | ${result.non2xx} | ${result.errors} |`);
     console.log(`| bare Fastify route | ${Math.round(bareResult.rps)} | ${bareResult.p50} | ${bareResult.p99} | ${bareResult.non2xx} | ${bareResult.errors} |`);
     console.log(`ratio POST /event / bare: ${ratio.toFixed(3)}`);
+    if (gamified && plainAgain) {
+      console.log(`| POST /event (${mode}) + 1 challenge + 1 streak | ${Math.round(gamified.rps)} | ${gamified.p50} | ${gamified.p99} | ${gamified.non2xx} | ${gamified.errors} |`);
+      console.log(`| POST /event (${mode}) again, both inactive | ${Math.round(plainAgain.rps)} | ${plainAgain.p50} | ${plainAgain.p99} | ${plainAgain.non2xx} | ${plainAgain.errors} |`);
+      const plain = (result.rps + plainAgain.rps) / 2;
+      console.log(`change with 1 challenge + 1 streak vs the mean of the runs without: ${(((gamified.rps - plain) / plain) * 100).toFixed(1)} % events/s`);
+    }
   } finally {
     for (const s of servers) await stop(s);
     rmSync(dir, { recursive: true, force: true });

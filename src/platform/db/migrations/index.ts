@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../database.js';
 import { foundation } from './0001_foundation.js';
 import { events } from './0100_events.js';
+import { challengesStreaks } from './0300_challenges_streaks.js';
 import { offersSurveys } from './0400_offers_surveys.js';
 
 /**
@@ -12,6 +13,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
     '0100_events': events(dialect),
+    '0300_challenges_streaks': challengesStreaks(dialect),
     '0400_offers_surveys': offersSurveys(dialect),
   };
 }
