@@ -13,6 +13,7 @@ import { registerValidation } from './http/validation.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
+import { leaderboardsRoutes } from './modules/leaderboards/leaderboards.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
@@ -38,6 +39,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   usersRoutes,
   userGroupsRoutes,
   pointsRoutes,
+  leaderboardsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */

@@ -1,3 +1,4 @@
+import { LeaderboardsService } from './modules/leaderboards/leaderboards.service.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { PointsService } from './modules/points/points.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
@@ -15,7 +16,8 @@ export function createServices(platform: Platform) {
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
   const points = new PointsService(platform);
-  return { projects, apiKeys, users, userGroups, points };
+  const leaderboards = new LeaderboardsService(platform, users, userGroups);
+  return { projects, apiKeys, users, userGroups, points, leaderboards };
 }
 
 export type Services = ReturnType<typeof createServices>;
