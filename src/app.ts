@@ -13,6 +13,7 @@ import { registerValidation } from './http/validation.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { leaderboardsRoutes } from './modules/leaderboards/leaderboards.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -39,6 +40,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   usersRoutes,
   userGroupsRoutes,
   pointsRoutes,
+  eventsRoutes,
   leaderboardsRoutes,
 ];
 
