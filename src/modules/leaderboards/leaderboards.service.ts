@@ -48,7 +48,7 @@ export class LeaderboardsService implements UserDataOwner {
     private readonly users: UsersService,
     private readonly userGroups: UserGroupsService,
   ) {
-    this.repo = new LeaderboardsRepository(platform.db.dialect);
+    this.repo = new LeaderboardsRepository(platform.db.dialect, platform.db.sqlite);
     this.profiles = new ProfileCache(users, platform.bus);
     this.index = platform.redis ? new RedisRankIndex(platform.redis) : new MemoryRankIndex();
     this.stage = {
@@ -218,13 +218,14 @@ export class LeaderboardsService implements UserDataOwner {
     return ref;
   }
 
+  /** Loads a board into the index when missing; the three windows of a group load together, from one scan. */
   private ensure(ref: BoardRef): Promise<void> {
-    const live = ref.kind === 'window' || isCurrentMonth(ref, this.platform.clock.now());
-    const load =
-      ref.kind === 'month'
-        ? () => this.repo.monthRows(this.db, ref.projectId, ref.groupId, ref.month)
-        : () => this.repo.windowRows(this.db, ref.projectId, ref.groupId, ref.timeframe);
-    return this.index.ensure(ref, live ? 'live' : 'cached', load);
+    if (ref.kind === 'window') {
+      const refs = WINDOWS.map((timeframe): BoardRef => ({ ...ref, timeframe }));
+      return this.index.ensure(refs, 'live', () => this.repo.windowRows(this.db, ref.projectId, ref.groupId));
+    }
+    const life = isCurrentMonth(ref, this.platform.clock.now()) ? 'live' : 'cached';
+    return this.index.ensure([ref], life, () => this.repo.monthRows(this.db, ref.projectId, ref.groupId, ref.month));
   }
 
   /** A read of the index; a Redis board that vanished since `open` is loaded again and read once more. */

@@ -45,12 +45,15 @@ export class RedisRankIndex implements RankIndex {
     };
   }
 
-  async ensure(ref: BoardRef, life: BoardLife, load: BoardLoader): Promise<void> {
-    const key = boardKey(ref);
-    if ((this.trusted.get(key) ?? 0) > Date.now()) return;
-    const k = keys(ref);
-    if ((await this.client.exists(k[2])) === 0) await this.load(ref, life, load);
-    this.trusted.set(key, Date.now() + TRUST_MS);
+  async ensure(refs: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void> {
+    const now = Date.now();
+    let missing = false;
+    for (const ref of refs) {
+      if ((this.trusted.get(boardKey(ref)) ?? 0) > now) continue;
+      if ((await this.client.exists(keys(ref)[2])) === 0) missing = true;
+    }
+    if (missing) await this.load(refs, life, load);
+    for (const ref of refs) this.trusted.set(boardKey(ref), Date.now() + TRUST_MS);
   }
 
   async set(ref: BoardRef, life: BoardLife, entries: BoardEntry[]): Promise<void> {
@@ -113,27 +116,38 @@ export class RedisRankIndex implements RankIndex {
     throw new BoardNotLoaded(ref);
   }
 
-  private async load(ref: BoardRef, life: BoardLife, load: BoardLoader): Promise<void> {
-    const [z, h, r] = keys(ref);
-    const lock = `lb:${boardKey(ref)}:lock`;
+  /** Loads boards from SQL under a lock (one instance loads, the others wait for its markers). */
+  private async load(refs: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void> {
+    const lock = `lb:${boardKey(refs[0]!)}:lock`;
     const token = randomBytes(8).toString('hex');
     const deadline = Date.now() + LOCK_MS;
+    const allReady = async () => (await this.client.exists(...refs.map((r) => keys(r)[2]))) === refs.length;
     while ((await this.client.set(lock, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
-      // Another instance is loading it: wait for its marker.
-      if ((await this.client.exists(r)) === 1) return;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for leaderboard ${boardKey(ref)} to load`);
+      if (await allReady()) return;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for leaderboard ${boardKey(refs[0]!)} to load`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     try {
-      if ((await this.client.exists(r)) === 1) return;
-      await this.register(ref);
-      const ms = ttl(ref, life);
-      for await (const batch of load()) {
-        for (let i = 0; i < batch.length; i += BATCH) {
-          await this.scripts.set(z, h, r, ms, '0', ...batch.slice(i, i + BATCH).flatMap(args));
-        }
+      if (await allReady()) return;
+      for (const ref of refs) await this.register(ref);
+      for await (const perBoard of load()) {
+        const writes: Array<Promise<unknown>> = [];
+        perBoard.forEach((batch, i) => {
+          const ref = refs[i]!;
+          const [z, h, r] = keys(ref);
+          for (let j = 0; j < batch.length; j += BATCH) {
+            writes.push(this.scripts.set(z, h, r, ttl(ref, life), '0', ...batch.slice(j, j + BATCH).flatMap(args)));
+          }
+        });
+        await Promise.all(writes);
       }
-      await this.client.multi().set(r, '1', 'PX', ms).pexpire(z, ms).pexpire(h, ms).exec();
+      const tx = this.client.multi();
+      for (const ref of refs) {
+        const [z, h, r] = keys(ref);
+        const ms = ttl(ref, life);
+        tx.set(r, '1', 'PX', ms).pexpire(z, ms).pexpire(h, ms);
+      }
+      await tx.exec();
     } finally {
       if ((await this.client.get(lock)) === token) await this.client.del(lock);
     }
