@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 
 const USERS = Number(process.env.BENCH_USERS);
-const EVENTS_PER_SECOND = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 200);
+const EVENTS_PER_SECOND = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 50);
 
 async function main(): Promise<void> {
   const config = {
