@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { RedisHandle } from '../../platform/redis.js';
 import { boardKey, type BoardRef } from './board-ref.js';
 import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex } from './rank-index.js';
-import { DELETE_SCRIPT, NEIGHBOURHOOD_SCRIPT, PAGE_SCRIPT, RANK_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
+import { DELETE_SCRIPT, FINISH_LOAD_SCRIPT, NEIGHBOURHOOD_SCRIPT, PAGE_SCRIPT, RANK_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
 
 const DAY = 86_400_000;
 /** Live boards outlast their period; cached past months are dropped after an hour. */
@@ -24,7 +24,7 @@ type Reply = [number, number, string, string[], string[], string[]];
  */
 export class RedisRankIndex implements RankIndex {
   private readonly client: Redis;
-  private readonly scripts: Record<'set' | 'rank' | 'neighbourhood' | 'page' | 'remove', Script>;
+  private readonly scripts: Record<'set' | 'rank' | 'neighbourhood' | 'page' | 'remove' | 'finishLoad', Script>;
   private readonly trusted = new Map<string, number>();
   /** Boards this instance already listed in the project's set of boards (for user deletion). */
   private readonly registered = new Set<string>();
@@ -42,6 +42,7 @@ export class RedisRankIndex implements RankIndex {
       neighbourhood: define('Neighbourhood', 3, NEIGHBOURHOOD_SCRIPT),
       page: define('Page', 3, PAGE_SCRIPT),
       remove: define('Remove', 2, DELETE_SCRIPT),
+      finishLoad: define('FinishLoad', 5, FINISH_LOAD_SCRIPT),
     };
   }
 
@@ -130,24 +131,33 @@ export class RedisRankIndex implements RankIndex {
     try {
       if (await allReady()) return;
       for (const ref of refs) await this.register(ref);
+      // Rows go with plain ZADD/HSET into temporary keys (fast); events racing the load write the
+      // live keys with versions, and FINISH_LOAD merges them in before the swap.
+      const temp = refs.map((ref) => keys(ref).slice(0, 2).map((k) => `${k}:load`) as [string, string]);
+      await this.client.del(...temp.flat());
       for await (const perBoard of load()) {
         const writes: Array<Promise<unknown>> = [];
         perBoard.forEach((batch, i) => {
-          const ref = refs[i]!;
-          const [z, h, r] = keys(ref);
+          const [z2, h2] = temp[i]!;
           for (let j = 0; j < batch.length; j += BATCH) {
-            writes.push(this.scripts.set(z, h, r, ttl(ref, life), '0', ...batch.slice(j, j + BATCH).flatMap(args)));
+            const chunk = batch.slice(j, j + BATCH);
+            const scores: Array<string | number> = [];
+            const fields: string[] = [];
+            for (const e of chunk) {
+              const member = `${String(e.reachedAt).padStart(15, '0')}:${e.userId}`;
+              scores.push(-e.points, member);
+              fields.push(e.userId, `${e.version}|${member}`);
+            }
+            if (chunk.length > 0) writes.push(this.client.zadd(z2, ...scores), this.client.hset(h2, ...fields));
           }
+          writes.push(this.client.pexpire(z2, LOCK_MS), this.client.pexpire(h2, LOCK_MS));
         });
         await Promise.all(writes);
       }
-      const tx = this.client.multi();
-      for (const ref of refs) {
+      for (const [i, ref] of refs.entries()) {
         const [z, h, r] = keys(ref);
-        const ms = ttl(ref, life);
-        tx.set(r, '1', 'PX', ms).pexpire(z, ms).pexpire(h, ms);
+        await this.scripts.finishLoad(z, h, temp[i]![0], temp[i]![1], r, ttl(ref, life));
       }
-      await tx.exec();
     } finally {
       if ((await this.client.get(lock)) === token) await this.client.del(lock);
     }
