@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Database, Queryable } from '../../platform/db/database.js';
 
@@ -170,6 +171,15 @@ export class LeaderboardsRepository {
       ON CONFLICT (project_id, group_id, user_id) DO UPDATE SET ${update}, version = leaderboard_windows.version + 1`.execute(trx);
   }
 
+  private readonly statements = new Map<string, Statement<unknown[]>>();
+
+  /** A prepared raw-row statement of the embedded connection, prepared once. */
+  private statement(text: string) {
+    let stmt = this.statements.get(text);
+    if (!stmt) this.statements.set(text, (stmt = this.sqlite!.prepare<unknown[]>(text).raw()));
+    return stmt;
+  }
+
   /**
    * Runs a raw read while holding Kysely's one SQLite connection, so it never sees the
    * uncommitted writes of a transaction that is open on it (e.g. a group commit).
@@ -183,12 +193,10 @@ export class LeaderboardsRepository {
     let after = '';
     for (;;) {
       const rows: Array<[string, number, number, number]> = this.sqlite
-        ? await this.exclusive(db, () => this.sqlite!
-            .prepare(
+        ? await this.exclusive(db, () => this.statement(
               `SELECT user_id, points, reached_at, version FROM leaderboard_monthly
                WHERE project_id = ? AND group_id = ? AND month = ? AND user_id > ? ORDER BY user_id LIMIT ?`,
             )
-            .raw()
             .all(projectId, groupId, month, after, batch) as Array<[string, number, number, number]>)
         : (
             await db
@@ -214,12 +222,10 @@ export class LeaderboardsRepository {
     let after = '';
     for (;;) {
       const rows: Raw[] = this.sqlite
-        ? await this.exclusive(db, () => this.sqlite!
-            .prepare(
+        ? await this.exclusive(db, () => this.statement(
               `SELECT user_id, p7, r7, p30, r30, p365, r365, version FROM leaderboard_windows
                WHERE project_id = ? AND group_id = ? AND user_id > ? ORDER BY user_id LIMIT ?`,
             )
-            .raw()
             .all(projectId, groupId, after, batch) as Raw[])
         : (
             await db
