@@ -2,6 +2,8 @@ import { assertActsFor, type Principal } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
+import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
+import { WalSync } from '../../platform/db/wal-sync.js';
 import { historyText } from '../points/ledger.js';
 import type { PointsService } from '../points/points.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
@@ -49,14 +51,17 @@ export class EventsService implements UserDataOwner {
   readonly definitions: EventDefinitionsService;
   private readonly repo: EventsRepository;
   private readonly runner: TransactionRunner;
+  private readonly walSync: WalSync | null;
 
   constructor(
     private readonly platform: Platform,
     private readonly deps: EventsDependencies,
   ) {
     this.definitions = new EventDefinitionsService(platform);
-    this.repo = new EventsRepository(platform.db.kysely);
-    this.runner = platform.db.dialect === 'sqlite' ? new GroupCommitter(platform.db.kysely) : new PerUnitTransactions(platform.db.kysely);
+    const sqlite = SqliteStatements.of(platform.db);
+    this.repo = new EventsRepository(platform.db.kysely, sqlite);
+    this.walSync = platform.db.sqlite ? new WalSync(platform.db.sqlite) : null;
+    this.runner = sqlite && this.walSync ? new GroupCommitter(platform.db.kysely, sqlite, this.walSync) : new PerUnitTransactions(platform.db.kysely);
   }
 
   async ingest(principal: Principal, body: PostEventBody): Promise<EventResponse> {
@@ -163,6 +168,11 @@ export class EventsService implements UserDataOwner {
     const outcome: PipelineOutcome = { streaks: [], challenges: [], pointsEarned: points };
     for (const stage of this.deps.stages) await stage.apply(trx, event, outcome);
     return { event, outcome };
+  }
+
+  /** Releases the WAL file handle (app close). */
+  async close(): Promise<void> {
+    await this.walSync?.close();
   }
 
   /** Stored events and limit counters of the user (user deletion job). */
