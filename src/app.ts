@@ -18,6 +18,7 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
+import { leaderboardsRoutes } from './modules/leaderboards/leaderboards.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { surveysRoutes } from './modules/surveys/surveys.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -52,6 +53,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   couponsRoutes,
   surveysRoutes,
   notificationsRoutes,
+  leaderboardsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */

@@ -7,6 +7,7 @@ import { offerUsageCounter } from './modules/offers/offers.repository.js';
 import { OffersService } from './modules/offers/offers.service.js';
 import { RedemptionService } from './modules/offers/redemption.service.js';
 import { SurveysService } from './modules/surveys/surveys.service.js';
+import { LeaderboardsService } from './modules/leaderboards/leaderboards.service.js';
 import { ChallengesService } from './modules/challenges/challenges.service.js';
 import { PointsService } from './modules/points/points.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
@@ -28,7 +29,8 @@ export function createServices(platform: Platform) {
   const challenges = new ChallengesService(platform, points);
   const streaks = new StreaksService(platform, points);
   const stages: EventStage[] = []; // challenges, streaks, leaderboards, analytics push their stage here, in that order
-  stages.push(challenges.stage, streaks.stage);
+  const leaderboards = new LeaderboardsService(platform, users, userGroups);
+  stages.push(challenges.stage, streaks.stage, leaderboards.stage);
   const events = new EventsService(platform, { points, stages });
   const coupons = new CouponsService(platform, offerUsageCounter);
   const offers = new OffersService(platform, coupons);
@@ -43,7 +45,7 @@ export function createServices(platform: Platform) {
     },
     challenges,
   );
-  return { projects, apiKeys, users, userGroups, points, stages, events, challenges, streaks, coupons, offers, redemption, surveys, notifications };
+  return { projects, apiKeys, users, userGroups, points, stages, events, challenges, streaks, leaderboards, coupons, offers, redemption, surveys, notifications };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../database.js';
 import { foundation } from './0001_foundation.js';
 import { events } from './0100_events.js';
+import { leaderboards } from './0200_leaderboards.js';
 import { challengesStreaks } from './0300_challenges_streaks.js';
 import { offersSurveys } from './0400_offers_surveys.js';
 
@@ -13,6 +14,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
     '0100_events': events(dialect),
+    '0200_leaderboards': leaderboards(dialect),
     '0300_challenges_streaks': challengesStreaks(dialect),
     '0400_offers_surveys': offersSurveys(dialect),
   };
