@@ -12,6 +12,7 @@ import { registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
+import { jobsRoutes } from './modules/admin/jobs.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -38,6 +39,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   usersRoutes,
   userGroupsRoutes,
   pointsRoutes,
+  jobsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */
