@@ -13,7 +13,9 @@ import { registerValidation } from './http/validation.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { jobsRoutes } from './modules/admin/jobs.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
@@ -39,7 +41,9 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   usersRoutes,
   userGroupsRoutes,
   pointsRoutes,
+  eventsRoutes,
   jobsRoutes,
+  analyticsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */

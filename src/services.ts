@@ -1,5 +1,8 @@
 import { deleteExpiredIdempotencyKeys } from './http/idempotency-cleanup.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
+import { EventsService } from './modules/events/events.service.js';
+import type { EventStage } from './modules/events/pipeline.js';
 import { PointsService } from './modules/points/points.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
 import { UserGroupsService } from './modules/usergroups/usergroups.service.js';
@@ -20,16 +23,20 @@ export function createServices(platform: Platform) {
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
   const points = new PointsService(platform);
+  const analytics = new AnalyticsService(platform);
+  const stages: EventStage[] = []; // challenges, streaks, leaderboards, analytics push their stage here, in that order
+  stages.push(analytics.stage);
+  const events = new EventsService(platform, { points, stages });
 
   /** What the user-deletion job empties, in this order; `users` (the row itself) must stay last. */
-  const userDataOwners: UserDataOwner[] = [points, users];
+  const userDataOwners: UserDataOwner[] = [events, points, users];
   const userDeletion = new UserDeletionService(platform, jobs, userDataOwners);
   /** Work run once per UTC day by the job runner. */
   const dailyTasks: DailyTask[] = [
     { name: 'idempotency-cleanup', run: async (now) => void (await deleteExpiredIdempotencyKeys(platform.db, now)) },
   ];
   jobs.daily(dailyTasks);
-  return { projects, apiKeys, users, userGroups, points, jobs, userDeletion };
+  return { projects, apiKeys, users, userGroups, points, stages, events, analytics, jobs, userDeletion };
 }
 
 export type Services = ReturnType<typeof createServices>;

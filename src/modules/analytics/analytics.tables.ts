@@ -1,3 +1,7 @@
+/** Events per UTC hour of the bucket: h0 … h23. */
+export const HOUR_COLUMNS = ['h0', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'h9', 'h10', 'h11', 'h12', 'h13', 'h14', 'h15', 'h16', 'h17', 'h18', 'h19', 'h20', 'h21', 'h22', 'h23'] as const;
+export type HourColumn = (typeof HOUR_COLUMNS)[number];
+
 /**
  * Analytics rollups (migration 0500_analytics_jobs), kept by the analytics pipeline stage inside
  * the event transaction. `event_id` `*` holds the totals over all events (the global view).

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { DialectName } from '../database.js';
 import { foundation } from './0001_foundation.js';
+import { events } from './0100_events.js';
 import { analyticsJobs } from './0500_analytics_jobs.js';
 
 /**
@@ -10,6 +11,7 @@ import { analyticsJobs } from './0500_analytics_jobs.js';
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
+    '0100_events': events(dialect),
     '0500_analytics_jobs': analyticsJobs(dialect),
   };
 }
