@@ -76,7 +76,7 @@ describeBackends('user deletion: happy path', (t) => {
     // A runner that dies after one batch: it claimed the job, deleted 500 rows, checkpointed, and vanished.
     const { jobs, userDeletion } = t.app.services;
     const now = t.app.platform.clock.now();
-    const claimed = (await jobs.store.claim(['user-deletion'], 'runner_crashed', now, 30_000, []))!;
+    const claimed = (await jobs.store.claim(['user-deletion'], 'runner_crashed', now, 30_000))!;
     claimed.processed += (await userDeletion.step(claimed)).processed;
     await jobs.store.checkpoint(claimed, 'runner_crashed', now, 30_000);
     expect(await job(jobId)).toMatchObject({ status: 'running', processed: 500 });
