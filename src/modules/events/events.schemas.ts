@@ -22,7 +22,17 @@ const ConditionValue = Type.Union([ScalarValue, Type.Array(Type.Union([Type.Stri
 export const Condition = Type.Object(
   {
     field: Type.String({ minLength: 1, maxLength: 100 }),
-    operator: Type.Union(OPERATORS.map((o) => Type.Literal(o))),
+    operator: Type.Union([
+      Type.Literal('equals'),
+      Type.Literal('not_equals'),
+      Type.Literal('greater_than'),
+      Type.Literal('greater_than_or_equal'),
+      Type.Literal('less_than'),
+      Type.Literal('less_than_or_equal'),
+      Type.Literal('contains'),
+      Type.Literal('in'),
+      Type.Literal('exists'),
+    ]),
     value: Type.Optional(ConditionValue),
   },
   { additionalProperties: false },
@@ -59,7 +69,7 @@ export const Reward = Type.Object(
   { default: RewardValue },
   { additionalProperties: RewardValue, maxProperties: 100, description: 'default and userGroupId → non-negative reward' },
 );
-export type Reward = Static<typeof Reward>;
+export type Reward = { default: number; [userGroupId: string]: number };
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
