@@ -2,10 +2,10 @@ import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { dateKeyOfDayNumber } from '../../platform/time.js';
 import { HOUR_COLUMNS } from './analytics.tables.js';
-import { AnalyticsRepository, type StoredRollup } from './analytics.repository.js';
+import { AnalyticsRepository, type DayTotalsRow } from './analytics.repository.js';
 import type { EventStats, StatsQuery } from './analytics.schemas.js';
 import { ALL_EVENTS, AnalyticsStage } from './analytics.stage.js';
-import { UniqueCounter } from './hll.js';
+import { countFromSummaries, UniqueCounter, type UniqueCount } from './hll.js';
 import { buildMetadataStats } from './metadata-stats.js';
 import { coverByMonths, monthRange, periodRange, type DayRange } from './periods.js';
 
@@ -19,7 +19,7 @@ interface DayTotals {
   count: number;
   points: number;
   hours: number[];
-  users: UniqueCounter;
+  users: UniqueCount;
 }
 
 /**
@@ -39,17 +39,18 @@ export class AnalyticsService {
     const scope = query.eventId ?? ALL_EVENTS;
     const { range, period } = await this.rangeOf(projectId, scope, query);
     const cover = coverByMonths(range);
-    const dayRows = await this.repo.dayRows(projectId, scope, range.startDay, range.endDay);
+    const [dayRows, coverRows] = await Promise.all([
+      this.repo.dayTotals(projectId, scope, range.startDay, range.endDay),
+      this.repo.coverRows(projectId, scope, cover),
+    ]);
     const days = totalsByDay(dayRows, range);
 
     const unique = new UniqueCounter();
-    for (const r of await this.repo.coverRows(projectId, scope, { months: cover.months, days: [] })) unique.add(r.sketch, r.shard);
-    const coverDays = new Set(cover.days);
-    for (const r of dayRows) if (coverDays.has(Number(r.bucket))) unique.add(r.sketch, r.shard);
+    for (const r of coverRows) unique.add(r.sketch, r.shard);
     const users = unique.count();
     let method = users.method;
 
-    const sum = (f: (r: StoredRollup) => number) => dayRows.reduce((s, r) => s + f(r), 0);
+    const sum = (f: (r: DayTotalsRow) => number) => dayRows.reduce((s, r) => s + f(r), 0);
     const dailyData: EventStats['data']['dailyData'] = {};
     const head = {
       period,
@@ -59,7 +60,7 @@ export class AnalyticsService {
     };
 
     if (query.eventId) {
-      for (const [day, t] of days) dailyData[dateKeyOfDayNumber(day)] = { count: t.count, users: t.users.count().value, points: t.points, hourlyDistribution: t.hours };
+      for (const [day, t] of days) dailyData[dateKeyOfDayNumber(day)] = { count: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
       const metadataStats = buildMetadataStats(await this.repo.metadata(projectId, scope, cover));
       return {
         ...head,
@@ -78,7 +79,7 @@ export class AnalyticsService {
       };
     }
 
-    for (const [day, t] of days) dailyData[dateKeyOfDayNumber(day)] = { events: t.count, users: t.users.count().value, points: t.points, hourlyDistribution: t.hours };
+    for (const [day, t] of days) dailyData[dateKeyOfDayNumber(day)] = { events: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
     const perEvent = new Map<string, { count: number; points: number; users: UniqueCounter }>();
     for (const r of await this.repo.coverRows(projectId, null, cover)) {
       let e = perEvent.get(r.event_id);
@@ -124,17 +125,18 @@ export class AnalyticsService {
   }
 }
 
-/** Every day of the range (empty ones included), with counters, hours and users summed over shards. */
-function totalsByDay(rows: StoredRollup[], range: DayRange): Map<number, DayTotals> {
+/** Every day of the range (empty ones included), with its counters and hours; users are added by the caller. */
+function totalsByDay(rows: DayTotalsRow[], range: DayRange): Map<number, DayTotals> {
   const days = new Map<number, DayTotals>();
-  for (let d = range.startDay; d <= range.endDay; d++) days.set(d, { count: 0, points: 0, hours: new Array<number>(24).fill(0), users: new UniqueCounter() });
+  for (let d = range.startDay; d <= range.endDay; d++) days.set(d, { count: 0, points: 0, hours: new Array<number>(24).fill(0), users: { value: 0, method: 'exact' } });
   for (const r of rows) {
     const t = days.get(Number(r.bucket));
     if (!t) continue;
     t.count += Number(r.count);
     t.points += Number(r.points);
     HOUR_COLUMNS.forEach((h, i) => (t.hours[i]! += Number(r[h])));
-    t.users.add(r.sketch, r.shard);
+    const slices = Number(r.slices);
+    t.users = countFromSummaries({ shards: slices, allExact: Number(r.exact_slices) === slices, exact: Number(r.exact ?? 0), sum: Number(r.register_sum ?? 0), zeros: Number(r.zeros ?? 0) });
   }
   return days;
 }
