@@ -7,6 +7,9 @@ import type { MetadataAggregate, MetadataIncrement } from './metadata-stats.js';
 export type RollupRow = AnalyticsRollupsTable;
 export type Grain = 'day' | 'month';
 
+/** A rollup row as the period's totals and unique users read it. */
+export type CoverRow = Pick<RollupRow, 'event_id' | 'grain' | 'bucket' | 'shard' | 'count' | 'points' | 'sketch'>;
+
 /** A day's counters, hours and unique-user slice summaries, summed over its shards. */
 export type DayTotalsRow = Pick<RollupRow, 'bucket' | 'count' | 'points' | 'condition_met' | 'condition_failed' | 'limit_reached' | HourColumn> & {
   slices: number;
@@ -141,7 +144,7 @@ export class AnalyticsRepository {
    * Rows of the given month and day buckets; of one event, or of every event but `*` when null.
    * One query per grain, each a range or list on (project_id, grain, bucket).
    */
-  async coverRows(projectId: string, eventId: string | null, buckets: BucketSet): Promise<Array<Pick<RollupRow, 'event_id' | 'shard' | 'count' | 'points' | 'sketch'>>> {
+  async coverRows(projectId: string, eventId: string | null, buckets: BucketSet): Promise<CoverRow[]> {
     const parts = [
       { grain: 'month', list: buckets.months },
       { grain: 'day', list: buckets.days },
@@ -150,7 +153,7 @@ export class AnalyticsRepository {
       parts.map(({ grain, list }) => {
         let q = this.db
           .selectFrom('analytics_rollups')
-          .select(['event_id', 'shard', 'count', 'points', 'sketch'])
+          .select(['event_id', 'grain', 'bucket', 'shard', 'count', 'points', 'sketch'])
           .where('project_id', '=', projectId)
           .where('grain', '=', grain)
           .where('bucket', 'in', list);

@@ -1,13 +1,14 @@
 import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import { dateKeyOfDayNumber } from '../../platform/time.js';
+import { dateKeyOfDayNumber, dayNumber } from '../../platform/time.js';
 import { HOUR_COLUMNS } from './analytics.tables.js';
-import { AnalyticsRepository, type DayTotalsRow } from './analytics.repository.js';
+import { AnalyticsRepository, type BucketSet, type CoverRow, type DayTotalsRow } from './analytics.repository.js';
+import { CLOSED_AFTER_DAYS, ClosedBucketCache, EVERY_EVENT } from './closed-buckets.js';
 import type { EventStats, StatsQuery } from './analytics.schemas.js';
 import { ALL_EVENTS, AnalyticsStage } from './analytics.stage.js';
 import { countFromSummaries, UniqueCounter, type UniqueCount } from './hll.js';
 import { buildMetadataStats } from './metadata-stats.js';
-import { coverByMonths, monthRange, periodRange, type DayRange } from './periods.js';
+import { coverByMonths, monthEndDay, monthRange, periodRange, type DayRange } from './periods.js';
 
 const TOP_EVENTS = 10;
 const NOTES = {
@@ -30,18 +31,21 @@ export class AnalyticsService {
   readonly stage: AnalyticsStage;
   private readonly repo: AnalyticsRepository;
 
+  private readonly closed = new ClosedBucketCache();
+
   constructor(private readonly platform: Platform) {
     this.repo = new AnalyticsRepository(platform.db.kysely, platform.db.dialect);
-    this.stage = new AnalyticsStage(this.repo);
+    this.stage = new AnalyticsStage(this.repo, this.closed);
   }
 
   async stats(projectId: string, query: StatsQuery): Promise<EventStats> {
     const scope = query.eventId ?? ALL_EVENTS;
     const { range, period } = await this.rangeOf(projectId, scope, query);
     const cover = coverByMonths(range);
+    const closedBefore = dayNumber(this.platform.clock.now()) - CLOSED_AFTER_DAYS;
     const [dayRows, coverRows] = await Promise.all([
-      this.repo.dayTotals(projectId, scope, range.startDay, range.endDay),
-      this.repo.coverRows(projectId, scope, cover),
+      this.dayTotals(projectId, scope, range, closedBefore),
+      this.coverRows(projectId, scope, cover, closedBefore),
     ]);
     const days = totalsByDay(dayRows, range);
 
@@ -81,7 +85,7 @@ export class AnalyticsService {
 
     for (const [day, t] of days) dailyData[dateKeyOfDayNumber(day)] = { events: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
     const perEvent = new Map<string, { count: number; points: number; users: UniqueCounter }>();
-    for (const r of await this.repo.coverRows(projectId, null, cover)) {
+    for (const r of await this.coverRows(projectId, null, cover, closedBefore)) {
       let e = perEvent.get(r.event_id);
       if (!e) perEvent.set(r.event_id, (e = { count: 0, points: 0, users: new UniqueCounter() }));
       e.count += Number(r.count);
@@ -111,6 +115,52 @@ export class AnalyticsService {
         _metadata: { uniqueUsersCalculationMethod: method, uniqueUsersNote: NOTES[method] },
       },
     };
+  }
+
+  /** Day totals of a range: closed days from memory (read once), the last days from the store. */
+  private async dayTotals(projectId: string, scope: string, range: DayRange, closedBefore: number): Promise<DayTotalsRow[]> {
+    const out: DayTotalsRow[] = [];
+    const closedEnd = Math.min(range.endDay, closedBefore - 1);
+    if (range.startDay <= closedEnd) {
+      let complete = true;
+      for (let d = range.startDay; d <= closedEnd && complete; d++) complete = this.closed.getDay(projectId, scope, d) !== undefined;
+      if (!complete) {
+        const rows = new Map((await this.repo.dayTotals(projectId, scope, range.startDay, closedEnd)).map((r) => [Number(r.bucket), r]));
+        for (let d = range.startDay; d <= closedEnd; d++) this.closed.setDay(projectId, scope, d, rows.get(d) ?? null);
+      }
+      for (let d = range.startDay; d <= closedEnd; d++) {
+        const row = this.closed.getDay(projectId, scope, d);
+        if (row) out.push(row);
+      }
+    }
+    const openStart = Math.max(range.startDay, closedBefore);
+    if (openStart <= range.endDay) out.push(...(await this.repo.dayTotals(projectId, scope, openStart, range.endDay)));
+    return out;
+  }
+
+  /** Rows of whole months and single days (`scope` null: every event but `*`), closed ones from memory. */
+  private async coverRows(projectId: string, scope: string | null, cover: BucketSet, closedBefore: number): Promise<CoverRow[]> {
+    const key = scope ?? EVERY_EVENT;
+    const out: CoverRow[] = [];
+    const open: BucketSet = { months: [], days: [] };
+    const missing: BucketSet = { months: [], days: [] };
+    for (const [grain, list] of [['month', cover.months], ['day', cover.days]] as const) {
+      for (const bucket of list) {
+        const isClosed = (grain === 'day' ? bucket : monthEndDay(bucket)) < closedBefore;
+        const cached = isClosed ? this.closed.getCover(projectId, key, grain, bucket) : undefined;
+        if (cached) out.push(...cached);
+        else (isClosed ? missing : open)[grain === 'day' ? 'days' : 'months'].push(bucket);
+      }
+    }
+    const [fresh, openRows] = await Promise.all([this.repo.coverRows(projectId, scope, missing), this.repo.coverRows(projectId, scope, open)]);
+    const byBucket = new Map<string, CoverRow[]>();
+    for (const grain of ['month', 'day'] as const) for (const b of missing[grain === 'day' ? 'days' : 'months']) byBucket.set(`${grain}|${b}`, []);
+    for (const r of fresh) byBucket.get(`${r.grain}|${Number(r.bucket)}`)?.push(r);
+    for (const [k, rows] of byBucket) {
+      const [grain, bucket] = k.split('|') as [string, string];
+      this.closed.setCover(projectId, key, grain, Number(bucket), rows);
+    }
+    return [...out, ...fresh, ...openRows];
   }
 
   private async rangeOf(projectId: string, scope: string, query: StatsQuery): Promise<{ range: DayRange; period: string }> {
