@@ -59,12 +59,12 @@ export class AnalyticsService {
     const head = {
       period,
       ...(query.timeframe === 'month' ? { month: query.month } : {}),
-      startDate: dateKeyOfDayNumber(range.startDay),
-      endDate: dateKeyOfDayNumber(range.endDay),
+      startDate: dateOf(range.startDay),
+      endDate: dateOf(range.endDay),
     };
 
     if (query.eventId) {
-      for (const [day, t] of days) dailyData[dateKeyOfDayNumber(day)] = { count: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
+      for (const [day, t] of days) dailyData[dateOf(day)] = { count: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
       const metadataStats = buildMetadataStats(await this.repo.metadata(projectId, scope, cover));
       return {
         ...head,
@@ -83,7 +83,7 @@ export class AnalyticsService {
       };
     }
 
-    for (const [day, t] of days) dailyData[dateKeyOfDayNumber(day)] = { events: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
+    for (const [day, t] of days) dailyData[dateOf(day)] = { events: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
     const perEvent = new Map<string, { count: number; points: number; users: UniqueCounter }>();
     for (const r of await this.coverRows(projectId, null, cover, closedBefore)) {
       let e = perEvent.get(r.event_id);
@@ -173,6 +173,17 @@ export class AnalyticsService {
     const firstDay = query.period === 'all' ? await this.repo.firstDay(projectId, scope) : null;
     return { range: periodRange(query.period, now, firstDay), period: query.period };
   }
+}
+
+const dateKeys = new Map<number, string>();
+/** YYYY-MM-DD of a day number, memoised (a long period formats hundreds of days per request). */
+function dateOf(day: number): string {
+  let key = dateKeys.get(day);
+  if (key === undefined) {
+    if (dateKeys.size > 100_000) dateKeys.clear();
+    dateKeys.set(day, (key = dateKeyOfDayNumber(day)));
+  }
+  return key;
 }
 
 /** Every day of the range (empty ones included), with its counters and hours; users are added by the caller. */
