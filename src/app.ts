@@ -13,6 +13,8 @@ import { registerValidation } from './http/validation.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { challengesRoutes } from './modules/challenges/challenges.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
+import { jobsRoutes } from './modules/admin/jobs.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
@@ -54,6 +56,8 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   surveysRoutes,
   notificationsRoutes,
   leaderboardsRoutes,
+  jobsRoutes,
+  analyticsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */

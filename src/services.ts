@@ -1,3 +1,5 @@
+import { deleteExpiredIdempotencyKeys } from './http/idempotency-cleanup.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { EventsService } from './modules/events/events.service.js';
 import type { EventStage } from './modules/events/pipeline.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
@@ -13,7 +15,10 @@ import { PointsService } from './modules/points/points.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
 import { StreaksService } from './modules/streaks/streaks.service.js';
 import { UserGroupsService } from './modules/usergroups/usergroups.service.js';
+import type { UserDataOwner } from './modules/users/user-data.js';
+import { UserDeletionService } from './modules/users/user-deletion.js';
 import { UsersService } from './modules/users/users.service.js';
+import { JobRunner, type DailyTask } from './platform/jobs/job-runner.js';
 import type { Platform } from './platform/platform.js';
 
 /**
@@ -21,6 +26,7 @@ import type { Platform } from './platform/platform.js';
  * its service (never its repository). Add a module's service here, one line.
  */
 export function createServices(platform: Platform) {
+  const jobs = new JobRunner(platform, { pollMs: platform.config.jobPollMs });
   const projects = new ProjectsService(platform);
   const apiKeys = new ApiKeysService(platform);
   const users = new UsersService(platform);
@@ -28,9 +34,11 @@ export function createServices(platform: Platform) {
   const points = new PointsService(platform);
   const challenges = new ChallengesService(platform, points);
   const streaks = new StreaksService(platform, points);
-  const stages: EventStage[] = []; // challenges, streaks, leaderboards, analytics push their stage here, in that order
+  const analytics = new AnalyticsService(platform);
+  /** The event pipeline after the event's own reward, in order; analytics stays last (it counts what the others decided). */
+  const stages: EventStage[] = [];
   const leaderboards = new LeaderboardsService(platform, users, userGroups);
-  stages.push(challenges.stage, streaks.stage, leaderboards.stage);
+  stages.push(challenges.stage, streaks.stage, leaderboards.stage, analytics.stage);
   const events = new EventsService(platform, { points, stages });
   const coupons = new CouponsService(platform, offerUsageCounter);
   const offers = new OffersService(platform, coupons);
@@ -45,7 +53,20 @@ export function createServices(platform: Platform) {
     },
     challenges,
   );
-  return { projects, apiKeys, users, userGroups, points, stages, events, challenges, streaks, leaderboards, coupons, offers, redemption, surveys, notifications };
+
+  /** What the user-deletion job empties, in this order; `points` (the ledger) late, `users` (the row itself) last. */
+  const userDataOwners: UserDataOwner[] = [events, challenges, streaks, leaderboards, coupons, redemption, surveys, notifications, points, users];
+  const userDeletion = new UserDeletionService(platform, jobs, userDataOwners);
+  /** Work run once per UTC day by the job runner. */
+  const dailyTasks: DailyTask[] = [
+    { name: 'idempotency-cleanup', run: async (now) => void (await deleteExpiredIdempotencyKeys(platform.db, now)) },
+    { name: 'leaderboard-rollover', run: (now) => leaderboards.rollOver(now) },
+  ];
+  jobs.daily(dailyTasks);
+  return {
+    projects, apiKeys, users, userGroups, points, stages, events, challenges, streaks, leaderboards,
+    coupons, offers, redemption, surveys, notifications, analytics, jobs, userDeletion,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -5,6 +5,7 @@ import { events } from './0100_events.js';
 import { leaderboards } from './0200_leaderboards.js';
 import { challengesStreaks } from './0300_challenges_streaks.js';
 import { offersSurveys } from './0400_offers_surveys.js';
+import { analyticsJobs } from './0500_analytics_jobs.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -17,5 +18,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0200_leaderboards': leaderboards(dialect),
     '0300_challenges_streaks': challengesStreaks(dialect),
     '0400_offers_surveys': offersSurveys(dialect),
+    '0500_analytics_jobs': analyticsJobs(dialect),
   };
 }

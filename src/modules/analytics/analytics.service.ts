@@ -1,0 +1,204 @@
+import { AppError } from '../../http/errors.js';
+import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
+import type { Platform } from '../../platform/platform.js';
+import { dateKeyOfDayNumber, dayNumber } from '../../platform/time.js';
+import { HOUR_COLUMNS } from './analytics.tables.js';
+import { AnalyticsRepository, type BucketSet, type CoverRow, type DayTotalsRow } from './analytics.repository.js';
+import { CLOSED_AFTER_DAYS, ClosedBucketCache, EVERY_EVENT } from './closed-buckets.js';
+import type { EventStats, StatsQuery } from './analytics.schemas.js';
+import { ALL_EVENTS, AnalyticsStage } from './analytics.stage.js';
+import { countFromSummaries, UniqueCounter, type UniqueCount } from './hll.js';
+import { buildMetadataStats } from './metadata-stats.js';
+import { coverByMonths, monthEndDay, monthRange, periodRange, type DayRange } from './periods.js';
+
+const TOP_EVENTS = 10;
+const NOTES = {
+  exact: 'Exact count of distinct users.',
+  hyperloglog: 'Estimated with HyperLogLog (2048 registers, standard error about 2.3 %); counts are exact while few users are involved.',
+};
+
+interface DayTotals {
+  count: number;
+  points: number;
+  hours: number[];
+  users: UniqueCount;
+}
+
+/**
+ * GET /stats/event from the rollups only (never a scan of raw events): day rows give dailyData,
+ * and the period's counts and unique users come from whole-month rows plus the days around them.
+ */
+export class AnalyticsService {
+  readonly stage: AnalyticsStage;
+  private readonly repo: AnalyticsRepository;
+
+  private readonly closed = new ClosedBucketCache();
+
+  constructor(private readonly platform: Platform) {
+    this.repo = new AnalyticsRepository(platform.db.kysely, platform.db.dialect, SqliteStatements.of(platform.db));
+    this.stage = new AnalyticsStage(this.repo, this.closed);
+  }
+
+  async stats(projectId: string, query: StatsQuery): Promise<EventStats> {
+    const scope = query.eventId ?? ALL_EVENTS;
+    const { range, period } = await this.rangeOf(projectId, scope, query);
+    const cover = coverByMonths(range);
+    const closedBefore = dayNumber(this.platform.clock.now()) - CLOSED_AFTER_DAYS;
+    const [dayRows, coverRows] = await Promise.all([
+      this.dayTotals(projectId, scope, range, closedBefore),
+      this.coverRows(projectId, scope, cover, closedBefore),
+    ]);
+    const days = totalsByDay(dayRows, range);
+
+    const unique = new UniqueCounter();
+    for (const r of coverRows) unique.add(r.sketch, r.shard);
+    const users = unique.count();
+    let method = users.method;
+
+    const sum = (f: (r: DayTotalsRow) => number) => dayRows.reduce((s, r) => s + f(r), 0);
+    const dailyData: EventStats['data']['dailyData'] = {};
+    const head = {
+      period,
+      ...(query.timeframe === 'month' ? { month: query.month } : {}),
+      startDate: dateOf(range.startDay),
+      endDate: dateOf(range.endDay),
+    };
+
+    if (query.eventId) {
+      for (const [day, t] of days) dailyData[dateOf(day)] = { count: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
+      const metadataStats = buildMetadataStats(await this.repo.metadata(projectId, scope, cover));
+      return {
+        ...head,
+        eventId: query.eventId,
+        data: {
+          totalCount: sum((r) => Number(r.count)),
+          uniqueUsers: users.value,
+          pointsAwarded: sum((r) => Number(r.points)),
+          conditionMet: sum((r) => Number(r.condition_met)),
+          conditionFailed: sum((r) => Number(r.condition_failed)),
+          limitReached: sum((r) => Number(r.limit_reached)),
+          dailyData,
+          metadataStats,
+          _metadata: { uniqueUsersCalculationMethod: method, uniqueUsersNote: NOTES[method] },
+        },
+      };
+    }
+
+    for (const [day, t] of days) dailyData[dateOf(day)] = { events: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
+    const perEvent = new Map<string, { count: number; points: number; users: UniqueCounter }>();
+    for (const r of await this.coverRows(projectId, null, cover, closedBefore)) {
+      let e = perEvent.get(r.event_id);
+      if (!e) perEvent.set(r.event_id, (e = { count: 0, points: 0, users: new UniqueCounter() }));
+      e.count += Number(r.count);
+      e.points += Number(r.points);
+      e.users.add(r.sketch, r.shard);
+    }
+    const eventBreakdown: Record<string, { count: number; users: number; points: number }> = {};
+    for (const [eventId, e] of [...perEvent.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const u = e.users.count();
+      if (u.method === 'hyperloglog') method = 'hyperloglog';
+      eventBreakdown[eventId] = { count: e.count, users: u.value, points: e.points };
+    }
+    const topEvents = Object.entries(eventBreakdown)
+      .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1))
+      .slice(0, TOP_EVENTS)
+      .map(([eventId]) => eventId);
+    return {
+      ...head,
+      eventId: null,
+      data: {
+        totalEvents: sum((r) => Number(r.count)),
+        uniqueUsers: users.value,
+        totalPoints: sum((r) => Number(r.points)),
+        eventBreakdown,
+        topEvents,
+        dailyData,
+        _metadata: { uniqueUsersCalculationMethod: method, uniqueUsersNote: NOTES[method] },
+      },
+    };
+  }
+
+  /** Day totals of a range: closed days from memory (read once), the last days from the store. */
+  private async dayTotals(projectId: string, scope: string, range: DayRange, closedBefore: number): Promise<DayTotalsRow[]> {
+    const out: DayTotalsRow[] = [];
+    const closedEnd = Math.min(range.endDay, closedBefore - 1);
+    if (range.startDay <= closedEnd) {
+      let complete = true;
+      for (let d = range.startDay; d <= closedEnd && complete; d++) complete = this.closed.getDay(projectId, scope, d) !== undefined;
+      if (!complete) {
+        const rows = new Map((await this.repo.dayTotals(projectId, scope, range.startDay, closedEnd)).map((r) => [Number(r.bucket), r]));
+        for (let d = range.startDay; d <= closedEnd; d++) this.closed.setDay(projectId, scope, d, rows.get(d) ?? null);
+      }
+      for (let d = range.startDay; d <= closedEnd; d++) {
+        const row = this.closed.getDay(projectId, scope, d);
+        if (row) out.push(row);
+      }
+    }
+    const openStart = Math.max(range.startDay, closedBefore);
+    if (openStart <= range.endDay) out.push(...(await this.repo.dayTotals(projectId, scope, openStart, range.endDay)));
+    return out;
+  }
+
+  /** Rows of whole months and single days (`scope` null: every event but `*`), closed ones from memory. */
+  private async coverRows(projectId: string, scope: string | null, cover: BucketSet, closedBefore: number): Promise<CoverRow[]> {
+    const key = scope ?? EVERY_EVENT;
+    const out: CoverRow[] = [];
+    const open: BucketSet = { months: [], days: [] };
+    const missing: BucketSet = { months: [], days: [] };
+    for (const [grain, list] of [['month', cover.months], ['day', cover.days]] as const) {
+      for (const bucket of list) {
+        const isClosed = (grain === 'day' ? bucket : monthEndDay(bucket)) < closedBefore;
+        const cached = isClosed ? this.closed.getCover(projectId, key, grain, bucket) : undefined;
+        if (cached) out.push(...cached);
+        else (isClosed ? missing : open)[grain === 'day' ? 'days' : 'months'].push(bucket);
+      }
+    }
+    const [fresh, openRows] = await Promise.all([this.repo.coverRows(projectId, scope, missing), this.repo.coverRows(projectId, scope, open)]);
+    const byBucket = new Map<string, CoverRow[]>();
+    for (const grain of ['month', 'day'] as const) for (const b of missing[grain === 'day' ? 'days' : 'months']) byBucket.set(`${grain}|${b}`, []);
+    for (const r of fresh) byBucket.get(`${r.grain}|${Number(r.bucket)}`)?.push(r);
+    for (const [k, rows] of byBucket) {
+      const [grain, bucket] = k.split('|') as [string, string];
+      this.closed.setCover(projectId, key, grain, Number(bucket), rows);
+    }
+    return [...out, ...fresh, ...openRows];
+  }
+
+  private async rangeOf(projectId: string, scope: string, query: StatsQuery): Promise<{ range: DayRange; period: string }> {
+    const now = this.platform.clock.now();
+    if (query.timeframe === 'month') {
+      const range = query.month === undefined ? null : monthRange(query.month, now);
+      if (!range) throw AppError.badRequest('month must be given as YYYY-MM with timeframe=month', 'INVALID_MONTH');
+      return { range, period: 'month' };
+    }
+    const firstDay = query.period === 'all' ? await this.repo.firstDay(projectId, scope) : null;
+    return { range: periodRange(query.period, now, firstDay), period: query.period };
+  }
+}
+
+const dateKeys = new Map<number, string>();
+/** YYYY-MM-DD of a day number, memoised (a long period formats hundreds of days per request). */
+function dateOf(day: number): string {
+  let key = dateKeys.get(day);
+  if (key === undefined) {
+    if (dateKeys.size > 100_000) dateKeys.clear();
+    dateKeys.set(day, (key = dateKeyOfDayNumber(day)));
+  }
+  return key;
+}
+
+/** Every day of the range (empty ones included), with its counters and hours; users are added by the caller. */
+function totalsByDay(rows: DayTotalsRow[], range: DayRange): Map<number, DayTotals> {
+  const days = new Map<number, DayTotals>();
+  for (let d = range.startDay; d <= range.endDay; d++) days.set(d, { count: 0, points: 0, hours: new Array<number>(24).fill(0), users: { value: 0, method: 'exact' } });
+  for (const r of rows) {
+    const t = days.get(Number(r.bucket));
+    if (!t) continue;
+    t.count += Number(r.count);
+    t.points += Number(r.points);
+    HOUR_COLUMNS.forEach((h, i) => (t.hours[i]! += Number(r[h])));
+    const slices = Number(r.slices);
+    t.users = countFromSummaries({ shards: slices, allExact: Number(r.exact_slices) === slices, exact: Number(r.exact ?? 0), sum: Number(r.register_sum ?? 0), zeros: Number(r.zeros ?? 0) });
+  }
+  return days;
+}
