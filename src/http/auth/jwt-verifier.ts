@@ -13,7 +13,7 @@ export interface TokenClaims {
 
 export type JwtVerifier = (token: string) => Promise<TokenClaims>;
 
-const CACHE_MAX = 10_000;
+const CACHE_MAX = 100_000;
 const CACHE_TTL_MS = 60_000;
 
 /**
@@ -23,7 +23,7 @@ const CACHE_TTL_MS = 60_000;
  * Verified tokens are remembered for a minute (never past `exp`) to keep the event hot path cheap.
  */
 export function createJwtVerifier(config: Config): JwtVerifier {
-  let key: Uint8Array | KeyObject | JWTVerifyGetKey;
+  let key: CryptoKey | KeyObject | JWTVerifyGetKey | Promise<CryptoKey>;
   let algorithms: string[];
   if (config.jwtPublicKey) {
     const publicKey = createPublicKey(config.jwtPublicKey);
@@ -33,7 +33,8 @@ export function createJwtVerifier(config: Config): JwtVerifier {
     key = createRemoteJWKSet(new URL(config.jwtJwksUrl));
     algorithms = ['RS256', 'ES256'];
   } else if (config.jwtSecret) {
-    key = new TextEncoder().encode(config.jwtSecret);
+    // Imported once: handing jose the raw bytes would make it import the key for every token.
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(config.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
     algorithms = ['HS256'];
   } else {
     throw new Error('No JWT key configured');
@@ -49,17 +50,20 @@ export function createJwtVerifier(config: Config): JwtVerifier {
   return async (token: string) => {
     const hit = cache.get(token);
     if (hit && hit.until > Date.now()) return hit.claims;
+    if (hit) cache.delete(token);
     let payload: JWTPayload;
     try {
+      const resolved = key instanceof Promise ? (key = await key) : key;
       const result =
-        typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
+        typeof resolved === 'function' ? await jwtVerify(token, resolved, options) : await jwtVerify(token, resolved, options);
       payload = result.payload;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw AppError.unauthorized('Token expired', 'TOKEN_EXPIRED');
       throw AppError.unauthorized('Invalid token', 'INVALID_TOKEN');
     }
     const claims = readClaims(payload);
-    if (cache.size >= CACHE_MAX) cache.clear();
+    // Evict the oldest entry (a Map iterates in insertion order), never the whole cache.
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     // Token expiry is real time, not the test clock (CONTRACT.md section 6).
     const until = Math.min(Date.now() + CACHE_TTL_MS, claims.exp !== undefined ? claims.exp * 1000 : Infinity);
     cache.set(token, { claims, until });
