@@ -10,6 +10,7 @@ import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
@@ -38,6 +39,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   usersRoutes,
   userGroupsRoutes,
   pointsRoutes,
+  dashboardRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */
