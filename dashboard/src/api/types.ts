@@ -51,7 +51,7 @@ export interface Conditions {
 
 export interface MetadataField {
   key: string;
-  type: 'string' | 'number' | 'boolean';
+  type: 'string' | 'number' | 'boolean' | 'array';
   required: boolean;
 }
 
@@ -90,6 +90,7 @@ export interface Challenge {
   isLastStep?: boolean;
   startDate?: number | null;
   endDate?: number | null;
+  image?: string | null;
   status: Status;
 }
 
@@ -100,6 +101,7 @@ export interface Milestone {
 export interface Streak {
   streakId: string;
   title: LanguageMap;
+  description?: LanguageMap;
   timeFrame: 'daily' | 'weekly' | 'monthly';
   eventIds: string[];
   milestones: Milestone[];
@@ -120,6 +122,7 @@ export interface Survey {
   validUntil: number;
   points: number;
   status?: Status;
+  statistics?: { answered: number; options: Record<string, number> };
 }
 
 export interface Shop {
@@ -138,6 +141,7 @@ export interface Offer {
   title: LanguageMap;
   description?: LanguageMap;
   category?: string | null;
+  image?: string | null;
   shopId?: string | null;
   monthlyLimit?: number | null;
   totalLimit?: number | null;

@@ -1,7 +1,7 @@
 import type { Challenge, Status } from '../api/types';
 import { ConditionsEditor, conditionsToBody, conditionsToForm, type ConditionsForm } from '../components/ConditionsEditor';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
-import { LanguageMapInput, Select, TextInput } from '../components/ui';
+import { Checkbox, LanguageMapInput, Select, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text } from '../form';
 import { EventIdList } from './eventOptions';
 
@@ -17,6 +17,8 @@ export interface ChallengeForm {
   points: string;
   seriesId: string;
   step: string;
+  isLastStep: boolean;
+  image: string;
   startDate: string;
   endDate: string;
   status: Status;
@@ -35,6 +37,8 @@ export function challengeToBody(f: ChallengeForm): Record<string, unknown> {
     points: numberField(f.points) ?? 0,
     seriesId: f.seriesId.trim() || undefined,
     step: f.seriesId.trim() ? numberField(f.step) : undefined,
+    isLastStep: f.seriesId.trim() ? f.isLastStep : undefined,
+    image: f.image.trim() || undefined,
     startDate: localInputToMs(f.startDate),
     endDate: localInputToMs(f.endDate),
     status: f.status,
@@ -67,7 +71,9 @@ function ChallengeFields({ value: f, set, errors, editing }: FormProps<Challenge
       <TextInput label="Goal" type="number" value={f.goal} error={errors.goal} hint={f.type === 'SUM' ? 'Total of the value field.' : 'Number of events.'} onChange={(goal) => set({ goal })} />
       <TextInput label="Points on completion" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
       <TextInput label="Series id" value={f.seriesId} error={errors.seriesId} hint="Steps of one series open one after the other." onChange={(seriesId) => set({ seriesId })} />
-      {f.seriesId.trim() !== '' && <TextInput label="Step in series" type="number" value={f.step} error={errors.step} onChange={(step) => set({ step })} />}
+      {f.seriesId.trim() !== '' && <TextInput label="Step in series" type="number" value={f.step} error={errors.step} hint="1 opens first; step n+1 opens when step n completes." onChange={(step) => set({ step })} />}
+      {f.seriesId.trim() !== '' && <Checkbox label="Last step of the series" checked={f.isLastStep} onChange={(isLastStep) => set({ isLastStep })} />}
+      <TextInput label="Image URL" type="url" value={f.image} error={errors.image} onChange={(image) => set({ image })} />
       <TextInput label="Starts (UTC)" type="datetime-local" value={f.startDate} error={errors.startDate} hint="Empty: open now." onChange={(startDate) => set({ startDate })} />
       <TextInput label="Ends (UTC)" type="datetime-local" value={f.endDate} error={errors.endDate} hint="Empty: no end (not time-limited)." onChange={(endDate) => set({ endDate })} />
       <div className="field-wide">
@@ -103,6 +109,8 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     points: '50',
     seriesId: '',
     step: '1',
+    isLastStep: false,
+    image: '',
     startDate: '',
     endDate: '',
     status: 'ACTIVE',
@@ -119,12 +127,14 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     points: text(c.points),
     seriesId: c.seriesId ?? '',
     step: text(c.step),
+    isLastStep: c.isLastStep ?? false,
+    image: c.image ?? '',
     startDate: msToLocalInput(c.startDate),
     endDate: msToLocalInput(c.endDate),
     status: c.status ?? 'ACTIVE',
   }),
   toBody: challengeToBody,
-  fields: ['challengeId', 'title', 'description', 'type', 'eventId', 'valueField', 'conditions', 'goal', 'points', 'seriesId', 'step', 'startDate', 'endDate'],
+  fields: ['challengeId', 'title', 'description', 'type', 'eventId', 'valueField', 'conditions', 'goal', 'points', 'seriesId', 'step', 'isLastStep', 'image', 'startDate', 'endDate'],
   Form: ChallengeFields,
   emptyText: <p>No challenges yet. A challenge turns repeated events into a goal: “buy 5 times this month”.</p>,
 };

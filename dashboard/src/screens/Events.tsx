@@ -163,7 +163,7 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
           render={(row, setRow, i) => (
             <>
               <TextInput label={`Key ${i + 1}`} value={row.key} onChange={(key) => setRow({ ...row, key })} />
-              <Select<MetadataField['type']> label="Type" value={row.type} options={['number', 'string', 'boolean']} onChange={(type) => setRow({ ...row, type })} />
+              <Select<MetadataField['type']> label="Type" value={row.type} options={['number', 'string', 'boolean', 'array']} onChange={(type) => setRow({ ...row, type })} />
               <Checkbox label="Required" checked={row.required} onChange={(required) => setRow({ ...row, required })} />
             </>
           )}

@@ -12,6 +12,7 @@ export interface OfferForm {
   title: Record<string, string>;
   description: Record<string, string>;
   category: string;
+  image: string;
   shopId: string;
   monthlyLimit: string;
   totalLimit: string;
@@ -30,6 +31,7 @@ export function offerToBody(f: OfferForm): Record<string, unknown> {
     title: cleanLanguageMap(f.title) ?? {},
     description: cleanLanguageMap(f.description),
     category: f.category.trim() || undefined,
+    image: f.image.trim() || undefined,
     shopId: f.shopId.trim() || undefined,
     monthlyLimit: numberField(f.monthlyLimit),
     totalLimit: numberField(f.totalLimit),
@@ -67,6 +69,7 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
       </div>
       <TextInput label="Cost (points)" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
       <TextInput label="Category" value={f.category} error={errors.category} onChange={(category) => set({ category })} />
+      <TextInput label="Image URL" type="url" value={f.image} error={errors.image} onChange={(image) => set({ image })} />
       <TextInput label="Shop id" value={f.shopId} list="offer-shops" error={errors.shopId} onChange={(shopId) => set({ shopId })} />
       <TextInput label="Coupon valid for (days)" type="number" value={f.couponValidityDays} error={errors.couponValidityDays} hint="Default 30." onChange={(couponValidityDays) => set({ couponValidityDays })} />
       <TextInput label="Redemptions per month (all users)" type="number" value={f.monthlyLimit} error={errors.monthlyLimit} hint="Empty: no limit." onChange={(monthlyLimit) => set({ monthlyLimit })} />
@@ -99,6 +102,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     title: { de: '', en: '' },
     description: { de: '', en: '' },
     category: '',
+    image: '',
     shopId: '',
     monthlyLimit: '',
     totalLimit: '',
@@ -115,6 +119,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     title: { de: '', en: '', ...o.title },
     description: { de: '', en: '', ...o.description },
     category: o.category ?? '',
+    image: o.image ?? '',
     shopId: o.shopId ?? '',
     monthlyLimit: text(o.monthlyLimit),
     totalLimit: text(o.totalLimit),
@@ -125,7 +130,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     status: o.status ?? 'ACTIVE',
   }),
   toBody: offerToBody,
-  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil'],
+  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'image', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil'],
   Form: OfferFields,
   emptyText: <p>No offers yet. Create a shop first if your offers belong to partners.</p>,
 };

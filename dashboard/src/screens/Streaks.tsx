@@ -7,6 +7,7 @@ import { useEventIds } from './eventOptions';
 export interface StreakForm {
   streakId: string;
   title: Record<string, string>;
+  description: Record<string, string>;
   timeFrame: Streak['timeFrame'];
   eventIds: string[];
   milestones: Array<{ count: string; points: string }>;
@@ -17,6 +18,7 @@ export function streakToBody(f: StreakForm): Record<string, unknown> {
   return compact({
     streakId: f.streakId.trim() || undefined,
     title: cleanLanguageMap(f.title) ?? {},
+    description: cleanLanguageMap(f.description),
     timeFrame: f.timeFrame,
     eventIds: f.eventIds,
     milestones: f.milestones.map((m) => ({ count: numberField(m.count), points: numberField(m.points) ?? 0 })),
@@ -33,6 +35,9 @@ function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>)
       <Select<Streak['timeFrame']> label="Period" value={f.timeFrame} options={['daily', 'weekly', 'monthly']} error={errors.timeFrame} hint="One qualifying event per period keeps the streak going (UTC; weeks start Monday)." onChange={(timeFrame) => set({ timeFrame })} />
       <div className="field-wide">
         <LanguageMapInput label="Title" value={f.title} error={errors.title} onChange={(title) => set({ title })} />
+      </div>
+      <div className="field-wide">
+        <LanguageMapInput label="Description" value={f.description} error={errors.description} onChange={(description) => set({ description })} />
       </div>
       <fieldset className={`field-wide${errors.eventIds ? ' field-invalid' : ''}`}>
         <legend>Events that count</legend>
@@ -85,17 +90,18 @@ export const streaksConfig: ResourceConfig<Streak, StreakForm> = {
     { label: 'Events', render: (s) => (s.eventIds ?? []).join(', ') },
     { label: 'Milestones', render: (s) => (s.milestones ?? []).map((m: Milestone) => `${m.count}→${m.points}`).join(' · ') || '—' },
   ],
-  blank: () => ({ streakId: '', title: { de: '', en: '' }, timeFrame: 'daily', eventIds: [], milestones: [{ count: '7', points: '50' }], status: 'ACTIVE' }),
+  blank: () => ({ streakId: '', title: { de: '', en: '' }, description: { de: '', en: '' }, timeFrame: 'daily', eventIds: [], milestones: [{ count: '7', points: '50' }], status: 'ACTIVE' }),
   toForm: (s) => ({
     streakId: s.streakId,
     title: { de: '', en: '', ...s.title },
+    description: { de: '', en: '', ...s.description },
     timeFrame: s.timeFrame ?? 'daily',
     eventIds: s.eventIds ?? [],
     milestones: (s.milestones ?? []).map((m) => ({ count: text(m.count), points: text(m.points) })),
     status: s.status ?? 'ACTIVE',
   }),
   toBody: streakToBody,
-  fields: ['streakId', 'title', 'timeFrame', 'eventIds', 'milestones'],
+  fields: ['streakId', 'title', 'description', 'timeFrame', 'eventIds', 'milestones'],
   Form: StreakFields,
   emptyText: <p>No streaks yet.</p>,
 };

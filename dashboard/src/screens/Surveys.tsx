@@ -79,6 +79,7 @@ export const surveysConfig: ResourceConfig<Survey, SurveyForm> = {
     { label: 'Question', render: (s) => s.title },
     { label: 'Answers', render: (s) => `${s.type} · ${(s.options ?? []).length} options` },
     { label: 'Points', render: (s) => s.points },
+    { label: 'Answered', render: (s) => s.statistics?.answered ?? '—' },
     { label: 'Valid', render: (s) => `${formatDate(s.validFrom)} → ${formatDate(s.validUntil)}` },
   ],
   blank: () => {
