@@ -14,6 +14,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
@@ -40,6 +41,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   userGroupsRoutes,
   pointsRoutes,
   dashboardRoutes,
+  eventsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */

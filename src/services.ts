@@ -1,3 +1,5 @@
+import { EventsService } from './modules/events/events.service.js';
+import type { EventStage } from './modules/events/pipeline.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { PointsService } from './modules/points/points.service.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
@@ -15,7 +17,9 @@ export function createServices(platform: Platform) {
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
   const points = new PointsService(platform);
-  return { projects, apiKeys, users, userGroups, points };
+  const stages: EventStage[] = []; // challenges, streaks, leaderboards, analytics push their stage here, in that order
+  const events = new EventsService(platform, { points, stages });
+  return { projects, apiKeys, users, userGroups, points, stages, events };
 }
 
 export type Services = ReturnType<typeof createServices>;

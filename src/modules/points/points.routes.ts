@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../app.js';
+import { assertActsFor } from '../../http/auth/principal.js';
 import { errors, UserParams } from '../../http/schemas.js';
+import { HistoryEntry, HistoryQuery, readHistory } from './history.js';
 
 const AdjustBody = Type.Object(
   {
@@ -36,6 +38,26 @@ export async function pointsRoutes(app: App): Promise<void> {
       await users.require(req.principal.projectId, req.params.userId);
       const result = await points.adjust(req.principal.projectId, req.params.userId, req.body.points, req.body.reason);
       return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/user/:userId/history',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Reward history (204 when empty; next page in x-next-cursor)',
+        security: [{ bearerAuth: [] }],
+        params: UserParams,
+        querystring: HistoryQuery,
+        response: { 200: Type.Array(HistoryEntry), 204: Type.Null(), ...errors(400, 401, 403) },
+      },
+    },
+    async (req, reply) => {
+      assertActsFor(req.principal, req.params.userId);
+      const page = await readHistory(app.platform.db.kysely, req.principal.projectId, req.params.userId, req.query);
+      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+      return page.entries.length === 0 ? reply.status(204).send(null) : page.entries;
     },
   );
 }

@@ -1,0 +1,145 @@
+import { AppError } from '../../http/errors.js';
+import { generateId, RESOURCE_ID_PATTERN } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import type { EventDefinition, EventDefinitionBody } from './events.schemas.js';
+import './events.tables.js';
+
+/**
+ * Event definitions (admin API). Read on every POST /event, so each project's definitions are
+ * cached in memory; an admin change publishes 'event-definitions' on the bus, which drops the
+ * project's cache on every instance.
+ */
+export const DEFINITIONS_TOPIC = 'event-definitions';
+const GROUP_ID = new RegExp(RESOURCE_ID_PATTERN);
+
+type Stored = Omit<EventDefinition, 'createdAt' | 'updatedAt'>;
+
+export class EventDefinitionsService {
+  private readonly cache = new Map<string, Promise<Map<string, EventDefinition>>>();
+
+  constructor(private readonly platform: Platform) {
+    platform.bus.on(DEFINITIONS_TOPIC, (projectId) => {
+      if (projectId) this.cache.delete(projectId);
+      else this.cache.clear();
+    });
+  }
+
+  private get db() {
+    return this.platform.db.kysely;
+  }
+
+  /** All definitions of a project, from the cache. */
+  private all(projectId: string): Promise<Map<string, EventDefinition>> {
+    let entry = this.cache.get(projectId);
+    if (!entry) {
+      entry = this.load(projectId);
+      entry.catch(() => this.cache.delete(projectId));
+      this.cache.set(projectId, entry);
+    }
+    return entry;
+  }
+
+  private async load(projectId: string): Promise<Map<string, EventDefinition>> {
+    const rows = await this.db.selectFrom('event_definitions').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('event_id').execute();
+    return new Map(rows.map((r) => [r.event_id, { ...(JSON.parse(r.definition) as Stored), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at) }]));
+  }
+
+  /** The definition, or undefined (cached). */
+  async find(projectId: string, eventId: string): Promise<EventDefinition | undefined> {
+    return (await this.all(projectId)).get(eventId);
+  }
+
+  async get(projectId: string, eventId: string): Promise<EventDefinition> {
+    const def = await this.find(projectId, eventId);
+    if (!def) throw AppError.notFound(`Event ${eventId} not found`, 'EVENT_NOT_FOUND');
+    return def;
+  }
+
+  async list(projectId: string, activeOnly = false): Promise<EventDefinition[]> {
+    const defs = [...(await this.all(projectId)).values()];
+    return activeOnly ? defs.filter((d) => d.status === 'ACTIVE') : defs;
+  }
+
+  async create(projectId: string, body: EventDefinitionBody): Promise<EventDefinition> {
+    const stored = normalize(body.eventId ?? generateId('ev'), body);
+    const now = this.platform.clock.now();
+    const r = await this.db
+      .insertInto('event_definitions')
+      .values({ project_id: projectId, event_id: stored.eventId, status: stored.status, definition: JSON.stringify(stored), created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['project_id', 'event_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.conflict(`Event ${stored.eventId} already exists`, 'EVENT_EXISTS');
+    await this.changed(projectId);
+    return { ...stored, createdAt: now, updatedAt: now };
+  }
+
+  async update(projectId: string, eventId: string, body: EventDefinitionBody): Promise<EventDefinition> {
+    if (body.eventId !== undefined && body.eventId !== eventId) {
+      throw AppError.badRequest('eventId in the body must match the path', 'ID_MISMATCH');
+    }
+    const stored = normalize(eventId, body);
+    const now = this.platform.clock.now();
+    const r = await this.db
+      .updateTable('event_definitions')
+      .set({ status: stored.status, definition: JSON.stringify(stored), updated_at: now })
+      .where('project_id', '=', projectId)
+      .where('event_id', '=', eventId)
+      .returning('created_at')
+      .executeTakeFirst();
+    if (!r) throw AppError.notFound(`Event ${eventId} not found`, 'EVENT_NOT_FOUND');
+    await this.changed(projectId);
+    return { ...stored, createdAt: Number(r.created_at), updatedAt: now };
+  }
+
+  async delete(projectId: string, eventId: string): Promise<void> {
+    const r = await this.db.deleteFrom('event_definitions').where('project_id', '=', projectId).where('event_id', '=', eventId).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw AppError.notFound(`Event ${eventId} not found`, 'EVENT_NOT_FOUND');
+    await this.changed(projectId);
+  }
+
+  private async changed(projectId: string): Promise<void> {
+    await this.platform.bus.publish(DEFINITIONS_TOPIC, projectId);
+  }
+}
+
+/** Applies defaults and the rules the schema cannot express; 400 on a violation. */
+export function normalize(eventId: string, body: EventDefinitionBody): Stored {
+  const type = body.type ?? 'FIXED';
+  const reward = body.reward ?? { default: 0 };
+  for (const key of Object.keys(reward)) {
+    if (!GROUP_ID.test(key)) throw AppError.badRequest(`reward key "${key}" is not a valid userGroupId`, 'INVALID_REWARD');
+  }
+  const rewardValueField = body.rewardValueField ?? null;
+  if (type === 'TRANSACTION' && rewardValueField === null) {
+    throw AppError.badRequest('A TRANSACTION event needs rewardValueField', 'REWARD_VALUE_FIELD_REQUIRED');
+  }
+  const conditions = body.conditions ?? null;
+  if (type === 'CONDITIONAL' && (conditions === null || conditions.conditions.length === 0)) {
+    throw AppError.badRequest('A CONDITIONAL event needs at least one condition', 'CONDITIONS_REQUIRED');
+  }
+  for (const c of conditions?.conditions ?? []) {
+    if (c.operator !== 'exists' && c.value === undefined) {
+      throw AppError.badRequest(`condition on "${c.field}" with operator ${c.operator} needs a value`, 'INVALID_CONDITION');
+    }
+  }
+  const metadataFields = (body.metadataFields ?? []).map((f) => ({ key: f.key, type: f.type, required: f.required ?? false }));
+  if (new Set(metadataFields.map((f) => f.key)).size !== metadataFields.length) {
+    throw AppError.badRequest('metadataFields keys must be unique', 'INVALID_METADATA_FIELDS');
+  }
+  return {
+    eventId,
+    title: body.title,
+    description: body.description ?? '',
+    status: body.status ?? 'ACTIVE',
+    type,
+    reward,
+    rewardValueField,
+    limit: body.limit ?? null,
+    limitPeriod: body.limitPeriod ?? 'daily',
+    maximumReward: body.maximumReward ?? null,
+    conditions,
+    metadataFields,
+    requiresApiKey: body.requiresApiKey ?? false,
+    image: body.image ?? null,
+  };
+}

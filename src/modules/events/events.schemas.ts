@@ -1,0 +1,201 @@
+import { Type, type Static } from 'typebox';
+import { ResourceId, Status, UserId } from '../../http/schemas.js';
+
+/** Schemas of event definitions (admin API, GET /event) and of POST /event. */
+
+export const OPERATORS = [
+  'equals',
+  'not_equals',
+  'greater_than',
+  'greater_than_or_equal',
+  'less_than',
+  'less_than_or_equal',
+  'contains',
+  'in',
+  'exists',
+] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+const ScalarValue = Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean()]);
+const ConditionValue = Type.Union([ScalarValue, Type.Array(Type.Union([Type.String({ maxLength: 2000 }), Type.Number()]), { maxItems: 100 })]);
+
+export const Condition = Type.Object(
+  {
+    field: Type.String({ minLength: 1, maxLength: 100 }),
+    operator: Type.Union([
+      Type.Literal('equals'),
+      Type.Literal('not_equals'),
+      Type.Literal('greater_than'),
+      Type.Literal('greater_than_or_equal'),
+      Type.Literal('less_than'),
+      Type.Literal('less_than_or_equal'),
+      Type.Literal('contains'),
+      Type.Literal('in'),
+      Type.Literal('exists'),
+    ]),
+    value: Type.Optional(ConditionValue),
+  },
+  { additionalProperties: false },
+);
+export type Condition = Static<typeof Condition>;
+
+export const Conditions = Type.Object(
+  {
+    type: Type.Union([Type.Literal('AND'), Type.Literal('OR')]),
+    conditions: Type.Array(Condition, { maxItems: 20 }),
+  },
+  { additionalProperties: false },
+);
+export type Conditions = Static<typeof Conditions>;
+
+export const MetadataField = Type.Object(
+  {
+    key: Type.String({ minLength: 1, maxLength: 100 }),
+    type: Type.Union([Type.Literal('string'), Type.Literal('number'), Type.Literal('boolean'), Type.Literal('array')]),
+    required: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type MetadataField = Static<typeof MetadataField>;
+
+export const EventType = Type.Union([Type.Literal('FIXED'), Type.Literal('TRANSACTION'), Type.Literal('CONDITIONAL')]);
+export type EventType = Static<typeof EventType>;
+export const LimitPeriod = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('lifetime')]);
+export type LimitPeriod = Static<typeof LimitPeriod>;
+
+const RewardValue = Type.Number({ minimum: 0, maximum: 1_000_000_000 });
+/** `default` → points; every other key is a userGroupId with its own reward. */
+export const Reward = Type.Object(
+  { default: RewardValue },
+  { additionalProperties: RewardValue, maxProperties: 100, description: 'default and userGroupId → non-negative reward' },
+);
+export type Reward = { default: number; [userGroupId: string]: number };
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const EventDefinitionBody = Type.Object(
+  {
+    eventId: Type.Optional(ResourceId),
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    status: Type.Optional(Status),
+    type: Type.Optional(EventType),
+    reward: Type.Optional(Reward),
+    rewardValueField: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+    limit: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 }))),
+    limitPeriod: Type.Optional(LimitPeriod),
+    maximumReward: Type.Optional(Nullable(RewardValue)),
+    conditions: Type.Optional(Nullable(Conditions)),
+    metadataFields: Type.Optional(Type.Array(MetadataField, { maxItems: 10 })),
+    requiresApiKey: Type.Optional(Type.Boolean()),
+    image: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  },
+  { additionalProperties: false },
+);
+export type EventDefinitionBody = Static<typeof EventDefinitionBody>;
+
+export const EventDefinition = Type.Object({
+  eventId: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  status: Type.String(),
+  type: Type.String(),
+  reward: Type.Record(Type.String(), Type.Number()),
+  rewardValueField: Nullable(Type.String()),
+  limit: Nullable(Type.Integer()),
+  limitPeriod: Type.String(),
+  maximumReward: Nullable(Type.Number()),
+  conditions: Nullable(
+    Type.Object({
+      type: Type.String(),
+      conditions: Type.Array(Type.Object({ field: Type.String(), operator: Type.String(), value: Type.Optional(Type.Unknown()) })),
+    }),
+  ),
+  metadataFields: Type.Array(Type.Object({ key: Type.String(), type: Type.String(), required: Type.Boolean() })),
+  requiresApiKey: Type.Boolean(),
+  image: Nullable(Type.String()),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+});
+export interface EventDefinition {
+  eventId: string;
+  title: string;
+  description: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  type: EventType;
+  reward: Reward;
+  rewardValueField: string | null;
+  limit: number | null;
+  limitPeriod: LimitPeriod;
+  maximumReward: number | null;
+  conditions: Conditions | null;
+  metadataFields: Array<{ key: string; type: MetadataField['type']; required: boolean }>;
+  requiresApiKey: boolean;
+  image: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A metadata value: string, number, boolean, or an array of strings (usergroup). */
+export const MetadataValue = Type.Union([
+  Type.String({ maxLength: 2000 }),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 }),
+]);
+export const Metadata = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), MetadataValue, {
+  maxProperties: 10,
+  description: 'At most 10 keys; values string, number, boolean or an array of strings (usergroup)',
+});
+export type Metadata = Static<typeof Metadata>;
+
+export const PostEventBody = Type.Object(
+  {
+    eventId: ResourceId,
+    userId: UserId,
+    metadata: Type.Optional(Metadata),
+    timestamp: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 64, description: 'ISO 8601 (offline events)' }), Type.Integer({ minimum: 0 })])),
+  },
+  { additionalProperties: false },
+);
+export type PostEventBody = Static<typeof PostEventBody>;
+
+const StreakItem = Type.Object({
+  streakId: Type.String(),
+  currentCount: Type.Number(),
+  lastUpdate: Type.String(),
+  milestoneReached: Type.Boolean(),
+  pointsAwarded: Type.Number(),
+});
+const ChallengeItem = Type.Object({
+  challengeId: Type.String(),
+  progress: Type.Number(),
+  goal: Type.Number(),
+  completed: Type.Boolean(),
+  pointsAwarded: Type.Number(),
+});
+
+/** The merged response of CONTRACT.md section 3. */
+export const EventResponse = Type.Object({
+  statusCode: Type.Integer(),
+  success: Type.Boolean(),
+  message: Type.String(),
+  data: Type.Object({
+    userId: Type.String(),
+    eventId: Type.String(),
+    points: Type.Number(),
+    pointsAwarded: Type.Number(),
+    type: Type.String(),
+    title: Type.String(),
+    limit: Nullable(Type.Integer()),
+    maximumReward: Nullable(Type.Number()),
+    metadata: Type.Record(Type.String(), Type.Unknown()),
+    conditionReached: Type.Boolean(),
+    limitReached: Type.Boolean(),
+    userGroupId: Type.String(),
+    timestamp: Type.Integer(),
+    streaks: Type.Array(StreakItem),
+    challenges: Type.Array(ChallengeItem),
+  }),
+});
+export type EventResponse = Static<typeof EventResponse>;

@@ -1,0 +1,76 @@
+import { Type, type Static } from 'typebox';
+import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { historyId, type HistoryText } from './ledger.js';
+
+/**
+ * The reward history (GET /user/{userId}/history) is the ledger read back: newest first by
+ * default, 0-point entries hidden unless showAll, pages of `limit` entries with an opaque cursor
+ * (occurred_at and entry_id of the last entry), the next one in the `x-next-cursor` header.
+ */
+export const HistoryQuery = Type.Object({
+  sort: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
+  showAll: Type.Boolean({ default: false, description: 'true also lists entries with 0 points' }),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'x-next-cursor of the previous page' })),
+});
+export type HistoryQuery = Static<typeof HistoryQuery>;
+
+const Text = Type.Object({ de: Type.String(), en: Type.String() });
+export const HistoryEntry = Type.Object({
+  id: Type.String({ description: '<TYPE>#<sourceId>#<timestamp_ms>' }),
+  timestamp: Type.Integer(),
+  type: Type.String(),
+  points: Type.Number(),
+  image: Type.Union([Type.String(), Type.Null()]),
+  description: Text,
+  title: Text,
+  userId: Type.String(),
+  globalEventDateKey: Type.String(),
+});
+export type HistoryEntry = Static<typeof HistoryEntry>;
+
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  nextCursor: string | null;
+}
+
+function encodeCursor(occurredAt: number, entryId: number): string {
+  return Buffer.from(`${occurredAt}:${entryId}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { occurredAt: number; entryId: number } {
+  const m = /^(\d{1,16}):(\d{1,16})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!m) throw AppError.badRequest('cursor is not valid', 'INVALID_CURSOR');
+  return { occurredAt: Number(m[1]), entryId: Number(m[2]) };
+}
+
+export async function readHistory(db: Queryable, projectId: string, userId: string, query: HistoryQuery): Promise<HistoryPage> {
+  const dir = query.sort === 'asc' ? 'asc' : 'desc';
+  const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
+  let q = db.selectFrom('ledger').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId);
+  if (!query.showAll) q = q.where('points', '!=', 0);
+  if (after) {
+    const op = dir === 'asc' ? '>' : '<';
+    q = q.where((eb) =>
+      eb.or([eb('occurred_at', op, after.occurredAt), eb.and([eb('occurred_at', '=', after.occurredAt), eb('entry_id', op, after.entryId)])]),
+    );
+  }
+  const rows = await q.orderBy('occurred_at', dir).orderBy('entry_id', dir).limit(query.limit + 1).execute();
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map((r) => ({
+      id: historyId(r.type, r.source_id, Number(r.occurred_at)),
+      timestamp: Number(r.occurred_at),
+      type: r.type,
+      points: Number(r.points),
+      image: r.image,
+      description: JSON.parse(r.description) as HistoryText,
+      title: JSON.parse(r.title) as HistoryText,
+      userId: r.user_id,
+      globalEventDateKey: r.date_key,
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.occurred_at), Number(last.entry_id)) : null,
+  };
+}
