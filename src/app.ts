@@ -15,6 +15,7 @@ import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { leaderboardsRoutes } from './modules/leaderboards/leaderboards.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
@@ -42,6 +43,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   pointsRoutes,
   dashboardRoutes,
   eventsRoutes,
+  leaderboardsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */

@@ -1,3 +1,4 @@
+import { LeaderboardsService } from './modules/leaderboards/leaderboards.service.js';
 import { EventsService } from './modules/events/events.service.js';
 import type { EventStage } from './modules/events/pipeline.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
@@ -17,9 +18,11 @@ export function createServices(platform: Platform) {
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
   const points = new PointsService(platform);
+  const leaderboards = new LeaderboardsService(platform, users, userGroups);
   const stages: EventStage[] = []; // challenges, streaks, leaderboards, analytics push their stage here, in that order
+  stages.push(leaderboards.stage);
   const events = new EventsService(platform, { points, stages });
-  return { projects, apiKeys, users, userGroups, points, stages, events };
+  return { projects, apiKeys, users, userGroups, points, stages, events, leaderboards };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -21,4 +21,24 @@ export class UsersRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
   }
+
+  async setProfile(projectId: string, userId: string, profile: { username?: string | null; anonymous?: number }) {
+    return this.db
+      .updateTable('users')
+      .set(profile)
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .returning(['user_id', 'username', 'anonymous'])
+      .executeTakeFirst();
+  }
+
+  async profiles(projectId: string, userIds: string[]) {
+    if (userIds.length === 0) return [];
+    return this.db
+      .selectFrom('users')
+      .select(['user_id', 'username', 'anonymous'])
+      .where('project_id', '=', projectId)
+      .where('user_id', 'in', userIds)
+      .execute();
+  }
 }

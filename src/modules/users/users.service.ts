@@ -33,4 +33,29 @@ export class UsersService {
     const user = await this.repo.find(projectId, userId);
     return { userId, points: user ? Number(user.points) : 0, userExists: user !== undefined };
   }
+
+  /**
+   * Leaderboard display settings (POST /user/{userId}/leaderboard). Omitted fields keep their value;
+   * the username shown defaults to the userId. 404 for an unknown user.
+   */
+  async setLeaderboardProfile(projectId: string, userId: string, input: { username?: string; anonymous?: boolean }): Promise<LeaderboardProfile> {
+    const change: { username?: string; anonymous?: number } = {};
+    if (input.username !== undefined) change.username = input.username;
+    if (input.anonymous !== undefined) change.anonymous = input.anonymous ? 1 : 0;
+    const row = Object.keys(change).length > 0 ? await this.repo.setProfile(projectId, userId, change) : await this.repo.find(projectId, userId);
+    if (!row) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
+    return { userId, username: row.username ?? userId, anonymous: Number(row.anonymous) === 1 };
+  }
+
+  /** Display settings of several users (unknown users are left out of the map). */
+  async leaderboardProfiles(projectId: string, userIds: string[]): Promise<Map<string, LeaderboardProfile>> {
+    const rows = await this.repo.profiles(projectId, [...new Set(userIds)]);
+    return new Map(rows.map((r) => [r.user_id, { userId: r.user_id, username: r.username ?? r.user_id, anonymous: Number(r.anonymous) === 1 }]));
+  }
+}
+
+export interface LeaderboardProfile {
+  userId: string;
+  username: string;
+  anonymous: boolean;
 }

@@ -1,0 +1,57 @@
+import { AppError } from '../../http/errors.js';
+import { dayNumber, monthKey, parseMonthKey } from '../../platform/time.js';
+
+/**
+ * Which board a request means. Monthly boards are calendar months (UTC); rolling windows cover the
+ * whole UTC days [today − (N−1), today]. A window board is tied to the day its totals are for, so a
+ * new day means a new board (built from the rolled SQL totals).
+ */
+export const WINDOWS = ['7d', '30d', '365d'] as const;
+export type Timeframe = (typeof WINDOWS)[number];
+export const WINDOW_DAYS: Record<Timeframe, number> = { '7d': 7, '30d': 30, '365d': 365 };
+
+export type BoardRef =
+  | { projectId: string; groupId: string; kind: 'month'; month: string }
+  | { projectId: string; groupId: string; kind: 'window'; timeframe: Timeframe; day: number };
+
+/** A stable string key of a board, used by both rank indexes. */
+export function boardKey(b: BoardRef): string {
+  return b.kind === 'month' ? `${b.projectId}|${b.groupId}|m|${b.month}` : `${b.projectId}|${b.groupId}|${b.timeframe}|${b.day}`;
+}
+
+export interface BoardQuery {
+  month?: string;
+  timeframe?: string;
+}
+
+/** The period of a board request: exactly one of month (YYYY-MM) or timeframe (7d, 30d, 365d), else 400. */
+export function parsePeriod(q: BoardQuery): { month: string } | { timeframe: Timeframe } {
+  const hasMonth = q.month !== undefined && q.month !== '';
+  const hasTimeframe = q.timeframe !== undefined && q.timeframe !== '';
+  if (hasMonth && hasTimeframe) throw AppError.badRequest('Use either month or timeframe, not both', 'MONTH_AND_TIMEFRAME');
+  if (!hasMonth && !hasTimeframe) throw AppError.badRequest('month or timeframe is required', 'PERIOD_REQUIRED');
+  if (hasMonth) {
+    if (parseMonthKey(q.month!) === null) throw AppError.badRequest(`Invalid month "${q.month}": expected YYYY-MM`, 'INVALID_MONTH');
+    return { month: q.month! };
+  }
+  if (!(WINDOWS as readonly string[]).includes(q.timeframe!)) {
+    throw AppError.badRequest(`Invalid timeframe "${q.timeframe}": expected 7d, 30d or 365d`, 'INVALID_TIMEFRAME');
+  }
+  return { timeframe: q.timeframe as Timeframe };
+}
+
+export function boardRef(projectId: string, groupId: string, period: { month: string } | { timeframe: Timeframe }, now: number): BoardRef {
+  return 'month' in period
+    ? { projectId, groupId, kind: 'month', month: period.month }
+    : { projectId, groupId, kind: 'window', timeframe: period.timeframe, day: dayNumber(now) };
+}
+
+/** True when a board is the live current month (kept in the index) rather than a past or future one. */
+export function isCurrentMonth(b: BoardRef, now: number): boolean {
+  return b.kind === 'month' && b.month === monthKey(now);
+}
+
+/** Whether points of UTC day `day` belong to window N when its totals are computed for day `through`. */
+export function inWindow(day: number, through: number, days: number): boolean {
+  return day > through - days && day <= through;
+}

@@ -1,0 +1,226 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../../platform/db/database.js';
+import { WINDOWS, WINDOW_DAYS, inWindow, type Timeframe } from './board-ref.js';
+import type { BoardEntry } from './rank-index.js';
+import './leaderboards.tables.js';
+
+/** Column names of a window in `leaderboard_windows`. */
+const COLUMNS = { '7d': ['p7', 'r7'], '30d': ['p30', 'r30'], '365d': ['p365', 'r365'] } as const;
+
+export interface PointsAdded {
+  projectId: string;
+  groupId: string;
+  userId: string;
+  day: number;
+  month: string;
+  points: number;
+  occurredAt: number;
+}
+
+/** The values after an addition, for the rank index. */
+export interface AddedTotals {
+  month: BoardEntry;
+  windows: Record<Timeframe, BoardEntry> | null;
+}
+
+const later = (table: string, column: string) => sql.raw<number>(`CASE WHEN excluded.${column} > ${table}.${column} THEN excluded.${column} ELSE ${table}.${column} END`);
+
+/** SQL of the leaderboard aggregates (Kysely only; both dialects). */
+export class LeaderboardsRepository {
+  constructor(private readonly dialect: 'sqlite' | 'postgres') {}
+
+  /**
+   * The day the project's window totals are for, created as `today` on first use. On PostgreSQL the
+   * row is share-locked for the event's transaction, so a roll-over cannot move it meanwhile.
+   */
+  async windowDay(trx: Queryable, projectId: string, today: number): Promise<number> {
+    await trx.insertInto('leaderboard_rollover').values({ project_id: projectId, day: today }).onConflict((oc) => oc.column('project_id').doNothing()).execute();
+    let q = trx.selectFrom('leaderboard_rollover').select('day').where('project_id', '=', projectId);
+    if (this.dialect === 'postgres') q = q.forShare();
+    return Number((await q.executeTakeFirstOrThrow()).day);
+  }
+
+  /** Adds points to the daily and monthly buckets and, where the day is inside them, to the windows. */
+  async add(trx: Queryable, a: PointsAdded, windowDay: number): Promise<AddedTotals> {
+    const key = { project_id: a.projectId, group_id: a.groupId, user_id: a.userId };
+    await trx
+      .insertInto('leaderboard_daily')
+      .values({ ...key, day: a.day, points: a.points, reached_at: a.occurredAt })
+      .onConflict((oc) =>
+        oc.columns(['project_id', 'group_id', 'day', 'user_id']).doUpdateSet({
+          points: sql<number>`leaderboard_daily.points + excluded.points`,
+          reached_at: later('leaderboard_daily', 'reached_at'),
+        }),
+      )
+      .execute();
+    const m = await trx
+      .insertInto('leaderboard_monthly')
+      .values({ ...key, month: a.month, points: a.points, reached_at: a.occurredAt, version: 1 })
+      .onConflict((oc) =>
+        oc.columns(['project_id', 'group_id', 'month', 'user_id']).doUpdateSet({
+          points: sql<number>`leaderboard_monthly.points + excluded.points`,
+          reached_at: later('leaderboard_monthly', 'reached_at'),
+          version: sql<number>`leaderboard_monthly.version + 1`,
+        }),
+      )
+      .returning(['points', 'reached_at', 'version'])
+      .executeTakeFirstOrThrow();
+    const month: BoardEntry = { userId: a.userId, points: Number(m.points), reachedAt: Number(m.reached_at), version: Number(m.version) };
+    if (!inWindow(a.day, windowDay, WINDOW_DAYS['365d'])) return { month, windows: null };
+
+    const values = { ...key, version: 1, p7: 0, r7: 0, p30: 0, r30: 0, p365: 0, r365: 0 };
+    for (const tf of WINDOWS) {
+      if (!inWindow(a.day, windowDay, WINDOW_DAYS[tf])) continue;
+      const [p, r] = COLUMNS[tf];
+      values[p] = a.points;
+      values[r] = a.occurredAt;
+    }
+    const w = await trx
+      .insertInto('leaderboard_windows')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['project_id', 'group_id', 'user_id']).doUpdateSet({
+          p7: sql<number>`leaderboard_windows.p7 + excluded.p7`,
+          r7: later('leaderboard_windows', 'r7'),
+          p30: sql<number>`leaderboard_windows.p30 + excluded.p30`,
+          r30: later('leaderboard_windows', 'r30'),
+          p365: sql<number>`leaderboard_windows.p365 + excluded.p365`,
+          r365: later('leaderboard_windows', 'r365'),
+          version: sql<number>`leaderboard_windows.version + 1`,
+        }),
+      )
+      .returning(['p7', 'r7', 'p30', 'r30', 'p365', 'r365', 'version'])
+      .executeTakeFirstOrThrow();
+    const entry = (tf: Timeframe): BoardEntry => {
+      const [p, r] = COLUMNS[tf];
+      return { userId: a.userId, points: Number(w[p]), reachedAt: Number(w[r]), version: Number(w.version) };
+    };
+    return { month, windows: { '7d': entry('7d'), '30d': entry('30d'), '365d': entry('365d') } };
+  }
+
+  /** Projects whose window totals are for a day before `today`. */
+  async projectsBehind(db: Queryable, today: number): Promise<string[]> {
+    const rows = await db.selectFrom('leaderboard_rollover').select('project_id').where('day', '<', today).execute();
+    return rows.map((r) => r.project_id);
+  }
+
+  /**
+   * Moves a project's windows to the day `today`, in one transaction with the new day, so it happens
+   * once: a second call (or another instance) finds the day already moved and does nothing.
+   * Forward by less than a window: subtract the days that left it, add any days that entered it
+   * (events dated after the old day). Otherwise (a long pause, or the test clock moved back):
+   * recompute the window from the daily buckets. Returns whether it moved.
+   */
+  async rollOver(db: Queryable, projectId: string, today: number): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      let q = trx.selectFrom('leaderboard_rollover').select('day').where('project_id', '=', projectId);
+      if (this.dialect === 'postgres') q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      if (!row || Number(row.day) === today) return false;
+      const from = Number(row.day);
+      for (const tf of WINDOWS) {
+        const n = WINDOW_DAYS[tf];
+        if (today > from && today - from < n) {
+          await this.subtractDays(trx, projectId, tf, from - n, today - n);
+          await this.addDays(trx, projectId, tf, from, today, 'add');
+        } else {
+          await sql`UPDATE leaderboard_windows SET ${sql.raw(COLUMNS[tf][0])} = 0, ${sql.raw(COLUMNS[tf][1])} = 0, version = version + 1
+            WHERE project_id = ${projectId} AND ${sql.raw(COLUMNS[tf][0])} <> 0`.execute(trx);
+          await this.addDays(trx, projectId, tf, today - n, today, 'set');
+        }
+      }
+      await trx.deleteFrom('leaderboard_windows').where('project_id', '=', projectId).where('p7', '<=', 0).where('p30', '<=', 0).where('p365', '<=', 0).execute();
+      await trx.updateTable('leaderboard_rollover').set({ day: today }).where('project_id', '=', projectId).execute();
+      return true;
+    });
+  }
+
+  /** Subtracts the daily points of the days (lo, hi] from a window. */
+  private async subtractDays(trx: Queryable, projectId: string, tf: Timeframe, lo: number, hi: number): Promise<void> {
+    const [p, r] = COLUMNS[tf].map((c) => sql.raw(c));
+    await sql`UPDATE leaderboard_windows SET
+        ${p} = leaderboard_windows.${p} - d.pts,
+        ${r} = CASE WHEN leaderboard_windows.${p} - d.pts > 0 THEN leaderboard_windows.${r} ELSE 0 END,
+        version = leaderboard_windows.version + 1
+      FROM (SELECT group_id, user_id, SUM(points) AS pts FROM leaderboard_daily
+            WHERE project_id = ${projectId} AND day > ${lo} AND day <= ${hi}
+            GROUP BY group_id, user_id) AS d
+      WHERE leaderboard_windows.project_id = ${projectId} AND leaderboard_windows.group_id = d.group_id
+        AND leaderboard_windows.user_id = d.user_id`.execute(trx);
+  }
+
+  /** Adds (or sets, after a reset) the daily points and latest times of the days (lo, hi] to a window. */
+  private async addDays(trx: Queryable, projectId: string, tf: Timeframe, lo: number, hi: number, mode: 'add' | 'set'): Promise<void> {
+    const [p, r] = COLUMNS[tf].map((c) => sql.raw(c));
+    const others = WINDOWS.filter((w) => w !== tf).flatMap((w) => COLUMNS[w]);
+    const update =
+      mode === 'set'
+        ? sql`${p} = excluded.${p}, ${r} = excluded.${r}`
+        : sql`${p} = leaderboard_windows.${p} + excluded.${p}, ${r} = ${later('leaderboard_windows', COLUMNS[tf][1])}`;
+    await sql`INSERT INTO leaderboard_windows (project_id, group_id, user_id, ${p}, ${r}, ${sql.raw(others.join(', '))}, version)
+      SELECT project_id, group_id, user_id, SUM(points), MAX(reached_at), ${sql.raw(others.map(() => '0').join(', '))}, 1
+      FROM leaderboard_daily WHERE project_id = ${projectId} AND day > ${lo} AND day <= ${hi}
+      GROUP BY project_id, group_id, user_id
+      ON CONFLICT (project_id, group_id, user_id) DO UPDATE SET ${update}, version = leaderboard_windows.version + 1`.execute(trx);
+  }
+
+  /** A month board's rows, in batches (keyset on the primary key: no OFFSET). */
+  async *monthRows(db: Queryable, projectId: string, groupId: string, month: string, batch = 10_000): AsyncIterable<BoardEntry[]> {
+    let after = '';
+    for (;;) {
+      const rows = await db
+        .selectFrom('leaderboard_monthly')
+        .select(['user_id', 'points', 'reached_at', 'version'])
+        .where('project_id', '=', projectId)
+        .where('group_id', '=', groupId)
+        .where('month', '=', month)
+        .where('user_id', '>', after)
+        .orderBy('user_id')
+        .limit(batch)
+        .execute();
+      if (rows.length === 0) return;
+      yield rows.map((r) => ({ userId: r.user_id, points: Number(r.points), reachedAt: Number(r.reached_at), version: Number(r.version) }));
+      after = rows[rows.length - 1]!.user_id;
+    }
+  }
+
+  /** A window board's rows (users with points in it), in batches. */
+  async *windowRows(db: Queryable, projectId: string, groupId: string, tf: Timeframe, batch = 10_000): AsyncIterable<BoardEntry[]> {
+    const [p, r] = COLUMNS[tf];
+    let after = '';
+    for (;;) {
+      const rows = await db
+        .selectFrom('leaderboard_windows')
+        .select(['user_id', p, r, 'version'])
+        .where('project_id', '=', projectId)
+        .where('group_id', '=', groupId)
+        .where('user_id', '>', after)
+        .orderBy('user_id')
+        .limit(batch)
+        .execute();
+      if (rows.length === 0) return;
+      const out: BoardEntry[] = [];
+      for (const row of rows) {
+        const points = Number((row as Record<string, unknown>)[p]);
+        if (points > 0) out.push({ userId: row.user_id, points, reachedAt: Number((row as Record<string, unknown>)[r]), version: Number(row.version) });
+      }
+      yield out;
+      after = rows[rows.length - 1]!.user_id;
+    }
+  }
+
+  /** Deletes at most `limit` aggregate rows of a user; returns how many. */
+  async deleteUser(db: Queryable, projectId: string, userId: string, limit: number): Promise<number> {
+    let deleted = 0;
+    for (const table of ['leaderboard_windows', 'leaderboard_monthly', 'leaderboard_daily'] as const) {
+      if (deleted >= limit) break;
+      const n = limit - deleted;
+      const r = await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${projectId} AND user_id = ${userId}
+        AND ${sql.raw(this.dialect === 'postgres' ? 'ctid' : 'rowid')} IN (
+          SELECT ${sql.raw(this.dialect === 'postgres' ? 'ctid' : 'rowid')} FROM ${sql.table(table)}
+          WHERE project_id = ${projectId} AND user_id = ${userId} LIMIT ${n})`.execute(db);
+      deleted += Number(r.numAffectedRows ?? 0);
+    }
+    return deleted;
+  }
+}

@@ -1,0 +1,85 @@
+import type { App } from '../../app.js';
+import { assertActsFor } from '../../http/auth/principal.js';
+import { errors, UserParams } from '../../http/schemas.js';
+import { BoardQuery, FullBoard, JoinBody, PersonalBoard, PersonalQuery, Profile, ProjectParams, RankQuery, Ranks } from './leaderboards.schemas.js';
+
+/** The four leaderboard routes; a JWT or an API key. */
+export async function leaderboardsRoutes(app: App): Promise<void> {
+  const { leaderboards } = app.services;
+  const config = { auth: 'jwtOrApiKey' as const };
+  const tags = ['leaderboards'];
+  const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
+
+  app.get(
+    '/project/:projectId/leaderboard',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Full ranking of a user group for a month or a rolling window',
+        params: ProjectParams,
+        querystring: BoardQuery,
+        response: { 200: FullBoard, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => leaderboards.board(req.principal.projectId, req.params.projectId, req.query),
+  );
+
+  app.get(
+    '/user/:userId/leaderboard',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Personalized view: top 3, the user and the neighbours',
+        params: UserParams,
+        querystring: PersonalQuery,
+        response: { 200: PersonalBoard, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      return leaderboards.personal(req.principal.projectId, req.params.userId, req.query);
+    },
+  );
+
+  app.get(
+    '/user/:userId/rank',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Rank and points in the 7d, 30d and 365d windows',
+        params: UserParams,
+        querystring: RankQuery,
+        response: { 200: Ranks, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      return leaderboards.ranks(req.principal.projectId, req.params.userId, req.query.groupId ?? 'default');
+    },
+  );
+
+  app.post(
+    '/user/:userId/leaderboard',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Join the leaderboards: display name and anonymity',
+        params: UserParams,
+        body: JoinBody,
+        response: { 200: Profile, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      return leaderboards.setProfile(req.principal.projectId, req.params.userId, req.body ?? {});
+    },
+  );
+}

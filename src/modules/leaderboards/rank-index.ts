@@ -1,0 +1,55 @@
+import type { BoardRef } from './board-ref.js';
+
+/**
+ * Where ranks, pages and neighbours come from (never count(*) or OFFSET over a board):
+ * `MemoryRankIndex` (embedded: an order-statistic list per board in this process) or
+ * `RedisRankIndex` (scale mode: sorted sets shared by every instance). Both are mirrors of the SQL
+ * aggregates: values are absolute and versioned, so applying an older value than the one held is a
+ * no-op, and a board that is missing is loaded from SQL by `ensure`.
+ */
+export interface BoardEntry {
+  userId: string;
+  points: number;
+  /** Latest occurredAt that added to the total: the tie-break, earlier first. */
+  reachedAt: number;
+  /** Version of the SQL row; only a newer version replaces what the index holds. */
+  version: number;
+}
+
+export interface RankedEntry {
+  userId: string;
+  points: number;
+  /** 1-based, unique. */
+  rank: number;
+}
+
+/** Streams a board's rows from SQL in batches. */
+export type BoardLoader = () => AsyncIterable<BoardEntry[]>;
+
+/**
+ * `live`: a board that events keep current (this month, today's windows) — always written and kept.
+ * `cached`: a past month, loaded on demand, written only while present, evicted first.
+ */
+export type BoardLife = 'live' | 'cached';
+
+export interface Neighbourhood {
+  total: number;
+  top: RankedEntry[];
+  /** The user's own entry, or null when the user has no points on the board. */
+  me: RankedEntry | null;
+  before: RankedEntry[];
+  after: RankedEntry[];
+}
+
+export interface RankIndex {
+  /** Makes sure the board is present and complete, loading it with `load` when it is not. */
+  ensure(board: BoardRef, life: BoardLife, load: BoardLoader): Promise<void>;
+  /** Applies absolute values from SQL (points 0 removes the user). */
+  set(board: BoardRef, life: BoardLife, entries: BoardEntry[]): Promise<void>;
+  page(board: BoardRef, offset: number, limit: number): Promise<{ total: number; entries: RankedEntry[] }>;
+  /** Top `top`, and `around` entries before and after the user (the last `around` when the user is not ranked). */
+  neighbourhood(board: BoardRef, userId: string, top: number, around: number): Promise<Neighbourhood>;
+  rank(board: BoardRef, userId: string): Promise<RankedEntry | null>;
+  /** Removes a user from every board of the project this index holds; returns how many boards held the user. */
+  deleteUser(projectId: string, userId: string): Promise<number>;
+}

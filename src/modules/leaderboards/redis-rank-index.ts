@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RedisHandle } from '../../platform/redis.js';
+import { boardKey, type BoardRef } from './board-ref.js';
+import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex } from './rank-index.js';
+import { DELETE_SCRIPT, NEIGHBOURHOOD_SCRIPT, PAGE_SCRIPT, RANK_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
+
+const DAY = 86_400_000;
+/** Live boards outlast their period; cached past months are dropped after an hour. */
+const TTL: Record<BoardLife, number> = { live: 40 * DAY, cached: 3_600_000 };
+const WINDOW_TTL = 3 * DAY;
+const BATCH = 1000;
+const LOCK_MS = 120_000;
+/** How long an instance trusts that a board it saw loaded is still loaded (a read that finds it gone reloads it). */
+const TRUST_MS = 5_000;
+
+type Script = (...args: Array<string | number>) => Promise<unknown>;
+type Reply = [number, number, string, string[], string[], string[]];
+
+/**
+ * Scale-mode rank index: Redis sorted sets shared by every instance (see redis-scripts.ts for the
+ * encoding). A board that is missing is loaded from SQL by one instance under a lock while the
+ * others wait; values are versioned, so event writes racing a load are never lost or doubled.
+ */
+export class RedisRankIndex implements RankIndex {
+  private readonly client: Redis;
+  private readonly scripts: Record<'set' | 'rank' | 'neighbourhood' | 'page' | 'remove', Script>;
+  private readonly trusted = new Map<string, number>();
+  /** Boards this instance already listed in the project's set of boards (for user deletion). */
+  private readonly registered = new Set<string>();
+
+  constructor(redis: RedisHandle) {
+    this.client = redis.client;
+    const define = (name: string, numberOfKeys: number, lua: string): Script => {
+      this.client.defineCommand(`laurelLb${name}`, { numberOfKeys, lua });
+      const fn = (this.client as unknown as Record<string, Script>)[`laurelLb${name}`]!;
+      return fn.bind(this.client);
+    };
+    this.scripts = {
+      set: define('Set', 3, SET_SCRIPT),
+      rank: define('Rank', 3, RANK_SCRIPT),
+      neighbourhood: define('Neighbourhood', 3, NEIGHBOURHOOD_SCRIPT),
+      page: define('Page', 3, PAGE_SCRIPT),
+      remove: define('Remove', 2, DELETE_SCRIPT),
+    };
+  }
+
+  async ensure(ref: BoardRef, life: BoardLife, load: BoardLoader): Promise<void> {
+    const key = boardKey(ref);
+    if ((this.trusted.get(key) ?? 0) > Date.now()) return;
+    const k = keys(ref);
+    if ((await this.client.exists(k[2])) === 0) await this.load(ref, life, load);
+    this.trusted.set(key, Date.now() + TRUST_MS);
+  }
+
+  async set(ref: BoardRef, life: BoardLife, entries: BoardEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.register(ref);
+    await this.scripts.set(...keys(ref), ttl(ref, life), life === 'cached' ? '1' : '0', ...entries.flatMap(args));
+  }
+
+  async page(ref: BoardRef, offset: number, limit: number): Promise<{ total: number; entries: RankedEntry[] }> {
+    const reply = (await this.read(ref, () => this.scripts.page(...keys(ref), offset, limit))) as [number, string[]];
+    return { total: Number(reply[0]), entries: decode(reply[1], offset + 1) };
+  }
+
+  async neighbourhood(ref: BoardRef, userId: string, top: number, around: number): Promise<Neighbourhood> {
+    const [total, rank, score, first, before, after] = (await this.read(ref, () =>
+      this.scripts.neighbourhood(...keys(ref), userId, top, around),
+    )) as Reply;
+    const r = Number(rank);
+    const t = Number(total);
+    return {
+      total: t,
+      top: decode(first, 1),
+      me: r < 0 ? null : { userId, points: -Number(score), rank: r + 1 },
+      before: decode(before, r < 0 ? Math.max(0, t - around) + 1 : Math.max(0, r - around) + 1),
+      after: decode(after, r + 2),
+    };
+  }
+
+  async rank(ref: BoardRef, userId: string): Promise<RankedEntry | null> {
+    const [, rank, score] = (await this.read(ref, () => this.scripts.rank(...keys(ref), userId))) as [number, number, string];
+    return Number(rank) < 0 ? null : { userId, points: -Number(score), rank: Number(rank) + 1 };
+  }
+
+  async deleteUser(projectId: string, userId: string): Promise<number> {
+    const boards = await this.client.smembers(boardsKey(projectId));
+    let removed = 0;
+    for (const key of boards) {
+      const result = Number(await this.scripts.remove(`lb:${key}:z`, `lb:${key}:h`, userId));
+      if (result === -1) {
+        await this.client.srem(boardsKey(projectId), key);
+        this.registered.delete(key);
+      }
+      if (result === 1) removed++;
+    }
+    return removed;
+  }
+
+  private async register(ref: BoardRef): Promise<void> {
+    const key = boardKey(ref);
+    if (this.registered.has(key)) return;
+    await this.client.sadd(boardsKey(ref.projectId), key);
+    this.registered.add(key);
+  }
+
+  /** Runs a read script; when the board turns out not to be loaded (expired, flushed), loads it and retries. */
+  private async read(ref: BoardRef, run: () => Promise<unknown>): Promise<unknown> {
+    const reply = await run();
+    if (reply !== -1) return reply;
+    this.trusted.delete(boardKey(ref));
+    throw new BoardNotLoaded(ref);
+  }
+
+  private async load(ref: BoardRef, life: BoardLife, load: BoardLoader): Promise<void> {
+    const [z, h, r] = keys(ref);
+    const lock = `lb:${boardKey(ref)}:lock`;
+    const token = randomBytes(8).toString('hex');
+    const deadline = Date.now() + LOCK_MS;
+    while ((await this.client.set(lock, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
+      // Another instance is loading it: wait for its marker.
+      if ((await this.client.exists(r)) === 1) return;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for leaderboard ${boardKey(ref)} to load`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    try {
+      if ((await this.client.exists(r)) === 1) return;
+      await this.register(ref);
+      const ms = ttl(ref, life);
+      for await (const batch of load()) {
+        for (let i = 0; i < batch.length; i += BATCH) {
+          await this.scripts.set(z, h, r, ms, '0', ...batch.slice(i, i + BATCH).flatMap(args));
+        }
+      }
+      await this.client.multi().set(r, '1', 'PX', ms).pexpire(z, ms).pexpire(h, ms).exec();
+    } finally {
+      if ((await this.client.get(lock)) === token) await this.client.del(lock);
+    }
+  }
+}
+
+/** Thrown by a read of a board that is not (any more) loaded; the service loads it and retries. */
+export class BoardNotLoaded extends Error {
+  constructor(readonly ref: BoardRef) {
+    super(`leaderboard ${boardKey(ref)} is not loaded`);
+  }
+}
+
+function keys(ref: BoardRef): [string, string, string] {
+  const k = `lb:${boardKey(ref)}`;
+  return [`${k}:z`, `${k}:h`, `${k}:r`];
+}
+
+const boardsKey = (projectId: string) => `lb-boards:${projectId}`;
+
+function ttl(ref: BoardRef, life: BoardLife): number {
+  return ref.kind === 'window' ? WINDOW_TTL : TTL[life];
+}
+
+function args(e: BoardEntry): string[] {
+  return [e.userId, String(e.points), String(e.reachedAt).padStart(15, '0'), String(e.version)];
+}
+
+/** (member, score) pairs → entries ranked from `firstRank`. */
+function decode(flat: string[], firstRank: number): RankedEntry[] {
+  const out: RankedEntry[] = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    out.push({ userId: flat[i]!.slice(16), points: -Number(flat[i + 1]), rank: firstRank + i / 2 });
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+/**
+ * Lua scripts of the Redis rank index. A board is three keys: `z` a sorted set whose score is
+ * −points and whose member is `<reachedAt, 15 digits>:<userId>` (equal scores sort by member bytes,
+ * so the tie order — earlier reachedAt, then userId — is exact, with no double encoding);
+ * `h` a hash userId → `<version>|<member>` (member empty when the user has 0 points); `r` the
+ * marker that the board was completely loaded from SQL.
+ */
+
+/** KEYS z h r; ARGV ttlMs onlyIfReady (userId points reachedAt version)… */
+export const SET_SCRIPT = `
+if ARGV[2] == '1' and redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
+for i = 3, #ARGV, 4 do
+  local u, p, r, v = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  local old = redis.call('HGET', KEYS[2], u)
+  local apply = true
+  if old then
+    local sep = string.find(old, '|', 1, true)
+    if tonumber(v) <= tonumber(string.sub(old, 1, sep - 1)) then
+      apply = false
+    else
+      local om = string.sub(old, sep + 1)
+      if om ~= '' then redis.call('ZREM', KEYS[1], om) end
+    end
+  end
+  if apply then
+    if tonumber(p) > 0 then
+      local m = r .. ':' .. u
+      redis.call('ZADD', KEYS[1], '-' .. p, m)
+      redis.call('HSET', KEYS[2], u, v .. '|' .. m)
+    else
+      redis.call('HSET', KEYS[2], u, v .. '|')
+    end
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[1])
+return 1
+`;
+
+const FIND = `
+if redis.call('EXISTS', KEYS[3]) == 0 then return -1 end
+local total = redis.call('ZCARD', KEYS[1])
+local rank, score = -1, '0'
+local e = redis.call('HGET', KEYS[2], ARGV[1])
+if e then
+  local m = string.sub(e, string.find(e, '|', 1, true) + 1)
+  if m ~= '' then
+    local r = redis.call('ZRANK', KEYS[1], m)
+    if r then rank = r; score = redis.call('ZSCORE', KEYS[1], m) end
+  end
+end
+`;
+
+/** KEYS z h r; ARGV userId → -1 (not loaded) or { total, rank0 | -1, score } */
+export const RANK_SCRIPT = `${FIND}
+return { total, rank, score }
+`;
+
+/** KEYS z h r; ARGV userId top around → -1 or { total, rank0 | -1, score, top[], before[], after[] } (member, score pairs) */
+export const NEIGHBOURHOOD_SCRIPT = `${FIND}
+local top, around = tonumber(ARGV[2]), tonumber(ARGV[3])
+local first = {}
+if top > 0 then first = redis.call('ZRANGE', KEYS[1], 0, top - 1, 'WITHSCORES') end
+local before, after = {}, {}
+if rank >= 0 then
+  if rank > 0 and around > 0 then before = redis.call('ZRANGE', KEYS[1], math.max(0, rank - around), rank - 1, 'WITHSCORES') end
+  if around > 0 then after = redis.call('ZRANGE', KEYS[1], rank + 1, rank + around, 'WITHSCORES') end
+elseif total > 0 and around > 0 then
+  before = redis.call('ZRANGE', KEYS[1], math.max(0, total - around), total - 1, 'WITHSCORES')
+end
+return { total, rank, score, first, before, after }
+`;
+
+/** KEYS z h r; ARGV offset limit → -1 or { total, page[] } */
+export const PAGE_SCRIPT = `
+if redis.call('EXISTS', KEYS[3]) == 0 then return -1 end
+local offset, limit = tonumber(ARGV[1]), tonumber(ARGV[2])
+return { redis.call('ZCARD', KEYS[1]), redis.call('ZRANGE', KEYS[1], offset, offset + limit - 1, 'WITHSCORES') }
+`;
+
+/** KEYS z h; ARGV userId → 1 when the user was ranked on the board, 0 when not, -1 when the board is gone */
+export const DELETE_SCRIPT = `
+if redis.call('EXISTS', KEYS[2]) == 0 then return -1 end
+local e = redis.call('HGET', KEYS[2], ARGV[1])
+if not e then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+local m = string.sub(e, string.find(e, '|', 1, true) + 1)
+if m == '' then return 0 end
+redis.call('ZREM', KEYS[1], m)
+return 1
+`;
