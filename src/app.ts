@@ -13,6 +13,8 @@ import { registerValidation } from './http/validation.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
+import { jobsRoutes } from './modules/admin/jobs.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { leaderboardsRoutes } from './modules/leaderboards/leaderboards.routes.js';
@@ -44,6 +46,8 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   dashboardRoutes,
   eventsRoutes,
   leaderboardsRoutes,
+  jobsRoutes,
+  analyticsRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */

@@ -22,6 +22,8 @@ export interface Config {
   dataDir: string;
   /** Prefix of every Redis key and channel of this deployment. */
   redisPrefix: string;
+  /** Background job poll interval in ms (LAUREL_JOB_POLL_MS); 0 runs jobs only on demand. */
+  jobPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -122,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     dataDir: optional(env, 'LAUREL_DATA_DIR') ?? './data',
     redisPrefix: optional(env, 'LAUREL_REDIS_PREFIX') ?? 'laurel:',
+    jobPollMs: integer(env, 'LAUREL_JOB_POLL_MS', 1000, 0, 3_600_000),
   };
 }

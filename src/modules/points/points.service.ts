@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { dateKey } from '../../platform/time.js';
+import type { UserDataOwner } from '../users/user-data.js';
 import { historyText, type LedgerEntryInput } from './ledger.js';
 
 /**
@@ -13,7 +14,9 @@ import { historyText, type LedgerEntryInput } from './ledger.js';
  */
 export type DebitMode = 'refuse' | 'clamp';
 
-export class PointsService {
+export class PointsService implements UserDataOwner {
+  readonly userDataName = 'ledger';
+
   constructor(private readonly platform: Platform) {}
 
   /**
@@ -31,7 +34,8 @@ export class PointsService {
       .updateTable('users')
       .set({ points: sql<number>`points + ${points}` })
       .where('project_id', '=', entry.projectId)
-      .where('user_id', '=', entry.userId);
+      .where('user_id', '=', entry.userId)
+      .where('deleted_at', 'is', null); // a user being deleted takes no new writes
     if (points < 0) update = update.where('points', '>=', -points);
     const updated = await update.returning('points').executeTakeFirst();
     if (!updated) {
@@ -40,6 +44,7 @@ export class PointsService {
         .select('user_id')
         .where('project_id', '=', entry.projectId)
         .where('user_id', '=', entry.userId)
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!exists) throw AppError.notFound(`User ${entry.userId} not found`, 'USER_NOT_FOUND');
       throw AppError.badRequest('Not enough points', 'INSUFFICIENT_POINTS');
@@ -105,5 +110,41 @@ export class PointsService {
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     return Number(row.total);
+  }
+
+  /**
+   * User deletion (UserDataOwner): removes up to `limit` of the user's ledger rows (history) and
+   * takes their points off the balance, floored at 0 (the row goes at the end of the job anyway).
+   */
+  async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
+    return this.platform.db.kysely.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('ledger')
+        .select(['entry_id', 'points'])
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .orderBy('occurred_at')
+        .orderBy('entry_id')
+        .limit(limit)
+        .execute();
+      if (rows.length === 0) return 0;
+      await trx
+        .deleteFrom('ledger')
+        .where('project_id', '=', projectId)
+        .where(
+          'entry_id',
+          'in',
+          rows.map((r) => r.entry_id),
+        )
+        .execute();
+      const removed = rows.reduce((sum, r) => sum + Number(r.points), 0);
+      await trx
+        .updateTable('users')
+        .set({ points: sql<number>`case when points - ${removed} < 0 then 0 else points - ${removed} end` })
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .execute();
+      return rows.length;
+    });
   }
 }

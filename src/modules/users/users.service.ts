@@ -1,9 +1,16 @@
+import { principalKey } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
+import type { UserDataOwner } from './user-data.js';
 import { UsersRepository } from './users.repository.js';
 
-/** Users are created by the client (POST /user) before their first event. */
-export class UsersService {
+/**
+ * Users are created by the client (POST /user) before their first event. A user whose deletion
+ * job is running (deleted_at set) counts as not existing for reads and new writes, and cannot be
+ * created again (409) until the job has removed the row.
+ */
+export class UsersService implements UserDataOwner {
+  readonly userDataName = 'user';
   private readonly repo: UsersRepository;
 
   constructor(private readonly platform: Platform) {
@@ -13,25 +20,44 @@ export class UsersService {
   async create(projectId: string, userId: string): Promise<{ userId: string; createdAt: number }> {
     const createdAt = this.platform.clock.now();
     if (!(await this.repo.insert(projectId, userId, createdAt))) {
+      const existing = await this.repo.find(projectId, userId);
+      if (existing?.deleted_at != null) {
+        throw AppError.conflict(`User ${userId} is being deleted; it can be created again when the deletion is done`, 'USER_BEING_DELETED');
+      }
       throw AppError.badRequest(`User ${userId} already exists`, 'USER_EXISTS');
     }
     return { userId, createdAt };
   }
 
+  private async findLive(projectId: string, userId: string) {
+    const user = await this.repo.find(projectId, userId);
+    return user && user.deleted_at == null ? user : undefined;
+  }
+
   async exists(projectId: string, userId: string): Promise<boolean> {
-    return (await this.repo.find(projectId, userId)) !== undefined;
+    return (await this.findLive(projectId, userId)) !== undefined;
   }
 
   async require(projectId: string, userId: string) {
-    const user = await this.repo.find(projectId, userId);
+    const user = await this.findLive(projectId, userId);
     if (!user) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
     return user;
   }
 
   /** Balance for GET /user/{userId}/points: an unknown user has 0 points and userExists false. */
   async points(projectId: string, userId: string): Promise<{ userId: string; points: number; userExists: boolean }> {
-    const user = await this.repo.find(projectId, userId);
+    const user = await this.findLive(projectId, userId);
     return { userId, points: user ? Number(user.points) : 0, userExists: user !== undefined };
+  }
+
+  /**
+   * The deletion job's last owner: the user's own Idempotency-Keys, then the user row itself
+   * (only once it is marked, so a live user is never removed here).
+   */
+  async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
+    const keys = await this.repo.deleteIdempotencyKeys(projectId, principalKey({ kind: 'user', projectId, userId }), limit);
+    if (keys > 0) return keys;
+    return this.repo.removeMarked(projectId, userId);
   }
 
   /**

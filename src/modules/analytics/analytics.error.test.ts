@@ -1,0 +1,29 @@
+import { beforeEach, expect, it } from 'vitest';
+import { describeBackends } from '../../../test/helpers/test-app.js';
+import { NOW, stats } from './analytics.test-factory.js';
+
+describeBackends('analytics: errors', (t) => {
+  beforeEach(() => t.setClock(NOW));
+
+  it.each([
+    ['?timeframe=month&month=2026-13', 'INVALID_MONTH'],
+    ['?timeframe=month&month=2026-3', 'INVALID_MONTH'],
+    ['?timeframe=month&month=March', 'INVALID_MONTH'],
+    ['?timeframe=month', 'INVALID_MONTH'],
+    ['?timeframe=month&month=2026-02&eventId=purchase', null],
+  ])('answers %s with 400 on a bad month (%s)', async (query, code) => {
+    const res = await stats(t, query);
+    if (code === null) {
+      expect(res.statusCode).toBe(200);
+      return;
+    }
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining('YYYY-MM'), code });
+  });
+
+  it.each(['?period=2d', '?period=', '?timeframe=week&month=2026-02', '?eventId=bad%20id', '?eventId=a%23b'])('refuses %s with 400 and the error body', async (query) => {
+    const res = await stats(t, query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String), code: expect.any(String) });
+  });
+});

@@ -1,0 +1,50 @@
+import type { TestContext } from '../../../test/helpers/test-app.js';
+import type { PipelineEvent } from '../events/pipeline.js';
+
+/** Factories of the analytics tests. */
+
+export const NOW = Date.UTC(2026, 2, 15, 10); // Sunday 2026-03-15 10:00 UTC
+
+export async function defineEvent(t: TestContext, body: Record<string, unknown>, projectId?: string): Promise<void> {
+  const res = await t.admin('POST', '/admin/event', { title: 'An event', ...body }, projectId);
+  if (res.statusCode !== 201) throw new Error(`defineEvent: ${res.statusCode} ${res.body}`);
+}
+
+/** POST /event as the user, at an ISO time (offline timestamp). */
+export async function logEvent(t: TestContext, userId: string, eventId: string, at: string, metadata?: Record<string, unknown>) {
+  const res = await t.inject({ method: 'POST', url: '/event', headers: await t.auth(userId), payload: { userId, eventId, timestamp: at, ...(metadata ? { metadata } : {}) } });
+  if (res.statusCode !== 200) throw new Error(`logEvent: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export async function stats(t: TestContext, query: string, headers?: Record<string, string>) {
+  return t.inject({ method: 'GET', url: `/v1/stats/event${query}`, headers: headers ?? (await t.serviceAuth()) });
+}
+
+/** Feeds synthetic events straight into the analytics stage (no users or definitions needed). */
+export async function feedStage(t: TestContext, events: Array<Partial<PipelineEvent> & { userId: string }>): Promise<void> {
+  const { stage } = t.app.services.analytics;
+  await t.app.platform.db.kysely.transaction().execute(async (trx) => {
+    for (const e of events) {
+      const event: PipelineEvent = {
+        projectId: 'default',
+        eventId: 'visit',
+        occurredAt: NOW,
+        receivedAt: NOW,
+        metadata: {},
+        userGroups: [],
+        points: 0,
+        conditionReached: true,
+        limitReached: false,
+        qualifies: true,
+        ...e,
+      };
+      await stage.apply(trx, event, { streaks: [], challenges: [], pointsEarned: event.points });
+    }
+  });
+}
+
+/** 24 hourly counts with the given hours set. */
+export function hours(counts: Record<number, number>): number[] {
+  return Array.from({ length: 24 }, (_, h) => counts[h] ?? 0);
+}
