@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface Datum {
   label: string;
@@ -43,8 +43,9 @@ export function ChartCard(props: {
                   <XAxis dataKey="label" tick={{ fontSize: 12 }} />
                   <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={48} />
                   <Tooltip />
+                  {series.length > 1 && <Legend />}
                   {series.map((s, i) => (
-                    <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={COLORS[i % COLORS.length]} strokeWidth={2} dot={data.length < 40} isAnimationActive={false} />
+                    <Line key={s.key} type="linear" dataKey={s.key} name={s.label} stroke={COLORS[i % COLORS.length]} strokeWidth={2} dot={data.length < 40} isAnimationActive={false} />
                   ))}
                 </LineChart>
               ) : (
@@ -62,6 +63,7 @@ export function ChartCard(props: {
                     </>
                   )}
                   <Tooltip />
+                  {series.length > 1 && <Legend />}
                   {series.map((s, i) => (
                     <Bar key={s.key} dataKey={s.key} name={s.label} fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
                   ))}

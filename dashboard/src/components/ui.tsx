@@ -145,6 +145,10 @@ export function Empty({ children }: { children: ReactNode }) {
 
 export function ErrorBanner({ error }: { error: ApiError | null | undefined }) {
   if (!error) return null;
+  if (error.status === 404 && error.code === 'NOT_FOUND' && error.message.startsWith('Route ')) {
+    // The server has no such route: a Laurel built without that module.
+    return <p className="state empty">Not available on this server ({error.message.replace(/^Route | not found$/g, '')}).</p>;
+  }
   return (
     <div className="banner banner-error" role="alert">
       <strong>{error.status ? `${error.status} ${error.body.error}` : error.body.error}</strong>: {error.message}

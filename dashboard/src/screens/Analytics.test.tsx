@@ -58,7 +58,8 @@ describe('analytics', () => {
     const perDay = screen.getByTestId('chart-events-per-day');
     expect(within(perDay).getByRole('row', { name: '01-07 4 2' })).toBeInTheDocument();
     expect(within(screen.getByTestId('chart-hourly')).getByRole('row', { name: '14 4' })).toBeInTheDocument();
-    expect(within(screen.getByTestId('chart-top-events')).getByRole('row', { name: 'purchase 7 70' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('chart-top-events')).getByRole('row', { name: 'purchase 7' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('chart-points-by-event')).getByRole('row', { name: 'purchase 70' })).toBeInTheDocument();
     expect(await screen.findByText('50%')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Events'), 'purchase');

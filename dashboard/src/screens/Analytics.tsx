@@ -88,7 +88,8 @@ function GlobalView({ stats }: { stats: GlobalStats }) {
         <ChartCard title="Events per day" testId="chart-events-per-day" data={daily} series={[{ key: 'events', label: 'Events' }, { key: 'users', label: 'Users' }]} empty="No events in this period yet." />
         <ChartCard title="Points awarded per day" testId="chart-points" kind="line" data={daily} series={[{ key: 'points', label: 'Points' }]} />
         <ChartCard title="Hour of day (UTC)" testId="chart-hourly" data={hourlyRows(d.dailyData ?? {})} series={[{ key: 'events', label: 'Events' }]} />
-        <ChartCard title="Top events" testId="chart-top-events" layout="vertical" data={topEventRows(stats)} series={[{ key: 'events', label: 'Events' }, { key: 'points', label: 'Points' }]} />
+        <ChartCard title="Top events" testId="chart-top-events" layout="vertical" data={topEventRows(stats)} series={[{ key: 'events', label: 'Events' }]} />
+        <ChartCard title="Points by event" testId="chart-points-by-event" layout="vertical" data={topEventRows(stats)} series={[{ key: 'points', label: 'Points' }]} />
       </div>
     </>
   );
