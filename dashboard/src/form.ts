@@ -57,3 +57,8 @@ export function placeError(err: ApiError, fields: string[], idKey?: string): { f
   if (field && fields.includes(field)) return { fieldErrors: { [field]: err.message }, banner: null };
   return { fieldErrors: {}, banner: err };
 }
+
+/** The text of a language map the (English) dashboard shows: en, then de, then any. */
+export function pickLanguage(map: Record<string, string> | undefined | null): string {
+  return map?.en || map?.de || map?.default || Object.values(map ?? {})[0] || '';
+}

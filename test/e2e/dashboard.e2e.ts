@@ -164,6 +164,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   const titleError = page.locator('.field-invalid .field-error');
   await titleError.first().waitFor();
   check((await titleError.first().textContent())?.includes('title'), 'the missing title is reported beside the Title field');
+  await shot(page, 'event-form-error');
   await page.getByLabel('Title', { exact: true }).fill('Daily check-in');
   await page.getByLabel('Points', { exact: true }).first().fill('5');
   await page.getByLabel('Limit (times per period)').fill('1');
@@ -176,6 +177,35 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   const purchase = defs.find((d) => d.eventId === 'purchase');
   check(purchase, 'purchase is stored');
   check(JSON.stringify(purchase.reward) === JSON.stringify({ default: 1, gold: 2 }), `reward stored as built in the form: ${JSON.stringify(purchase.reward)}`);
+
+  // Challenges and streaks, when their backend is in this build.
+  if (await api.has('GET', '/admin/challenge')) {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Challenges' }).click();
+    await page.getByRole('button', { name: 'New challenge' }).click();
+    await page.getByLabel('Challenge id').fill('five-purchases');
+    await page.getByLabel('Title (de)').fill('Fünf Einkäufe');
+    await page.getByLabel('Title (en)').fill('Five purchases');
+    await page.getByLabel('Event id').fill('purchase');
+    await page.getByLabel('Goal').fill('5');
+    await page.getByLabel('Points on completion').fill('50');
+    await page.getByRole('button', { name: 'Create challenge' }).click();
+    await page.getByText('Challenge five-purchases saved.').waitFor();
+    await shot(page, 'challenges');
+    covered.push('challenge created in the UI (progress shown on the user screen)');
+  } else notCovered.push('challenges (no /admin/challenge in this build)');
+  if (await api.has('GET', '/admin/streak')) {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Streaks' }).click();
+    await page.getByRole('button', { name: 'New streak' }).click();
+    await page.getByLabel('Streak id').fill('daily-check-in');
+    await page.getByLabel('Title (de)').fill('Täglich dabei');
+    await page.getByLabel('Title (en)').fill('Every day');
+    await page.getByLabel('check-in').check();
+    await page.getByLabel('Reached after (periods) 1').fill('3');
+    await page.getByRole('button', { name: 'Create streak' }).click();
+    await page.getByText('Streak daily-check-in saved.').waitFor();
+    await shot(page, 'streaks');
+    covered.push('streak with milestone created in the UI');
+  } else notCovered.push('streaks (no /admin/streak in this build)');
 
   // Users and events through the public API, with their own tokens, over the last days.
   await api.call('PUT', '/admin/clock', { now: NOW });
@@ -280,31 +310,48 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await shot(page, 'api-keys');
   covered.push('API key created, shown once, accepted as x-api-key');
 
-  // Challenges and streaks, when their backend is in this build.
-  if (await api.has('GET', '/admin/challenge')) {
-    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Challenges' }).click();
-    await page.getByRole('button', { name: 'New challenge' }).click();
-    await page.getByLabel('Challenge id').fill('five-purchases');
-    await page.getByLabel('Title (de)').fill('Fünf Einkäufe');
-    await page.getByLabel('Title (en)').fill('Five purchases');
-    await page.getByLabel('Event id').fill('purchase');
-    await page.getByRole('button', { name: 'Create challenge' }).click();
-    await page.getByText('Challenge five-purchases saved.').waitFor();
-    await shot(page, 'challenges');
-    covered.push('challenge created in the UI');
-  } else notCovered.push('challenges (no /admin/challenge in this build)');
-  if (await api.has('GET', '/admin/streak')) {
-    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Streaks' }).click();
-    await page.getByRole('button', { name: 'New streak' }).click();
-    await page.getByLabel('Streak id').fill('daily-check-in');
-    await page.getByLabel('Title (de)').fill('Täglich dabei');
-    await page.getByLabel('Title (en)').fill('Every day');
-    await page.getByLabel('check-in').check();
-    await page.getByRole('button', { name: 'Create streak' }).click();
-    await page.getByText('Streak daily-check-in saved.').waitFor();
-    await shot(page, 'streaks');
-    covered.push('streak with milestone created in the UI');
-  } else notCovered.push('streaks (no /admin/streak in this build)');
+  // Shops, offers and surveys, when their backend is in this build.
+  if (await api.has('GET', '/admin/shop')) {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Shops' }).click();
+    await page.getByRole('button', { name: 'New shop' }).click();
+    await page.getByLabel('Shop id').fill('bakery');
+    await page.getByLabel('Name').fill('Corner Bakery');
+    await page.getByLabel('Description (en)').fill('Fresh bread every morning');
+    await page.getByRole('button', { name: 'Create shop' }).click();
+    await page.getByText('Shop bakery saved.').waitFor();
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Offers' }).click();
+    await page.getByRole('button', { name: 'New offer' }).click();
+    await page.getByLabel('Offer id').fill('free-coffee');
+    await page.getByLabel('Title (de)').fill('Gratis Kaffee');
+    await page.getByLabel('Title (en)').fill('Free coffee');
+    await page.getByLabel('Cost (points)').fill('100');
+    await page.getByLabel('Shop id').fill('bakery');
+    await page.getByLabel('Redemptions per month (all users)').fill('50');
+    await page.getByRole('button', { name: 'Create offer' }).click();
+    await page.getByText('Offer free-coffee saved.').waitFor();
+    await shot(page, 'offers');
+    covered.push('shop and offer created in the UI');
+  } else notCovered.push('shops and offers (no /admin/shop in this build)');
+  if (await api.has('GET', '/admin/survey')) {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Surveys' }).click();
+    await page.getByRole('button', { name: 'New survey' }).click();
+    await page.getByLabel('Survey id').fill('recommend');
+    await page.getByLabel('Question (title)').fill('Would you recommend us to a friend?');
+    await page.getByRole('button', { name: 'Create survey' }).click();
+    await page.getByText('Survey recommend saved.').waitFor();
+    await shot(page, 'surveys');
+    covered.push('survey created in the UI');
+  } else notCovered.push('surveys (no /admin/survey in this build)');
+  if (await api.has('GET', '/user/alice/coupon')) {
+    await page.goto(`${base}/dashboard/users/alice`);
+    await page.getByLabel('Coupon title').fill('Welcome gift');
+    await page.getByLabel('Description', { exact: true }).fill('A cake of your choice');
+    await page.getByRole('button', { name: 'Issue coupon' }).click();
+    await page.getByRole('cell', { name: /Welcome gift/ }).waitFor();
+    if (await api.has('GET', '/admin/challenge')) await page.getByText('3 / 5 · 50 points').waitFor();
+    await shot(page, 'user');
+    covered.push('coupon issued to a user from the user screen');
+  } else notCovered.push('coupons (no GET /user/{userId}/coupon in this build)');
 
   // Overview checklist, and a phone-sized look at two screens.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Overview' }).click();

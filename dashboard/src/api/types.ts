@@ -184,6 +184,7 @@ export interface UserChallenge {
 
 export interface UserStreak {
   streakId: string;
+  title?: LanguageMap;
   timeFrame: string;
   currentCount: number;
   longestStreak: number;

@@ -2,7 +2,7 @@ import type { Challenge, Status } from '../api/types';
 import { ConditionsEditor, conditionsToBody, conditionsToForm, type ConditionsForm } from '../components/ConditionsEditor';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Checkbox, LanguageMapInput, Select, TextInput } from '../components/ui';
-import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text } from '../form';
+import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
 import { EventIdList } from './eventOptions';
 
 export interface ChallengeForm {
@@ -91,7 +91,7 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
   intro: 'Goals users reach with their events. A series is a set of challenges with the same series id, opened step by step.',
   columns: [
     { label: 'Challenge id', render: (c) => <code>{c.challengeId}</code> },
-    { label: 'Title', render: (c) => c.title?.de ?? c.title?.en ?? Object.values(c.title ?? {})[0] },
+    { label: 'Title', render: (c) => pickLanguage(c.title) },
     { label: 'Goal', render: (c) => `${c.goal} × ${c.eventId}${c.type === 'SUM' ? ` (${c.valueField})` : ''}` },
     { label: 'Points', render: (c) => c.points },
     { label: 'Series', render: (c) => (c.seriesId ? `${c.seriesId} #${c.step ?? '?'}${c.isLastStep ? ' (last)' : ''}` : '—') },

@@ -62,7 +62,7 @@ describe('event definitions', () => {
     expect(screen.getByLabelText('Metadata field 1')).toHaveValue('amount');
     await user.type(screen.getByLabelText('Value'), '10');
 
-    expect(screen.getByText(/Awards 1 points per unit of “amount” \(groups — gold: 2\), at most 500 per event, only when 1 condition hold; counts 3× per day\./)).toBeInTheDocument();
+    expect(screen.getByText(/Awards 1 points per unit of “amount” \(groups — gold: 2\), at most 500 per event, only when its condition holds; counts 3× per day\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create event' }));
 
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));

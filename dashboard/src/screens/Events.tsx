@@ -93,7 +93,8 @@ export function describeEvent(f: EventForm): string {
   const groups = f.groupRewards.filter((g) => g.groupId).map((g) => `${g.groupId}: ${g.points || 0}`);
   const cap = f.maximumReward ? `, at most ${f.maximumReward} per event` : '';
   const limit = f.limit ? `; counts ${f.limit}× ${f.limitPeriod === 'lifetime' ? 'per user in total' : `per ${f.limitPeriod.replace('ly', '').replace('dai', 'day')}`}` : '; no limit';
-  const cond = f.conditions.rows.length ? `, only when ${f.conditions.rows.length} condition${f.conditions.rows.length > 1 ? `s (${f.conditions.type})` : ''} hold` : '';
+  const n = f.conditions.rows.length;
+  const cond = n === 0 ? '' : n === 1 ? ', only when its condition holds' : `, only when ${f.conditions.type === 'AND' ? `all ${n}` : `one of ${n}`} conditions hold`;
   return `Awards ${base}${groups.length ? ` (groups — ${groups.join(', ')})` : ''}${cap}${cond}${limit}.`;
 }
 

@@ -1,7 +1,7 @@
 import type { Offer, Shop, Status } from '../api/types';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { LanguageMapInput, TextInput } from '../components/ui';
-import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text } from '../form';
+import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
 
@@ -89,7 +89,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
   intro: 'What users can redeem points for; each redemption issues a coupon.',
   columns: [
     { label: 'Offer id', render: (o) => <code>{o.offerId}</code> },
-    { label: 'Title', render: (o) => o.title?.de ?? o.title?.en ?? Object.values(o.title ?? {})[0] },
+    { label: 'Title', render: (o) => pickLanguage(o.title) },
     { label: 'Cost', render: (o) => `${o.points} pts` },
     { label: 'Shop', render: (o) => o.shopId ?? '—' },
     { label: 'Limits', render: (o) => `month ${o.monthlyLimit ?? '∞'} · total ${o.totalLimit ?? '∞'}` },

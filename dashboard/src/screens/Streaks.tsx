@@ -1,7 +1,7 @@
 import type { Milestone, Status, Streak } from '../api/types';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Checkbox, Empty, LanguageMapInput, Rows, Select, TextInput } from '../components/ui';
-import { cleanLanguageMap, compact, numberField, text } from '../form';
+import { cleanLanguageMap, compact, numberField, text, pickLanguage } from '../form';
 import { useEventIds } from './eventOptions';
 
 export interface StreakForm {
@@ -85,10 +85,10 @@ export const streaksConfig: ResourceConfig<Streak, StreakForm> = {
   intro: 'Reward users who come back every day, week or month.',
   columns: [
     { label: 'Streak id', render: (s) => <code>{s.streakId}</code> },
-    { label: 'Title', render: (s) => s.title?.de ?? s.title?.en ?? Object.values(s.title ?? {})[0] },
+    { label: 'Title', render: (s) => pickLanguage(s.title) },
     { label: 'Period', render: (s) => s.timeFrame },
     { label: 'Events', render: (s) => (s.eventIds ?? []).join(', ') },
-    { label: 'Milestones', render: (s) => (s.milestones ?? []).map((m: Milestone) => `${m.count}→${m.points}`).join(' · ') || '—' },
+    { label: 'Milestones', render: (s) => (s.milestones ?? []).map((m: Milestone) => `${m.count}× → ${m.points} pts`).join(' · ') || '—' },
   ],
   blank: () => ({ streakId: '', title: { de: '', en: '' }, description: { de: '', en: '' }, timeFrame: 'daily', eventIds: [], milestones: [{ count: '7', points: '50' }], status: 'ACTIVE' }),
   toForm: (s) => ({

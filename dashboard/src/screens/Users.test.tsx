@@ -33,7 +33,7 @@ describe('user screen', () => {
       'GET /user/alice/coupon': { status: 200, body: [{ PK: 'USER#alice#COUPON', SK: 'COUPON#k1', title: '5 € off', description: 'in store', validUntil: Date.UTC(2026, 1, 1), redeemed: false }] },
     });
     expect((await screen.findByTestId('balance')).textContent).toBe('120');
-    expect(await screen.findByText('Kauf')).toBeInTheDocument();
+    expect(await screen.findByText('Purchase')).toBeInTheDocument();
     expect(await screen.findByText('2 / 5 · 50 points')).toBeInTheDocument();
     expect(await screen.findByText('5 € off')).toBeInTheDocument();
     expect(screen.getByText('k1')).toBeInTheDocument();

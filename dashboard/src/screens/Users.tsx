@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { ApiError, enc, query } from '../api/client';
 import type { HistoryEntry, UserChallenge, UserPoints, UserStreak } from '../api/types';
 import { Empty, ErrorBanner, Loading, Stat, TextInput } from '../components/ui';
-import { formatDate, numberField, placeError, type FieldErrors } from '../form';
+import { formatDate, numberField, pickLanguage, placeError, type FieldErrors } from '../form';
 import { navigate } from '../router';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
 import { CouponsCard } from './UserCoupons';
 
-const lang = (m: Record<string, string> | undefined) => m?.de || m?.en || Object.values(m ?? {})[0] || '';
+const lang = pickLanguage;
 
 /** Look a user up; balance, history, challenges, streaks, coupons; adjust points; issue a coupon. */
 export function UsersScreen({ userId }: { userId: string | null }) {
@@ -265,7 +265,7 @@ function Streaks({ userId }: { userId: string }) {
           {res.data.streaks.map((s) => (
             <li key={s.streakId}>
               <div className="progress-head">
-                <strong>{s.streakId}</strong>
+                <strong>{lang(s.title) || s.streakId}</strong>
                 <span className="badge">{s.timeFrame}</span>
               </div>
               <small>
