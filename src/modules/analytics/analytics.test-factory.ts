@@ -39,7 +39,7 @@ export async function feedStage(t: TestContext, events: Array<Partial<PipelineEv
         qualifies: true,
         ...e,
       };
-      await stage.apply(trx, event, { streaks: [], challenges: [], pointsEarned: event.points });
+      await stage.apply(trx, event);
     }
   });
 }

@@ -73,11 +73,11 @@ describeBackends('user deletion: happy path', (t) => {
     await seedLedger(t.app, 'erin', 1_200);
     const { jobId } = (await t.inject({ method: 'DELETE', url: '/user/erin', headers: await t.auth('erin') })).json();
 
-    // A runner that dies after one batch: it claimed the job, deleted 500 rows, checkpointed, and vanished.
+    // A runner that dies mid-way: it claimed the job, deleted one batch of 500 rows, checkpointed, and vanished.
     const { jobs, userDeletion } = t.app.services;
     const now = t.app.platform.clock.now();
-    const claimed = (await jobs.store.claim(['user-deletion'], 'runner_crashed', now, 30_000, []))!;
-    claimed.processed += (await userDeletion.step(claimed)).processed;
+    const claimed = (await jobs.store.claim(['user-deletion'], 'runner_crashed', now, 30_000))!;
+    while (claimed.processed === 0) claimed.processed += (await userDeletion.step(claimed)).processed;
     await jobs.store.checkpoint(claimed, 'runner_crashed', now, 30_000);
     expect(await job(jobId)).toMatchObject({ status: 'running', processed: 500 });
 

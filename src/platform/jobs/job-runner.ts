@@ -139,7 +139,7 @@ export class JobRunner {
     await this.scheduleDailyTasks();
     let ran = 0;
     while (!this.stopping) {
-      const job = await this.store.claim([...this.handlers.keys()], this.runnerId, this.platform.clock.now(), this.leaseMs, []);
+      const job = await this.store.claim([...this.handlers.keys()], this.runnerId, this.platform.clock.now(), this.leaseMs);
       if (!job) break;
       ran++;
       await this.runJob(job);

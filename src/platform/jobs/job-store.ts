@@ -76,7 +76,7 @@ export class JobStore {
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async claim(kinds: string[], runnerId: string, now: number, leaseMs: number, exclude: string[]): Promise<Job | null> {
+  async claim(kinds: string[], runnerId: string, now: number, leaseMs: number): Promise<Job | null> {
     if (kinds.length === 0) return null;
     let pick = this.k
       .selectFrom('jobs')
@@ -91,7 +91,6 @@ export class JobStore {
       .orderBy('run_after')
       .orderBy('created_at')
       .limit(1);
-    if (exclude.length > 0) pick = pick.where('job_id', 'not in', exclude);
     if (this.db.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
     const row = await this.k
       .updateTable('jobs')
