@@ -32,7 +32,7 @@ export function createServices(platform: Platform) {
   const events = new EventsService(platform, { points, stages });
 
   /** What the user-deletion job empties, in this order; `users` (the row itself) must stay last. */
-  const userDataOwners: UserDataOwner[] = [events, points, leaderboards, users];
+  const userDataOwners: UserDataOwner[] = [events, points, users];
   const userDeletion = new UserDeletionService(platform, jobs, userDataOwners);
   /** Work run once per UTC day by the job runner. */
   const dailyTasks: DailyTask[] = [
