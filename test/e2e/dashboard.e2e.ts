@@ -5,7 +5,8 @@
  * public API with HS256 user tokens; checks that they show in the analytics chart and on the
  * leaderboard; saves screenshots of the main screens to docs/screenshots/.
  *
- * Run: npm run test:e2e   (CHROMIUM_PATH overrides /usr/bin/chromium; E2E_HEADED=1 shows the window)
+ * Run: npm run test:e2e   (CHROMIUM_PATH overrides /usr/bin/chromium; E2E_HEADED=1 shows the window;
+ *      E2E_SCREENSHOTS=<dir> saves the screenshots elsewhere)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { SignJWT } from 'jose';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SHOTS = join(ROOT, 'docs/screenshots');
+const SHOTS = process.env.E2E_SCREENSHOTS ?? join(ROOT, 'docs/screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
 const JWT_SECRET = 'e2e-jwt-secret-0123456789abcdefghijklmnopqrstuvwxyz';
