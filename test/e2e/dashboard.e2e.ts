@@ -112,7 +112,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('This admin token is not accepted').waitFor();
   await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Admin token').press('Enter'); // keyboard only
   await page.getByRole('heading', { name: 'Set up project default' }).waitFor();
   covered.push('sign-in (refused and accepted token)');
 
@@ -353,6 +353,18 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     await shot(page, 'user');
     covered.push('coupon issued to a user from the user screen');
   } else notCovered.push('coupons (no GET /user/{userId}/coupon in this build)');
+
+  // Deactivate and re-activate an event definition from its list.
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Events' }).click();
+  await page.getByRole('button', { name: 'Deactivate check-in' }).click();
+  await page.getByText('Event check-in is now INACTIVE.').waitFor();
+  const inactive = await api.call('GET', '/admin/event/check-in');
+  check((inactive.body as { status?: string }).status === 'INACTIVE', `check-in is INACTIVE: ${JSON.stringify(inactive.body)}`);
+  const refused = await api.call('POST', '/event', { eventId: 'check-in', userId: 'bob' }, await userToken('bob'));
+  check(refused.status === 400 || refused.status === 404, `an inactive event is refused: ${refused.status}`);
+  await page.getByRole('button', { name: 'Activate check-in' }).click();
+  await page.getByText('Event check-in is now ACTIVE.').waitFor();
+  covered.push('event definition deactivated (events refused) and re-activated from the list');
 
   // Overview checklist, and a phone-sized look at two screens.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Overview' }).click();
