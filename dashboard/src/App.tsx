@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ApiClient, type Session } from './api/client';
 import type { Project } from './api/types';
 import { href, navigate, usePath } from './router';
 import { ApiKeysScreen } from './screens/ApiKeys';
-import { AnalyticsScreen } from './screens/Analytics';
 import { ChallengesScreen } from './screens/Challenges';
 import { EventsScreen } from './screens/Events';
 import { LeaderboardsScreen } from './screens/Leaderboards';
@@ -18,6 +17,10 @@ import { UserGroupsScreen } from './screens/UserGroups';
 import { UsersScreen } from './screens/Users';
 import { loadSession, saveSession, SessionContext } from './session';
 import { useLoad } from './useLoad';
+import { Loading } from './components/ui';
+
+// The charts library is most of the bundle: load it with the Analytics screen only.
+const AnalyticsScreen = lazy(() => import('./screens/Analytics').then((m) => ({ default: m.AnalyticsScreen })));
 
 const NAV: Array<{ path: string; label: string; group: string }> = [
   { path: '', label: 'Overview', group: 'Programme' },
@@ -155,7 +158,11 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
     case 'leaderboards':
       return <LeaderboardsScreen />;
     case 'analytics':
-      return <AnalyticsScreen />;
+      return (
+        <Suspense fallback={<Loading what="Loading charts" />}>
+          <AnalyticsScreen />
+        </Suspense>
+      );
     case 'apikeys':
       return <ApiKeysScreen />;
     case 'projects':

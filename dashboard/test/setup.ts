@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
+
+// A loaded machine (CI, two cores) and the lazily loaded charts can take more than the default 1 s.
+configure({ asyncUtilTimeout: 8_000 });
 
 // recharts' ResponsiveContainer measures its parent; jsdom has no layout.
 class ResizeObserverStub {
