@@ -45,6 +45,23 @@ describe('user screen', () => {
     expect(await screen.findByText('No active coupons.')).toBeInTheDocument();
   });
 
+  it('pages the history with the cursor of x-next-cursor', async () => {
+    const entry = (n: number) => ({ id: `EVENT#visit#${n}`, timestamp: n, type: 'EVENT', points: n, title: { en: `Visit ${n}` }, description: { en: '' } });
+    const api = openUser('erin', {
+      'GET /user/erin/points': { status: 200, body: { userId: 'erin', points: 3, userExists: true } },
+      'GET /user/erin/history': (call) =>
+        call.path.includes('cursor=c2') ? { status: 200, body: [entry(1)] } : { status: 200, body: [entry(3), entry(2)], headers: { 'x-next-cursor': 'c2' } },
+    });
+    expect(await screen.findByText('Visit 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Visit 1')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.startsWith('/user/erin/history')).map((c) => c.path)).toEqual([
+      '/user/erin/history?showAll=true&limit=25',
+      '/user/erin/history?showAll=true&limit=25&cursor=c2',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('adjusts points with a reason and shows the new balance', async () => {
     let balance = 10;
     const api = openUser('carol', {
