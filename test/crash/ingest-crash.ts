@@ -50,7 +50,7 @@ async function start(): Promise<{ child: ChildProcess; base: string }> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} during start`);
     try {
@@ -59,7 +59,7 @@ async function start(): Promise<{ child: ChildProcess; base: string }> {
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
+    if (Date.now() > deadline) throw new Error('server did not start within 90 s');
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -167,4 +167,19 @@ describeBackends('analytics: happy path', (t) => {
     expect(await t.app.services.events.countEvents('default', 'alice')).toBe(0);
     expect((await stats(t, '?period=all')).json()).toEqual(before);
   });
+
+  it('serves old, final days from memory and still sees an event written there after the clock went back', async () => {
+    const later = NOW + 90 * 86_400_000;
+    await t.setClock(later);
+    const first = (await stats(t, '?period=all')).json();
+    expect(first.data).toMatchObject({ totalEvents: 6, uniqueUsers: 3, totalPoints: 22 });
+    expect((await stats(t, '?period=all')).json()).toEqual(first);
+    await t.setClock(NOW);
+    await logEvent(t, 'carol', 'login', '2026-02-20T08:00:00Z');
+    await t.setClock(later);
+    const after = (await stats(t, '?period=all')).json();
+    expect(after.data).toMatchObject({ totalEvents: 7, uniqueUsers: 3, totalPoints: 23 });
+    expect(after.data.dailyData['2026-02-20']).toEqual({ events: 2, users: 1, points: 2, hourlyDistribution: hours({ 7: 1, 8: 1 }) });
+    expect((await stats(t, '?timeframe=month&month=2026-02&eventId=login')).json().data.totalCount).toBe(2);
+  });
 });

@@ -1,16 +1,23 @@
 import { sql } from 'kysely';
 import type { DialectName, Queryable } from '../../platform/db/database.js';
 import { HOUR_COLUMNS, type AnalyticsRollupsTable, type HourColumn } from './analytics.tables.js';
+import { summarize } from './hll.js';
 import type { MetadataAggregate, MetadataIncrement } from './metadata-stats.js';
 
 export type RollupRow = AnalyticsRollupsTable;
 export type Grain = 'day' | 'month';
 
-/** The part of a rollup row the stats read: the bucket, the counters, the hours, the sketch. */
-export type StoredRollup = Pick<
-  RollupRow,
-  'event_id' | 'grain' | 'bucket' | 'shard' | 'count' | 'points' | 'condition_met' | 'condition_failed' | 'limit_reached' | HourColumn | 'sketch'
->;
+/** A rollup row as the period's totals and unique users read it. */
+export type CoverRow = Pick<RollupRow, 'event_id' | 'grain' | 'bucket' | 'shard' | 'count' | 'points' | 'sketch'>;
+
+/** A day's counters, hours and unique-user slice summaries, summed over its shards. */
+export type DayTotalsRow = Pick<RollupRow, 'bucket' | 'count' | 'points' | 'condition_met' | 'condition_failed' | 'limit_reached' | HourColumn> & {
+  slices: number;
+  exact_slices: number;
+  exact: number | null;
+  register_sum: number | null;
+  zeros: number | null;
+};
 
 const ROLLUP_KEY = ['project_id', 'event_id', 'grain', 'bucket', 'shard'] as const;
 const COUNTERS = ['count', 'points', 'condition_met', 'condition_failed', 'limit_reached', ...HOUR_COLUMNS] as const;
@@ -44,9 +51,10 @@ export class AnalyticsRepository {
   }
 
   async setSketch(trx: Queryable, key: Pick<RollupRow, 'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard'>, sketch: Buffer): Promise<void> {
+    const summary = summarize(sketch);
     await trx
       .updateTable('analytics_rollups')
-      .set({ sketch })
+      .set({ sketch, sketch_exact: summary.exact, sketch_sum: summary.sum, sketch_zeros: summary.zeros })
       .where('project_id', '=', key.project_id)
       .where('event_id', '=', key.event_id)
       .where('grain', '=', key.grain)
@@ -109,34 +117,51 @@ export class AnalyticsRepository {
     return row?.first == null ? null : Number(row.first);
   }
 
-  /** Day rows of one event (`*`: all events) between two days, inclusive. */
-  async dayRows(projectId: string, eventId: string, startDay: number, endDay: number): Promise<StoredRollup[]> {
-    return this.db
+  /** Per-day totals of one event (`*`: all events) between two days, inclusive, summed over shards. */
+  async dayTotals(projectId: string, eventId: string, startDay: number, endDay: number): Promise<DayTotalsRow[]> {
+    const rows = await this.db
       .selectFrom('analytics_rollups')
-      .select(['event_id', 'grain', 'bucket', 'shard', ...COUNTERS, 'sketch'])
+      .select((eb) => [
+        'bucket',
+        ...COUNTERS.map((c) => eb.fn.sum<number>(c).as(c)),
+        eb.fn.count<number>('sketch_sum').as('slices'),
+        eb.fn.count<number>('sketch_exact').as('exact_slices'),
+        eb.fn.sum<number>('sketch_exact').as('exact'),
+        eb.fn.sum<number>('sketch_sum').as('register_sum'),
+        eb.fn.sum<number>('sketch_zeros').as('zeros'),
+      ])
       .where('project_id', '=', projectId)
       .where('event_id', '=', eventId)
       .where('grain', '=', 'day')
       .where('bucket', '>=', startDay)
       .where('bucket', '<=', endDay)
+      .groupBy('bucket')
       .execute();
+    return rows as unknown as DayTotalsRow[];
   }
 
-  /** Rows of the given month and day buckets; of one event, or of every event but `*` when null. */
-  async coverRows(projectId: string, eventId: string | null, buckets: BucketSet): Promise<Array<Pick<StoredRollup, 'event_id' | 'shard' | 'count' | 'points' | 'sketch'>>> {
-    if (buckets.months.length === 0 && buckets.days.length === 0) return [];
-    let q = this.db
-      .selectFrom('analytics_rollups')
-      .select(['event_id', 'shard', 'count', 'points', 'sketch'])
-      .where('project_id', '=', projectId)
-      .where((eb) => {
-        const parts = [];
-        if (buckets.months.length > 0) parts.push(eb.and([eb('grain', '=', 'month'), eb('bucket', 'in', buckets.months)]));
-        if (buckets.days.length > 0) parts.push(eb.and([eb('grain', '=', 'day'), eb('bucket', '>=', buckets.days[0]!), eb('bucket', 'in', buckets.days)]));
-        return eb.or(parts);
-      });
-    q = eventId === null ? q.where('event_id', '!=', '*') : q.where('event_id', '=', eventId);
-    return q.execute();
+  /**
+   * Rows of the given month and day buckets; of one event, or of every event but `*` when null.
+   * One query per grain, each a range or list on (project_id, grain, bucket).
+   */
+  async coverRows(projectId: string, eventId: string | null, buckets: BucketSet): Promise<CoverRow[]> {
+    const parts = [
+      { grain: 'month', list: buckets.months },
+      { grain: 'day', list: buckets.days },
+    ].filter((p) => p.list.length > 0);
+    const results = await Promise.all(
+      parts.map(({ grain, list }) => {
+        let q = this.db
+          .selectFrom('analytics_rollups')
+          .select(['event_id', 'grain', 'bucket', 'shard', 'count', 'points', 'sketch'])
+          .where('project_id', '=', projectId)
+          .where('grain', '=', grain)
+          .where('bucket', 'in', list);
+        q = eventId === null ? q.where('event_id', '!=', '*') : q.where('event_id', '=', eventId);
+        return q.execute();
+      }),
+    );
+    return results.flat();
   }
 
   /** Metadata aggregates of one event over the given buckets, summed. */

@@ -1,13 +1,14 @@
 import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import { dateKeyOfDayNumber } from '../../platform/time.js';
+import { dateKeyOfDayNumber, dayNumber } from '../../platform/time.js';
 import { HOUR_COLUMNS } from './analytics.tables.js';
-import { AnalyticsRepository, type StoredRollup } from './analytics.repository.js';
+import { AnalyticsRepository, type BucketSet, type CoverRow, type DayTotalsRow } from './analytics.repository.js';
+import { CLOSED_AFTER_DAYS, ClosedBucketCache, EVERY_EVENT } from './closed-buckets.js';
 import type { EventStats, StatsQuery } from './analytics.schemas.js';
 import { ALL_EVENTS, AnalyticsStage } from './analytics.stage.js';
-import { UniqueCounter } from './hll.js';
+import { countFromSummaries, UniqueCounter, type UniqueCount } from './hll.js';
 import { buildMetadataStats } from './metadata-stats.js';
-import { coverByMonths, monthRange, periodRange, type DayRange } from './periods.js';
+import { coverByMonths, monthEndDay, monthRange, periodRange, type DayRange } from './periods.js';
 
 const TOP_EVENTS = 10;
 const NOTES = {
@@ -19,7 +20,7 @@ interface DayTotals {
   count: number;
   points: number;
   hours: number[];
-  users: UniqueCounter;
+  users: UniqueCount;
 }
 
 /**
@@ -30,36 +31,40 @@ export class AnalyticsService {
   readonly stage: AnalyticsStage;
   private readonly repo: AnalyticsRepository;
 
+  private readonly closed = new ClosedBucketCache();
+
   constructor(private readonly platform: Platform) {
     this.repo = new AnalyticsRepository(platform.db.kysely, platform.db.dialect);
-    this.stage = new AnalyticsStage(this.repo);
+    this.stage = new AnalyticsStage(this.repo, this.closed);
   }
 
   async stats(projectId: string, query: StatsQuery): Promise<EventStats> {
     const scope = query.eventId ?? ALL_EVENTS;
     const { range, period } = await this.rangeOf(projectId, scope, query);
     const cover = coverByMonths(range);
-    const dayRows = await this.repo.dayRows(projectId, scope, range.startDay, range.endDay);
+    const closedBefore = dayNumber(this.platform.clock.now()) - CLOSED_AFTER_DAYS;
+    const [dayRows, coverRows] = await Promise.all([
+      this.dayTotals(projectId, scope, range, closedBefore),
+      this.coverRows(projectId, scope, cover, closedBefore),
+    ]);
     const days = totalsByDay(dayRows, range);
 
     const unique = new UniqueCounter();
-    for (const r of await this.repo.coverRows(projectId, scope, { months: cover.months, days: [] })) unique.add(r.sketch, r.shard);
-    const coverDays = new Set(cover.days);
-    for (const r of dayRows) if (coverDays.has(Number(r.bucket))) unique.add(r.sketch, r.shard);
+    for (const r of coverRows) unique.add(r.sketch, r.shard);
     const users = unique.count();
     let method = users.method;
 
-    const sum = (f: (r: StoredRollup) => number) => dayRows.reduce((s, r) => s + f(r), 0);
+    const sum = (f: (r: DayTotalsRow) => number) => dayRows.reduce((s, r) => s + f(r), 0);
     const dailyData: EventStats['data']['dailyData'] = {};
     const head = {
       period,
       ...(query.timeframe === 'month' ? { month: query.month } : {}),
-      startDate: dateKeyOfDayNumber(range.startDay),
-      endDate: dateKeyOfDayNumber(range.endDay),
+      startDate: dateOf(range.startDay),
+      endDate: dateOf(range.endDay),
     };
 
     if (query.eventId) {
-      for (const [day, t] of days) dailyData[dateKeyOfDayNumber(day)] = { count: t.count, users: t.users.count().value, points: t.points, hourlyDistribution: t.hours };
+      for (const [day, t] of days) dailyData[dateOf(day)] = { count: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
       const metadataStats = buildMetadataStats(await this.repo.metadata(projectId, scope, cover));
       return {
         ...head,
@@ -78,9 +83,9 @@ export class AnalyticsService {
       };
     }
 
-    for (const [day, t] of days) dailyData[dateKeyOfDayNumber(day)] = { events: t.count, users: t.users.count().value, points: t.points, hourlyDistribution: t.hours };
+    for (const [day, t] of days) dailyData[dateOf(day)] = { events: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
     const perEvent = new Map<string, { count: number; points: number; users: UniqueCounter }>();
-    for (const r of await this.repo.coverRows(projectId, null, cover)) {
+    for (const r of await this.coverRows(projectId, null, cover, closedBefore)) {
       let e = perEvent.get(r.event_id);
       if (!e) perEvent.set(r.event_id, (e = { count: 0, points: 0, users: new UniqueCounter() }));
       e.count += Number(r.count);
@@ -112,6 +117,52 @@ export class AnalyticsService {
     };
   }
 
+  /** Day totals of a range: closed days from memory (read once), the last days from the store. */
+  private async dayTotals(projectId: string, scope: string, range: DayRange, closedBefore: number): Promise<DayTotalsRow[]> {
+    const out: DayTotalsRow[] = [];
+    const closedEnd = Math.min(range.endDay, closedBefore - 1);
+    if (range.startDay <= closedEnd) {
+      let complete = true;
+      for (let d = range.startDay; d <= closedEnd && complete; d++) complete = this.closed.getDay(projectId, scope, d) !== undefined;
+      if (!complete) {
+        const rows = new Map((await this.repo.dayTotals(projectId, scope, range.startDay, closedEnd)).map((r) => [Number(r.bucket), r]));
+        for (let d = range.startDay; d <= closedEnd; d++) this.closed.setDay(projectId, scope, d, rows.get(d) ?? null);
+      }
+      for (let d = range.startDay; d <= closedEnd; d++) {
+        const row = this.closed.getDay(projectId, scope, d);
+        if (row) out.push(row);
+      }
+    }
+    const openStart = Math.max(range.startDay, closedBefore);
+    if (openStart <= range.endDay) out.push(...(await this.repo.dayTotals(projectId, scope, openStart, range.endDay)));
+    return out;
+  }
+
+  /** Rows of whole months and single days (`scope` null: every event but `*`), closed ones from memory. */
+  private async coverRows(projectId: string, scope: string | null, cover: BucketSet, closedBefore: number): Promise<CoverRow[]> {
+    const key = scope ?? EVERY_EVENT;
+    const out: CoverRow[] = [];
+    const open: BucketSet = { months: [], days: [] };
+    const missing: BucketSet = { months: [], days: [] };
+    for (const [grain, list] of [['month', cover.months], ['day', cover.days]] as const) {
+      for (const bucket of list) {
+        const isClosed = (grain === 'day' ? bucket : monthEndDay(bucket)) < closedBefore;
+        const cached = isClosed ? this.closed.getCover(projectId, key, grain, bucket) : undefined;
+        if (cached) out.push(...cached);
+        else (isClosed ? missing : open)[grain === 'day' ? 'days' : 'months'].push(bucket);
+      }
+    }
+    const [fresh, openRows] = await Promise.all([this.repo.coverRows(projectId, scope, missing), this.repo.coverRows(projectId, scope, open)]);
+    const byBucket = new Map<string, CoverRow[]>();
+    for (const grain of ['month', 'day'] as const) for (const b of missing[grain === 'day' ? 'days' : 'months']) byBucket.set(`${grain}|${b}`, []);
+    for (const r of fresh) byBucket.get(`${r.grain}|${Number(r.bucket)}`)?.push(r);
+    for (const [k, rows] of byBucket) {
+      const [grain, bucket] = k.split('|') as [string, string];
+      this.closed.setCover(projectId, key, grain, Number(bucket), rows);
+    }
+    return [...out, ...fresh, ...openRows];
+  }
+
   private async rangeOf(projectId: string, scope: string, query: StatsQuery): Promise<{ range: DayRange; period: string }> {
     const now = this.platform.clock.now();
     if (query.timeframe === 'month') {
@@ -124,17 +175,29 @@ export class AnalyticsService {
   }
 }
 
-/** Every day of the range (empty ones included), with counters, hours and users summed over shards. */
-function totalsByDay(rows: StoredRollup[], range: DayRange): Map<number, DayTotals> {
+const dateKeys = new Map<number, string>();
+/** YYYY-MM-DD of a day number, memoised (a long period formats hundreds of days per request). */
+function dateOf(day: number): string {
+  let key = dateKeys.get(day);
+  if (key === undefined) {
+    if (dateKeys.size > 100_000) dateKeys.clear();
+    dateKeys.set(day, (key = dateKeyOfDayNumber(day)));
+  }
+  return key;
+}
+
+/** Every day of the range (empty ones included), with its counters and hours; users are added by the caller. */
+function totalsByDay(rows: DayTotalsRow[], range: DayRange): Map<number, DayTotals> {
   const days = new Map<number, DayTotals>();
-  for (let d = range.startDay; d <= range.endDay; d++) days.set(d, { count: 0, points: 0, hours: new Array<number>(24).fill(0), users: new UniqueCounter() });
+  for (let d = range.startDay; d <= range.endDay; d++) days.set(d, { count: 0, points: 0, hours: new Array<number>(24).fill(0), users: { value: 0, method: 'exact' } });
   for (const r of rows) {
     const t = days.get(Number(r.bucket));
     if (!t) continue;
     t.count += Number(r.count);
     t.points += Number(r.points);
     HOUR_COLUMNS.forEach((h, i) => (t.hours[i]! += Number(r[h])));
-    t.users.add(r.sketch, r.shard);
+    const slices = Number(r.slices);
+    t.users = countFromSummaries({ shards: slices, allExact: Number(r.exact_slices) === slices, exact: Number(r.exact ?? 0), sum: Number(r.register_sum ?? 0), zeros: Number(r.zeros ?? 0) });
   }
   return days;
 }

@@ -3,6 +3,7 @@ import { dayNumber } from '../../platform/time.js';
 import type { EventStage, PipelineEvent } from '../events/pipeline.js';
 import { HOUR_COLUMNS } from './analytics.tables.js';
 import { AnalyticsRepository, type Grain, type RollupRow } from './analytics.repository.js';
+import type { ClosedBucketCache } from './closed-buckets.js';
 import { addToSketch, hashUser, shardOf } from './hll.js';
 import { CATEGORY_CAP, observeMetadata, OTHER_KEY, valueKey, type MetadataIncrement } from './metadata-stats.js';
 import { monthBucket } from './periods.js';
@@ -20,7 +21,10 @@ export class AnalyticsStage implements EventStage {
   /** Admitted category values per project/event/field, loaded once per process. */
   private readonly admitted = new Map<string, Set<string>>();
 
-  constructor(private readonly repo: AnalyticsRepository) {}
+  constructor(
+    private readonly repo: AnalyticsRepository,
+    private readonly closed: ClosedBucketCache,
+  ) {}
 
   async apply(trx: Queryable, event: PipelineEvent): Promise<void> {
     const hash = hashUser(event.userId);
@@ -51,6 +55,7 @@ export class AnalyticsStage implements EventStage {
         rows.push(row);
       }
     }
+    this.closed.written(event.projectId, event.eventId, buckets[0]!.bucket, buckets[1]!.bucket);
     const stored = await this.repo.addRollups(trx, rows);
     for (const s of stored) {
       const next = addToSketch(s.sketch, hash);

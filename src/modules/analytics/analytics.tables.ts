@@ -25,6 +25,10 @@ export interface AnalyticsRollupsTable {
   h18: number; h19: number; h20: number; h21: number; h22: number; h23: number;
   /** Unique-user sketch of this shard (see hll.ts); null until the first write sets it. */
   sketch: Buffer | null;
+  /** Summary of `sketch` (see hll.ts summarize), so a day's users are counted without reading it. */
+  sketch_exact: number | null;
+  sketch_sum: number | null;
+  sketch_zeros: number | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToSketch, hashUser, shardOf, SHARDS, SPARSE_MAX, UniqueCounter } from './hll.js';
+import { addToSketch, countFromSummaries, hashUser, shardOf, SHARDS, SPARSE_MAX, summarize, UniqueCounter } from './hll.js';
 
 /** Adds users to per-shard slices the way the pipeline stage does. */
 function sketchesOf(userIds: string[]): Array<Buffer | null> {
@@ -52,5 +52,18 @@ describe('unique-user sketches', () => {
 
   it('counts nothing as 0 exactly', () => {
     expect(countOf()).toEqual({ value: 0, method: 'exact' });
+  });
+
+  it.each([10, 200, 5_000])('counts a bucket from its slice summaries exactly as from the slices (%d users)', (n) => {
+    const slices = sketchesOf(users(n)).filter((b): b is Buffer => b !== null);
+    const summaries = slices.map((b) => summarize(b));
+    const fromSummaries = countFromSummaries({
+      shards: summaries.length,
+      allExact: summaries.every((s) => s.exact !== null),
+      exact: summaries.reduce((a, s) => a + (s.exact ?? 0), 0),
+      sum: summaries.reduce((a, s) => a + s.sum, 0),
+      zeros: summaries.reduce((a, s) => a + s.zeros, 0),
+    });
+    expect(fromSummaries).toEqual(countOf(sketchesOf(users(n))));
   });
 });

@@ -148,8 +148,66 @@ export class UniqueCounter {
       sum += POW2_NEG[r]!;
       if (r === 0) zeros++;
     }
-    const raw = (ALPHA * HLL_REGISTERS * HLL_REGISTERS) / sum;
-    const value = raw <= 2.5 * HLL_REGISTERS && zeros > 0 ? HLL_REGISTERS * Math.log(HLL_REGISTERS / zeros) : raw;
-    return { value: Math.round(value), method: 'hyperloglog' };
+    return { value: Math.round(estimate(sum, zeros)), method: 'hyperloglog' };
   }
+}
+
+/** Where a user lands in the sketch: its shard, the register within the shard's slice, the rank. */
+export function slotOf(h: UserHash): { shard: number; offset: number; rank: number } {
+  return { shard: shardOf(h), offset: registerIndex(h) & (SLICE - 1), rank: rank(h) };
+}
+
+/** A dense slice blob from its SLICE registers (bulk loaders such as the analytics benchmark). */
+export function denseSketch(registers: Uint8Array): Buffer {
+  const b = emptyDense();
+  b.set(registers.subarray(0, SLICE), 1);
+  return b;
+}
+
+/** What a day needs from a slice without reading it: exact size (sparse) or its register sums. */
+export interface SliceSummary {
+  /** Distinct users of a sparse slice; null once dense. */
+  exact: number | null;
+  /** Σ 2^-register over the slice's SLICE registers. */
+  sum: number;
+  /** Registers still 0. */
+  zeros: number;
+}
+
+export function summarize(sketch: Buffer): SliceSummary {
+  const regs = new Uint8Array(SLICE);
+  let exact: number | null = null;
+  if (sketch[0] === DENSE) {
+    regs.set(sketch.subarray(1, 1 + SLICE));
+  } else {
+    exact = (sketch.length - 1) / 8;
+    for (let i = 0; i < exact; i++) {
+      const h = { hi: sketch.readUInt32BE(1 + i * 8), lo: sketch.readUInt32BE(5 + i * 8) };
+      const at = registerIndex(h) & (SLICE - 1);
+      regs[at] = Math.max(regs[at]!, rank(h));
+    }
+  }
+  let sum = 0;
+  let zeros = 0;
+  for (let i = 0; i < SLICE; i++) {
+    sum += POW2_NEG[regs[i]!]!;
+    if (regs[i] === 0) zeros++;
+  }
+  return { exact, sum, zeros };
+}
+
+/**
+ * Unique users of one bucket from its shards' summaries (shards hold disjoint users, so exact
+ * sizes add up; otherwise the slices form one sketch and the HyperLogLog estimate applies).
+ */
+export function countFromSummaries(parts: { shards: number; allExact: boolean; exact: number; sum: number; zeros: number }): UniqueCount {
+  if (parts.shards === 0) return { value: 0, method: 'exact' };
+  if (parts.allExact) return { value: parts.exact, method: 'exact' };
+  const missing = (SHARDS - parts.shards) * SLICE;
+  return { value: Math.round(estimate(parts.sum + missing, parts.zeros + missing)), method: 'hyperloglog' };
+}
+
+function estimate(sum: number, zeros: number): number {
+  const raw = (ALPHA * HLL_REGISTERS * HLL_REGISTERS) / sum;
+  return raw <= 2.5 * HLL_REGISTERS && zeros > 0 ? HLL_REGISTERS * Math.log(HLL_REGISTERS / zeros) : raw;
 }

@@ -58,6 +58,11 @@ function monthStartDay(bucket: number): number {
   return dayNumber(Date.UTC(Math.floor(bucket / 12), bucket % 12, 1));
 }
 
+/** Last day (day number) of a month bucket. */
+export function monthEndDay(bucket: number): number {
+  return monthStartDay(bucket + 1) - 1;
+}
+
 /**
  * Splits a range into whole months (read from month rollups) and the remaining days (read from day
  * rollups), so a long period reads a few month rows instead of hundreds of day rows.

@@ -123,7 +123,7 @@ describeBackends('events: happy path', (t) => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 10, gold: 30, silver: 20 } });
     await t.createUser('erin');
     const both = await sendEvent(t, 'erin', { eventId: 'buy', metadata: { usergroup: ['silver', 'gold'] } });
-    expect(both.json().data).toMatchObject({ points: 30, userGroupId: 'gold' });
+    expect(both.json().data).toMatchObject({ points: 30, userGroupId: 'gold', metadata: { usergroup: ['silver', 'gold'] } });
     const one = await sendEvent(t, 'erin', { eventId: 'buy', metadata: { usergroup: 'silver' } });
     expect(one.json().data).toMatchObject({ points: 20, userGroupId: 'silver' });
     const none = await sendEvent(t, 'erin', { eventId: 'buy', metadata: { usergroup: ['bronze'] } });

@@ -111,3 +111,32 @@ describeBackends('events: pipeline stages and idempotency', (t) => {
     expect(await events.countEvents('default', 'other')).toBe(1);
   });
 });
+
+describeBackends('events: group commit on a file store', (t) => {
+  it('stores every acknowledged event of a concurrent burst durably (survives a restart)', async () => {
+    if (t.backend !== 'sqlite') return;
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'laurel-events-'));
+    try {
+      t.configure({ databaseUrl: `sqlite:${join(dir, 'laurel.db')}` });
+      await t.restart();
+      await defineEvent(t, { eventId: 'buy', reward: { default: 2 }, limit: 40 });
+      await t.createUser('fay');
+      const headers = await t.auth('fay');
+      const results = await Promise.all(Array.from({ length: 60 }, () => sendEvent(t, 'fay', { eventId: 'buy' }, headers)));
+      expect(results.every((r) => r.statusCode === 200)).toBe(true);
+      expect(results.filter((r) => !r.json().data.limitReached)).toHaveLength(40);
+      await t.restart();
+      expect(await balance(t, 'fay')).toBe(80);
+      expect(await t.app.services.events.countEvents('default', 'fay')).toBe(60);
+      expect(await t.app.services.points.ledgerSum('default', 'fay')).toBe(80);
+    } finally {
+      await t.app.close();
+      t.configure({});
+      await t.restart();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

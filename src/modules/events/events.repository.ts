@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import type { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import './events.tables.js';
 
 export interface StoredEvent {
@@ -15,9 +16,23 @@ export interface StoredEvent {
   userGroups: string[];
 }
 
-/** SQL of the events module: stored events and completion-limit counters. */
+const TAKE_SLOT_SQL =
+  'insert into event_limit_counters (project_id, user_id, event_id, period_key, count) values (?, ?, ?, ?, 1) ' +
+  'on conflict (project_id, user_id, event_id, period_key) do update set count = event_limit_counters.count + 1 ' +
+  'where event_limit_counters.count < ? returning count';
+const INSERT_EVENT_SQL =
+  'insert into events (project_id, event_id, user_id, occurred_at, received_at, points, condition_reached, limit_reached, metadata, user_groups) ' +
+  'values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+
+/**
+ * SQL of the events module: stored events and completion-limit counters. Inside a SQLite
+ * transaction the two hot statements run as prepared statements (same SQL as the Kysely form).
+ */
 export class EventsRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly sqlite: SqliteStatements | null,
+  ) {}
 
   /**
    * Takes one completion of a limited event for the period: a conditional upsert that raises the
@@ -26,6 +41,9 @@ export class EventsRepository {
    */
   async takeLimitSlot(trx: Queryable, key: { projectId: string; userId: string; eventId: string; periodKey: string }, limit: number): Promise<boolean> {
     if (limit <= 0) return false;
+    if (this.sqlite?.usable(trx)) {
+      return this.sqlite.statement(TAKE_SLOT_SQL).get(key.projectId, key.userId, key.eventId, key.periodKey, limit) !== undefined;
+    }
     const row = await trx
       .insertInto('event_limit_counters')
       .values({ project_id: key.projectId, user_id: key.userId, event_id: key.eventId, period_key: key.periodKey, count: 1 })
@@ -41,6 +59,12 @@ export class EventsRepository {
   }
 
   async insertEvent(trx: Queryable, e: StoredEvent): Promise<void> {
+    if (this.sqlite?.usable(trx)) {
+      this.sqlite
+        .statement(INSERT_EVENT_SQL)
+        .run(e.projectId, e.eventId, e.userId, e.occurredAt, e.receivedAt, e.points, e.conditionReached ? 1 : 0, e.limitReached ? 1 : 0, JSON.stringify(e.metadata), JSON.stringify(e.userGroups));
+      return;
+    }
     await trx
       .insertInto('events')
       .values({

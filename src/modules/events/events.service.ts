@@ -2,6 +2,8 @@ import { assertActsFor, type Principal } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
+import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
+import { WalSync } from '../../platform/db/wal-sync.js';
 import { historyText } from '../points/ledger.js';
 import type { PointsService } from '../points/points.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
@@ -55,8 +57,9 @@ export class EventsService implements UserDataOwner {
     private readonly deps: EventsDependencies,
   ) {
     this.definitions = new EventDefinitionsService(platform);
-    this.repo = new EventsRepository(platform.db.kysely);
-    this.runner = platform.db.dialect === 'sqlite' ? new GroupCommitter(platform.db.kysely) : new PerUnitTransactions(platform.db.kysely);
+    const sqlite = SqliteStatements.of(platform.db);
+    this.repo = new EventsRepository(platform.db.kysely, sqlite);
+    this.runner = sqlite ? new GroupCommitter(platform.db.kysely, sqlite, new WalSync(platform.db.sqlite!)) : new PerUnitTransactions(platform.db.kysely);
   }
 
   async ingest(principal: Principal, body: PostEventBody): Promise<EventResponse> {

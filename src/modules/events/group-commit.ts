@@ -1,6 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import type { Queryable } from '../../platform/db/database.js';
+import type { SqliteStatements } from '../../platform/db/sqlite-statements.js';
+import type { WalSync } from '../../platform/db/wal-sync.js';
 
 /** Runs a unit of work in a transaction and resolves after the commit. */
 export interface TransactionRunner {
@@ -26,7 +28,10 @@ interface Pending {
  * SQLite group commit: units that arrive while a transaction is running queue up and share the
  * next transaction, so many events cost one commit (one fsync with synchronous=FULL). Each unit
  * runs inside its own SAVEPOINT: a unit that throws is rolled back alone and its caller gets the
- * error; the others commit. Every caller is answered only after the commit of its batch.
+ * error; the others commit. Every caller is answered only after the commit of its batch is
+ * durable: the batch commits with synchronous=NORMAL and its WAL is then fsynced on the thread
+ * pool (WalSync), so the event loop keeps working during the fsync (decision 018). Without a WAL
+ * file (in-memory store) the commit keeps the connection's synchronous=FULL.
  */
 export class GroupCommitter implements TransactionRunner {
   private queue: Pending[] = [];
@@ -34,6 +39,8 @@ export class GroupCommitter implements TransactionRunner {
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly sqlite: SqliteStatements,
+    private readonly durability: WalSync,
     private readonly maxBatch = 512,
   ) {}
 
@@ -61,19 +68,30 @@ export class GroupCommitter implements TransactionRunner {
 
   private async commitBatch(batch: Pending[]): Promise<void> {
     const results: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    const deferSync = this.durability.canDefer();
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const unit of batch) {
-          await sql`savepoint unit`.execute(trx);
-          try {
-            const value = await unit.work(trx);
-            await sql`release unit`.execute(trx);
-            results.push({ ok: true, value });
-          } catch (error) {
-            await sql`rollback to unit`.execute(trx);
-            await sql`release unit`.execute(trx);
-            results.push({ ok: false, error });
-          }
+      // Hold the one connection for the whole batch, so the synchronous level switched for this
+      // commit applies to nothing else (SQLite refuses to switch it inside a transaction).
+      await this.db.connection().execute(async (conn) => {
+        if (deferSync) this.sqlite.exec('pragma synchronous = NORMAL');
+        try {
+          await conn.transaction().execute(async (trx) => {
+            for (const unit of batch) {
+              // Synchronous on the connection this transaction holds (see SqliteStatements).
+              this.sqlite.exec('savepoint unit');
+              try {
+                const value = await unit.work(trx);
+                this.sqlite.exec('release unit');
+                results.push({ ok: true, value });
+              } catch (error) {
+                this.sqlite.exec('rollback to unit');
+                this.sqlite.exec('release unit');
+                results.push({ ok: false, error });
+              }
+            }
+          });
+        } finally {
+          if (deferSync) this.sqlite.exec('pragma synchronous = FULL');
         }
       });
     } catch (error) {
@@ -81,10 +99,17 @@ export class GroupCommitter implements TransactionRunner {
       for (const unit of batch) unit.reject(error);
       return;
     }
-    batch.forEach((unit, i) => {
-      const r = results[i]!;
-      if (r.ok) unit.resolve(r.value);
-      else unit.reject(r.error);
-    });
+    // Durable before anyone is answered; the next batch already runs while this one syncs.
+    (deferSync ? this.durability.sync() : Promise.resolve())
+      .then(() => {
+        batch.forEach((unit, i) => {
+          const r = results[i]!;
+          if (r.ok) unit.resolve(r.value);
+          else unit.reject(r.error);
+        });
+      })
+      .catch((error: unknown) => {
+        for (const unit of batch) unit.reject(error);
+      });
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
+import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { dateKey } from '../../platform/time.js';
@@ -17,7 +18,12 @@ export type DebitMode = 'refuse' | 'clamp';
 export class PointsService implements UserDataOwner {
   readonly userDataName = 'ledger';
 
-  constructor(private readonly platform: Platform) {}
+  /** Prepared statements for record() inside SQLite transactions (the event hot path). */
+  private readonly sqlite: SqliteStatements | null;
+
+  constructor(private readonly platform: Platform) {
+    this.sqlite = SqliteStatements.of(platform.db);
+  }
 
   /**
    * Appends one entry and moves the balance, inside the caller's transaction `trx`.
@@ -26,6 +32,7 @@ export class PointsService implements UserDataOwner {
    */
   async record(trx: Queryable, entry: LedgerEntryInput, mode: DebitMode = 'refuse'): Promise<{ points: number; balance: number }> {
     let points = entry.points;
+    if (points >= 0 && this.sqlite?.usable(trx)) return this.recordCreditSqlite(this.sqlite, entry);
     if (points < 0 && mode === 'clamp') {
       const row = await this.lockedBalance(trx, entry.projectId, entry.userId);
       points = Math.max(points, -row);
@@ -67,6 +74,31 @@ export class PointsService implements UserDataOwner {
       })
       .execute();
     return { points, balance: Number(updated.points) };
+  }
+
+  /** record() of a credit (points ≥ 0) on SQLite inside a transaction: the same two statements, prepared once. */
+  private recordCreditSqlite(db: SqliteStatements, entry: LedgerEntryInput): { points: number; balance: number } {
+    const updated = db
+      .statement('update users set points = points + ? where project_id = ? and user_id = ? and deleted_at is null returning points')
+      .get(entry.points, entry.projectId, entry.userId) as { points: number } | undefined;
+    if (!updated) throw AppError.notFound(`User ${entry.userId} not found`, 'USER_NOT_FOUND');
+    db.statement(
+      'insert into ledger (project_id, user_id, type, source_id, points, occurred_at, date_key, title, description, image, metadata, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      entry.projectId,
+      entry.userId,
+      entry.type,
+      entry.sourceId,
+      entry.points,
+      entry.occurredAt,
+      dateKey(entry.occurredAt),
+      JSON.stringify(entry.title),
+      JSON.stringify(entry.description),
+      entry.image ?? null,
+      entry.metadata ? JSON.stringify(entry.metadata) : null,
+      this.platform.clock.now(),
+    );
+    return { points: entry.points, balance: Number(updated.points) };
   }
 
   private async lockedBalance(trx: Queryable, projectId: string, userId: string): Promise<number> {

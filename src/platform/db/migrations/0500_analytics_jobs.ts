@@ -48,8 +48,13 @@ export function analyticsJobs(dialect: DialectName) {
       for (const h of HOUR_COLUMNS) rollups = rollups.addColumn(h, 'bigint', (c) => c.notNull().defaultTo(0));
       await rollups
         .addColumn('sketch', sql.raw(blob))
+        .addColumn('sketch_exact', 'bigint')
+        .addColumn('sketch_sum', 'double precision')
+        .addColumn('sketch_zeros', 'integer')
         .addPrimaryKeyConstraint('analytics_rollups_pk', ['project_id', 'event_id', 'grain', 'bucket', 'shard'])
         .execute();
+      // The global view reads every event's rows of a few buckets.
+      await db.schema.createIndex('analytics_rollups_bucket').on('analytics_rollups').columns(['project_id', 'grain', 'bucket']).execute();
 
       await db.schema
         .createTable('analytics_metadata')
