@@ -15,6 +15,7 @@ export async function eventsRoutes(app: App): Promise<void> {
   const tags = ['events'];
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
   const config = { auth: 'jwtOrApiKey' as const };
+  app.addHook('onClose', () => events.close());
 
   app.post(
     '/event',

@@ -51,6 +51,7 @@ export class EventsService implements UserDataOwner {
   readonly definitions: EventDefinitionsService;
   private readonly repo: EventsRepository;
   private readonly runner: TransactionRunner;
+  private readonly walSync: WalSync | null;
 
   constructor(
     private readonly platform: Platform,
@@ -59,7 +60,8 @@ export class EventsService implements UserDataOwner {
     this.definitions = new EventDefinitionsService(platform);
     const sqlite = SqliteStatements.of(platform.db);
     this.repo = new EventsRepository(platform.db.kysely, sqlite);
-    this.runner = sqlite ? new GroupCommitter(platform.db.kysely, sqlite, new WalSync(platform.db.sqlite!)) : new PerUnitTransactions(platform.db.kysely);
+    this.walSync = platform.db.sqlite ? new WalSync(platform.db.sqlite) : null;
+    this.runner = sqlite && this.walSync ? new GroupCommitter(platform.db.kysely, sqlite, this.walSync) : new PerUnitTransactions(platform.db.kysely);
   }
 
   async ingest(principal: Principal, body: PostEventBody): Promise<EventResponse> {
@@ -166,6 +168,11 @@ export class EventsService implements UserDataOwner {
     const outcome: PipelineOutcome = { streaks: [], challenges: [], pointsEarned: points };
     for (const stage of this.deps.stages) await stage.apply(trx, event, outcome);
     return { event, outcome };
+  }
+
+  /** Releases the WAL file handle (app close). */
+  async close(): Promise<void> {
+    await this.walSync?.close();
   }
 
   /** Stored events and limit counters of the user (user deletion job). */
