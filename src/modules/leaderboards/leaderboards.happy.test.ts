@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeBackends } from '../../../test/helpers/test-app.js';
+import { deleteKeysWithPrefix } from '../../platform/redis.js';
 import { DAY, JAN_15, earn, getJson, ids, restartAt, useDurableStore } from './leaderboards.test-helpers.js';
 
 describeBackends('leaderboards: happy path', (t) => {
@@ -195,6 +196,19 @@ describeBackends('leaderboards: happy path', (t) => {
     await earn(t, 'bob', 20);
     await restartAt(t, JAN_15 + 1000);
     expect(ids((await board('timeframe=7d')).body.users)).toEqual(['bob', 'amy']);
+    await earn(t, 'amy', 15);
+    expect(ids((await board('month=2026-01')).body.users)).toEqual(['amy', 'bob']);
+  });
+
+  it('loads a board again from SQL when the index lost it (Redis flushed)', async () => {
+    await t.setClock(JAN_15);
+    await earn(t, 'amy', 10);
+    await earn(t, 'bob', 20);
+    expect(ids((await board('timeframe=30d')).body.users)).toEqual(['bob', 'amy']);
+    const redis = t.app.platform.redis;
+    if (redis) await deleteKeysWithPrefix(t.config().redisUrl!, `${redis.prefix}lb:`);
+    expect(ids((await board('timeframe=30d')).body.users)).toEqual(['bob', 'amy']);
+    expect((await getJson(t, '/user/amy/rank', 'amy')).body.ranks['7d']).toEqual({ rank: 2, points: 10 });
     await earn(t, 'amy', 15);
     expect(ids((await board('month=2026-01')).body.users)).toEqual(['amy', 'bob']);
   });

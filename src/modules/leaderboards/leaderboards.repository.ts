@@ -1,5 +1,8 @@
+import type { Statement } from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { Queryable } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
+
+type SqliteConnection = NonNullable<Database['sqlite']>;
 import { WINDOWS, WINDOW_DAYS, inWindow, type Timeframe } from './board-ref.js';
 import type { BoardEntry } from './rank-index.js';
 import './leaderboards.tables.js';
@@ -27,7 +30,11 @@ const later = (table: string, column: string) => sql.raw<number>(`CASE WHEN excl
 
 /** SQL of the leaderboard aggregates (Kysely only; both dialects). */
 export class LeaderboardsRepository {
-  constructor(private readonly dialect: 'sqlite' | 'postgres') {}
+  /** `sqlite`: the raw embedded connection, for the bulk reads of an index load (no per-row Kysely overhead). */
+  constructor(
+    private readonly dialect: 'sqlite' | 'postgres',
+    private readonly sqlite: SqliteConnection | null = null,
+  ) {}
 
   /**
    * The day the project's window totals are for, created as `today` on first use. On PostgreSQL the
@@ -164,48 +171,84 @@ export class LeaderboardsRepository {
       ON CONFLICT (project_id, group_id, user_id) DO UPDATE SET ${update}, version = leaderboard_windows.version + 1`.execute(trx);
   }
 
+  private readonly statements = new Map<string, Statement<unknown[]>>();
+
+  /** A prepared raw-row statement of the embedded connection, prepared once. */
+  private statement(text: string) {
+    let stmt = this.statements.get(text);
+    if (!stmt) this.statements.set(text, (stmt = this.sqlite!.prepare<unknown[]>(text).raw()));
+    return stmt;
+  }
+
+  /**
+   * Runs a raw read while holding Kysely's one SQLite connection, so it never sees the
+   * uncommitted writes of a transaction that is open on it (e.g. a group commit).
+   */
+  private exclusive<T>(db: Queryable, read: () => T): Promise<T> {
+    return db.connection().execute(async () => read());
+  }
+
   /** A month board's rows, in batches (keyset on the primary key: no OFFSET). */
-  async *monthRows(db: Queryable, projectId: string, groupId: string, month: string, batch = 10_000): AsyncIterable<BoardEntry[]> {
+  async *monthRows(db: Queryable, projectId: string, groupId: string, month: string, batch = 50_000): AsyncIterable<BoardEntry[][]> {
     let after = '';
     for (;;) {
-      const rows = await db
-        .selectFrom('leaderboard_monthly')
-        .select(['user_id', 'points', 'reached_at', 'version'])
-        .where('project_id', '=', projectId)
-        .where('group_id', '=', groupId)
-        .where('month', '=', month)
-        .where('user_id', '>', after)
-        .orderBy('user_id')
-        .limit(batch)
-        .execute();
+      const rows: Array<[string, number, number, number]> = this.sqlite
+        ? await this.exclusive(db, () => this.statement(
+              `SELECT user_id, points, reached_at, version FROM leaderboard_monthly
+               WHERE project_id = ? AND group_id = ? AND month = ? AND user_id > ? ORDER BY user_id LIMIT ?`,
+            )
+            .all(projectId, groupId, month, after, batch) as Array<[string, number, number, number]>)
+        : (
+            await db
+              .selectFrom('leaderboard_monthly')
+              .select(['user_id', 'points', 'reached_at', 'version'])
+              .where('project_id', '=', projectId)
+              .where('group_id', '=', groupId)
+              .where('month', '=', month)
+              .where('user_id', '>', after)
+              .orderBy('user_id')
+              .limit(batch)
+              .execute()
+          ).map((r) => [r.user_id, r.points, r.reached_at, r.version]);
       if (rows.length === 0) return;
-      yield rows.map((r) => ({ userId: r.user_id, points: Number(r.points), reachedAt: Number(r.reached_at), version: Number(r.version) }));
-      after = rows[rows.length - 1]!.user_id;
+      yield [rows.map(([userId, points, reachedAt, version]) => ({ userId, points: Number(points), reachedAt: Number(reachedAt), version: Number(version) }))];
+      after = rows[rows.length - 1]![0];
     }
   }
 
-  /** A window board's rows (users with points in it), in batches. */
-  async *windowRows(db: Queryable, projectId: string, groupId: string, tf: Timeframe, batch = 10_000): AsyncIterable<BoardEntry[]> {
-    const [p, r] = COLUMNS[tf];
+  /** The three window boards of a group (users with points in each), from one scan, in batches. */
+  async *windowRows(db: Queryable, projectId: string, groupId: string, batch = 50_000): AsyncIterable<BoardEntry[][]> {
+    type Raw = [string, number, number, number, number, number, number, number];
     let after = '';
     for (;;) {
-      const rows = await db
-        .selectFrom('leaderboard_windows')
-        .select(['user_id', p, r, 'version'])
-        .where('project_id', '=', projectId)
-        .where('group_id', '=', groupId)
-        .where('user_id', '>', after)
-        .orderBy('user_id')
-        .limit(batch)
-        .execute();
+      const rows: Raw[] = this.sqlite
+        ? await this.exclusive(db, () => this.statement(
+              `SELECT user_id, p7, r7, p30, r30, p365, r365, version FROM leaderboard_windows
+               WHERE project_id = ? AND group_id = ? AND user_id > ? ORDER BY user_id LIMIT ?`,
+            )
+            .all(projectId, groupId, after, batch) as Raw[])
+        : (
+            await db
+              .selectFrom('leaderboard_windows')
+              .select(['user_id', 'p7', 'r7', 'p30', 'r30', 'p365', 'r365', 'version'])
+              .where('project_id', '=', projectId)
+              .where('group_id', '=', groupId)
+              .where('user_id', '>', after)
+              .orderBy('user_id')
+              .limit(batch)
+              .execute()
+          ).map((r): Raw => [r.user_id, r.p7, r.r7, r.p30, r.r30, r.p365, r.r365, r.version]);
       if (rows.length === 0) return;
-      const out: BoardEntry[] = [];
+      const out: BoardEntry[][] = [[], [], []];
       for (const row of rows) {
-        const points = Number((row as Record<string, unknown>)[p]);
-        if (points > 0) out.push({ userId: row.user_id, points, reachedAt: Number((row as Record<string, unknown>)[r]), version: Number(row.version) });
+        const version = Number(row[7]);
+        for (let w = 0; w < 3; w++) {
+          const points = Number(row[1 + 2 * w]);
+          if (points > 0) out[w]!.push({ userId: row[0], points, reachedAt: Number(row[2 + 2 * w]), version });
+        }
       }
       yield out;
-      after = rows[rows.length - 1]!.user_id;
+      after = rows[rows.length - 1]![0];
     }
   }
 

@@ -8,6 +8,7 @@ import type { LeaderboardProfile, UsersService } from '../users/users.service.js
 import { WINDOWS, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
 import { LeaderboardsRepository, type AddedTotals } from './leaderboards.repository.js';
 import { MemoryRankIndex } from './memory-rank-index.js';
+import { ProfileCache } from './profile-cache.js';
 import type { BoardLife, RankedEntry, RankIndex } from './rank-index.js';
 import { BoardNotLoaded, RedisRankIndex } from './redis-rank-index.js';
 
@@ -40,13 +41,15 @@ export class LeaderboardsService implements UserDataOwner {
   /** Per project: the UTC day this instance knows the windows are rolled to. */
   private readonly rolled = new Map<string, number>();
   private readonly pending = new WeakMap<PipelineOutcome, Pending>();
+  private readonly profiles: ProfileCache;
 
   constructor(
     private readonly platform: Platform,
     private readonly users: UsersService,
     private readonly userGroups: UserGroupsService,
   ) {
-    this.repo = new LeaderboardsRepository(platform.db.dialect);
+    this.repo = new LeaderboardsRepository(platform.db.dialect, platform.db.sqlite);
+    this.profiles = new ProfileCache(users, platform.bus);
     this.index = platform.redis ? new RedisRankIndex(platform.redis) : new MemoryRankIndex();
     this.stage = {
       name: 'leaderboards',
@@ -66,7 +69,7 @@ export class LeaderboardsService implements UserDataOwner {
     await this.requireGroup(projectId, q.groupId);
     const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
     const { total, entries } = await this.read(ref, () => this.index.page(ref, q.offset ?? 0, q.limit ?? 100));
-    const profiles = await this.users.leaderboardProfiles(projectId, entries.map((e) => e.userId));
+    const profiles = await this.profiles.get(projectId, entries.map((e) => e.userId));
     const users = entries.map((e) => ({ ...e, username: profiles.get(e.userId)?.username ?? e.userId }));
     return { users, total, groupId: q.groupId, ...period };
   }
@@ -75,12 +78,12 @@ export class LeaderboardsService implements UserDataOwner {
   async personal(projectId: string, userId: string, q: BoardQuery & { groupId: string; around?: number }) {
     const period = parsePeriod(q);
     await this.requireGroup(projectId, q.groupId);
-    await this.users.require(projectId, userId);
+    await this.requireUser(projectId, userId);
     const around = q.around ?? 2;
     const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
     const n = await this.read(ref, () => this.index.neighbourhood(ref, userId, TOP_USERS, around));
     const all = [...n.top, ...n.before, ...n.after];
-    const profiles = await this.users.leaderboardProfiles(projectId, [userId, ...all.map((e) => e.userId)]);
+    const profiles = await this.profiles.get(projectId, [userId, ...all.map((e) => e.userId)]);
     const show = (e: RankedEntry): Entry => shown(e, profiles.get(e.userId), e.userId === userId);
     const me = profiles.get(userId);
     return {
@@ -97,7 +100,7 @@ export class LeaderboardsService implements UserDataOwner {
   /** GET /user/{userId}/rank: rank and points in all three windows. */
   async ranks(projectId: string, userId: string, groupId: string) {
     await this.requireGroup(projectId, groupId);
-    await this.users.require(projectId, userId);
+    await this.requireUser(projectId, userId);
     const now = this.platform.clock.now();
     const ranks = {} as Record<Timeframe, { rank: number | null; points: number }>;
     await Promise.all(
@@ -111,8 +114,10 @@ export class LeaderboardsService implements UserDataOwner {
   }
 
   /** POST /user/{userId}/leaderboard */
-  setProfile(projectId: string, userId: string, input: { username?: string; anonymous?: boolean }): Promise<LeaderboardProfile> {
-    return this.users.setLeaderboardProfile(projectId, userId, input);
+  async setProfile(projectId: string, userId: string, input: { username?: string; anonymous?: boolean }): Promise<LeaderboardProfile> {
+    const profile = await this.users.setLeaderboardProfile(projectId, userId, input);
+    await this.profiles.invalidate(projectId, userId);
+    return profile;
   }
 
   /**
@@ -153,6 +158,7 @@ export class LeaderboardsService implements UserDataOwner {
 
   /** Removes the user's aggregates (at most `limit` rows per call), then the user's index entries. */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
+    await this.profiles.invalidate(projectId, userId);
     const rows = await this.repo.deleteUser(this.db, projectId, userId, limit);
     if (rows > 0) return rows;
     return this.index.deleteUser(projectId, userId);
@@ -193,6 +199,11 @@ export class LeaderboardsService implements UserDataOwner {
     }
   }
 
+  /** 404 for an unknown user (the cached profile says the user exists). */
+  private async requireUser(projectId: string, userId: string): Promise<void> {
+    if (!(await this.profiles.get(projectId, [userId])).has(userId)) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
+  }
+
   private async requireGroup(projectId: string, groupId: string): Promise<void> {
     if (!(await this.userGroups.exists(projectId, groupId))) throw AppError.notFound(`User group ${groupId} not found`, 'USERGROUP_NOT_FOUND');
   }
@@ -207,13 +218,14 @@ export class LeaderboardsService implements UserDataOwner {
     return ref;
   }
 
+  /** Loads a board into the index when missing; the three windows of a group load together, from one scan. */
   private ensure(ref: BoardRef): Promise<void> {
-    const live = ref.kind === 'window' || isCurrentMonth(ref, this.platform.clock.now());
-    const load =
-      ref.kind === 'month'
-        ? () => this.repo.monthRows(this.db, ref.projectId, ref.groupId, ref.month)
-        : () => this.repo.windowRows(this.db, ref.projectId, ref.groupId, ref.timeframe);
-    return this.index.ensure(ref, live ? 'live' : 'cached', load);
+    if (ref.kind === 'window') {
+      const refs = WINDOWS.map((timeframe): BoardRef => ({ ...ref, timeframe }));
+      return this.index.ensure(refs, 'live', () => this.repo.windowRows(this.db, ref.projectId, ref.groupId));
+    }
+    const life = isCurrentMonth(ref, this.platform.clock.now()) ? 'live' : 'cached';
+    return this.index.ensure([ref], life, () => this.repo.monthRows(this.db, ref.projectId, ref.groupId, ref.month));
   }
 
   /** A read of the index; a Redis board that vanished since `open` is loaded again and read once more. */

@@ -28,31 +28,47 @@ export class MemoryRankIndex implements RankIndex {
     return r;
   }
 
-  async ensure(ref: BoardRef, life: BoardLife, load: BoardLoader): Promise<void> {
-    const key = boardKey(ref);
-    const held = this.boards.get(key);
-    if (held) {
-      if (held.life === 'cached') this.touchCached(key);
-      return held.ready;
-    }
-    this.dropSuperseded(ref, life);
-    const registry = this.registry(ref.projectId);
-    const board = new OrderedBoard(registry.names);
-    board.startLoad();
-    const ready = (async () => {
-      for await (const batch of load()) {
-        for (const e of batch) board.set(registry.slot(e.userId), e.points, e.reachedAt, e.version);
+  async ensure(refs: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void> {
+    const keys = refs.map(boardKey);
+    const created: Array<Held | null> = [];
+    for (const [i, ref] of refs.entries()) {
+      const held = this.boards.get(keys[i]!);
+      if (held) {
+        if (held.life === 'cached') this.touchCached(keys[i]!);
+        created.push(null);
+        continue;
       }
-      board.finishLoad();
-    })();
-    this.boards.set(key, { ref, board, registry, ready, life });
-    if (life === 'cached') this.touchCached(key);
-    try {
-      await ready;
-    } catch (err) {
-      this.boards.delete(key);
-      throw err;
+      this.dropSuperseded(ref, life);
+      const registry = this.registry(ref.projectId);
+      const board = new OrderedBoard(registry.names);
+      board.startLoad();
+      created.push({ ref, board, registry, ready: Promise.resolve(), life });
     }
+    const fresh = created.filter((h): h is Held => h !== null);
+    if (fresh.length > 0) {
+      const ready = (async () => {
+        for await (const perBoard of load()) {
+          perBoard.forEach((batch, i) => {
+            const held = created[i];
+            if (!held) return;
+            for (const e of batch) held.board.set(held.registry.slot(e.userId), e.points, e.reachedAt, e.version);
+          });
+        }
+        for (const held of fresh) held.board.finishLoad();
+      })();
+      for (const held of fresh) {
+        held.ready = ready;
+        this.boards.set(boardKey(held.ref), held);
+        if (life === 'cached') this.touchCached(boardKey(held.ref));
+      }
+      try {
+        await ready;
+      } catch (err) {
+        for (const held of fresh) this.boards.delete(boardKey(held.ref));
+        throw err;
+      }
+    }
+    await Promise.all(keys.map((k) => this.boards.get(k)?.ready));
   }
 
   async set(ref: BoardRef, _life: BoardLife, entries: BoardEntry[]): Promise<void> {

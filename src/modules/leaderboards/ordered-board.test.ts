@@ -68,3 +68,20 @@ describe('OrderedBoard', () => {
     );
   });
 });
+
+describe('OrderedBoard bulk load', () => {
+  it('sorts a load whose points span a huge range (comparison-sort path) like a plain sort', () => {
+    const registry = new UserRegistry();
+    const board = new OrderedBoard(registry.names, 4);
+    board.startLoad();
+    const rows: Row[] = [];
+    for (let i = 0; i < 200; i++) {
+      const row = { userId: `u${i}`, points: ((i * 7919) % 13) * 1e9 + (i % 3), reachedAt: i % 5 };
+      if (row.points === 0) continue;
+      rows.push(row);
+      board.set(registry.slot(row.userId), row.points, row.reachedAt, 1);
+    }
+    board.finishLoad();
+    expect(contents(board, registry)).toEqual(rows.sort(byBoardOrder));
+  });
+});

@@ -98,11 +98,40 @@ export class OrderedBoard {
       if (!page) continue;
       for (let i = 0; i < PAGE; i++) if (page[i * FIELDS]! > 0) slots.push((p << PAGE_BITS) + i);
     }
-    slots.sort((a, b) => this.compare(a, b));
+    const sorted = this.sortSlots(slots);
     this.blocks = [];
-    for (let i = 0; i < slots.length; i += this.block) this.blocks.push(slots.slice(i, i + this.block));
-    this.count = slots.length;
+    for (let i = 0; i < sorted.length; i += this.block) this.blocks.push(Array.from(sorted.subarray(i, i + this.block)));
+    this.count = sorted.length;
     this.loading = false;
+  }
+
+  /**
+   * Board order of many users at once. Points are integers, usually in a modest range: a counting
+   * sort by points, then a comparison sort inside each (small) bucket of equal points. A huge or
+   * fractional range falls back to one comparison sort.
+   */
+  private sortSlots(slots: number[]): Uint32Array {
+    const out = Uint32Array.from(slots);
+    let min = Infinity;
+    let max = -Infinity;
+    let integral = true;
+    for (const s of slots) {
+      const p = this.points(s);
+      if (p < min) min = p;
+      if (p > max) max = p;
+      if (!Number.isInteger(p)) integral = false;
+    }
+    const range = max - min + 1;
+    if (!integral || slots.length === 0 || range > 4 * slots.length + 1_000_000) return out.sort((a, b) => this.compare(a, b));
+    const starts = new Uint32Array(range + 1);
+    for (const s of slots) starts[max - this.points(s) + 1]!++;
+    for (let i = 1; i <= range; i++) starts[i]! += starts[i - 1]!;
+    const next = starts.slice(0, range);
+    for (const s of slots) out[next[max - this.points(s)]!++] = s;
+    for (let b = 0; b < range; b++) {
+      if (starts[b + 1]! - starts[b]! > 1) out.subarray(starts[b]!, starts[b + 1]!).sort((a, c) => this.compare(a, c));
+    }
+    return out;
   }
 
   /** 0-based position of a user, or -1 when the user has no points on this board. */

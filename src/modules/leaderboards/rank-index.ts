@@ -23,8 +23,12 @@ export interface RankedEntry {
   rank: number;
 }
 
-/** Streams a board's rows from SQL in batches. */
-export type BoardLoader = () => AsyncIterable<BoardEntry[]>;
+/**
+ * Streams the rows of one or more boards from SQL in batches: each batch holds one array of
+ * entries per board, in the order of the boards given to `ensure` (the three windows of a group
+ * come from one scan).
+ */
+export type BoardLoader = () => AsyncIterable<BoardEntry[][]>;
 
 /**
  * `live`: a board that events keep current (this month, today's windows) — always written and kept.
@@ -42,8 +46,8 @@ export interface Neighbourhood {
 }
 
 export interface RankIndex {
-  /** Makes sure the board is present and complete, loading it with `load` when it is not. */
-  ensure(board: BoardRef, life: BoardLife, load: BoardLoader): Promise<void>;
+  /** Makes sure the boards are present and complete, loading them with `load` when one is not. */
+  ensure(boards: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void>;
   /** Applies absolute values from SQL (points 0 removes the user). */
   set(board: BoardRef, life: BoardLife, entries: BoardEntry[]): Promise<void>;
   page(board: BoardRef, offset: number, limit: number): Promise<{ total: number; entries: RankedEntry[] }>;

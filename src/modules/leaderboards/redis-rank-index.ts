@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { RedisHandle } from '../../platform/redis.js';
 import { boardKey, type BoardRef } from './board-ref.js';
 import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex } from './rank-index.js';
-import { DELETE_SCRIPT, NEIGHBOURHOOD_SCRIPT, PAGE_SCRIPT, RANK_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
+import { DELETE_SCRIPT, FINISH_LOAD_SCRIPT, NEIGHBOURHOOD_SCRIPT, PAGE_SCRIPT, RANK_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
 
 const DAY = 86_400_000;
 /** Live boards outlast their period; cached past months are dropped after an hour. */
@@ -24,7 +24,7 @@ type Reply = [number, number, string, string[], string[], string[]];
  */
 export class RedisRankIndex implements RankIndex {
   private readonly client: Redis;
-  private readonly scripts: Record<'set' | 'rank' | 'neighbourhood' | 'page' | 'remove', Script>;
+  private readonly scripts: Record<'set' | 'rank' | 'neighbourhood' | 'page' | 'remove' | 'finishLoad', Script>;
   private readonly trusted = new Map<string, number>();
   /** Boards this instance already listed in the project's set of boards (for user deletion). */
   private readonly registered = new Set<string>();
@@ -42,15 +42,19 @@ export class RedisRankIndex implements RankIndex {
       neighbourhood: define('Neighbourhood', 3, NEIGHBOURHOOD_SCRIPT),
       page: define('Page', 3, PAGE_SCRIPT),
       remove: define('Remove', 2, DELETE_SCRIPT),
+      finishLoad: define('FinishLoad', 5, FINISH_LOAD_SCRIPT),
     };
   }
 
-  async ensure(ref: BoardRef, life: BoardLife, load: BoardLoader): Promise<void> {
-    const key = boardKey(ref);
-    if ((this.trusted.get(key) ?? 0) > Date.now()) return;
-    const k = keys(ref);
-    if ((await this.client.exists(k[2])) === 0) await this.load(ref, life, load);
-    this.trusted.set(key, Date.now() + TRUST_MS);
+  async ensure(refs: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void> {
+    const now = Date.now();
+    let missing = false;
+    for (const ref of refs) {
+      if ((this.trusted.get(boardKey(ref)) ?? 0) > now) continue;
+      if ((await this.client.exists(keys(ref)[2])) === 0) missing = true;
+    }
+    if (missing) await this.load(refs, life, load);
+    for (const ref of refs) this.trusted.set(boardKey(ref), Date.now() + TRUST_MS);
   }
 
   async set(ref: BoardRef, life: BoardLife, entries: BoardEntry[]): Promise<void> {
@@ -113,27 +117,47 @@ export class RedisRankIndex implements RankIndex {
     throw new BoardNotLoaded(ref);
   }
 
-  private async load(ref: BoardRef, life: BoardLife, load: BoardLoader): Promise<void> {
-    const [z, h, r] = keys(ref);
-    const lock = `lb:${boardKey(ref)}:lock`;
+  /** Loads boards from SQL under a lock (one instance loads, the others wait for its markers). */
+  private async load(refs: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void> {
+    const lock = `lb:${boardKey(refs[0]!)}:lock`;
     const token = randomBytes(8).toString('hex');
     const deadline = Date.now() + LOCK_MS;
+    const allReady = async () => (await this.client.exists(...refs.map((r) => keys(r)[2]))) === refs.length;
     while ((await this.client.set(lock, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
-      // Another instance is loading it: wait for its marker.
-      if ((await this.client.exists(r)) === 1) return;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for leaderboard ${boardKey(ref)} to load`);
+      if (await allReady()) return;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for leaderboard ${boardKey(refs[0]!)} to load`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     try {
-      if ((await this.client.exists(r)) === 1) return;
-      await this.register(ref);
-      const ms = ttl(ref, life);
-      for await (const batch of load()) {
-        for (let i = 0; i < batch.length; i += BATCH) {
-          await this.scripts.set(z, h, r, ms, '0', ...batch.slice(i, i + BATCH).flatMap(args));
-        }
+      if (await allReady()) return;
+      for (const ref of refs) await this.register(ref);
+      // Rows go with plain ZADD/HSET into temporary keys (fast); events racing the load write the
+      // live keys with versions, and FINISH_LOAD merges them in before the swap.
+      const temp = refs.map((ref) => keys(ref).slice(0, 2).map((k) => `${k}:load`) as [string, string]);
+      await this.client.del(...temp.flat());
+      for await (const perBoard of load()) {
+        const writes: Array<Promise<unknown>> = [];
+        perBoard.forEach((batch, i) => {
+          const [z2, h2] = temp[i]!;
+          for (let j = 0; j < batch.length; j += BATCH) {
+            const chunk = batch.slice(j, j + BATCH);
+            const scores: Array<string | number> = [];
+            const fields: string[] = [];
+            for (const e of chunk) {
+              const member = `${String(e.reachedAt).padStart(15, '0')}:${e.userId}`;
+              scores.push(-e.points, member);
+              fields.push(e.userId, `${e.version}|${member}`);
+            }
+            if (chunk.length > 0) writes.push(this.client.zadd(z2, ...scores), this.client.hset(h2, ...fields));
+          }
+          writes.push(this.client.pexpire(z2, LOCK_MS), this.client.pexpire(h2, LOCK_MS));
+        });
+        await Promise.all(writes);
       }
-      await this.client.multi().set(r, '1', 'PX', ms).pexpire(z, ms).pexpire(h, ms).exec();
+      for (const [i, ref] of refs.entries()) {
+        const [z, h, r] = keys(ref);
+        await this.scripts.finishLoad(z, h, temp[i]![0], temp[i]![1], r, ttl(ref, life));
+      }
     } finally {
       if ((await this.client.get(lock)) === token) await this.client.del(lock);
     }

@@ -89,3 +89,38 @@ if m == '' then return 0 end
 redis.call('ZREM', KEYS[1], m)
 return 1
 `;
+
+/**
+ * Finishes a load. The rows read from SQL were written with plain ZADD/HSET into the temporary
+ * keys z2/h2; what events wrote meanwhile is in z/h (which were missing when the load began), so it
+ * is merged into z2/h2 where its version is newer, then z2/h2 replace z/h and the marker is set.
+ * KEYS z h z2 h2 r; ARGV ttlMs
+ */
+export const FINISH_LOAD_SCRIPT = `
+local entries = redis.call('HGETALL', KEYS[2])
+for i = 1, #entries, 2 do
+  local u, e = entries[i], entries[i + 1]
+  local sep = string.find(e, '|', 1, true)
+  local m = string.sub(e, sep + 1)
+  local old = redis.call('HGET', KEYS[4], u)
+  local apply = true
+  if old then
+    local osep = string.find(old, '|', 1, true)
+    if tonumber(string.sub(e, 1, sep - 1)) <= tonumber(string.sub(old, 1, osep - 1)) then
+      apply = false
+    else
+      local om = string.sub(old, osep + 1)
+      if om ~= '' then redis.call('ZREM', KEYS[3], om) end
+    end
+  end
+  if apply then
+    redis.call('HSET', KEYS[4], u, e)
+    if m ~= '' then redis.call('ZADD', KEYS[3], redis.call('ZSCORE', KEYS[1], m), m) end
+  end
+end
+redis.call('DEL', KEYS[1], KEYS[2])
+if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('RENAME', KEYS[3], KEYS[1]); redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('RENAME', KEYS[4], KEYS[2]); redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
+redis.call('SET', KEYS[5], '1', 'PX', ARGV[1])
+return 1
+`;

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
+import { dayNumber, monthKey, startOfNextMonth } from '../../platform/time.js';
+import { WINDOWS, WINDOW_DAYS } from './board-ref.js';
+import { DAY, JAN_15, restartAt, useDurableStore } from './leaderboards.test-helpers.js';
+
+type Action =
+  | { kind: 'earn'; user: number; points: number; daysAgo: number; vip: boolean }
+  | { kind: 'days'; days: number }
+  | { kind: 'rollOver' }
+  | { kind: 'restart' };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('earn' as const), user: fc.integer({ min: 0, max: 7 }), points: fc.integer({ min: 1, max: 20 }), daysAgo: fc.integer({ min: 0, max: 30 }), vip: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('days' as const), days: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: -3, max: -1 }), fc.constant(40)) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'rollOver' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
+);
+
+type Row = { userId: string; points: number; reachedAt: number };
+
+/** The board as a plain sort of the daily SQL aggregates over the days (lo, hi]. */
+async function plainBoard(t: TestContext, projectId: string, groupId: string, lo: number, hi: number): Promise<Row[]> {
+  const rows = await t.app.platform.db.kysely
+    .selectFrom('leaderboard_daily')
+    .select(['user_id', 'points', 'reached_at'])
+    .where('project_id', '=', projectId)
+    .where('group_id', '=', groupId)
+    .where('day', '>', lo)
+    .where('day', '<=', hi)
+    .execute();
+  const totals = new Map<string, Row>();
+  for (const r of rows) {
+    const row = totals.get(r.user_id) ?? { userId: r.user_id, points: 0, reachedAt: 0 };
+    row.points += Number(r.points);
+    row.reachedAt = Math.max(row.reachedAt, Number(r.reached_at));
+    totals.set(r.user_id, row);
+  }
+  return [...totals.values()]
+    .filter((r) => r.points > 0)
+    .sort((a, b) => b.points - a.points || a.reachedAt - b.reachedAt || (a.userId < b.userId ? -1 : 1));
+}
+
+async function expectIndexAgrees(t: TestContext, projectId: string): Promise<void> {
+  const now = t.app.platform.clock.now();
+  const today = dayNumber(now);
+  const month = monthKey(now);
+  const firstOfMonth = dayNumber(Date.parse(`${month}-01T00:00:00Z`));
+  const lb = t.app.services.leaderboards;
+  for (const groupId of ['default', 'vip']) {
+    const boards: Array<[Record<string, string>, number, number]> = [
+      [{ month }, firstOfMonth - 1, dayNumber(startOfNextMonth(now)) - 1],
+      ...WINDOWS.map((tf): [Record<string, string>, number, number] => [{ timeframe: tf }, today - WINDOW_DAYS[tf], today]),
+    ];
+    for (const [period, lo, hi] of boards) {
+      const expected = await plainBoard(t, projectId, groupId, lo, hi);
+      const served = await lb.board(projectId, projectId, { groupId, ...period, limit: 1000, offset: 0 });
+      expect({ groupId, period, users: served.users.map((u) => [u.userId, u.points, u.rank]) }).toEqual({
+        groupId,
+        period,
+        users: expected.map((r, i) => [r.userId, r.points, i + 1]),
+      });
+      expect(served.total).toBe(expected.length);
+    }
+  }
+}
+
+describeBackends('leaderboards: the index agrees with the SQL aggregates (property)', (t) => {
+  it('after random events, day moves, roll-overs and restarts', { timeout: 240_000 }, async () => {
+    await useDurableStore(t);
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 25 }), async (actions) => {
+        const projectId = `prop${run++}`;
+        let now = JAN_15 + run * 3 * DAY;
+        await t.setClock(now);
+        await t.admin('POST', '/admin/project', { projectId, name: projectId });
+        await t.app.services.userGroups.create(projectId, { userGroupId: 'vip', title: { default: 'VIP', de: 'VIP' } });
+        for (const a of actions) {
+          if (a.kind === 'earn') {
+            const at = t.app.platform.clock.now() - a.daysAgo * DAY;
+            await t.app.services.leaderboards.recordPoints({ projectId, userId: `u${a.user}`, points: a.points, occurredAt: at, userGroups: a.vip ? ['vip'] : [] });
+          } else if (a.kind === 'days') {
+            now += a.days * DAY;
+            await t.setClock(now);
+            await expectIndexAgrees(t, projectId);
+          } else if (a.kind === 'rollOver') {
+            await t.app.services.leaderboards.rollOver();
+          } else {
+            await restartAt(t, t.app.platform.clock.now());
+          }
+        }
+        await expectIndexAgrees(t, projectId);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
