@@ -26,9 +26,9 @@ export function createServices(platform: Platform) {
   const points = new PointsService(platform);
   const leaderboards = new LeaderboardsService(platform, users, userGroups);
   const analytics = new AnalyticsService(platform);
-  const stages: EventStage[] = []; // challenges, streaks, leaderboards, analytics push their stage here, in that order
+  const stages: EventStage[] = []; // challenges, streaks, leaderboards push their stage here, in that order
   stages.push(leaderboards.stage);
-  stages.push(analytics.stage);
+  stages.push(analytics.stage); // analytics stays last: it counts what the stages before it decided
   const events = new EventsService(platform, { points, stages });
 
   /** What the user-deletion job empties, in this order; `users` (the row itself) must stay last. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DialectName, Queryable } from '../../platform/db/database.js';
 import { HOUR_COLUMNS, type AnalyticsRollupsTable, type HourColumn } from './analytics.tables.js';
+import type { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import { summarize } from './hll.js';
 import type { MetadataAggregate, MetadataIncrement } from './metadata-stats.js';
 
@@ -29,10 +30,27 @@ export interface BucketSet {
 }
 
 /** SQL of the analytics rollups; writes take the event's transaction. */
+const INSERT_COLUMNS = [...ROLLUP_KEY, ...COUNTERS] as const;
+const METADATA_COLUMNS = ['project_id', 'event_id', 'grain', 'bucket', 'field', 'value_key', 'count', 'sum', 'min', 'max'] as const;
+
+/** SQLite hot-path SQL (prepared once): the same upserts as the Kysely ones below. */
+const SQLITE = {
+  rollups: (rows: number) =>
+    `insert into analytics_rollups (${INSERT_COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => `(${INSERT_COLUMNS.map(() => '?').join(', ')})`).join(', ')} ` +
+    `on conflict (${ROLLUP_KEY.join(', ')}) do update set ${COUNTERS.map((c) => `${c} = analytics_rollups.${c} + excluded.${c}`).join(', ')} returning event_id, grain, sketch`,
+  sketch:
+    'update analytics_rollups set sketch = ?, sketch_exact = ?, sketch_sum = ?, sketch_zeros = ? where project_id = ? and event_id = ? and grain = ? and bucket = ? and shard = ?',
+  metadata:
+    `insert into analytics_metadata (${METADATA_COLUMNS.join(', ')}) values (${METADATA_COLUMNS.map(() => '?').join(', ')}) ` +
+    'on conflict (project_id, event_id, grain, bucket, field, value_key) do update set count = analytics_metadata.count + excluded.count, ' +
+    'sum = analytics_metadata.sum + excluded.sum, min = min(analytics_metadata.min, excluded.min), max = max(analytics_metadata.max, excluded.max)',
+};
+
 export class AnalyticsRepository {
   constructor(
     private readonly db: Queryable,
     private readonly dialect: DialectName,
+    private readonly sqlite: SqliteStatements | null = null,
   ) {}
 
   /**
@@ -40,6 +58,10 @@ export class AnalyticsRepository {
    * returns the stored sketches, so the caller can fold the user in.
    */
   async addRollups(trx: Queryable, rows: RollupRow[]): Promise<Array<Pick<RollupRow, 'event_id' | 'grain' | 'sketch'>>> {
+    if (this.sqlite?.usable(trx)) {
+      const values = rows.flatMap((r) => INSERT_COLUMNS.map((c) => r[c]));
+      return this.sqlite.statement(SQLITE.rollups(rows.length)).all(...values) as Array<Pick<RollupRow, 'event_id' | 'grain' | 'sketch'>>;
+    }
     return trx
       .insertInto('analytics_rollups')
       .values(rows)
@@ -52,6 +74,10 @@ export class AnalyticsRepository {
 
   async setSketch(trx: Queryable, key: Pick<RollupRow, 'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard'>, sketch: Buffer): Promise<void> {
     const summary = summarize(sketch);
+    if (this.sqlite?.usable(trx)) {
+      this.sqlite.statement(SQLITE.sketch).run(sketch, summary.exact, summary.sum, summary.zeros, key.project_id, key.event_id, key.grain, key.bucket, key.shard);
+      return;
+    }
     await trx
       .updateTable('analytics_rollups')
       .set({ sketch, sketch_exact: summary.exact, sketch_sum: summary.sum, sketch_zeros: summary.zeros })
@@ -65,6 +91,11 @@ export class AnalyticsRepository {
 
   async addMetadata(trx: Queryable, projectId: string, eventId: string, buckets: Array<{ grain: Grain; bucket: number }>, increments: MetadataIncrement[]) {
     if (increments.length === 0) return;
+    if (this.sqlite?.usable(trx)) {
+      const stmt = this.sqlite.statement(SQLITE.metadata);
+      for (const b of buckets) for (const i of increments) stmt.run(projectId, eventId, b.grain, b.bucket, i.field, i.valueKey, i.count, i.sum, i.min, i.max);
+      return;
+    }
     const least = sql.raw(this.dialect === 'sqlite' ? 'min' : 'least');
     const greatest = sql.raw(this.dialect === 'sqlite' ? 'max' : 'greatest');
     const rows = buckets.flatMap((b) =>

@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors.js';
+import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import type { Platform } from '../../platform/platform.js';
 import { dateKeyOfDayNumber, dayNumber } from '../../platform/time.js';
 import { HOUR_COLUMNS } from './analytics.tables.js';
@@ -34,7 +35,7 @@ export class AnalyticsService {
   private readonly closed = new ClosedBucketCache();
 
   constructor(private readonly platform: Platform) {
-    this.repo = new AnalyticsRepository(platform.db.kysely, platform.db.dialect);
+    this.repo = new AnalyticsRepository(platform.db.kysely, platform.db.dialect, SqliteStatements.of(platform.db));
     this.stage = new AnalyticsStage(this.repo, this.closed);
   }
 
