@@ -10,6 +10,7 @@ import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { challengesRoutes } from './modules/challenges/challenges.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
@@ -55,6 +56,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   couponsRoutes,
   surveysRoutes,
   notificationsRoutes,
+  dashboardRoutes,
   leaderboardsRoutes,
   jobsRoutes,
   analyticsRoutes,

@@ -1,0 +1,205 @@
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { ApiError, enc } from '../api/client';
+import type { Status } from '../api/types';
+import { placeError, type FieldErrors } from '../form';
+import { useApi } from '../session';
+import { useLoad } from '../useLoad';
+import { Empty, ErrorBanner, Loading, StatusBadge } from './ui';
+
+export interface FormProps<F> {
+  value: F;
+  set(patch: Partial<F>): void;
+  errors: FieldErrors;
+  editing: boolean;
+}
+
+export interface ResourceConfig<T, F extends { status: Status }> {
+  /** Admin resource name: /admin/<resource>. */
+  resource: string;
+  title: string;
+  singular: string;
+  idKey: keyof T & string;
+  intro?: ReactNode;
+  columns: Array<{ label: string; render(item: T): ReactNode }>;
+  blank(): F;
+  toForm(item: T): F;
+  toBody(form: F): Record<string, unknown>;
+  /** Top-level body fields the form shows, so an API error naming one is shown beside it. */
+  fields: string[];
+  Form: ComponentType<FormProps<F>>;
+  emptyText: ReactNode;
+}
+
+type Editing<T> = { mode: 'create' } | { mode: 'edit'; item: T };
+
+/**
+ * List, create, edit and (de)activate one admin resource. Deactivating is a full update with
+ * status INACTIVE (CONTRACT.md section 5), so the definition and its history stay.
+ */
+export function ResourceScreen<T, F extends { status: Status }>({ config }: { config: ResourceConfig<T, F> }) {
+  const api = useApi();
+  const list = useLoad(`${api.projectId}/${config.resource}`, () => api.get<T[]>(`/admin/${config.resource}`, []));
+  const [editing, setEditing] = useState<Editing<T> | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [rowError, setRowError] = useState<ApiError | null>(null);
+
+  const idOf = (item: T) => String(item[config.idKey]);
+
+  async function setStatus(item: T, status: Status) {
+    setRowError(null);
+    try {
+      await api.put(`/admin/${config.resource}/${enc(idOf(item))}`, config.toBody({ ...config.toForm(item), status }));
+      setNotice(`${config.singular} ${idOf(item)} is now ${status}.`);
+      list.reload();
+    } catch (err) {
+      if (err instanceof ApiError) setRowError(err);
+    }
+  }
+
+  return (
+    <section aria-labelledby="screen-title">
+      <header className="screen-header">
+        <h1 id="screen-title">{config.title}</h1>
+        {!editing && (
+          <button type="button" onClick={() => (setNotice(null), setEditing({ mode: 'create' }))}>
+            New {config.singular.toLowerCase()}
+          </button>
+        )}
+      </header>
+      {config.intro && <p className="intro">{config.intro}</p>}
+      {notice && (
+        <div className="banner banner-ok" role="status">
+          {notice}
+        </div>
+      )}
+      <ErrorBanner error={rowError} />
+      {editing && (
+        <ResourceForm
+          key={editing.mode === 'edit' ? idOf(editing.item) : 'new'}
+          config={config}
+          editing={editing}
+          onCancel={() => setEditing(null)}
+          onSaved={(id) => {
+            setEditing(null);
+            setNotice(`${config.singular} ${id} saved.`);
+            list.reload();
+          }}
+        />
+      )}
+      {list.loading && !list.data ? (
+        <Loading what={`Loading ${config.title.toLowerCase()}`} />
+      ) : list.error ? (
+        <ErrorBanner error={list.error} />
+      ) : !list.data || list.data.length === 0 ? (
+        <Empty>{config.emptyText}</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                {config.columns.map((c) => (
+                  <th key={c.label} scope="col">
+                    {c.label}
+                  </th>
+                ))}
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((item) => {
+                const status = (item as { status?: Status }).status ?? 'ACTIVE';
+                return (
+                  <tr key={idOf(item)}>
+                    {config.columns.map((c) => (
+                      <td key={c.label} data-label={c.label}>
+                        {c.render(item)}
+                      </td>
+                    ))}
+                    <td data-label="Status">
+                      <StatusBadge status={status} />
+                    </td>
+                    <td className="actions">
+                      <button type="button" className="secondary" onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))} aria-label={`Edit ${idOf(item)}`}>
+                        Edit
+                      </button>
+                      {status === 'ACTIVE' ? (
+                        <button type="button" className="secondary" onClick={() => setStatus(item, 'INACTIVE')} aria-label={`Deactivate ${idOf(item)}`}>
+                          Deactivate
+                        </button>
+                      ) : (
+                        <button type="button" className="secondary" onClick={() => setStatus(item, 'ACTIVE')} aria-label={`Activate ${idOf(item)}`}>
+                          Activate
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ResourceForm<T, F extends { status: Status }>(props: {
+  config: ResourceConfig<T, F>;
+  editing: Editing<T>;
+  onCancel(): void;
+  onSaved(id: string): void;
+}) {
+  const { config, editing } = props;
+  const api = useApi();
+  const [value, setValue] = useState<F>(() => (editing.mode === 'edit' ? config.toForm(editing.item) : config.blank()));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [banner, setBanner] = useState<ApiError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, []);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setSaving(true);
+    setErrors({});
+    setBanner(null);
+    try {
+      const body = config.toBody(value);
+      // A new resource is ACTIVE anyway; create bodies (e.g. POST /usergroup's) need not know status.
+      if (editing.mode === 'create' && body.status === 'ACTIVE') delete body.status;
+      const saved =
+        editing.mode === 'edit'
+          ? await api.put<T>(`/admin/${config.resource}/${enc(String(editing.item[config.idKey]))}`, body)
+          : await api.post<T>(`/admin/${config.resource}`, body);
+      props.onSaved(String(saved?.[config.idKey] ?? body[config.idKey] ?? ''));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const placed = placeError(err, config.fields, config.idKey);
+      setErrors(placed.fieldErrors);
+      setBanner(placed.banner);
+      setSaving(false);
+    }
+  }
+
+  const title = editing.mode === 'edit' ? `Edit ${config.singular.toLowerCase()} ${String(editing.item[config.idKey])}` : `New ${config.singular.toLowerCase()}`;
+  return (
+    <form ref={ref} className="panel" onSubmit={submit} aria-label={title} noValidate>
+      <h2>{title}</h2>
+      <ErrorBanner error={banner} />
+      <config.Form value={value} set={(patch) => setValue((v) => ({ ...v, ...patch }))} errors={errors} editing={editing.mode === 'edit'} />
+      <div className="form-actions">
+        <button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : editing.mode === 'edit' ? 'Save changes' : `Create ${config.singular.toLowerCase()}`}
+        </button>
+        <button type="button" className="secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, signedIn, validationError } from '../../test/fakeApi';
+import { App } from '../App';
+
+function openKeys(routes: Parameters<typeof fakeApi>[0]) {
+  signedIn();
+  window.history.replaceState(null, '', '/dashboard/apikeys');
+  const api = fakeApi({ 'GET /admin/project': { status: 200, body: [] }, ...routes });
+  render(<App fetchImpl={api.fetchImpl} />);
+  return api;
+}
+
+describe('API keys', () => {
+  it('shows a new key once, with a copy button that copies it', async () => {
+    const user = userEvent.setup();
+    let keys: unknown[] = [];
+    const api = openKeys({
+      'GET /admin/apikey': () => ({ status: 200, body: keys }),
+      'POST /admin/apikey': () => {
+        keys = [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: 0 }];
+        return { status: 201, body: { apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: 0, key: 'lk_abcdef-secret' } };
+      },
+    });
+    expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name of the new key'), 'checkout');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect((await screen.findByTestId('new-api-key')).textContent).toBe('lk_abcdef-secret');
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'checkout' });
+    await user.click(screen.getByRole('button', { name: 'Copy key' }));
+    expect(await navigator.clipboard.readText()).toBe('lk_abcdef-secret');
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    // The list shows only the prefix; after "Done" the key is gone from the page.
+    expect(await screen.findByText('lk_abc…')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByText('lk_abcdef-secret')).toBeNull();
+  });
+
+  it('shows a validation error beside the name', async () => {
+    openKeys({ 'GET /admin/apikey': { status: 200, body: [] }, 'POST /admin/apikey': validationError('body/name must NOT have fewer than 1 characters') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create key' }));
+    await waitFor(() => expect(screen.getByLabelText('Name of the new key')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('body/name must NOT have fewer than 1 characters')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,221 @@
+import type { EventDefinition, EventType, LimitPeriod, MetadataField, Status, UserGroup } from '../api/types';
+import { ConditionsEditor, conditionsToBody, conditionsToForm, type ConditionsForm } from '../components/ConditionsEditor';
+import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
+import { Checkbox, Rows, Select, TextInput } from '../components/ui';
+import { compact, numberField, text } from '../form';
+import { useApi } from '../session';
+import { useLoad } from '../useLoad';
+
+export interface EventForm {
+  eventId: string;
+  title: string;
+  description: string;
+  type: EventType;
+  status: Status;
+  rewardDefault: string;
+  groupRewards: Array<{ groupId: string; points: string }>;
+  rewardValueField: string;
+  limit: string;
+  limitPeriod: LimitPeriod;
+  maximumReward: string;
+  conditions: ConditionsForm;
+  metadataFields: MetadataField[];
+  requiresApiKey: boolean;
+  image: string;
+}
+
+export function blankEvent(): EventForm {
+  return {
+    eventId: '',
+    title: '',
+    description: '',
+    type: 'FIXED',
+    status: 'ACTIVE',
+    rewardDefault: '10',
+    groupRewards: [],
+    rewardValueField: '',
+    limit: '',
+    limitPeriod: 'daily',
+    maximumReward: '',
+    conditions: { type: 'AND', rows: [] },
+    metadataFields: [],
+    requiresApiKey: false,
+    image: '',
+  };
+}
+
+export function eventToForm(e: EventDefinition): EventForm {
+  const { default: rewardDefault, ...groups } = e.reward ?? {};
+  return {
+    eventId: e.eventId,
+    title: e.title ?? '',
+    description: e.description ?? '',
+    type: e.type ?? 'FIXED',
+    status: e.status ?? 'ACTIVE',
+    rewardDefault: text(rewardDefault),
+    groupRewards: Object.entries(groups).map(([groupId, points]) => ({ groupId, points: text(points) })),
+    rewardValueField: e.rewardValueField ?? '',
+    limit: text(e.limit),
+    limitPeriod: e.limitPeriod ?? 'daily',
+    maximumReward: text(e.maximumReward),
+    conditions: conditionsToForm(e.conditions),
+    metadataFields: e.metadataFields ?? [],
+    requiresApiKey: e.requiresApiKey ?? false,
+    image: e.image ?? '',
+  };
+}
+
+/** The body of POST/PUT /admin/event; optional fields left empty are omitted. */
+export function eventToBody(f: EventForm): Record<string, unknown> {
+  const reward: Record<string, unknown> = { default: numberField(f.rewardDefault) ?? 0 };
+  for (const g of f.groupRewards) if (g.groupId.trim() !== '') reward[g.groupId.trim()] = numberField(g.points) ?? 0;
+  return compact({
+    eventId: f.eventId.trim() || undefined,
+    title: f.title,
+    description: f.description || undefined,
+    type: f.type,
+    status: f.status,
+    reward,
+    rewardValueField: f.type === 'TRANSACTION' ? f.rewardValueField.trim() || undefined : undefined,
+    limit: numberField(f.limit),
+    limitPeriod: f.limitPeriod,
+    maximumReward: numberField(f.maximumReward),
+    conditions: conditionsToBody(f.conditions),
+    metadataFields: f.metadataFields.length ? f.metadataFields.map((m) => ({ ...m, key: m.key.trim() })) : undefined,
+    requiresApiKey: f.requiresApiKey,
+    image: f.image.trim() || undefined,
+  });
+}
+
+/** One sentence an operator can check the definition against. */
+export function describeEvent(f: EventForm): string {
+  const base = f.type === 'TRANSACTION' ? `${f.rewardDefault || 0} points per unit of “${f.rewardValueField || '?'}”` : `${f.rewardDefault || 0} points`;
+  const groups = f.groupRewards.filter((g) => g.groupId).map((g) => `${g.groupId}: ${g.points || 0}`);
+  const cap = f.maximumReward ? `, at most ${f.maximumReward} per event` : '';
+  const limit = f.limit ? `; counts ${f.limit}× ${f.limitPeriod === 'lifetime' ? 'per user in total' : `per ${f.limitPeriod.replace('ly', '').replace('dai', 'day')}`}` : '; no limit';
+  const n = f.conditions.rows.length;
+  const cond = n === 0 ? '' : n === 1 ? ', only when its condition holds' : `, only when ${f.conditions.type === 'AND' ? `all ${n}` : `one of ${n}`} conditions hold`;
+  return `Awards ${base}${groups.length ? ` (groups — ${groups.join(', ')})` : ''}${cap}${cond}${limit}.`;
+}
+
+const TYPE_HINTS: Record<EventType, string> = {
+  FIXED: 'The same points every time.',
+  TRANSACTION: 'Points = metadata value × reward (e.g. amount × 1), rounded down.',
+  CONDITIONAL: 'Points only when the conditions below hold.',
+};
+
+function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm>) {
+  const api = useApi();
+  const groups = useLoad(`${api.projectId}/usergroup`, () => api.get<UserGroup[]>('/admin/usergroup', []));
+  const metadataKeys = f.metadataFields.map((m) => m.key).filter(Boolean);
+  return (
+    <div className="form-grid">
+      <TextInput label="Event id" value={f.eventId} disabled={editing} error={errors.eventId} hint="Sent by your app as eventId. Letters, digits, _ and -; generated when empty." onChange={(eventId) => set({ eventId })} />
+      <TextInput label="Title" value={f.title} required error={errors.title} onChange={(title) => set({ title })} />
+      <TextInput label="Description" value={f.description} error={errors.description} wide onChange={(description) => set({ description })} />
+      <Select<EventType> label="Kind" value={f.type} options={['FIXED', 'TRANSACTION', 'CONDITIONAL']} hint={TYPE_HINTS[f.type]} error={errors.type} onChange={(type) => set({ type })} />
+      <TextInput label={f.type === 'TRANSACTION' ? 'Points per unit' : 'Points'} type="number" value={f.rewardDefault} error={errors.reward} onChange={(rewardDefault) => set({ rewardDefault })} />
+      {f.type === 'TRANSACTION' && (
+        <TextInput label="Value field (metadata)" value={f.rewardValueField} list="event-metadata-keys" placeholder="amount" error={errors.rewardValueField} onChange={(rewardValueField) => set({ rewardValueField })} />
+      )}
+      <TextInput label="Maximum points per event" type="number" value={f.maximumReward} hint="Empty: no cap." error={errors.maximumReward} onChange={(maximumReward) => set({ maximumReward })} />
+      <TextInput label="Limit (times per period)" type="number" value={f.limit} hint="Empty: unlimited. Over the limit the event is logged with 0 points." error={errors.limit} onChange={(limit) => set({ limit })} />
+      <Select<LimitPeriod> label="Limit period" value={f.limitPeriod} options={['daily', 'weekly', 'monthly', 'lifetime']} error={errors.limitPeriod} onChange={(limitPeriod) => set({ limitPeriod })} />
+      <TextInput label="Image URL" value={f.image} type="url" error={errors.image} onChange={(image) => set({ image })} />
+      <Checkbox label="Requires an API key (server-to-server only)" checked={f.requiresApiKey} onChange={(requiresApiKey) => set({ requiresApiKey })} />
+
+      <datalist id="event-groups">
+        {(groups.data ?? []).map((g) => (
+          <option key={g.userGroupId} value={g.userGroupId}>
+            {g.title.default}
+          </option>
+        ))}
+      </datalist>
+      <div className="field-wide">
+        <Rows
+          legend="Group rewards"
+          hint="Users whose event names the group in metadata.usergroup get these points instead; the highest applies."
+          rows={f.groupRewards}
+          onChange={(groupRewards) => set({ groupRewards })}
+          blank={() => ({ groupId: groups.data?.[0]?.userGroupId ?? '', points: '' })}
+          addLabel="Add group reward"
+          render={(row, setRow, i) => (
+            <>
+              <TextInput label={`User group ${i + 1}`} value={row.groupId} list="event-groups" onChange={(groupId) => setRow({ ...row, groupId })} />
+              <TextInput label="Points" type="number" value={row.points} onChange={(points) => setRow({ ...row, points })} />
+            </>
+          )}
+        />
+      </div>
+      <datalist id="event-metadata-keys">
+        {metadataKeys.map((k) => (
+          <option key={k} value={k} />
+        ))}
+      </datalist>
+      <div className="field-wide">
+        <Rows<MetadataField>
+          legend="Metadata fields"
+          hint="What your app sends in metadata (at most 10 keys). Required fields are checked on every event; they also drive the analytics."
+          rows={f.metadataFields}
+          error={errors.metadataFields}
+          onChange={(metadataFields) => set({ metadataFields })}
+          blank={() => ({ key: '', type: 'number', required: false })}
+          addLabel="Add metadata field"
+          render={(row, setRow, i) => (
+            <>
+              <TextInput label={`Key ${i + 1}`} value={row.key} onChange={(key) => setRow({ ...row, key })} />
+              <Select<MetadataField['type']> label="Type" value={row.type} options={['number', 'string', 'boolean', 'array']} onChange={(type) => setRow({ ...row, type })} />
+              <Checkbox label="Required" checked={row.required} onChange={(required) => setRow({ ...row, required })} />
+            </>
+          )}
+        />
+      </div>
+      <div className="field-wide">
+        <ConditionsEditor listId="event-metadata-keys" value={f.conditions} fieldSuggestions={metadataKeys} error={errors.conditions} onChange={(conditions) => set({ conditions })} />
+      </div>
+      <p className="summary field-wide" aria-live="polite">
+        {describeEvent(f)}
+      </p>
+      <details className="field-wide">
+        <summary>Request body</summary>
+        <pre>{JSON.stringify(eventToBody(f), null, 2)}</pre>
+      </details>
+    </div>
+  );
+}
+
+export const eventsConfig: ResourceConfig<EventDefinition, EventForm> = {
+  resource: 'event',
+  title: 'Event definitions',
+  singular: 'Event',
+  idKey: 'eventId',
+  intro: 'What your app may send to POST /event, and what each event is worth.',
+  columns: [
+    { label: 'Event id', render: (e) => <code>{e.eventId}</code> },
+    { label: 'Title', render: (e) => e.title },
+    { label: 'Kind', render: (e) => e.type },
+    {
+      label: 'Reward',
+      render: (e) =>
+        Object.entries(e.reward ?? {})
+          .map(([k, v]) => (k === 'default' ? String(v) : `${k}: ${v}`))
+          .join(' · '),
+    },
+    { label: 'Limit', render: (e) => (e.limit == null ? 'unlimited' : `${e.limit} / ${e.limitPeriod ?? 'daily'}`) },
+  ],
+  blank: blankEvent,
+  toForm: eventToForm,
+  toBody: eventToBody,
+  fields: ['eventId', 'title', 'description', 'type', 'reward', 'rewardValueField', 'limit', 'limitPeriod', 'maximumReward', 'conditions', 'metadataFields', 'image'],
+  Form: EventFormFields,
+  emptyText: (
+    <>
+      <p>No event definitions yet.</p>
+      <p>Create one for each thing your users do that should count: a purchase, a check-in, a review.</p>
+    </>
+  ),
+};
+
+export function EventsScreen() {
+  return <ResourceScreen config={eventsConfig} />;
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { enc, query } from '../api/client';
+import type { Leaderboard, UserGroup } from '../api/types';
+import { Empty, ErrorBanner, Loading, Select, TextInput } from '../components/ui';
+import { href } from '../router';
+import { useApi } from '../session';
+import { useLoad } from '../useLoad';
+
+const PAGE = 25;
+type Mode = 'month' | 'timeframe';
+
+export function currentMonth(now = new Date()): string {
+  return now.toISOString().slice(0, 7);
+}
+
+/** GET /project/{projectId}/leaderboard: group, month or floating window, paged by offset. */
+export function LeaderboardsScreen() {
+  const api = useApi();
+  const groups = useLoad(`${api.projectId}/usergroup`, () => api.get<UserGroup[]>('/admin/usergroup', []));
+  const [groupId, setGroupId] = useState('default');
+  const [mode, setMode] = useState<Mode>('timeframe');
+  const [month, setMonth] = useState(currentMonth());
+  const [timeframe, setTimeframe] = useState<'7d' | '30d' | '365d'>('30d');
+  const [offset, setOffset] = useState(0);
+  const q = query({ groupId, ...(mode === 'month' ? { month } : { timeframe }), limit: PAGE, offset });
+  const board = useLoad(`${api.projectId}/board${q}`, () => api.get<Leaderboard>(`/project/${enc(api.projectId)}/leaderboard${q}`));
+
+  const groupOptions = [{ value: 'default', label: 'default (everyone)' }, ...(groups.data ?? []).map((g) => ({ value: g.userGroupId, label: `${g.userGroupId} — ${g.title.default}` }))];
+  const total = board.data?.total ?? 0;
+  return (
+    <section aria-labelledby="screen-title">
+      <header className="screen-header">
+        <h1 id="screen-title">Leaderboards</h1>
+      </header>
+      <div className="panel filters">
+        <Select label="User group" value={groupId} options={groupOptions} onChange={(g) => (setGroupId(g), setOffset(0))} />
+        <Select<Mode>
+          label="Board"
+          value={mode}
+          options={[
+            { value: 'timeframe', label: 'Floating window' },
+            { value: 'month', label: 'Calendar month' },
+          ]}
+          onChange={(m) => (setMode(m), setOffset(0))}
+        />
+        {mode === 'month' ? (
+          <TextInput label="Month" type="month" value={month} error={board.error?.field === 'month' ? board.error.message : null} onChange={(m) => (setMonth(m), setOffset(0))} />
+        ) : (
+          <Select<'7d' | '30d' | '365d'>
+            label="Window"
+            value={timeframe}
+            options={[
+              { value: '7d', label: 'last 7 days' },
+              { value: '30d', label: 'last 30 days' },
+              { value: '365d', label: 'last 365 days' },
+            ]}
+            onChange={(t) => (setTimeframe(t), setOffset(0))}
+          />
+        )}
+      </div>
+      {board.loading && !board.data ? (
+        <Loading what="Loading leaderboard" />
+      ) : board.error ? (
+        board.error.field === 'month' ? null : <ErrorBanner error={board.error} />
+      ) : !board.data?.users.length ? (
+        <Empty>Nobody has points on this board yet.</Empty>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table aria-label="Ranking">
+              <thead>
+                <tr>
+                  <th scope="col" className="num">
+                    Rank
+                  </th>
+                  <th scope="col">User</th>
+                  <th scope="col">Display name</th>
+                  <th scope="col" className="num">
+                    Points
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {board.data.users.map((u) => (
+                  <tr key={`${u.rank}-${u.userId}`}>
+                    <td data-label="Rank" className="num rank">
+                      {u.rank}
+                    </td>
+                    <td data-label="User">{u.userId ? <a href={href(`users/${encodeURIComponent(u.userId)}`)}>{u.userId}</a> : '—'}</td>
+                    <td data-label="Display name">{u.username}</td>
+                    <td data-label="Points" className="num">
+                      {u.points}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="Pages">
+            <button type="button" className="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+              ← Previous
+            </button>
+            <span aria-live="polite">
+              {offset + 1}–{offset + board.data.users.length} of {total}
+            </span>
+            <button type="button" className="secondary" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
+              Next →
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import type { Offer, Shop, Status } from '../api/types';
+import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
+import { LanguageMapInput, TextInput } from '../components/ui';
+import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
+import { useApi } from '../session';
+import { useLoad } from '../useLoad';
+
+export interface OfferForm {
+  offerId: string;
+  type: string;
+  points: string;
+  title: Record<string, string>;
+  description: Record<string, string>;
+  category: string;
+  image: string;
+  shopId: string;
+  monthlyLimit: string;
+  totalLimit: string;
+  perUserLimit: string;
+  couponValidityDays: string;
+  validFrom: string;
+  validUntil: string;
+  status: Status;
+}
+
+export function offerToBody(f: OfferForm): Record<string, unknown> {
+  return compact({
+    offerId: f.offerId.trim() || undefined,
+    type: f.type,
+    points: numberField(f.points),
+    title: cleanLanguageMap(f.title) ?? {},
+    description: cleanLanguageMap(f.description),
+    category: f.category.trim() || undefined,
+    image: f.image.trim() || undefined,
+    shopId: f.shopId.trim() || undefined,
+    monthlyLimit: numberField(f.monthlyLimit),
+    totalLimit: numberField(f.totalLimit),
+    perUserLimit: numberField(f.perUserLimit),
+    couponValidityDays: numberField(f.couponValidityDays),
+    validFrom: localInputToMs(f.validFrom),
+    validUntil: localInputToMs(f.validUntil),
+    status: f.status,
+  });
+}
+
+function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
+  const api = useApi();
+  const shops = useLoad(`${api.projectId}/shop`, () => api.get<Shop[]>('/admin/shop', []));
+  return (
+    <div className="form-grid">
+      <datalist id="offer-shops">
+        {(shops.data ?? []).map((s) => (
+          <option key={s.shopId} value={s.shopId}>
+            {s.name}
+          </option>
+        ))}
+      </datalist>
+      <datalist id="offer-types">
+        <option value="LOCAL" />
+        <option value="ONLINE" />
+      </datalist>
+      <TextInput label="Offer id" value={f.offerId} disabled={editing} error={errors.offerId} hint="Generated when empty." onChange={(offerId) => set({ offerId })} />
+      <TextInput label="Type" value={f.type} list="offer-types" error={errors.type} hint="e.g. LOCAL or ONLINE; the offer feed filters on it." onChange={(type) => set({ type })} />
+      <div className="field-wide">
+        <LanguageMapInput label="Title" value={f.title} error={errors.title} onChange={(title) => set({ title })} />
+      </div>
+      <div className="field-wide">
+        <LanguageMapInput label="Description" value={f.description} error={errors.description} onChange={(description) => set({ description })} />
+      </div>
+      <TextInput label="Cost (points)" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
+      <TextInput label="Category" value={f.category} error={errors.category} onChange={(category) => set({ category })} />
+      <TextInput label="Image URL" type="url" value={f.image} error={errors.image} onChange={(image) => set({ image })} />
+      <TextInput label="Shop id" value={f.shopId} list="offer-shops" error={errors.shopId} onChange={(shopId) => set({ shopId })} />
+      <TextInput label="Coupon valid for (days)" type="number" value={f.couponValidityDays} error={errors.couponValidityDays} hint="Default 30." onChange={(couponValidityDays) => set({ couponValidityDays })} />
+      <TextInput label="Redemptions per month (all users)" type="number" value={f.monthlyLimit} error={errors.monthlyLimit} hint="Empty: no limit." onChange={(monthlyLimit) => set({ monthlyLimit })} />
+      <TextInput label="Redemptions in total" type="number" value={f.totalLimit} error={errors.totalLimit} hint="Empty: no limit." onChange={(totalLimit) => set({ totalLimit })} />
+      <TextInput label="Redemptions per user" type="number" value={f.perUserLimit} error={errors.perUserLimit} hint="Empty: no limit." onChange={(perUserLimit) => set({ perUserLimit })} />
+      <TextInput label="Valid from (UTC)" type="datetime-local" value={f.validFrom} error={errors.validFrom} onChange={(validFrom) => set({ validFrom })} />
+      <TextInput label="Valid until (UTC)" type="datetime-local" value={f.validUntil} error={errors.validUntil} onChange={(validUntil) => set({ validUntil })} />
+    </div>
+  );
+}
+
+export const offersConfig: ResourceConfig<Offer, OfferForm> = {
+  resource: 'offer',
+  title: 'Offers',
+  singular: 'Offer',
+  idKey: 'offerId',
+  intro: 'What users can redeem points for; each redemption issues a coupon.',
+  columns: [
+    { label: 'Offer id', render: (o) => <code>{o.offerId}</code> },
+    { label: 'Title', render: (o) => pickLanguage(o.title) },
+    { label: 'Cost', render: (o) => `${o.points} pts` },
+    { label: 'Shop', render: (o) => o.shopId ?? '—' },
+    { label: 'Limits', render: (o) => `month ${o.monthlyLimit ?? '∞'} · total ${o.totalLimit ?? '∞'}` },
+    { label: 'Valid', render: (o) => (o.validFrom || o.validUntil ? `${formatDate(o.validFrom)} → ${formatDate(o.validUntil)}` : 'always') },
+  ],
+  blank: () => ({
+    offerId: '',
+    type: 'LOCAL',
+    points: '100',
+    title: { de: '', en: '' },
+    description: { de: '', en: '' },
+    category: '',
+    image: '',
+    shopId: '',
+    monthlyLimit: '',
+    totalLimit: '',
+    perUserLimit: '',
+    couponValidityDays: '30',
+    validFrom: '',
+    validUntil: '',
+    status: 'ACTIVE',
+  }),
+  toForm: (o) => ({
+    offerId: o.offerId,
+    type: o.type ?? '',
+    points: text(o.points),
+    title: { de: '', en: '', ...o.title },
+    description: { de: '', en: '', ...o.description },
+    category: o.category ?? '',
+    image: o.image ?? '',
+    shopId: o.shopId ?? '',
+    monthlyLimit: text(o.monthlyLimit),
+    totalLimit: text(o.totalLimit),
+    perUserLimit: text(o.perUserLimit),
+    couponValidityDays: text(o.couponValidityDays),
+    validFrom: msToLocalInput(o.validFrom),
+    validUntil: msToLocalInput(o.validUntil),
+    status: o.status ?? 'ACTIVE',
+  }),
+  toBody: offerToBody,
+  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'image', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil'],
+  Form: OfferFields,
+  emptyText: <p>No offers yet. Create a shop first if your offers belong to partners.</p>,
+};
+
+export function OffersScreen() {
+  return <ResourceScreen config={offersConfig} />;
+}

@@ -1,0 +1,111 @@
+import type { Milestone, Status, Streak } from '../api/types';
+import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
+import { Checkbox, Empty, LanguageMapInput, Rows, Select, TextInput } from '../components/ui';
+import { cleanLanguageMap, compact, numberField, text, pickLanguage } from '../form';
+import { useEventIds } from './eventOptions';
+
+export interface StreakForm {
+  streakId: string;
+  title: Record<string, string>;
+  description: Record<string, string>;
+  timeFrame: Streak['timeFrame'];
+  eventIds: string[];
+  milestones: Array<{ count: string; points: string }>;
+  status: Status;
+}
+
+export function streakToBody(f: StreakForm): Record<string, unknown> {
+  return compact({
+    streakId: f.streakId.trim() || undefined,
+    title: cleanLanguageMap(f.title) ?? {},
+    description: cleanLanguageMap(f.description),
+    timeFrame: f.timeFrame,
+    eventIds: f.eventIds,
+    milestones: f.milestones.map((m) => ({ count: numberField(m.count), points: numberField(m.points) ?? 0 })),
+    status: f.status,
+  });
+}
+
+function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>) {
+  const eventIds = useEventIds();
+  const all = [...new Set([...eventIds, ...f.eventIds])];
+  return (
+    <div className="form-grid">
+      <TextInput label="Streak id" value={f.streakId} disabled={editing} error={errors.streakId} hint="Generated when empty." onChange={(streakId) => set({ streakId })} />
+      <Select<Streak['timeFrame']> label="Period" value={f.timeFrame} options={['daily', 'weekly', 'monthly']} error={errors.timeFrame} hint="One qualifying event per period keeps the streak going (UTC; weeks start Monday)." onChange={(timeFrame) => set({ timeFrame })} />
+      <div className="field-wide">
+        <LanguageMapInput label="Title" value={f.title} error={errors.title} onChange={(title) => set({ title })} />
+      </div>
+      <div className="field-wide">
+        <LanguageMapInput label="Description" value={f.description} error={errors.description} onChange={(description) => set({ description })} />
+      </div>
+      <fieldset className={`field-wide${errors.eventIds ? ' field-invalid' : ''}`}>
+        <legend>Events that count</legend>
+        {all.length === 0 ? (
+          <Empty>Create an event definition first.</Empty>
+        ) : (
+          <div className="checks">
+            {all.map((id) => (
+              <Checkbox key={id} label={id} checked={f.eventIds.includes(id)} onChange={(on) => set({ eventIds: on ? [...f.eventIds, id] : f.eventIds.filter((x) => x !== id) })} />
+            ))}
+          </div>
+        )}
+        {errors.eventIds && (
+          <small className="field-error" role="alert">
+            {errors.eventIds}
+          </small>
+        )}
+      </fieldset>
+      <div className="field-wide">
+        <Rows
+          legend="Milestones"
+          hint="Points once per run when the streak reaches the count."
+          rows={f.milestones}
+          error={errors.milestones}
+          onChange={(milestones) => set({ milestones })}
+          blank={() => ({ count: '', points: '' })}
+          addLabel="Add milestone"
+          render={(row, setRow, i) => (
+            <>
+              <TextInput label={`Reached after (periods) ${i + 1}`} type="number" value={row.count} onChange={(count) => setRow({ ...row, count })} />
+              <TextInput label="Points" type="number" value={row.points} onChange={(points) => setRow({ ...row, points })} />
+            </>
+          )}
+        />
+      </div>
+    </div>
+  );
+}
+
+export const streaksConfig: ResourceConfig<Streak, StreakForm> = {
+  resource: 'streak',
+  title: 'Streaks & milestones',
+  singular: 'Streak',
+  idKey: 'streakId',
+  intro: 'Reward users who come back every day, week or month.',
+  columns: [
+    { label: 'Streak id', render: (s) => <code>{s.streakId}</code> },
+    { label: 'Title', render: (s) => pickLanguage(s.title) },
+    { label: 'Period', render: (s) => s.timeFrame },
+    { label: 'Events', render: (s) => (s.eventIds ?? []).join(', ') },
+    { label: 'Milestones', render: (s) => (s.milestones ?? []).map((m: Milestone) => `${m.count}× → ${m.points} pts`).join(' · ') || '—' },
+  ],
+  blank: () => ({ streakId: '', title: { de: '', en: '' }, description: { de: '', en: '' }, timeFrame: 'daily', eventIds: [], milestones: [{ count: '7', points: '50' }], status: 'ACTIVE' }),
+  toForm: (s) => ({
+    streakId: s.streakId,
+    title: { de: '', en: '', ...s.title },
+    description: { de: '', en: '', ...s.description },
+    timeFrame: s.timeFrame ?? 'daily',
+    eventIds: s.eventIds ?? [],
+    milestones: (s.milestones ?? []).map((m) => ({ count: text(m.count), points: text(m.points) })),
+    status: s.status ?? 'ACTIVE',
+  }),
+  toBody: streakToBody,
+  fields: ['streakId', 'title', 'description', 'timeFrame', 'eventIds', 'milestones'],
+  Form: StreakFields,
+  emptyText: <p>No streaks yet.</p>,
+};
+
+export function StreaksScreen() {
+  return <ResourceScreen config={streaksConfig} />;
+}

@@ -1,0 +1,91 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, signedIn } from '../../test/fakeApi';
+import { App } from '../App';
+
+function openUser(userId: string, routes: Parameters<typeof fakeApi>[0]) {
+  signedIn();
+  window.history.replaceState(null, '', `/dashboard/users/${userId}`);
+  const api = fakeApi({
+    'GET /admin/project': { status: 200, body: [] },
+    [`GET /user/${userId}/challenge`]: { status: 200, body: { challenges: [], lastEvaluatedKey: null } },
+    [`GET /user/${userId}/streak`]: { status: 200, body: { streaks: [], count: 0 } },
+    [`GET /user/${userId}/coupon`]: { status: 200, body: [] },
+    ...routes,
+  });
+  render(<App fetchImpl={api.fetchImpl} />);
+  return api;
+}
+
+describe('user screen', () => {
+  it('shows balance, history, challenges and coupons of a user', async () => {
+    openUser('alice', {
+      'GET /user/alice/points': { status: 200, body: { userId: 'alice', points: 120, userExists: true } },
+      'GET /user/alice/history': {
+        status: 200,
+        body: [{ id: 'EVENT#purchase#1', timestamp: Date.UTC(2026, 0, 5, 10), type: 'EVENT', points: 120, title: { de: 'Kauf', en: 'Purchase' }, description: { de: '', en: '' } }],
+      },
+      'GET /user/alice/challenge': {
+        status: 200,
+        body: { challenges: [{ challengeId: 'five', status: 'ACTIVE', goal: 5, points: 50, title: { de: 'Fünf Käufe' }, type: 'FIXED', progress: 2, completed: false, completedDate: null }], lastEvaluatedKey: null },
+      },
+      'GET /user/alice/coupon': { status: 200, body: [{ PK: 'USER#alice#COUPON', SK: 'COUPON#k1', title: '5 € off', description: 'in store', validUntil: Date.UTC(2026, 1, 1), redeemed: false }] },
+    });
+    expect((await screen.findByTestId('balance')).textContent).toBe('120');
+    expect(await screen.findByText('Purchase')).toBeInTheDocument();
+    expect(await screen.findByText('2 / 5 · 50 points')).toBeInTheDocument();
+    expect(await screen.findByText('5 € off')).toBeInTheDocument();
+    expect(screen.getByText('k1')).toBeInTheDocument();
+  });
+
+  it('shows the empty state for a user without history (204)', async () => {
+    openUser('bob', { 'GET /user/bob/points': { status: 200, body: { userId: 'bob', points: 0, userExists: true } }, 'GET /user/bob/history': { status: 204 } });
+    expect(await screen.findByText('No history yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No active coupons.')).toBeInTheDocument();
+  });
+
+  it('pages the history with the cursor of x-next-cursor', async () => {
+    const entry = (n: number) => ({ id: `EVENT#visit#${n}`, timestamp: n, type: 'EVENT', points: n, title: { en: `Visit ${n}` }, description: { en: '' } });
+    const api = openUser('erin', {
+      'GET /user/erin/points': { status: 200, body: { userId: 'erin', points: 3, userExists: true } },
+      'GET /user/erin/history': (call) =>
+        call.path.includes('cursor=c2') ? { status: 200, body: [entry(1)] } : { status: 200, body: [entry(3), entry(2)], headers: { 'x-next-cursor': 'c2' } },
+    });
+    expect(await screen.findByText('Visit 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Visit 1')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.startsWith('/user/erin/history')).map((c) => c.path)).toEqual([
+      '/user/erin/history?showAll=true&limit=25',
+      '/user/erin/history?showAll=true&limit=25&cursor=c2',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('adjusts points with a reason and shows the new balance', async () => {
+    let balance = 10;
+    const api = openUser('carol', {
+      'GET /user/carol/points': () => ({ status: 200, body: { userId: 'carol', points: balance, userExists: true } }),
+      'GET /user/carol/history': { status: 204 },
+      'POST /admin/user/carol/points': () => {
+        balance = 35;
+        return { status: 201, body: { userId: 'carol', adjustmentId: 'a1', points: 25, balance: 35, reason: 'goodwill', timestamp: 0 } };
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Adjust points' });
+    await userEvent.type(within(form).getByLabelText('Points (+/−)'), '25');
+    await userEvent.type(within(form).getByLabelText('Reason'), 'goodwill');
+    await userEvent.click(within(form).getByRole('button', { name: 'Apply adjustment' }));
+    await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('35'));
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ points: 25, reason: 'goodwill' });
+  });
+
+  it('offers to create a user that does not exist', async () => {
+    const api = openUser('dave', {
+      'GET /user/dave/points': { status: 200, body: { userId: 'dave', points: 0, userExists: false } },
+      'POST /user': { status: 201, body: { message: 'User created', userId: 'dave', createdAt: 1 } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create user dave' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 'dave' }));
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { conditionsToBody, conditionsToForm, conditionValue } from '../components/ConditionsEditor';
+import { challengesConfig, challengeToBody } from './Challenges';
+import { offerToBody, offersConfig } from './Offers';
+import { streaksConfig, streakToBody } from './Streaks';
+import { surveyToBody } from './Surveys';
+import { userGroupsConfig } from './UserGroups';
+
+describe('condition values', () => {
+  it('types what the operator typed', () => {
+    expect(conditionValue('greater_than', ' 10 ')).toBe(10);
+    expect(conditionValue('equals', 'true')).toBe(true);
+    expect(conditionValue('equals', 'berlin')).toBe('berlin');
+    expect(conditionValue('in', 'gold, silver,,')).toEqual(['gold', 'silver']);
+    expect(conditionValue('exists', '')).toBe(true);
+  });
+  it('round-trips conditions through the form', () => {
+    const c = { type: 'OR' as const, conditions: [{ field: 'store', operator: 'in' as const, value: ['a', 'b'] }, { field: 'amount', operator: 'less_than' as const, value: 5 }] };
+    expect(conditionsToBody(conditionsToForm(c))).toEqual(c);
+    expect(conditionsToBody({ type: 'AND', rows: [] })).toBeUndefined();
+  });
+});
+
+describe('request bodies', () => {
+  it('sends a series step only with a series id, dates as UTC ms', () => {
+    const form = { ...challengesConfig.blank(), title: { de: 'Fünf', en: '' }, eventId: 'purchase', startDate: '2026-03-01T00:00' };
+    expect(challengeToBody(form)).toEqual({ title: { de: 'Fünf' }, type: 'FIXED', eventId: 'purchase', goal: 5, points: 50, startDate: Date.UTC(2026, 2, 1), status: 'ACTIVE' });
+    expect(challengeToBody({ ...form, seriesId: 's1', step: '2', isLastStep: true })).toMatchObject({ seriesId: 's1', step: 2, isLastStep: true });
+  });
+
+  it('round-trips a streak, an offer and a user group through their forms', () => {
+    const streak = { streakId: 'daily', title: { en: 'Daily' }, description: { en: 'Come back' }, timeFrame: 'daily' as const, eventIds: ['visit'], milestones: [{ count: 7, points: 50 }], status: 'ACTIVE' as const };
+    expect(streakToBody(streaksConfig.toForm(streak))).toEqual(streak);
+    const offer = { offerId: 'coffee', type: 'LOCAL', points: 100, title: { de: 'Kaffee' }, shopId: 'bakery', monthlyLimit: 50, couponValidityDays: 30, validUntil: Date.UTC(2026, 5, 1), status: 'INACTIVE' as const };
+    expect(offerToBody(offersConfig.toForm(offer))).toEqual(offer);
+    const group = { userGroupId: 'gold', title: { default: 'Gold', de: 'Gold' }, description: {}, status: 'ACTIVE' as const, createdAt: 1 };
+    expect(userGroupsConfig.toBody(userGroupsConfig.toForm(group))).toEqual({ userGroupId: 'gold', title: { default: 'Gold', de: 'Gold' }, status: 'ACTIVE' });
+  });
+
+  it('sends survey options and points as numbers', () => {
+    expect(
+      surveyToBody({ surveyId: '', title: 'Q?', description: '', type: 'MULTIPLE', options: [{ optionId: ' a ', label: 'A' }], validFrom: '', validUntil: '', points: '5', status: 'ACTIVE' }),
+    ).toEqual({ title: 'Q?', type: 'MULTIPLE', options: [{ optionId: 'a', label: 'A' }], points: 5, status: 'ACTIVE' });
+  });
+});
