@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Database, Queryable } from '../../platform/db/database.js';
+import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 
 type SqliteConnection = NonNullable<Database['sqlite']>;
 import { WINDOWS, WINDOW_DAYS, inWindow, type Timeframe } from './board-ref.js';
@@ -26,21 +27,53 @@ export interface AddedTotals {
   windows: Record<Timeframe, BoardEntry> | null;
 }
 
-const later = (table: string, column: string) => sql.raw<number>(`CASE WHEN excluded.${column} > ${table}.${column} THEN excluded.${column} ELSE ${table}.${column} END`);
+const laterSql = (table: string, column: string) => `CASE WHEN excluded.${column} > ${table}.${column} THEN excluded.${column} ELSE ${table}.${column} END`;
+const later = (table: string, column: string) => sql.raw<number>(laterSql(table, column));
 
-/** SQL of the leaderboard aggregates (Kysely only; both dialects). */
+/** The event-path statements on SQLite, prepared once (the same SQL as the Kysely queries below). */
+const SQLITE = {
+  rolloverInsert: 'insert into leaderboard_rollover (project_id, day) values (?, ?) on conflict (project_id) do nothing',
+  rolloverDay: 'select day from leaderboard_rollover where project_id = ?',
+  daily:
+    'insert into leaderboard_daily (project_id, group_id, user_id, day, points, reached_at) values (?, ?, ?, ?, ?, ?) ' +
+    'on conflict (project_id, group_id, day, user_id) do update set points = leaderboard_daily.points + excluded.points, ' +
+    `reached_at = ${laterSql('leaderboard_daily', 'reached_at')}`,
+  monthly:
+    'insert into leaderboard_monthly (project_id, group_id, user_id, month, points, reached_at, version) values (?, ?, ?, ?, ?, ?, 1) ' +
+    'on conflict (project_id, group_id, month, user_id) do update set points = leaderboard_monthly.points + excluded.points, ' +
+    `reached_at = ${laterSql('leaderboard_monthly', 'reached_at')}, version = leaderboard_monthly.version + 1 ` +
+    'returning points, reached_at, version',
+  windows:
+    'insert into leaderboard_windows (project_id, group_id, user_id, version, p7, r7, p30, r30, p365, r365) values (?, ?, ?, 1, ?, ?, ?, ?, ?, ?) ' +
+    'on conflict (project_id, group_id, user_id) do update set ' +
+    `p7 = leaderboard_windows.p7 + excluded.p7, r7 = ${laterSql('leaderboard_windows', 'r7')}, ` +
+    `p30 = leaderboard_windows.p30 + excluded.p30, r30 = ${laterSql('leaderboard_windows', 'r30')}, ` +
+    `p365 = leaderboard_windows.p365 + excluded.p365, r365 = ${laterSql('leaderboard_windows', 'r365')}, ` +
+    'version = leaderboard_windows.version + 1 returning p7, r7, p30, r30, p365, r365, version',
+};
+
+/** SQL of the leaderboard aggregates (Kysely on both dialects; the event path as prepared statements on SQLite). */
 export class LeaderboardsRepository {
   /** `sqlite`: the raw embedded connection, for the bulk reads of an index load (no per-row Kysely overhead). */
   constructor(
     private readonly dialect: 'sqlite' | 'postgres',
     private readonly sqlite: SqliteConnection | null = null,
-  ) {}
+  ) {
+    this.eventStatements = sqlite ? new SqliteStatements(sqlite) : null;
+  }
+
+  /** Prepared statements of the event path (row mode), on SQLite. */
+  private readonly eventStatements: SqliteStatements | null;
 
   /**
    * The day the project's window totals are for, created as `today` on first use. On PostgreSQL the
    * row is share-locked for the event's transaction, so a roll-over cannot move it meanwhile.
    */
   async windowDay(trx: Queryable, projectId: string, today: number): Promise<number> {
+    if (this.eventStatements?.usable(trx)) {
+      this.eventStatements.statement(SQLITE.rolloverInsert).run(projectId, today);
+      return Number((this.eventStatements.statement(SQLITE.rolloverDay).get(projectId) as { day: number }).day);
+    }
     await trx.insertInto('leaderboard_rollover').values({ project_id: projectId, day: today }).onConflict((oc) => oc.column('project_id').doNothing()).execute();
     let q = trx.selectFrom('leaderboard_rollover').select('day').where('project_id', '=', projectId);
     if (this.dialect === 'postgres') q = q.forShare();
@@ -49,6 +82,7 @@ export class LeaderboardsRepository {
 
   /** Adds points to the daily and monthly buckets and, where the day is inside them, to the windows. */
   async add(trx: Queryable, a: PointsAdded, windowDay: number): Promise<AddedTotals> {
+    if (this.eventStatements?.usable(trx)) return this.addOnSqlite(this.eventStatements, a, windowDay);
     const key = { project_id: a.projectId, group_id: a.groupId, user_id: a.userId };
     await trx
       .insertInto('leaderboard_daily')
@@ -98,6 +132,21 @@ export class LeaderboardsRepository {
       )
       .returning(['p7', 'r7', 'p30', 'r30', 'p365', 'r365', 'version'])
       .executeTakeFirstOrThrow();
+    const entry = (tf: Timeframe): BoardEntry => {
+      const [p, r] = COLUMNS[tf];
+      return { userId: a.userId, points: Number(w[p]), reachedAt: Number(w[r]), version: Number(w.version) };
+    };
+    return { month, windows: { '7d': entry('7d'), '30d': entry('30d'), '365d': entry('365d') } };
+  }
+
+  /** `add` on the embedded store: the same statements, prepared once, run on the transaction's connection. */
+  private addOnSqlite(st: SqliteStatements, a: PointsAdded, windowDay: number): AddedTotals {
+    st.statement(SQLITE.daily).run(a.projectId, a.groupId, a.userId, a.day, a.points, a.occurredAt);
+    const m = st.statement(SQLITE.monthly).get(a.projectId, a.groupId, a.userId, a.month, a.points, a.occurredAt) as { points: number; reached_at: number; version: number };
+    const month: BoardEntry = { userId: a.userId, points: Number(m.points), reachedAt: Number(m.reached_at), version: Number(m.version) };
+    if (!inWindow(a.day, windowDay, WINDOW_DAYS['365d'])) return { month, windows: null };
+    const add = (tf: Timeframe) => (inWindow(a.day, windowDay, WINDOW_DAYS[tf]) ? [a.points, a.occurredAt] : [0, 0]);
+    const w = st.statement(SQLITE.windows).get(a.projectId, a.groupId, a.userId, ...add('7d'), ...add('30d'), ...add('365d')) as Record<string, number>;
     const entry = (tf: Timeframe): BoardEntry => {
       const [p, r] = COLUMNS[tf];
       return { userId: a.userId, points: Number(w[p]), reachedAt: Number(w[r]), version: Number(w.version) };
