@@ -10,14 +10,10 @@
  * challenge and one streak, then once more with both inactive; see gamification.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import pg from 'pg';
+import { createBenchStore, eachLimited, mode } from '../lib/bench-store.js';
 import { defineGamification, setGamification } from './gamification.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,8 +22,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
-const scaleUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : null;
-const mode = scaleUrl ? 'scale' : 'embedded';
 const GAMIFICATION = process.env.BENCH_GAMIFICATION === '1';
 
 function freePort(): Promise<number> {
@@ -80,31 +74,9 @@ async function cannon(base: string, requests: autocannon.Request[], seconds: num
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-async function withConcurrency<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let i = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (i < items.length) await fn(items[i++]!);
-  }));
-}
-
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-'));
-  let database: string | null = null;
-  const env: Record<string, string> = { JWT_SECRET, ADMIN_TOKEN, LAUREL_DATA_DIR: dir, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'warn' };
-  if (scaleUrl) {
-    database = `laurel_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: scaleUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const url = new URL(scaleUrl);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
-    env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-    env.LAUREL_REDIS_PREFIX = `laurel-bench:${database}:`;
-  } else {
-    env.DATABASE_URL = `sqlite:${join(dir, 'laurel.db')}`;
-  }
+  const store = await createBenchStore('ingest', { JWT_SECRET, ADMIN_TOKEN });
+  const env = store.env;
 
   const servers: ChildProcess[] = [];
   try {
@@ -128,7 +100,7 @@ async function main(): Promise<void> {
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
     const def = await fetch(`${laurel.base}/admin/event`, { method: 'POST', headers: admin, body: JSON.stringify({ eventId: 'purchase', title: 'Purchase', reward: { default: 10 } }) });
     if (def.status !== 201) throw new Error(`define event: ${def.status} ${await def.text()}`);
-    await withConcurrency([...tokens.keys()], 50, async (u) => {
+    await eachLimited([...tokens.keys()], 50, async (u) => {
       const res = await fetch(`${laurel.base}/user`, { method: 'POST', headers: { authorization: `Bearer ${tokens[u]}`, 'content-type': 'application/json' }, body: JSON.stringify({ userId: `user${u}` }) });
       if (res.status !== 201) throw new Error(`create user: ${res.status}`);
     });
@@ -160,13 +132,7 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const s of servers) await stop(s);
-    rmSync(dir, { recursive: true, force: true });
-    if (scaleUrl && database) {
-      const admin = new pg.Client({ connectionString: scaleUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
+    await store.cleanup();
   }
 }
 

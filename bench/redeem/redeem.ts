@@ -8,22 +8,16 @@
  * Env: BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_USERS (500).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import pg from 'pg';
+import { createBenchStore, eachLimited, mode } from '../lib/bench-store.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 500);
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
-const scaleUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : null;
-const mode = scaleUrl ? 'scale' : 'embedded';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,31 +63,9 @@ async function cannon(base: string, requests: autocannon.Request[]) {
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let i = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (i < items.length) await fn(items[i++]!);
-  }));
-}
-
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-redeem-'));
-  let database: string | null = null;
-  const env: Record<string, string> = { JWT_SECRET, ADMIN_TOKEN, LAUREL_DATA_DIR: dir, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'warn' };
-  if (scaleUrl) {
-    database = `laurel_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: scaleUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const url = new URL(scaleUrl);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
-    env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-    env.LAUREL_REDIS_PREFIX = `laurel-bench:${database}:`;
-  } else {
-    env.DATABASE_URL = `sqlite:${join(dir, 'laurel.db')}`;
-  }
+  const store = await createBenchStore('redeem', { JWT_SECRET, ADMIN_TOKEN });
+  const env = store.env;
   let server: ChildProcess | null = null;
   try {
     const started = await startServer(env);
@@ -129,13 +101,7 @@ async function main(): Promise<void> {
     for (const [name, r] of rows) console.log(`| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
   } finally {
     if (server) await stop(server);
-    rmSync(dir, { recursive: true, force: true });
-    if (scaleUrl && database) {
-      const admin = new pg.Client({ connectionString: scaleUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
+    await store.cleanup();
   }
 }
 

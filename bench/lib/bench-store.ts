@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** Scale mode when DATABASE_URL is postgres://…, else embedded. */
+export const scaleUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : null;
+export const mode = scaleUrl ? 'scale' : 'embedded';
+
+export interface BenchStore {
+  /** Environment for the server under test: store, secrets folder, Redis prefix, quiet logs. */
+  env: Record<string, string>;
+  /** Removes the temp folder, and in scale mode the database it created. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A store of the benchmark's own: a temp folder with a SQLite file (embedded), or a new
+ * PostgreSQL database beside DATABASE_URL plus a Redis prefix of its own (scale).
+ */
+export async function createBenchStore(name: string, base: Record<string, string>): Promise<BenchStore> {
+  const dir = mkdtempSync(join(tmpdir(), `laurel-bench-${name}-`));
+  const env: Record<string, string> = { ...base, LAUREL_DATA_DIR: dir, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'warn' };
+  let database: string | null = null;
+  if (scaleUrl) {
+    database = `laurel_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${database}`);
+    const url = new URL(scaleUrl);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+    env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    env.LAUREL_REDIS_PREFIX = `laurel-bench:${database}:`;
+  } else {
+    env.DATABASE_URL = `sqlite:${join(dir, 'laurel.db')}`;
+  }
+  return {
+    env,
+    async cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+      if (database) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: scaleUrl! });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time. */
+export async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (i < items.length) await fn(items[i++]!);
+    }),
+  );
+}
