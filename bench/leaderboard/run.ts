@@ -55,6 +55,7 @@ async function prepareStore(mode: string): Promise<{ url: string; cleanup: () =>
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+      await deleteKeysWithPrefix(process.env.BENCH_REDIS_URL!, 'laurel-bench-');
     };
   }
   const db = openDatabase(url);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { deleteKeysWithPrefix } from '../../src/platform/redis.js';
 
 /** Scale mode when DATABASE_URL is postgres://…, else embedded. */
 export const scaleUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : null;
@@ -11,7 +12,7 @@ export const mode = scaleUrl ? 'scale' : 'embedded';
 export interface BenchStore {
   /** Environment for the server under test: store, secrets folder, Redis prefix, quiet logs. */
   env: Record<string, string>;
-  /** Removes the temp folder, and in scale mode the database it created. */
+  /** Removes the temp folder, and in scale mode the database and the Redis keys it created. */
   cleanup(): Promise<void>;
 }
 
@@ -39,6 +40,7 @@ export async function createBenchStore(name: string, base: Record<string, string
     async cleanup() {
       rmSync(dir, { recursive: true, force: true });
       if (database) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      if (env.REDIS_URL && env.LAUREL_REDIS_PREFIX) await deleteKeysWithPrefix(env.REDIS_URL, env.LAUREL_REDIS_PREFIX);
     },
   };
 }
