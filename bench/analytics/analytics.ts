@@ -11,18 +11,14 @@
  * Env: BENCH_EVENTS (10000000), BENCH_DAYS (400), BENCH_USERS (100000), BENCH_SECONDS (8),
  * BENCH_CONNECTIONS (4).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { createBenchStore, mode } from '../lib/bench-store.js';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
 import { buildSeed } from './seed.js';
-import { spawnServer, stop } from './server.js';
+import { spawnServer, stop } from '../lib/bench-server.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 400);
@@ -30,24 +26,10 @@ const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
-const scaleUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : null;
-const mode = scaleUrl ? 'scale' : 'embedded';
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-analytics-'));
-  const env: Record<string, string> = { JWT_SECRET, ADMIN_TOKEN: 'bench-admin-token-0123456789', LAUREL_DATA_DIR: dir, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'warn' };
-  let database: string | null = null;
-  if (scaleUrl) {
-    database = `laurel_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${database}`);
-    const url = new URL(scaleUrl);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
-    env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-    env.LAUREL_REDIS_PREFIX = `laurel-bench:${database}:`;
-  } else {
-    env.DATABASE_URL = `sqlite:${join(dir, 'laurel.db')}`;
-  }
+  const store = await createBenchStore('analytics', { JWT_SECRET, ADMIN_TOKEN: 'bench-admin-token-0123456789' });
+  const env = store.env;
   try {
     let t = performance.now();
     const seed = buildSeed({ events: EVENTS, days: DAYS, users: USERS, eventTypes: 20, now: Date.now(), projectId: 'default' });
@@ -83,18 +65,7 @@ async function main(): Promise<void> {
       await stop(server.child);
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-    if (database) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: scaleUrl! });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
+    await store.cleanup();
   }
 }
 

@@ -6,17 +6,13 @@
  *
  * Env: BENCH_VICTIM_EVENTS (100000), BENCH_SECONDS (10, the baseline), BENCH_CONNECTIONS (10).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import pg from 'pg';
+import { createBenchStore, mode } from '../lib/bench-store.js';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
 import { dateKey } from '../../src/platform/time.js';
-import { spawnServer, stop } from './server.js';
+import { spawnServer, stop } from '../lib/bench-server.js';
 
 const VICTIM_EVENTS = Number(process.env.BENCH_VICTIM_EVENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,8 +20,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const OTHERS = 1_000;
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
-const scaleUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : null;
-const mode = scaleUrl ? 'scale' : 'embedded';
 
 interface Result {
   requests: number;
@@ -84,20 +78,8 @@ async function seed(url: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-deletion-'));
-  const env: Record<string, string> = { JWT_SECRET, ADMIN_TOKEN, LAUREL_DATA_DIR: dir, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'warn', LAUREL_JOB_POLL_MS: '200' };
-  let database: string | null = null;
-  if (scaleUrl) {
-    database = `laurel_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${database}`);
-    const url = new URL(scaleUrl);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
-    env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-    env.LAUREL_REDIS_PREFIX = `laurel-bench:${database}:`;
-  } else {
-    env.DATABASE_URL = `sqlite:${join(dir, 'laurel.db')}`;
-  }
+  const store = await createBenchStore('deletion', { JWT_SECRET, ADMIN_TOKEN, LAUREL_JOB_POLL_MS: '200' });
+  const env = store.env;
   try {
     const t0 = performance.now();
     await seed(env.DATABASE_URL);
@@ -141,18 +123,7 @@ async function main(): Promise<void> {
       await stop(server.child);
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-    if (database) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: scaleUrl! });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
+    await store.cleanup();
   }
 }
 

@@ -9,10 +9,10 @@
  * BENCH_GAMIFICATION (1: on the same warm server, POST /event is measured again with one active
  * challenge and one streak, then once more with both inactive; see gamification.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
+import { spawnServer, stop } from '../lib/bench-server.js';
 import { createBenchStore, eachLimited, mode } from '../lib/bench-store.js';
 import { defineGamification, setGamification } from './gamification.js';
 
@@ -24,42 +24,8 @@ const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const GAMIFICATION = process.env.BENCH_GAMIFICATION === '1';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-async function spawnServer(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const args = [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), '--import', 'tsx', script];
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    try {
-      await fetch(`${base}/health`);
-      return { child, base };
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${script} did not start`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 interface Result {
   rps: number;

@@ -7,10 +7,10 @@
  *
  * Env: BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_USERS (500).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
+import { spawnServer, stop } from '../lib/bench-server.js';
 import { createBenchStore, eachLimited, mode } from '../lib/bench-store.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -19,44 +19,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 500);
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      await fetch(`${base}/health`);
-      return { child, base };
-    } catch {
-      if (Date.now() > deadline) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function cannon(base: string, requests: autocannon.Request[]) {
   const r = await autocannon({ url: base, connections: CONNECTIONS, duration: SECONDS, requests });
@@ -68,7 +32,7 @@ async function main(): Promise<void> {
   const env = store.env;
   let server: ChildProcess | null = null;
   try {
-    const started = await startServer(env);
+    const started = await spawnServer('src/main.ts', env);
     server = started.child;
     const { base } = started;
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
