@@ -11,7 +11,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'service', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+        // Process tests run the built server (dist/main.js); the global setup compiles it when stale.
+        test: { name: 'service', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'clients/**/*.test.ts'], globalSetup: ['test/helpers/global-setup.ts'] },
       },
       {
         // The dashboard's component tests: React in jsdom, no server.

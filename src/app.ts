@@ -1,14 +1,17 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config.js';
+import type { App } from './http/app-type.js';
 import { registerAuthentication } from './http/auth/authenticate.js';
+import { registerCors } from './http/cors.js';
 import { createJwtVerifier } from './http/auth/jwt-verifier.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { LOG_REDACT, registerRequestLog, requestId } from './http/request-log.js';
 import { registerValidation } from './http/validation.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
@@ -16,32 +19,29 @@ import { challengesRoutes } from './modules/challenges/challenges.routes.js';
 import { healthRoutes } from './modules/admin/health.routes.js';
 import { jobsRoutes } from './modules/admin/jobs.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { apiKeysRoutes } from './modules/apikeys/apikeys.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
 import { leaderboardsRoutes } from './modules/leaderboards/leaderboards.routes.js';
+import { seasonsRoutes } from './modules/seasons/seasons.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { surveysRoutes } from './modules/surveys/surveys.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { streaksRoutes } from './modules/streaks/streaks.routes.js';
 import { userGroupsRoutes } from './modules/usergroups/usergroups.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { openPlatform, type Platform } from './platform/platform.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { tiersRoutes } from './modules/tiers/tiers.routes.js';
+import { openPlatform } from './platform/platform.js';
 import { createServices, type Services } from './services.js';
-
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    platform: Platform;
-    services: Services;
-  }
-}
 
 /** Route modules, registered in this order. One line per module. */
 const routeModules: Array<(app: App) => Promise<void>> = [
+  // First: its hooks record the admin changes of every route module after it.
+  auditRoutes,
   healthRoutes,
   clockRoutes,
   projectsRoutes,
@@ -58,50 +58,73 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   notificationsRoutes,
   dashboardRoutes,
   leaderboardsRoutes,
+  seasonsRoutes,
   jobsRoutes,
   analyticsRoutes,
+  webhooksRoutes,
+  tiersRoutes,
 ];
 
-/** Strips the version prefixes /v0–/v3 before routing (INTERFACE.md, Versioning). */
+/** Strips the version prefixes /v0–/v3 before routing (docs/api.md, Basics). */
 export function stripVersionPrefix(url: string): string {
   return url.replace(/^\/v[0-3](?=\/|\?|$)/, '') || '/';
 }
 
 export interface BuildOptions {
   config: Config;
-  /** A pino logger config, or false to stay quiet (tests). */
-  logger?: boolean | { level: string };
+  /** False stays quiet (tests); else the level (default LOG_LEVEL) and where lines go (default stdout). */
+  logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
 
 /**
  * Builds the whole service: platform (store, Redis, clock), services, HTTP plumbing, routes.
- * Never listens; main.ts does. Closing the app closes the store and Redis.
+ * Never listens; main.ts does. Ready starts the services' background parts; closing the app
+ * closes the services, then the store and Redis.
  */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...options.logger, redact: LOG_REDACT },
+    // One line per request, written by registerRequestLog, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     bodyLimit: 256 * 1024,
+    // A path parameter may hold a 128-character id, percent-encoded (up to 12 characters each
+    // for non-ASCII user ids); Fastify's default of 100 would answer such paths with 414.
+    routerOptions: { maxParamLength: 2048 },
     rewriteUrl: (req) => stripVersionPrefix(req.url ?? '/'),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const platform = await openPlatform(config, app.log);
-  app.addHook('onClose', () => platform.close());
+  let services: Services | null = null;
+  // Runs after the server has answered its last request (Fastify closes the server first).
+  app.addHook('onClose', async () => {
+    try {
+      await services?.close();
+    } finally {
+      await platform.close();
+    }
+  });
   try {
-    const services = createServices(platform);
-    await services.projects.ensureDefault();
+    const built = createServices(platform);
+    services = built;
+    await built.projects.ensureDefault();
     app.decorate('platform', platform);
-    app.decorate('services', services);
+    app.decorate('services', built);
+    app.addHook('onReady', () => built.start());
 
     registerErrorHandler(app);
+    registerRequestLog(app);
+    await registerCors(app, config);
     registerValidation(app);
+    registerInputGuard(app);
     await registerOpenApi(app);
-    registerMetrics(app);
+    registerMetrics(app, () => built.writes.stats);
     registerAuthentication(app, {
       verifyJwt: createJwtVerifier(config),
       adminToken: config.adminToken ?? '',
-      resolveApiKey: (key) => services.apiKeys.resolve(key),
-      projectExists: (projectId) => services.projects.exists(projectId),
+      resolveApiKey: (key) => built.apiKeys.resolve(key),
+      projectExists: (projectId) => built.projects.exists(projectId),
     });
     await registerRateLimit(app, platform);
     registerIdempotency(app, platform);

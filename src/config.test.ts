@@ -13,6 +13,9 @@ describe('loadConfig', () => {
       rateLimitWindowMs: 60_000,
       testClock: false,
       logLevel: 'info',
+      shutdownGraceMs: 10_000,
+      corsOrigins: [],
+      webhookAllowPrivate: false,
     });
   });
 
@@ -29,6 +32,12 @@ describe('loadConfig', () => {
     ['ADMIN_TOKEN', { ADMIN_TOKEN: 'short' }],
     ['LAUREL_TEST_CLOCK', { LAUREL_TEST_CLOCK: 'yes' }],
     ['LAUREL_TEST_CLOCK', { LAUREL_TEST_CLOCK: '1', NODE_ENV: 'production' }],
+    ['LAUREL_SHUTDOWN_GRACE_MS', { LAUREL_SHUTDOWN_GRACE_MS: 'soon' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'app.example.com' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example.com/path' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'ftp://app.example.com' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'https://a.example.com, *' }],
+    ['WEBHOOK_ALLOW_PRIVATE', { WEBHOOK_ALLOW_PRIVATE: 'true' }],
   ])('refuses a bad %s with a message naming it', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -48,7 +57,15 @@ describe('loadConfig', () => {
       RATE_LIMIT_WINDOW_MS: '1000',
       LAUREL_TEST_CLOCK: '1',
       LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE: '1',
     });
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://u@h/db', redisUrl: 'redis://h:6379', jwtIssuer: 'iss', jwtAudience: 'aud', rateLimitMax: 10, rateLimitWindowMs: 1000, testClock: true, logLevel: 'warn' });
+    expect(c).toMatchObject({ webhookAllowPrivate: true, port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://u@h/db', redisUrl: 'redis://h:6379', jwtIssuer: 'iss', jwtAudience: 'aud', rateLimitMax: 10, rateLimitWindowMs: 1000, testClock: true, logLevel: 'warn' });
+  });
+
+  it('reads CORS_ORIGINS as * or a list of origins, normalised as browsers send them', () => {
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toBe('*');
+    expect(loadConfig({ CORS_ORIGINS: ' https://app.example.com/ , http://localhost:5173,' }).corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: 'HTTPS://App.Example.com:443' }).corsOrigins).toEqual(['https://app.example.com']);
+    expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
   });
 });

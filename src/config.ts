@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment (CONTRACT.md section 1), validated once at start.
+ * Configuration from the environment (README, Configuration), validated once at start.
  * A bad value throws a ConfigError naming the variable; main.ts prints it and exits.
  */
 export interface Config {
@@ -24,6 +24,18 @@ export interface Config {
   redisPrefix: string;
   /** Background job poll interval in ms (LAUREL_JOB_POLL_MS); 0 runs jobs only on demand. */
   jobPollMs: number;
+  /** Longest time an in-memory copy of a definition, key or project is used (LAUREL_CACHE_TTL_MS). */
+  cacheTtlMs: number;
+  /** On SIGTERM, how long requests in flight may take before their connections are cut (LAUREL_SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS): a list, `*` for any, [] for none. */
+  corsOrigins: '*' | string[];
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhook URLs may reach loopback, private and link-local addresses (tests, closed networks). */
+  webhookAllowPrivate: boolean;
+  /** Days the event log keeps its entries (EVENT_LOG_DAYS). */
+  eventLogDays: number;
+  /** Most event log entries kept per project (EVENT_LOG_MAX_ENTRIES); older ones go at the daily clean-up. */
+  eventLogMaxEntries: number;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +76,29 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
     throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return raw;
+}
+
+/** CORS_ORIGINS: `*`, or comma-separated origins (`https://app.example.com`), normalised as browsers send them. */
+function corsOrigins(env: NodeJS.ProcessEnv): '*' | string[] {
+  const raw = optional(env, 'CORS_ORIGINS');
+  if (raw === null) return [];
+  if (raw.trim() === '*') return '*';
+  const origins = raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
+  return origins.map((origin) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new ConfigError('CORS_ORIGINS', `must be * or comma-separated origins like https://app.example.com, got "${origin}"`);
+    }
+    if (!['http:', 'https:'].includes(parsed.protocol) || parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '') {
+      throw new ConfigError('CORS_ORIGINS', `must list origins (scheme://host[:port], no path), got "${origin}"`);
+    }
+    return parsed.origin;
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -107,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const host = optional(env, 'HOST') ?? '0.0.0.0';
 
+  const allowPrivate = optional(env, 'WEBHOOK_ALLOW_PRIVATE');
+  if (allowPrivate !== null && allowPrivate !== '0' && allowPrivate !== '1') {
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE', `must be 1 or 0, got "${allowPrivate}"`);
+  }
+
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host,
@@ -125,5 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: optional(env, 'LAUREL_DATA_DIR') ?? './data',
     redisPrefix: optional(env, 'LAUREL_REDIS_PREFIX') ?? 'laurel:',
     jobPollMs: integer(env, 'LAUREL_JOB_POLL_MS', 1000, 0, 3_600_000),
+    cacheTtlMs: integer(env, 'LAUREL_CACHE_TTL_MS', 30_000, 0, 3_600_000),
+    shutdownGraceMs: integer(env, 'LAUREL_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    corsOrigins: corsOrigins(env),
+    webhookAllowPrivate: allowPrivate === '1',
+    eventLogDays: integer(env, 'EVENT_LOG_DAYS', 7, 1, 3650),
+    eventLogMaxEntries: integer(env, 'EVENT_LOG_MAX_ENTRIES', 1_000_000, 1000, 1_000_000_000),
   };
 }

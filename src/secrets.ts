@@ -10,6 +10,16 @@ export interface GeneratedSecret {
   generated: boolean;
 }
 
+/** File names of the generated secrets in the data folder. */
+export const JWT_SECRET_FILE = 'jwt-secret';
+export const ADMIN_TOKEN_FILE = 'admin-token';
+
+/** A secret kept in the data folder by an earlier start, or null; never generates one. */
+export function readKeptSecret(dir: string, fileName: string): string | null {
+  const file = join(dir, fileName);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
+
 function keptSecret(dir: string, fileName: string, variable: string, bytes: number): GeneratedSecret {
   const file = join(dir, fileName);
   if (existsSync(file)) {
@@ -29,12 +39,12 @@ export function resolveSecrets(config: Config): { config: Config; secrets: Gener
   const secrets: GeneratedSecret[] = [];
   let { jwtSecret, adminToken } = config;
   if (jwtSecret === null && config.jwtPublicKey === null && config.jwtJwksUrl === null) {
-    const s = keptSecret(config.dataDir, 'jwt-secret', 'JWT_SECRET', 48);
+    const s = keptSecret(config.dataDir, JWT_SECRET_FILE, 'JWT_SECRET', 48);
     jwtSecret = s.value;
     secrets.push(s);
   }
   if (adminToken === null) {
-    const s = keptSecret(config.dataDir, 'admin-token', 'ADMIN_TOKEN', 32);
+    const s = keptSecret(config.dataDir, ADMIN_TOKEN_FILE, 'ADMIN_TOKEN', 32);
     adminToken = s.value;
     secrets.push(s);
   }

@@ -1,71 +1,153 @@
 import { deleteExpiredIdempotencyKeys } from './http/idempotency-cleanup.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { EventsParticipant } from './modules/events/events-batch.js';
 import { EventsService } from './modules/events/events.service.js';
-import type { EventStage } from './modules/events/pipeline.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { CouponsService } from './modules/coupons/coupons.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { offerUsageCounter } from './modules/offers/offers.repository.js';
 import { OffersService } from './modules/offers/offers.service.js';
+import { RedemptionParticipant } from './modules/offers/redemption-batch.js';
 import { RedemptionService } from './modules/offers/redemption.service.js';
+import { SurveysParticipant } from './modules/surveys/surveys-batch.js';
 import { SurveysService } from './modules/surveys/surveys.service.js';
 import { LeaderboardsService } from './modules/leaderboards/leaderboards.service.js';
 import { ChallengesService } from './modules/challenges/challenges.service.js';
 import { PointsService } from './modules/points/points.service.js';
+import { WritePath } from './modules/points/write-path.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
 import { StreaksService } from './modules/streaks/streaks.service.js';
+import { seasonPayoutsParticipant } from './modules/seasons/season-payouts-batch.js';
+import { SeasonsService } from './modules/seasons/seasons.service.js';
 import { UserGroupsService } from './modules/usergroups/usergroups.service.js';
 import type { UserDataOwner } from './modules/users/user-data.js';
 import { UserDeletionService } from './modules/users/user-deletion.js';
 import { UsersService } from './modules/users/users.service.js';
+import { MonthClose } from './modules/leaderboards/month-close.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { TiersService } from './modules/tiers/tiers.service.js';
+import { ReversalsService } from './modules/points/reversals.js';
 import { JobRunner, type DailyTask } from './platform/jobs/job-runner.js';
 import type { Platform } from './platform/platform.js';
 
 /**
  * The services of every module, built once per app. A module reaches another module only through
  * its service (never its repository). Add a module's service here, one line.
+ *
+ * Life cycle: building them starts nothing. `start()` (the app's onReady) subscribes to the other
+ * instances' invalidations and starts the job runner and the webhook dispatcher; `close()` (the app's
+ * onClose, after the last request has been answered) stops the dispatcher (attempts in flight are
+ * recorded, unsent claims handed back) and the job runner (its job is handed back), closes the write path
+ * (what is queued is applied and answered, the WAL file released) and ends the subscriptions. The store and
+ * Redis connections belong to the platform and are closed after this.
  */
 export function createServices(platform: Platform) {
   const jobs = new JobRunner(platform, { pollMs: platform.config.jobPollMs });
+  /** Every change of points goes through the one write path; its participants are set below. */
+  const writes = new WritePath(platform);
   const projects = new ProjectsService(platform);
   const apiKeys = new ApiKeysService(platform);
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
-  const points = new PointsService(platform);
-  const challenges = new ChallengesService(platform, points);
-  const streaks = new StreaksService(platform, points);
+  const points = new PointsService(platform, writes);
+  const challenges = new ChallengesService(platform);
+  const streaks = new StreaksService(platform, users);
   const analytics = new AnalyticsService(platform);
-  /** The event pipeline after the event's own reward, in order; analytics stays last (it counts what the others decided). */
-  const stages: EventStage[] = [];
-  const leaderboards = new LeaderboardsService(platform, users, userGroups);
-  stages.push(challenges.stage, streaks.stage, leaderboards.stage, analytics.stage);
-  const events = new EventsService(platform, { points, stages });
-  const coupons = new CouponsService(platform, offerUsageCounter);
-  const offers = new OffersService(platform, coupons);
-  const redemption = new RedemptionService(platform, offers.repo, coupons, points);
-  const surveys = new SurveysService(platform, points);
+  const webhooks = new WebhooksService(platform);
+  const audit = new AuditService(platform);
+  const leaderboards = new LeaderboardsService(platform, users, userGroups, writes);
+  const events = new EventsService(platform, writes, userGroups);
+  const tiers = new TiersService(platform, projects, leaderboards);
+  const reversals = new ReversalsService(platform, writes, events);
+  tiers.useWritePath(writes);
+  const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
+  const offers = new OffersService(platform, coupons, tiers);
+  tiers.useOffers(offers);
+  const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers);
+  const surveys = new SurveysService(platform, writes);
+  /**
+   * The write path's participants, in the order their parts load and write (after the ledger):
+   * the event pipeline's stages run per event in the order given to EventsParticipant; analytics
+   * stays last (it counts what the others decided, and its rows are shared by every batch). The
+   * webhooks' outbox writes the batch's notices (every part has decided by then) before it.
+   */
+  const stages = [challenges.stage, streaks.stage, analytics.stage] as const;
+  writes.use([
+    tiers.participant,
+    new EventsParticipant(stages, tiers.participant),
+    challenges.stage,
+    streaks.stage,
+    new RedemptionParticipant(tiers.participant),
+    new SurveysParticipant(),
+    points.adjustments,
+    seasonPayoutsParticipant,
+    reversals.participant,
+    leaderboards.participant,
+    webhooks.outbox.participant,
+    analytics.stage,
+  ]);
   const notifications = new NotificationsService(
     platform,
     {
       userExists: (p, u) => users.exists(p, u),
+      requireLive: (trx, p, u) => users.requireLive(trx, p, u),
       rewards: [(p, u) => points.lastEntryAt(p, u), (p, u) => coupons.lastIssuedAt(p, u)],
       surveys: (p, u) => surveys.lastAvailableAt(p, u),
     },
     challenges,
   );
 
-  /** What the user-deletion job empties, in this order; `points` (the ledger) late, `users` (the row itself) last. */
-  const userDataOwners: UserDataOwner[] = [events, challenges, streaks, leaderboards, coupons, redemption, surveys, notifications, points, users];
-  const userDeletion = new UserDeletionService(platform, jobs, userDataOwners);
+  /** What happens to each board when its month has ended (month-close.ts), in this order. */
+  const monthClose = new MonthClose(jobs, leaderboards, platform.clock);
+  const seasons = new SeasonsService(platform, writes, {
+    groupExists: (p, g) => userGroups.exists(p, g),
+    monthTop: (p, g, m, n) => leaderboards.monthTop(p, g, m, n),
+    offerCoupon: (p, o) => offers.prizeCoupon(p, o),
+    issueCoupon: (p, c) => coupons.issueByOperator(p, c),
+  });
+  monthClose.use([...seasons.closeSteps, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
+  /** What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the ledger) late; then `users` removes the row itself. */
+  const userDataOwners: UserDataOwner[] = [events, challenges, streaks, leaderboards, coupons, redemption, surveys, notifications, seasons, tiers, reversals, points];
+  const userDeletion = new UserDeletionService(platform, jobs, userDataOwners, users, (projectId, userId, job) => webhooks.userDeleted(projectId, userId, job));
   /** Work run once per UTC day by the job runner. */
   const dailyTasks: DailyTask[] = [
     { name: 'idempotency-cleanup', run: async (now) => void (await deleteExpiredIdempotencyKeys(platform.db, now)) },
     { name: 'leaderboard-rollover', run: (now) => leaderboards.rollOver(now) },
+    { name: 'leaderboard-month-close', run: (now) => monthClose.schedule(now) },
+    { name: 'webhook-log-cleanup', run: (now) => webhooks.pruneLogs(now) },
+    { name: 'event-log-cleanup', run: async (now) => void (await events.log.prune(now)) },
+    { name: 'tier-checks', run: async (now) => void (await tiers.runMonthlyChecks(now)) },
   ];
   jobs.daily(dailyTasks);
+
+  let running: 'idle' | 'started' | 'closed' = 'idle';
   return {
-    projects, apiKeys, users, userGroups, points, stages, events, challenges, streaks, leaderboards,
-    coupons, offers, redemption, surveys, notifications, analytics, jobs, userDeletion,
+    projects, apiKeys, users, userGroups, points, writes, events, challenges, streaks, leaderboards,
+    coupons, offers, redemption, surveys, notifications, analytics, jobs, userDeletion, webhooks, monthClose, seasons, tiers, reversals,
+    audit,
+    /** Starts the background parts: the Redis subscriptions of the invalidation bus, the job runner, then the webhook dispatcher. */
+    async start(): Promise<void> {
+      if (running !== 'idle') return;
+      running = 'started';
+      await platform.bus.start();
+      await jobs.start();
+      await webhooks.dispatcher.start();
+    },
+    /** Stops them in reverse order, each even when one before failed; safe to call twice, and without a start. */
+    async close(): Promise<void> {
+      if (running === 'closed') return;
+      running = 'closed';
+      let failure: unknown = null;
+      for (const stop of [() => webhooks.dispatcher.stop(), () => jobs.stop(), () => writes.close(), () => platform.bus.close()]) {
+        try {
+          await stop();
+        } catch (err) {
+          failure ??= err;
+        }
+      }
+      if (failure !== null) throw failure;
+    },
   };
 }
 

@@ -1,16 +1,22 @@
 /**
- * The reference of the ingest benchmark: a bare Fastify route that validates the same POST /event
- * body with the same validator setup and answers a JSON object, touching no storage and no auth.
+ * The reference of the ingest and redemption benchmarks: bare Fastify routes that validate the same
+ * POST /event and redeem bodies with the same validator setup and answer a JSON object of a similar
+ * size, touching no storage and no auth.
  */
 import Fastify from 'fastify';
 import { registerValidation } from '../../src/http/validation.js';
 import { PostEventBody } from '../../src/modules/events/events.schemas.js';
+import { RedeemBody } from '../../src/modules/offers/offers.schemas.js';
 
 const app = Fastify({ logger: false, bodyLimit: 256 * 1024 });
 registerValidation(app);
 app.post('/event', { schema: { body: PostEventBody } }, (req) => {
   const body = req.body as { userId: string; eventId: string; metadata?: Record<string, unknown> };
   return { statusCode: 200, success: true, message: 'Event erfolgreich geloggt', data: { userId: body.userId, eventId: body.eventId, points: 10, metadata: body.metadata ?? {} } };
+});
+app.post('/user/:userId/offer/:offerId/redeem', { schema: { body: RedeemBody } }, (req) => {
+  const { userId, offerId } = req.params as { userId: string; offerId: string };
+  return { success: true, data: { userId, offerId, points: 1, balance: 999_999, coupon: { couponId: 'cpn_0123456789abcdef', code: 'ABCD-EFGH-JKLM', status: 'ACTIVE', createdAt: new Date(0).toISOString() } } };
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,100 +1,147 @@
 /**
- * Ingest benchmark (npm run bench:ingest): autocannon against POST /event of the real server
- * (FIXED reward, user JWTs of 10,000 users, 50 connections) and, in the same run, against a bare
- * Fastify route that validates the same body. Embedded mode by default (SQLite file, durable
- * synchronous=FULL commits); scale mode when DATABASE_URL is postgres://… (REDIS_URL too, default
- * redis://127.0.0.1:6379): the bench creates and drops its own database.
+ * Ingest benchmark (npm run bench:ingest). In one run: a bare Fastify route that validates the same
+ * body (the reference), then POST /event of the real server with one active challenge and one daily
+ * streak on the event (user JWTs of BENCH_USERS users), then POST /events with BENCH_BULK events per
+ * request (a service token). Reports events/s, latency, the server's CPU per event (from /proc)
+ * and the mean write-batch size (from /metrics), and the ratios to the bare route.
  *
- * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_USERS (10000), BENCH_WARMUP_SECONDS (3),
- * BENCH_GAMIFICATION (1: on the same warm server, POST /event is measured again with one active
- * challenge and one streak, then once more with both inactive; see gamification.ts).
+ * Embedded mode by default (SQLite file, durable commits); scale mode when DATABASE_URL is
+ * postgres://… (REDIS_URL too, default redis://127.0.0.1:6379; the bench creates and drops its own
+ * database), with BENCH_INSTANCES (1 or 2) servers on the one database.
+ *
+ * With BENCH_WEBHOOK=1 the single-event run is measured three times on the same server: without a
+ * webhook, with one endpoint taking every message type (`*`, a receiver in its own process that
+ * answers 200: webhook-receiver.ts) while its dispatcher sends, and without again (the endpoint
+ * deleted); the loss is against the mean of the two runs without.
+ *
+ * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
+ * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { spawnServer, stop } from '../lib/bench-server.js';
 import { createBenchStore, eachLimited, mode } from '../lib/bench-store.js';
-import { defineGamification, setGamification } from './gamification.js';
+import { measure, metric, type Measured } from '../lib/measure.js';
+import { defineGamification } from './gamification.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const BULK = Number(process.env.BENCH_BULK ?? 100);
+const RUNS = (process.env.BENCH_RUNS ?? 'single,bulk').split(',');
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
-const GAMIFICATION = process.env.BENCH_GAMIFICATION === '1';
 
-
-
-
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function cannon(base: string, requests: autocannon.Request[], seconds: number): Promise<Result> {
-  const r = await autocannon({ url: `${base}/event`, connections: CONNECTIONS, duration: seconds, requests, method: 'POST' });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
-}
+const body = (u: number) => ({ eventId: 'purchase', userId: `user${u}`, metadata: { shop: 'berlin', amount: 12 } });
 
 async function main(): Promise<void> {
   const store = await createBenchStore('ingest', { JWT_SECRET, ADMIN_TOKEN });
-  const env = store.env;
-
   const servers: ChildProcess[] = [];
   try {
     const key = new TextEncoder().encode(JWT_SECRET);
-    const tokens = await Promise.all(Array.from({ length: USERS }, (_, u) => new SignJWT({ sub: `user${u}` }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(key)));
-    const requests: autocannon.Request[] = tokens.map((token, u) => ({
+    const sign = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(key);
+    const tokens = await Promise.all(Array.from({ length: USERS }, (_, u) => sign({ sub: `user${u}` })));
+    const service = await sign({ sub: 'bench', role: 'service' });
+    const single: autocannon.Request[] = tokens.map((token, u) => ({
       method: 'POST',
       path: '/event',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ eventId: 'purchase', userId: `user${u}`, metadata: { shop: 'berlin', amount: 12 } }),
+      body: JSON.stringify(body(u)),
+    }));
+    const bulk: autocannon.Request[] = Array.from({ length: Math.ceil(USERS / BULK) }, (_, r) => ({
+      method: 'POST',
+      path: '/events',
+      headers: { authorization: `Bearer ${service}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ events: Array.from({ length: BULK }, (_, i) => body((r * BULK + i) % USERS)) }),
     }));
 
     const bare = await spawnServer('bench/ingest/bare-server.ts', {});
     servers.push(bare.child);
-    await cannon(bare.base, requests, WARMUP);
-    const bareResult = await cannon(bare.base, requests, SECONDS);
+    const bareTarget = [{ url: bare.base, requests: single, connections: CONNECTIONS }];
+    await measure(bareTarget, WARMUP, [bare.child.pid!]);
+    const bareResult = await measure(bareTarget, SECONDS, [bare.child.pid!]);
     await stop(bare.child);
 
-    const laurel = await spawnServer('src/main.ts', env);
-    servers.push(laurel.child);
+    const receiver = WEBHOOK ? await spawnServer('bench/ingest/webhook-receiver.ts', {}) : null;
+    if (receiver) servers.push(receiver.child);
+    const env = WEBHOOK ? { ...store.env, WEBHOOK_ALLOW_PRIVATE: '1' } : store.env;
+    const laurel = await Promise.all(Array.from({ length: INSTANCES }, () => spawnServer('src/main.ts', env)));
+    servers.push(...laurel.map((l) => l.child));
+    const pids = laurel.map((l) => l.child.pid!);
+    const base = laurel[0]!.base;
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-    const def = await fetch(`${laurel.base}/admin/event`, { method: 'POST', headers: admin, body: JSON.stringify({ eventId: 'purchase', title: 'Purchase', reward: { default: 10 } }) });
+    const def = await fetch(`${base}/admin/event`, { method: 'POST', headers: admin, body: JSON.stringify({ eventId: 'purchase', title: 'Purchase', reward: { default: 10 } }) });
     if (def.status !== 201) throw new Error(`define event: ${def.status} ${await def.text()}`);
+    await defineGamification(base, admin);
     await eachLimited([...tokens.keys()], 50, async (u) => {
-      const res = await fetch(`${laurel.base}/user`, { method: 'POST', headers: { authorization: `Bearer ${tokens[u]}`, 'content-type': 'application/json' }, body: JSON.stringify({ userId: `user${u}` }) });
+      const res = await fetch(`${base}/user`, { method: 'POST', headers: { authorization: `Bearer ${tokens[u]}`, 'content-type': 'application/json' }, body: JSON.stringify({ userId: `user${u}` }) });
       if (res.status !== 201) throw new Error(`create user: ${res.status}`);
     });
-    await cannon(laurel.base, requests, WARMUP);
-    const result = await cannon(laurel.base, requests, SECONDS);
-    let gamified: Result | null = null;
-    let plainAgain: Result | null = null;
-    if (GAMIFICATION) {
-      await defineGamification(laurel.base, admin);
-      await cannon(laurel.base, requests, WARMUP);
-      gamified = await cannon(laurel.base, requests, SECONDS);
-      await setGamification(laurel.base, admin, false);
-      plainAgain = await cannon(laurel.base, requests, SECONDS);
-    }
-    await stop(laurel.child);
 
-    const ratio = result.rps / bareResult.rps;
-    console.log(`\nIngest benchmark, ${mode} mode (${SECONDS} s, ${CONNECTIONS} connections, ${USERS} users)`);
-    console.log('| target | events/s | p50 ms | p99 ms | non-2xx | errors |');
-    console.log('|---|---|---|---|---|---|');
-    console.log(`| POST /event (${mode}) | ${Math.round(result.rps)} | ${result.p50} | ${result.p99} | ${result.non2xx} | ${result.errors} |`);
-    console.log(`| bare Fastify route | ${Math.round(bareResult.rps)} | ${bareResult.p50} | ${bareResult.p99} | ${bareResult.non2xx} | ${bareResult.errors} |`);
-    console.log(`ratio POST /event / bare: ${ratio.toFixed(3)}`);
-    if (gamified && plainAgain) {
-      console.log(`| POST /event (${mode}) + 1 challenge + 1 streak | ${Math.round(gamified.rps)} | ${gamified.p50} | ${gamified.p99} | ${gamified.non2xx} | ${gamified.errors} |`);
-      console.log(`| POST /event (${mode}) again, both inactive | ${Math.round(plainAgain.rps)} | ${plainAgain.p50} | ${plainAgain.p99} | ${plainAgain.non2xx} | ${plainAgain.errors} |`);
-      const plain = (result.rps + plainAgain.rps) / 2;
-      console.log(`change with 1 challenge + 1 streak vs the mean of the runs without: ${(((gamified.rps - plain) / plain) * 100).toFixed(1)} % events/s`);
+    const batchesOf = async () => {
+      let batches = 0;
+      let units = 0;
+      for (const l of laurel) {
+        batches += await metric(l.base, 'laurel_write_batches_total');
+        units += await metric(l.base, 'laurel_write_units_total');
+      }
+      return { batches, units };
+    };
+    const run = async (requests: autocannon.Request[]) => {
+      const targets = laurel.map((l) => ({ url: l.base, requests, connections: Math.round(CONNECTIONS / INSTANCES) }));
+      await measure(targets, WARMUP, pids);
+      const before = await batchesOf();
+      const result = await measure(targets, SECONDS, pids);
+      const after = await batchesOf();
+      return { result, batch: (after.units - before.units) / Math.max(1, after.batches - before.batches) };
+    };
+
+    const rows: Array<{ label: string; m: Measured; perRequest: number; batch?: number }> = [{ label: 'bare Fastify route (same body, no storage)', m: bareResult, perRequest: 1 }];
+    const where = `${mode}${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''}`;
+    const received = async () => (receiver ? ((await (await fetch(`${receiver.base}/count`)).json()) as { received: number }).received : 0);
+    let delivered = '';
+    if (RUNS.includes('single')) {
+      const { result, batch } = await run(single);
+      rows.push({ label: `POST /event, 1 challenge + 1 streak (${where})`, m: result, perRequest: 1, batch });
+    }
+    if (RUNS.includes('single') && receiver) {
+      const hook = await fetch(`${base}/admin/webhook`, { method: 'POST', headers: admin, body: JSON.stringify({ url: `${receiver.base}/hooks`, events: ['*'], status: 'ACTIVE' }) });
+      if (hook.status !== 201) throw new Error(`register webhook: ${hook.status} ${await hook.text()}`);
+      const { webhookId } = (await hook.json()) as { webhookId: string };
+      const before = await received();
+      const { result, batch } = await run(single);
+      const during = (await received()) - before;
+      rows.push({ label: `POST /event, 1 challenge + 1 streak (${where}, 1 \`*\` webhook)`, m: result, perRequest: 1, batch });
+      delivered = `\nWebhook messages received during the warm-up and the run with the endpoint: ${during} (${Math.round(during / (WARMUP + SECONDS))}/s).`;
+      const gone = await fetch(`${base}/admin/webhook/${webhookId}`, { method: 'DELETE', headers: { authorization: admin.authorization } });
+      if (gone.status !== 204) throw new Error(`delete webhook: ${gone.status}`);
+      const again = await run(single);
+      rows.push({ label: `POST /event, 1 challenge + 1 streak (${where}, endpoint deleted)`, m: again.result, perRequest: 1, batch: again.batch });
+    }
+    if (RUNS.includes('bulk')) {
+      const { result, batch } = await run(bulk);
+      rows.push({ label: `POST /events, ${BULK} per request (${where})`, m: result, perRequest: BULK, batch });
+    }
+
+    console.log(`\nIngest benchmark, ${mode} mode, ${new Date().toISOString()} (${SECONDS} s, ${CONNECTIONS} connections, ${USERS} users)`);
+    console.log('| target | events/s | p50 ms | p99 ms | server CPU µs/event | mean batch | events/s ÷ bare | CPU ÷ bare | p99 ÷ bare | non-2xx |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of rows) {
+      const eps = r.m.rps * r.perRequest;
+      const cpu = r.m.cpuUs / r.perRequest;
+      console.log(
+        `| ${r.label} | ${Math.round(eps)} | ${r.m.p50.toFixed(1)} | ${r.m.p99} | ${Math.round(cpu)} | ${r.batch === undefined ? '—' : r.batch.toFixed(1)} | ` +
+          `${(eps / bareResult.rps).toFixed(2)} | ${(cpu / bareResult.cpuUs).toFixed(2)} | ${(r.m.p99 / Math.max(1, bareResult.p99)).toFixed(2)} | ${r.m.non2xx + r.m.errors} |`,
+      );
+    }
+    if (receiver && rows.length >= 4) {
+      const [without, hooked, again] = [rows[1]!.m, rows[2]!.m, rows[3]!.m];
+      const mean = (without.rps + again.rps) / 2;
+      console.log(`${delivered}\nWith the webhook: ${((1 - hooked.rps / mean) * 100).toFixed(1)} % fewer events/s than the mean of the runs without; server CPU per event ${((hooked.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100).toFixed(1)} % higher.`);
     }
   } finally {
     for (const s of servers) await stop(s);

@@ -2,8 +2,9 @@
  * Leaderboard benchmark (`npm run bench:leaderboard`): seeds BENCH_USERS (default 1,000,000) users
  * straight into the aggregates, starts the server in a child process (timing the index rebuild),
  * then measures with autocannon — 50 connections, BENCH_SECONDS each — the personalized view, the
- * rank endpoint, the full board at offset 0 and 500,000 and a bare Fastify GET, while events keep
- * arriving. Modes: `embedded` (SQLite + in-process index) and `scale` (PostgreSQL + Redis; needs
+ * rank endpoint, the full board at offset 0 and 500,000, a bare Fastify GET and a bare route
+ * answering the same 100-entry page (the full board's reference), while events keep arriving;
+ * with the server's CPU time per request. Modes: `embedded` (SQLite + in-process index) and `scale` (PostgreSQL + Redis; needs
  * BENCH_POSTGRES_URL and BENCH_REDIS_URL). Prints a markdown table per mode.
  *
  *   npm run bench:leaderboard -- embedded scale
@@ -18,6 +19,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
 import { deleteKeysWithPrefix } from '../../src/platform/redis.js';
+import { cpuMs } from '../lib/measure.js';
 import { seed } from './seed.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
@@ -67,7 +69,7 @@ async function prepareStore(mode: string): Promise<{ url: string; cleanup: () =>
   return { url, cleanup, seedMs };
 }
 
-function startServer(url: string, mode: string): Promise<{ ready: Ready; ask: (type: string) => Promise<Record<string, number>>; stop: () => Promise<void> }> {
+function startServer(url: string, mode: string): Promise<{ pid: number; ready: Ready; ask: (type: string) => Promise<Record<string, number>>; stop: () => Promise<void> }> {
   const child = fork(new URL('./server.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: {
@@ -93,14 +95,17 @@ function startServer(url: string, mode: string): Promise<{ ready: Ready; ask: (t
           child.once('exit', () => res());
           child.send({ type: 'stop' });
         });
-      resolve({ ready, ask, stop });
+      resolve({ pid: child.pid!, ready, ask, stop });
     });
   });
 }
 
-async function measure(url: string, headers: Record<string, string>) {
+/** autocannon against one route, with the server's CPU time per request (µs) over the run. */
+async function measure(url: string, headers: Record<string, string>, pid: number) {
+  const cpu0 = cpuMs(pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, timeouts: r.timeouts };
+  const cpuUs = Math.round(((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests.total));
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, timeouts: r.timeouts, cpuUs };
 }
 
 async function runMode(mode: string): Promise<string> {
@@ -113,24 +118,35 @@ async function runMode(mode: string): Promise<string> {
   const middle = `u${Math.floor(USERS / 2) + 1}`;
   const routes: Array<[string, string]> = [
     ['bare Fastify GET', '/bench/bare'],
+    ['bare 100-entry page', '/bench/bare-page'],
     ['personalized view (30d)', `/user/${middle}/leaderboard?groupId=default&timeframe=30d`],
     ['rank (7d, 30d, 365d)', `/user/${middle}/rank?groupId=default`],
     ['full board, offset 0', '/project/default/leaderboard?groupId=default&timeframe=7d&limit=100&offset=0'],
     [`full board, offset ${USERS / 2}`, `/project/default/leaderboard?groupId=default&timeframe=7d&limit=100&offset=${USERS / 2}`],
+    ['bare 100-entry page (again)', '/bench/bare-page'],
     ['bare Fastify GET (again, last)', '/bench/bare'],
   ];
   const results: Array<[string, Awaited<ReturnType<typeof measure>>]> = [];
   const before = await server.ask('stats');
   for (const [name, path] of routes) {
     await autocannon({ url: base + path, connections: 10, duration: 1, headers }); // warm-up
-    const m = await measure(base + path, headers);
+    const m = await measure(base + path, headers, server.pid);
     results.push([name, m]);
-    console.error(`[${mode}] ${name}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms errors ${m.errors} timeouts ${m.timeouts}`);
+    console.error(`[${mode}] ${name}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms errors ${m.errors} timeouts ${m.timeouts} cpu ${m.cpuUs} µs/request`);
   }
-  // The bare route is measured first and last; reads are compared with the mean of both.
-  const bareRuns = results.filter((_, i) => routes[i]![1] === '/bench/bare').map(([, m]) => m.rps);
-  const bare = bareRuns.reduce((a, b) => a + b, 0) / bareRuns.length;
-  const rows = results.map(([name, m]) => `| ${name} | ${m.rps} | ${m.p50} | ${m.p99} | ${Math.round((m.rps / bare) * 100)}% | ${m.errors + m.timeouts} |`);
+  // The bare routes are measured first and last; reads are compared with the mean of both runs,
+  // the full board with the bare route answering the same 100-entry page.
+  const meanOf = (path: string) => {
+    const runs = results.filter((_, i) => routes[i]![1] === path).map(([, m]) => m.rps);
+    return runs.reduce((a, b) => a + b, 0) / runs.length;
+  };
+  const bare = meanOf('/bench/bare');
+  const barePage = meanOf('/bench/bare-page');
+  const rows = results.map(([name, m], i) => {
+    const path = routes[i]![1];
+    const ref = path.startsWith('/project/') || path === '/bench/bare-page' ? barePage : bare;
+    return `| ${name} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.cpuUs} | ${Math.round((m.rps / ref) * 100)}% ${ref === barePage ? 'of bare page' : 'of bare'} | ${m.errors + m.timeouts} |`;
+  });
   const after = await server.ask('stats');
   await server.stop();
   await cleanup();
@@ -142,8 +158,8 @@ async function runMode(mode: string): Promise<string> {
     `Seed ${seedMs} ms. Index rebuild of the four default-group boards at start: ${rb.total} ms (month ${rb.month}, 7d ${rb['7d']}, 30d ${rb['30d']}, 365d ${rb['365d']}).`,
     `RSS after the rebuild: ${mib(server.ready.rssAfterLoad)}; after the runs: ${mib(after.rss!)}. Events recorded during the runs: ${after.events! - before.events!} (~${eventsPerSecond}/s), errors ${after.eventErrors}.`,
     '',
-    `| route (${CONNECTIONS} connections, ${SECONDS} s) | req/s | p50 ms | p99 ms | of bare (mean of both bare runs) | errors |`,
-    '|---|---|---|---|---|---|',
+    `| route (${CONNECTIONS} connections, ${SECONDS} s) | req/s | p50 ms | p99 ms | server CPU µs/request | ratio (mean of both runs of the bare route) | errors |`,
+    '|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');

@@ -1,7 +1,8 @@
 /**
  * The server side of the leaderboard benchmark, run as a child process so that autocannon (in the
  * parent) does not share its event loop. Builds the app on the seeded store, loads the four boards
- * of the default group (the rebuild that is timed), adds a bare route, listens on 127.0.0.1 and
+ * of the default group (the rebuild that is timed), adds the bare routes (an 11-byte answer, and
+ * the same 100-entry page the full board answers, as a fixed object), listens on 127.0.0.1 and
  * keeps events arriving (EVENTS_PER_SECOND through the leaderboard stage) until told to stop.
  */
 import { buildApp } from '../../src/app.js';
@@ -22,6 +23,11 @@ async function main(): Promise<void> {
   };
   const app = await buildApp({ config, logger: false });
   app.get('/bench/bare', { config: { auth: 'public' } }, () => ({ ok: true }));
+  // The reference for the full board: a bare route answering a page of the same 100 entries,
+  // serialized on every request like any Fastify answer, without auth, index or cache. Registered
+  // before the first inject (which makes the app ready); its page is filled in below.
+  let pageBody: object = {};
+  app.get('/bench/bare-page', { config: { auth: 'public' } }, () => pageBody);
   const lb = app.services.leaderboards;
 
   const rebuild: Record<string, number> = {};
@@ -36,6 +42,9 @@ async function main(): Promise<void> {
   global.gc?.();
   const rssAfterLoad = process.memoryUsage().rss;
 
+  const page = await app.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d&limit=100&offset=0', headers: { authorization: `Bearer ${config.adminToken}` } });
+  if (page.statusCode !== 200) throw new Error(`page: ${page.statusCode} ${page.body}`);
+  pageBody = page.json() as object;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
 

@@ -4,14 +4,17 @@
  * counters, coupon, redemption row, ledger debit). Phase 2: reads a client makes around it
  * (notification overview, coupon list). Embedded mode by default (SQLite file); scale mode when
  * DATABASE_URL is postgres://… (REDIS_URL too): the bench creates and drops its own database.
+ * Reference, in the same run: a bare Fastify route validating the same redeem body (no storage, no
+ * auth); every row reports the server's CPU time per request.
  *
  * Env: BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_USERS (500).
  */
 import type { ChildProcess } from 'node:child_process';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { spawnServer, stop } from '../lib/bench-server.js';
 import { createBenchStore, eachLimited, mode } from '../lib/bench-store.js';
+import { measure, type Measured } from '../lib/measure.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -21,11 +24,6 @@ const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 
 
-
-async function cannon(base: string, requests: autocannon.Request[]) {
-  const r = await autocannon({ url: base, connections: CONNECTIONS, duration: SECONDS, requests });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
-}
 
 async function main(): Promise<void> {
   const store = await createBenchStore('redeem', { JWT_SECRET, ADMIN_TOKEN });
@@ -54,15 +52,30 @@ async function main(): Promise<void> {
     const overview = tokens.map((_, u) => ({ method: 'GET' as const, path: `/user/user${u}/notifications/overview`, headers: auth(u) }));
     const coupons = tokens.map((_, u) => ({ method: 'GET' as const, path: `/user/user${u}/coupon`, headers: auth(u) }));
 
-    const rows: Array<[string, Awaited<ReturnType<typeof cannon>>]> = [];
-    rows.push(['POST …/offer/{offerId}/redeem', await cannon(base, redeem)]);
-    rows.push(['GET …/notifications/overview', await cannon(base, overview)]);
-    rows.push(['GET …/coupon', await cannon(base, coupons)]);
+    const run = async (pid: number, url: string, requests: autocannon.Request[]) => {
+      const target = [{ url, requests, connections: CONNECTIONS }];
+      await measure(target, 1, [pid]); // warm-up
+      return measure(target, SECONDS, [pid]);
+    };
+    const bare = await spawnServer('bench/ingest/bare-server.ts', {});
+    let bareResult: Measured;
+    try {
+      bareResult = await run(bare.child.pid!, bare.base, redeem);
+    } finally {
+      await stop(bare.child);
+    }
+    const pid = server.pid!;
+    const rows: Array<[string, Measured]> = [['bare Fastify route (same redeem body, no storage)', bareResult]];
+    rows.push(['POST …/offer/{offerId}/redeem', await run(pid, base, redeem)]);
+    rows.push(['GET …/notifications/overview', await run(pid, base, overview)]);
+    rows.push(['GET …/coupon', await run(pid, base, coupons)]);
 
-    console.log(`\nRedeem benchmark, ${mode} mode (${SECONDS} s each, ${CONNECTIONS} connections, ${USERS} users)`);
-    console.log('| request | req/s | p50 ms | p99 ms | non-2xx | errors |');
-    console.log('|---|---|---|---|---|---|');
-    for (const [name, r] of rows) console.log(`| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+    console.log(`\nRedeem benchmark, ${mode} mode, ${new Date().toISOString()} (${SECONDS} s each, ${CONNECTIONS} connections, ${USERS} users)`);
+    console.log('| request | req/s | p50 ms | p99 ms | server CPU µs/request | req/s ÷ bare | CPU ÷ bare | non-2xx | errors |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const [name, r] of rows) {
+      console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p99} | ${Math.round(r.cpuUs)} | ${(r.rps / bareResult.rps).toFixed(2)} | ${(r.cpuUs / bareResult.cpuUs).toFixed(2)} | ${r.non2xx} | ${r.errors} |`);
+    }
   } finally {
     if (server) await stop(server);
     await store.cleanup();

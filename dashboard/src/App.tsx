@@ -10,11 +10,13 @@ import { OffersScreen } from './screens/Offers';
 import { OverviewScreen } from './screens/Overview';
 import { ProjectsScreen } from './screens/Projects';
 import { ShopsScreen } from './screens/Shops';
+import { TiersScreen } from './screens/Tiers';
 import { SignIn } from './screens/SignIn';
 import { StreaksScreen } from './screens/Streaks';
 import { SurveysScreen } from './screens/Surveys';
 import { UserGroupsScreen } from './screens/UserGroups';
 import { UsersScreen } from './screens/Users';
+import { WebhooksScreen } from './screens/Webhooks';
 import { loadSession, saveSession, SessionContext } from './session';
 import { useLoad } from './useLoad';
 import { Loading } from './components/ui';
@@ -31,10 +33,12 @@ const NAV: Array<{ path: string; label: string; group: string }> = [
   { path: 'shops', label: 'Shops', group: 'Programme' },
   { path: 'offers', label: 'Offers', group: 'Programme' },
   { path: 'usergroups', label: 'User groups', group: 'Programme' },
+  { path: 'tiers', label: 'Tiers', group: 'Programme' },
   { path: 'users', label: 'Users', group: 'Insight' },
   { path: 'leaderboards', label: 'Leaderboards', group: 'Insight' },
   { path: 'analytics', label: 'Analytics', group: 'Insight' },
   { path: 'apikeys', label: 'API keys', group: 'Settings' },
+  { path: 'webhooks', label: 'Webhooks', group: 'Settings' },
   { path: 'projects', label: 'Projects', group: 'Settings' },
 ];
 
@@ -51,7 +55,16 @@ export function App({ fetchImpl }: { fetchImpl?: typeof fetch }) {
 function SignedIn({ session, fetchImpl, onSession }: { session: Session; fetchImpl?: typeof fetch; onSession(s: Session | null): void }) {
   const api = useMemo(() => new ApiClient(session, fetchImpl), [session, fetchImpl]);
   const context = useMemo(
-    () => ({ session, api, setProject: (projectId: string) => onSession({ ...session, projectId }), signOut: () => onSession(null) }),
+    () => ({
+      session,
+      api,
+      setProject: (projectId: string) => {
+        // A user page belongs to its project: the same id in another project is another user (or none).
+        if (currentPathIsUserPage()) navigate('users');
+        onSession({ ...session, projectId });
+      },
+      signOut: () => onSession(null),
+    }),
     [session, api, onSession],
   );
   const path = usePath();
@@ -149,6 +162,8 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
       return <SurveysScreen />;
     case 'shops':
       return <ShopsScreen />;
+    case 'tiers':
+      return <TiersScreen />;
     case 'offers':
       return <OffersScreen />;
     case 'usergroups':
@@ -165,6 +180,8 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
       );
     case 'apikeys':
       return <ApiKeysScreen />;
+    case 'webhooks':
+      return <WebhooksScreen webhookId={rest[0] ? decodeURIComponent(rest[0]) : null} />;
     case 'projects':
       return <ProjectsScreen onChanged={onProjectsChanged} />;
     default:
@@ -177,4 +194,8 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
         </section>
       );
   }
+}
+
+function currentPathIsUserPage(): boolean {
+  return /\/users\/[^/]+/.test(window.location.pathname);
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../platform/db/database.js';
 
-/** Keys are kept at least 24 h (CONTRACT.md section 3); older ones go, in batches. */
+/** Keys are kept at least 24 h (docs/api.md, Responses and errors); older ones go, in batches. */
 const KEY_TTL_MS = 24 * 3_600_000;
 const BATCH = 200; // one OR term per key: stay well under SQLite's expression depth limit
 

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CommitterStats } from '../platform/db/batch-committer.js';
 
-/** Prometheus metrics at GET /metrics: request counts and latency by route and status. */
-export function registerMetrics(app: FastifyInstance): Registry {
+/**
+ * Prometheus metrics at GET /metrics: request counts and latency by route and status, and the
+ * write path's batches (units ÷ batches is the mean batch size).
+ */
+export function registerMetrics(app: FastifyInstance, writes: () => CommitterStats): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'laurel_' });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -14,6 +18,21 @@ export function registerMetrics(app: FastifyInstance): Registry {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+
+  const writeCounter = (name: string, help: string, field: keyof CommitterStats) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(writes()[field]);
+      },
+    });
+  writeCounter('laurel_write_batches_total', 'Write batches committed (one transaction each)', 'batches');
+  writeCounter('laurel_write_units_total', 'Units (events, redemptions, survey answers, adjustments) in committed write batches', 'units');
+  writeCounter('laurel_write_batch_retries_total', 'Write batches retried after a deadlock or serialization failure', 'retries');
+  writeCounter('laurel_write_batch_splits_total', 'Write batches that failed as a whole and were applied unit by unit', 'splits');
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };

@@ -1,12 +1,16 @@
-import rateLimit from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Platform } from '../platform/platform.js';
+import type { RedisHandle } from '../platform/redis.js';
 import { principalKey } from './auth/principal.js';
 import { AppError } from './errors.js';
 
 /**
  * RATE_LIMIT_MAX requests per principal (user, service, API key; the IP when anonymous) per
- * RATE_LIMIT_WINDOW_MS. Counters live in Redis in scale mode, so the limit holds across instances.
+ * RATE_LIMIT_WINDOW_MS. Counters live in Redis in scale mode, so the limit holds across instances;
+ * while Redis is away each instance counts on its own (the limit then holds per instance).
  * Runs after authentication (preHandler), so it counts the principal, not the connection.
  * Health, metrics, docs, the dashboard and the admin API are not limited.
  */
@@ -16,11 +20,60 @@ export async function registerRateLimit(app: FastifyInstance, platform: Platform
     hook: 'preHandler',
     max: platform.config.rateLimitMax,
     timeWindow: platform.config.rateLimitWindowMs,
-    ...(platform.redis ? { redis: platform.redis.client, nameSpace: 'ratelimit:' } : {}),
-    skipOnError: true,
+    ...(platform.redis ? { store: redisWithLocalFallback(platform.redis, 'ratelimit:') } : {}),
+    skipOnError: false,
     keyGenerator: (req: FastifyRequest) => (req.principal ? principalKey(req.principal) : `ip:${req.ip}`),
     allowList: (req: FastifyRequest) => !req.principal || req.principal.kind === 'admin',
     errorResponseBuilder: (_req, context) =>
-      new AppError(429, 'RATE_LIMITED', `Rate limit exceeded: ${context.max} requests per ${context.after}. Retry later.`),
+      AppError.of('RATE_LIMITED', `Rate limit exceeded: ${context.max} requests per ${context.after}. Retry later.`),
   });
+}
+
+type Counted = (err: Error | null, result: { current: number; ttl: number } | null) => void;
+interface Store {
+  incr(key: string, cb: Counted, timeWindow: number, max: number): void;
+  read(key: string, cb: Counted, timeWindow: number, max: number): void;
+  child(routeOptions: RouteOptions): Store;
+}
+interface RouteOptions {
+  continueExceeding: boolean;
+  exponentialBackoff: boolean;
+  routeInfo: { method: string; url: string };
+}
+interface GlobalParams {
+  continueExceeding: boolean;
+  exponentialBackoff: boolean;
+}
+
+// The plugin's own stores (CommonJS, not in its exports): Laurel counts with them, it only chooses.
+const require = createRequire(import.meta.url);
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (c: boolean, e: boolean, redis: Redis, key: string) => Store;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (c: boolean, e: boolean, cache?: number) => Store;
+
+/** The plugin's Redis store, answered by its local store whenever Redis is unavailable or a count fails. */
+function redisWithLocalFallback(redis: RedisHandle, nameSpace: string): FastifyRateLimitStoreCtor {
+  function fallback(remote: Store, local: Store): Store {
+    const count = (method: 'incr' | 'read') => (key: string, cb: Counted, timeWindow: number, max: number) => {
+      if (!redis.available()) return local[method](key, cb, timeWindow, max);
+      remote[method](
+        key,
+        (err, result) => {
+          if (!err) return cb(null, result);
+          redis.noteFailure(err);
+          local[method](key, cb, timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
+    };
+    return { incr: count('incr'), read: count('read'), child: (routeOptions) => fallback(remote.child(routeOptions), local.child(routeOptions)) };
+  }
+  // The plugin constructs the store itself (`new store(params)`); a constructor may return another object.
+  return class {
+    constructor(params: GlobalParams) {
+      const remote = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis.client, nameSpace);
+      const local = new LocalStore(params.continueExceeding, params.exponentialBackoff);
+      return fallback(remote, local);
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
 }

@@ -10,11 +10,16 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     code: Type.String(),
   },
-  { description: 'Body of every error (CONTRACT.md section 3)' },
+  { description: 'Body of every error: status, reason phrase, message, machine code' },
 );
 
 export const UserId = Type.String({ pattern: USER_ID_PATTERN, description: 'Client-chosen user id' });
 export const ResourceId = Type.String({ pattern: RESOURCE_ID_PATTERN });
+
+/** The latest time a JavaScript Date can hold (year 275760): every ms input stays below it. */
+export const MAX_MILLIS = 8_640_000_000_000_000;
+/** A point in time given by a client: Unix ms, 0 to MAX_MILLIS. */
+export const Millis = (description = 'Unix ms') => Type.Integer({ minimum: 0, maximum: MAX_MILLIS, description });
 
 export const UserParams = Type.Object({ userId: UserId });
 export type UserParams = Static<typeof UserParams>;

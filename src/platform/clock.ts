@@ -1,6 +1,6 @@
 /**
  * The one source of time. Nothing else calls Date.now(): every rule about days, windows, months,
- * limits and validity reads `clock.now()`, so the test clock (CONTRACT.md section 6) moves them all.
+ * limits and validity reads `clock.now()`, so the test clock (docs/api.md, Test clock) moves them all.
  */
 export interface Clock {
   /** Current time, Unix milliseconds. */

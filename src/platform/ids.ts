@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 
-/** Ids of configured resources: ASCII letters, digits, _ and -, at most 128 (CONTRACT.md section 5). */
+/** Ids of configured resources: ASCII letters, digits, _ and -, at most 128 (docs/api.md, Basics). */
 export const RESOURCE_ID_PATTERN = '^[A-Za-z0-9_-]{1,128}$';
 
 /**
- * Client-chosen user ids: printable ASCII without whitespace, '#', '/', '?', '%' or '\\', at most 128.
- * '#' is excluded because it separates the parts of coupon and history ids (USER#<userId>#COUPON).
+ * Client-chosen user ids: 1–128 characters, any script (`müller`), identity-provider subjects
+ * (`auth0|5f7c1a`) included; no whitespace, no control characters and none of `/ ? # % \`.
+ * `#` separates the parts of coupon and history ids (USER#<userId>#COUPON); the others break or
+ * ambiguate paths. Validated with the `u` flag (AJV's default), so the length counts characters.
  */
-export const USER_ID_PATTERN = '^[A-Za-z0-9_.@:+=-]{1,128}$';
+export const USER_ID_PATTERN = '^[^\\s\\u0000-\\u001f\\u007f-\\u009f/?#%\\\\]{1,128}$';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 

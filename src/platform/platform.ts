@@ -8,7 +8,9 @@ import { openRedis, type RedisHandle } from './redis.js';
 
 /**
  * What differs between embedded and scale mode, opened once per process and handed to every
- * service: the store, Redis (scale mode only), the clock and the invalidation bus.
+ * service: the store, Redis (scale mode only), the clock and the invalidation bus. Opening it
+ * connects and migrates; the bus subscribes when the services start (services.ts), and `close()`
+ * closes the store and Redis after the services have closed.
  */
 export interface Platform {
   readonly config: Config;
@@ -29,7 +31,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
     await db.ping();
     await migrateToLatest(db);
     if (config.redisUrl) {
-      redis = openRedis(config.redisUrl, config.redisPrefix);
+      redis = await openRedis(config.redisUrl, config.redisPrefix);
       await redis.client.ping();
     }
   } catch (err) {
@@ -39,8 +41,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
   }
   const testClock = config.testClock ? new AdjustableClock() : null;
   const clock: Clock = testClock ?? new SystemClock();
-  const bus = new InvalidationBus(redis);
-  await bus.start();
+  const bus = new InvalidationBus(redis, log);
   if (testClock && redis) {
     // The test clock is shared by all instances in scale mode.
     const stored = await redis.client.get('test-clock-offset');

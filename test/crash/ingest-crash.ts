@@ -1,5 +1,6 @@
 /**
- * Crash test of the event path (npm run test:crash): starts the real server (tsx src/main.ts) on a
+ * Crash test of the event path (npm run test:crash): starts the real server (node dist/main.js, built
+ * first when stale) on a
  * temporary SQLite store, sends events from concurrent clients, kills the server with SIGKILL at a
  * random moment, restarts it, and checks that every acknowledged event is stored exactly once,
  * that no event lacks its ledger entry (or the other way round), and that every balance equals
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SignJWT } from 'jose';
+import { buildServerIfStale, ROOT, serverEntry } from '../helpers/built-server.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 50);
 const CLIENTS = 16;
@@ -35,7 +37,8 @@ function freePort(): Promise<number> {
 
 async function start(): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry()], {
+    cwd: ROOT,
     env: {
       ...process.env,
       DATABASE_URL: `sqlite:${dbFile}`,
@@ -142,6 +145,7 @@ function verify(): { events: number; violations: string[] } {
 }
 
 async function main(): Promise<void> {
+  buildServerIfStale();
   const token = await new SignJWT({ sub: 'crash-test', role: 'service' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('2h').sign(new TextEncoder().encode(JWT_SECRET));
   let failed = false;
   try {

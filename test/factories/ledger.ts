@@ -1,4 +1,4 @@
-import type { App } from '../../src/app.js';
+import type { App } from '../../src/http/app-type.js';
 import { dateKey } from '../../src/platform/time.js';
 
 /** Writes `count` EVENT history rows of `points` each for a user straight into the ledger, balance included. */

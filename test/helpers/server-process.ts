@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROOT, serverEntry } from './built-server.js';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -24,11 +25,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/main.ts` as a real process on 127.0.0.1 and waits until /health answers. */
+/** Starts the built server (`node dist/main.js`, as production does) on 127.0.0.1 and waits until /health answers. */
 export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'laurel-'))): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry()], {
+    cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LAUREL_DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'laurel.db')}`, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,7 +3,8 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import type { App } from '../../src/http/app-type.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { deleteKeysWithPrefix } from '../../src/platform/redis.js';
 
@@ -30,12 +31,30 @@ export class TestContext {
   private databaseName: string | null = null;
   private readonly redisPrefix = `laurel-test:${randomBytes(6).toString('hex')}:`;
   private configOverrides: Partial<Config> = {};
+  private logLines: string[] | null = null;
+  private logLevel = 'debug';
 
   constructor(readonly backend: BackendName) {}
 
   /** Changes the config of the apps built from now on (call in beforeEach/beforeAll before the app is used). */
   configure(overrides: Partial<Config>): void {
     this.configOverrides = overrides;
+  }
+
+  /**
+   * Makes the apps built from now on (restart()) log at `level` into the returned array, one
+   * JSON line per entry, instead of staying silent. Ends with the test.
+   */
+  captureLogs(level = 'debug'): string[] {
+    const lines: string[] = [];
+    this.logLines = lines;
+    this.logLevel = level;
+    return lines;
+  }
+
+  private logger() {
+    const lines = this.logLines;
+    return lines ? { level: this.logLevel, stream: { write: (line: string) => void lines.push(line) } } : (false as const);
   }
 
   config(): Config {
@@ -52,6 +71,11 @@ export class TestContext {
     };
   }
 
+  /** The stores this test's apps use (PostgreSQL database of the file and Redis; SQLite in memory). */
+  storeUrls(): { databaseUrl: string; redisUrl: string | null; redisPrefix: string } {
+    return { databaseUrl: this.databaseUrl, redisUrl: this.backend === 'postgres' ? REDIS_URL! : null, redisPrefix: this.redisPrefix };
+  }
+
   async setupFile(): Promise<void> {
     if (this.backend !== 'postgres') return;
     this.databaseName = `laurel_test_${randomBytes(6).toString('hex')}`;
@@ -66,19 +90,20 @@ export class TestContext {
       await truncateAll(this.databaseUrl);
       await deleteKeysWithPrefix(REDIS_URL!, this.redisPrefix);
     }
-    this.app = await buildApp({ config: this.config(), logger: false });
+    this.app = await buildApp({ config: this.config(), logger: this.logger() });
   }
 
   /** Closes the test's app and builds a new one on the same store (a restart). */
   async restart(): Promise<App> {
     await this.app.close();
-    this.app = await buildApp({ config: this.config(), logger: false });
+    this.app = await buildApp({ config: this.config(), logger: this.logger() });
     return this.app;
   }
 
   async teardownTest(): Promise<void> {
     await this.app?.close();
     this.configOverrides = {};
+    this.logLines = null;
   }
 
   async teardownFile(): Promise<void> {
@@ -121,7 +146,7 @@ export class TestContext {
     if (res.statusCode !== 201) throw new Error(`createUser ${userId}: ${res.statusCode} ${res.body}`);
   }
 
-  /** Moves the test clock (CONTRACT.md section 6). */
+  /** Moves the test clock (docs/api.md, Test clock). */
   async setClock(now: number): Promise<void> {
     const res = await this.admin('PUT', '/admin/clock', { now });
     if (res.statusCode !== 200) throw new Error(`setClock: ${res.statusCode} ${res.body}`);

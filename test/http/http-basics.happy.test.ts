@@ -48,10 +48,13 @@ describeBackends('HTTP basics', (t) => {
     expect(res.json()).toMatchObject({ statusCode: 400, code: 'USER_EXISTS' });
   });
 
-  it('reports health with the database state', async () => {
-    const res = await t.inject({ method: 'GET', url: '/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: `${t.backend}: ok`, redis: t.backend === 'postgres' ? 'ok' : 'disabled' });
+  it('answers liveness at /health and readiness with the state of each store at /health/ready', async () => {
+    const live = await t.inject({ method: 'GET', url: '/health' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', dialect: t.backend, stores: { database: 'ok', redis: t.backend === 'postgres' ? 'ok' : 'disabled' } });
   });
 
   it('counts requests by route and status in /metrics', async () => {

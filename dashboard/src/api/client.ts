@@ -1,7 +1,7 @@
 /**
  * The dashboard's only way out: the HTTP API with the admin token. Every request carries
  * `Authorization: Bearer <ADMIN_TOKEN>` and `x-project-id`; errors become ApiError with the
- * body of CONTRACT.md section 3 and, when the message names one, the field it concerns.
+ * error body (docs/api.md, Responses and errors) and, when the message names one, the field it concerns.
  */
 export interface ErrorBody {
   statusCode: number;

@@ -1,4 +1,4 @@
-/** Wire shapes of the API, named as in INTERFACE.md and CONTRACT.md. */
+/** Wire shapes of the API, named as in docs/api.md. */
 export type Status = 'ACTIVE' | 'INACTIVE';
 export type LanguageMap = Record<string, string>;
 
@@ -105,6 +105,8 @@ export interface Streak {
   timeFrame: 'daily' | 'weekly' | 'monthly';
   eventIds: string[];
   milestones: Milestone[];
+  /** Banked freezes cover missed periods; null: no freezes. */
+  freezes?: { max: number; earnEveryMilestone: boolean } | null;
   status: Status;
 }
 
@@ -192,6 +194,8 @@ export interface UserStreak {
   missedCount: number;
   completedDates: string[];
   milestonesClaimed: number[];
+  freezes?: { available: number; used: number };
+  frozenDates?: string[];
 }
 
 export interface Coupon {
@@ -276,4 +280,13 @@ export interface StreakAnalytics {
   averageStreakLength: number;
   longestUserStreak: number;
   completionRate: number;
+}
+
+/** A tier of the loyalty ladder (docs/loyalty-economics.md). */
+export interface Tier {
+  tierId: string;
+  title: LanguageMap;
+  threshold: number;
+  multiplier: number;
+  benefits?: LanguageMap;
 }

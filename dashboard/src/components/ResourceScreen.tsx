@@ -28,13 +28,15 @@ export interface ResourceConfig<T, F extends { status: Status }> {
   fields: string[];
   Form: ComponentType<FormProps<F>>;
   emptyText: ReactNode;
+  /** A resource without a status (e.g. tiers): no status column; rows are deleted instead of deactivated. */
+  statusless?: boolean;
 }
 
 type Editing<T> = { mode: 'create' } | { mode: 'edit'; item: T };
 
 /**
  * List, create, edit and (de)activate one admin resource. Deactivating is a full update with
- * status INACTIVE (CONTRACT.md section 5), so the definition and its history stay.
+ * status INACTIVE (docs/api.md, Admin API), so the definition and its history stay.
  */
 export function ResourceScreen<T, F extends { status: Status }>({ config }: { config: ResourceConfig<T, F> }) {
   const api = useApi();
@@ -50,6 +52,17 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
     try {
       await api.put(`/admin/${config.resource}/${enc(idOf(item))}`, config.toBody({ ...config.toForm(item), status }));
       setNotice(`${config.singular} ${idOf(item)} is now ${status}.`);
+      list.reload();
+    } catch (err) {
+      if (err instanceof ApiError) setRowError(err);
+    }
+  }
+
+  async function remove(item: T) {
+    setRowError(null);
+    try {
+      await api.delete(`/admin/${config.resource}/${enc(idOf(item))}`);
+      setNotice(`${config.singular} ${idOf(item)} was deleted.`);
       list.reload();
     } catch (err) {
       if (err instanceof ApiError) setRowError(err);
@@ -102,7 +115,7 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
                     {c.label}
                   </th>
                 ))}
-                <th scope="col">Status</th>
+                {!config.statusless && <th scope="col">Status</th>}
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -118,14 +131,20 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
                         {c.render(item)}
                       </td>
                     ))}
-                    <td data-label="Status">
-                      <StatusBadge status={status} />
-                    </td>
+                    {!config.statusless && (
+                      <td data-label="Status">
+                        <StatusBadge status={status} />
+                      </td>
+                    )}
                     <td className="actions">
                       <button type="button" className="secondary" onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))} aria-label={`Edit ${idOf(item)}`}>
                         Edit
                       </button>
-                      {status === 'ACTIVE' ? (
+                      {config.statusless ? (
+                        <button type="button" className="secondary" onClick={() => remove(item)} aria-label={`Delete ${idOf(item)}`}>
+                          Delete
+                        </button>
+                      ) : status === 'ACTIVE' ? (
                         <button type="button" className="secondary" onClick={() => setStatus(item, 'INACTIVE')} aria-label={`Deactivate ${idOf(item)}`}>
                           Deactivate
                         </button>
@@ -159,9 +178,10 @@ function ResourceForm<T, F extends { status: Status }>(props: {
   const [banner, setBanner] = useState<ApiError | null>(null);
   const [saving, setSaving] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
+  // Into the form on New and on Edit: the first field that can be changed (an edited id is disabled).
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
-  }, []);
+    ref.current?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus();
+  }, [editing]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

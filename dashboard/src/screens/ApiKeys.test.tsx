@@ -37,6 +37,33 @@ describe('API keys', () => {
     expect(screen.queryByText('lk_abcdef-secret')).toBeNull();
   });
 
+  it('takes the shown key off the screen when that key is revoked', async () => {
+    const user = userEvent.setup();
+    let keys: unknown[] = [];
+    openKeys({
+      'GET /admin/apikey': () => ({ status: 200, body: keys }),
+      'POST /admin/apikey': () => {
+        keys = [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: 0 }];
+        return { status: 201, body: { apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: 0, key: 'lk_abcdef-secret' } };
+      },
+      'DELETE /admin/apikey/ak_1': () => {
+        keys = [];
+        return { status: 204 };
+      },
+    });
+    const confirm = window.confirm;
+    window.confirm = () => true;
+    try {
+      await user.type(await screen.findByLabelText('Name of the new key'), 'checkout');
+      await user.click(screen.getByRole('button', { name: 'Create key' }));
+      expect((await screen.findByTestId('new-api-key')).textContent).toBe('lk_abcdef-secret');
+      await user.click(await screen.findByRole('button', { name: /Revoke/ }));
+      await waitFor(() => expect(screen.queryByText('lk_abcdef-secret')).toBeNull());
+    } finally {
+      window.confirm = confirm;
+    }
+  });
+
   it('shows a validation error beside the name', async () => {
     openKeys({ 'GET /admin/apikey': { status: 200, body: [] }, 'POST /admin/apikey': validationError('body/name must NOT have fewer than 1 characters') });
     await userEvent.click(await screen.findByRole('button', { name: 'Create key' }));

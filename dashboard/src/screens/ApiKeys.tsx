@@ -35,6 +35,8 @@ export function ApiKeysScreen() {
     if (!window.confirm(`Revoke the API key “${key.name}”? Apps using it stop working at once.`)) return;
     try {
       await api.delete(`/admin/apikey/${enc(key.apiKeyId)}`);
+      // A revoked key's secret must not stay on screen.
+      setCreated((shown) => (shown?.apiKeyId === key.apiKeyId ? null : shown));
       list.reload();
     } catch (err) {
       if (err instanceof ApiError) setBanner(err);

@@ -34,6 +34,15 @@ describe('event definitions', () => {
     expect(await screen.findByText('No event definitions yet.')).toBeInTheDocument();
   });
 
+  it('gives every element of the form its own id', async () => {
+    const user = userEvent.setup({ delay: null });
+    openEvents({ 'GET /admin/event': { status: 200, body: [] } });
+    await user.click(await screen.findByRole('button', { name: 'New event' }));
+    await user.selectOptions(screen.getByLabelText('Kind'), 'CONDITIONAL');
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
   it('creates a definition with a group reward, a condition, a limit and a required metadata field', async () => {
     const user = userEvent.setup({ delay: null });
     const api = openEvents({
@@ -95,6 +104,14 @@ describe('event definitions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
     expect(await screen.findByText('Event purchase already exists')).toBeInTheDocument();
     expect(screen.getByLabelText('Event id')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('moves focus into the form on Edit (to its first field that can be changed)', async () => {
+    openEvents({ 'GET /admin/event': { status: 200, body: [purchase] } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit purchase' }));
+    const form = screen.getByRole('form', { name: 'Edit event purchase' });
+    await waitFor(() => expect(form.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement).toHaveProperty('disabled', false);
   });
 
   it('edits a definition: the form holds its values and PUT sends them back unchanged', async () => {

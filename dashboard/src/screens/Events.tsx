@@ -116,7 +116,7 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
       <Select<EventType> label="Kind" value={f.type} options={['FIXED', 'TRANSACTION', 'CONDITIONAL']} hint={TYPE_HINTS[f.type]} error={errors.type} onChange={(type) => set({ type })} />
       <TextInput label={f.type === 'TRANSACTION' ? 'Points per unit' : 'Points'} type="number" value={f.rewardDefault} error={errors.reward} onChange={(rewardDefault) => set({ rewardDefault })} />
       {f.type === 'TRANSACTION' && (
-        <TextInput label="Value field (metadata)" value={f.rewardValueField} list="event-metadata-keys" placeholder="amount" error={errors.rewardValueField} onChange={(rewardValueField) => set({ rewardValueField })} />
+        <TextInput label="Value field (metadata)" value={f.rewardValueField} list="event-value-fields" placeholder="amount" error={errors.rewardValueField} onChange={(rewardValueField) => set({ rewardValueField })} />
       )}
       <TextInput label="Maximum points per event" type="number" value={f.maximumReward} hint="Empty: no cap." error={errors.maximumReward} onChange={(maximumReward) => set({ maximumReward })} />
       <TextInput label="Limit (times per period)" type="number" value={f.limit} hint="Empty: unlimited. Over the limit the event is logged with 0 points." error={errors.limit} onChange={(limit) => set({ limit })} />
@@ -147,7 +147,8 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
           )}
         />
       </div>
-      <datalist id="event-metadata-keys">
+      {/* The conditions editor renders its own list (event-metadata-keys); this one serves the value field. */}
+      <datalist id="event-value-fields">
         {metadataKeys.map((k) => (
           <option key={k} value={k} />
         ))}

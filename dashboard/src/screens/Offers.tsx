@@ -92,7 +92,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     { label: 'Title', render: (o) => pickLanguage(o.title) },
     { label: 'Cost', render: (o) => `${o.points} pts` },
     { label: 'Shop', render: (o) => o.shopId ?? '—' },
-    { label: 'Limits', render: (o) => `month ${o.monthlyLimit ?? '∞'} · total ${o.totalLimit ?? '∞'}` },
+    { label: 'Limits', render: limitsText },
     { label: 'Valid', render: (o) => (o.validFrom || o.validUntil ? `${formatDate(o.validFrom)} → ${formatDate(o.validUntil)}` : 'always') },
   ],
   blank: () => ({
@@ -137,4 +137,14 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
 
 export function OffersScreen() {
   return <ResourceScreen config={offersConfig} />;
+}
+
+/** The limits an offer has, e.g. "month 50 · total 500", "per user 1"; "no limit" when it has none. */
+function limitsText(o: { monthlyLimit?: number | null; totalLimit?: number | null; perUserLimit?: number | null }): string {
+  const parts = [
+    o.monthlyLimit != null ? `month ${o.monthlyLimit}` : null,
+    o.totalLimit != null ? `total ${o.totalLimit}` : null,
+    o.perUserLimit != null ? `per user ${o.perUserLimit}` : null,
+  ].filter((p) => p !== null);
+  return parts.length > 0 ? parts.join(' · ') : 'no limit';
 }

@@ -11,6 +11,9 @@ export interface StreakForm {
   timeFrame: Streak['timeFrame'];
   eventIds: string[];
   milestones: Array<{ count: string; points: string }>;
+  /** Most banked freezes; empty: no freezes. */
+  freezesMax: string;
+  earnFreezeEveryMilestone: boolean;
   status: Status;
 }
 
@@ -22,6 +25,7 @@ export function streakToBody(f: StreakForm): Record<string, unknown> {
     timeFrame: f.timeFrame,
     eventIds: f.eventIds,
     milestones: f.milestones.map((m) => ({ count: numberField(m.count), points: numberField(m.points) ?? 0 })),
+    freezes: f.freezesMax.trim() === '' ? null : { max: numberField(f.freezesMax), earnEveryMilestone: f.earnFreezeEveryMilestone },
     status: f.status,
   });
 }
@@ -32,7 +36,7 @@ function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>)
   return (
     <div className="form-grid">
       <TextInput label="Streak id" value={f.streakId} disabled={editing} error={errors.streakId} hint="Generated when empty." onChange={(streakId) => set({ streakId })} />
-      <Select<Streak['timeFrame']> label="Period" value={f.timeFrame} options={['daily', 'weekly', 'monthly']} error={errors.timeFrame} hint="One qualifying event per period keeps the streak going (UTC; weeks start Monday)." onChange={(timeFrame) => set({ timeFrame })} />
+      <Select<Streak['timeFrame']> label="Period" value={f.timeFrame} options={['daily', 'weekly', 'monthly']} error={errors.timeFrame} hint="One qualifying event per period keeps the streak going (in each user's time zone; weeks start Monday)." onChange={(timeFrame) => set({ timeFrame })} />
       <div className="field-wide">
         <LanguageMapInput label="Title" value={f.title} error={errors.title} onChange={(title) => set({ title })} />
       </div>
@@ -56,6 +60,15 @@ function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>)
           </small>
         )}
       </fieldset>
+      <TextInput
+        label="Freezes (most banked)"
+        type="number"
+        value={f.freezesMax}
+        error={errors.freezes}
+        hint="Empty: no freezes. A banked freeze covers a missed period automatically."
+        onChange={(freezesMax) => set({ freezesMax })}
+      />
+      <Checkbox label="Each milestone earns a freeze" checked={f.earnFreezeEveryMilestone} onChange={(earnFreezeEveryMilestone) => set({ earnFreezeEveryMilestone })} />
       <div className="field-wide">
         <Rows
           legend="Milestones"
@@ -89,8 +102,9 @@ export const streaksConfig: ResourceConfig<Streak, StreakForm> = {
     { label: 'Period', render: (s) => s.timeFrame },
     { label: 'Events', render: (s) => (s.eventIds ?? []).join(', ') },
     { label: 'Milestones', render: (s) => (s.milestones ?? []).map((m: Milestone) => `${m.count}× → ${m.points} pts`).join(' · ') || '—' },
+    { label: 'Freezes', render: (s) => (s.freezes ? `up to ${s.freezes.max}${s.freezes.earnEveryMilestone ? ', 1 per milestone' : ''}` : '—') },
   ],
-  blank: () => ({ streakId: '', title: { de: '', en: '' }, description: { de: '', en: '' }, timeFrame: 'daily', eventIds: [], milestones: [{ count: '7', points: '50' }], status: 'ACTIVE' }),
+  blank: () => ({ streakId: '', title: { de: '', en: '' }, description: { de: '', en: '' }, timeFrame: 'daily', eventIds: [], milestones: [{ count: '7', points: '50' }], freezesMax: '', earnFreezeEveryMilestone: false, status: 'ACTIVE' }),
   toForm: (s) => ({
     streakId: s.streakId,
     title: { de: '', en: '', ...s.title },
@@ -98,10 +112,12 @@ export const streaksConfig: ResourceConfig<Streak, StreakForm> = {
     timeFrame: s.timeFrame ?? 'daily',
     eventIds: s.eventIds ?? [],
     milestones: (s.milestones ?? []).map((m) => ({ count: text(m.count), points: text(m.points) })),
+    freezesMax: s.freezes ? text(s.freezes.max) : '',
+    earnFreezeEveryMilestone: s.freezes?.earnEveryMilestone ?? false,
     status: s.status ?? 'ACTIVE',
   }),
   toBody: streakToBody,
-  fields: ['streakId', 'title', 'description', 'timeFrame', 'eventIds', 'milestones'],
+  fields: ['streakId', 'title', 'description', 'timeFrame', 'eventIds', 'milestones', 'freezes'],
   Form: StreakFields,
   emptyText: <p>No streaks yet.</p>,
 };

@@ -19,6 +19,20 @@ function openUser(userId: string, routes: Parameters<typeof fakeApi>[0]) {
 }
 
 describe('user screen', () => {
+  it('goes back to the users screen when the project is switched, not to "create this user" in the other project', async () => {
+    const user = userEvent.setup({ delay: null });
+    openUser('alice', {
+      'GET /admin/project': { status: 200, body: [{ projectId: 'default', name: 'default', createdAt: 0 }, { projectId: 'shop-eu', name: 'Shop EU', createdAt: 0 }] },
+      'GET /user/alice/points': (call) =>
+        call.headers['x-project-id'] === 'shop-eu' ? { status: 200, body: { userId: 'alice', points: 0, userExists: false } } : { status: 200, body: { userId: 'alice', points: 120, userExists: true } },
+      'GET /user/alice/history': { status: 204 },
+    });
+    expect((await screen.findByTestId('balance')).textContent).toBe('120');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Project' }), 'shop-eu');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/users'));
+    expect(screen.queryByRole('button', { name: /Create user/ })).toBeNull();
+  });
+
   it('shows balance, history, challenges and coupons of a user', async () => {
     openUser('alice', {
       'GET /user/alice/points': { status: 200, body: { userId: 'alice', points: 120, userExists: true } },

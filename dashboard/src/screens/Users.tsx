@@ -271,6 +271,8 @@ function Streaks({ userId }: { userId: string }) {
               <small>
                 current {s.currentCount} · longest {s.longestStreak} · missed {s.missedCount}
                 {s.milestonesClaimed.length ? ` · milestones ${s.milestonesClaimed.join(', ')}` : ''}
+                {s.freezes && (s.freezes.available > 0 || s.freezes.used > 0) ? ` · freezes ${s.freezes.available} banked, ${s.freezes.used} used` : ''}
+                {s.frozenDates?.length ? ` (frozen ${s.frozenDates.join(', ')})` : ''}
               </small>
             </li>
           ))}

@@ -29,7 +29,8 @@ describe('request bodies', () => {
   });
 
   it('round-trips a streak, an offer and a user group through their forms', () => {
-    const streak = { streakId: 'daily', title: { en: 'Daily' }, description: { en: 'Come back' }, timeFrame: 'daily' as const, eventIds: ['visit'], milestones: [{ count: 7, points: 50 }], status: 'ACTIVE' as const };
+    // A streak as the API returns it: `freezes: null` when it has none (the form sends it back so a PUT clears them).
+    const streak = { streakId: 'daily', title: { en: 'Daily' }, description: { en: 'Come back' }, timeFrame: 'daily' as const, eventIds: ['visit'], milestones: [{ count: 7, points: 50 }], freezes: null, status: 'ACTIVE' as const };
     expect(streakToBody(streaksConfig.toForm(streak))).toEqual(streak);
     const offer = { offerId: 'coffee', type: 'LOCAL', points: 100, title: { de: 'Kaffee' }, shopId: 'bakery', monthlyLimit: 50, couponValidityDays: 30, validUntil: Date.UTC(2026, 5, 1), status: 'INACTIVE' as const };
     expect(offerToBody(offersConfig.toForm(offer))).toEqual(offer);

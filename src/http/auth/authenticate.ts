@@ -52,7 +52,7 @@ async function adminProject(request: FastifyRequest, deps: AuthDependencies): Pr
   const header = request.headers['x-project-id'];
   const projectId = typeof header === 'string' && header !== '' ? header : 'default';
   if (!(await deps.projectExists(projectId))) {
-    throw AppError.notFound(`Project ${projectId} not found`, 'PROJECT_NOT_FOUND');
+    throw AppError.of('PROJECT_NOT_FOUND', projectId);
   }
   return projectId;
 }
@@ -68,7 +68,7 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
 
     if (mode === 'admin' || mode === 'adminGlobal') {
       if (token === null || !sameSecret(token, deps.adminToken)) {
-        throw AppError.unauthorized('Admin token required', 'ADMIN_TOKEN_REQUIRED');
+        throw AppError.of('ADMIN_TOKEN_REQUIRED', 'Admin token required');
       }
       const projectId = mode === 'admin' ? await adminProject(request, deps) : 'default';
       request.principal = { kind: 'admin', projectId };
@@ -78,12 +78,12 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
     const apiKey = request.headers['x-api-key'];
     if (mode === 'jwtOrApiKey' && typeof apiKey === 'string' && token === null) {
       const resolved = await deps.resolveApiKey(apiKey);
-      if (!resolved) throw AppError.unauthorized('Invalid API key', 'INVALID_API_KEY');
+      if (!resolved) throw AppError.of('INVALID_API_KEY', 'Invalid API key');
       request.principal = { kind: 'apikey', ...resolved };
       return;
     }
 
-    if (token === null) throw AppError.unauthorized('Bearer token required', 'TOKEN_REQUIRED');
+    if (token === null) throw AppError.of('TOKEN_REQUIRED', 'Bearer token required');
     if (token.split('.').length !== 3 && sameSecret(token, deps.adminToken)) {
       // The operator (dashboard) may read and act for any user of the project in x-project-id.
       request.principal = { kind: 'admin', projectId: await adminProject(request, deps) };
@@ -91,7 +91,7 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
     }
     const claims = await deps.verifyJwt(token);
     if (!(await deps.projectExists(claims.projectId))) {
-      throw AppError.unauthorized(`Unknown project ${claims.projectId}`, 'UNKNOWN_PROJECT');
+      throw AppError.of('UNKNOWN_PROJECT', `Unknown project ${claims.projectId}`);
     }
     request.principal =
       claims.role === 'service'

@@ -2,6 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../../config.js';
 import { AppError } from '../errors.js';
+import { TokenCache } from './token-cache.js';
 
 export interface TokenClaims {
   sub: string;
@@ -13,7 +14,8 @@ export interface TokenClaims {
 
 export type JwtVerifier = (token: string) => Promise<TokenClaims>;
 
-const CACHE_MAX = 100_000;
+/** Memory for verified tokens: about 40,000 ordinary ones; large tokens take their share of it. */
+export const TOKEN_CACHE_BYTES = 8 * 1024 * 1024;
 const CACHE_TTL_MS = 60_000;
 
 /**
@@ -45,12 +47,12 @@ export function createJwtVerifier(config: Config): JwtVerifier {
     ...(config.jwtAudience ? { audience: config.jwtAudience } : {}),
   };
 
-  const cache = new Map<string, { claims: TokenClaims; until: number }>();
+  // Strings count twice their length (UTF-16).
+  const cache = new TokenCache<TokenClaims>(TOKEN_CACHE_BYTES, (c) => 2 * (c.sub.length + c.projectId.length + c.role.length) + 32);
 
   return async (token: string) => {
-    const hit = cache.get(token);
-    if (hit && hit.until > Date.now()) return hit.claims;
-    if (hit) cache.delete(token);
+    const hit = cache.get(token, Date.now());
+    if (hit) return hit;
     let payload: JWTPayload;
     try {
       const resolved = key instanceof Promise ? (key = await key) : key;
@@ -58,15 +60,14 @@ export function createJwtVerifier(config: Config): JwtVerifier {
         typeof resolved === 'function' ? await jwtVerify(token, resolved, options) : await jwtVerify(token, resolved, options);
       payload = result.payload;
     } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw AppError.unauthorized('Token expired', 'TOKEN_EXPIRED');
-      throw AppError.unauthorized('Invalid token', 'INVALID_TOKEN');
+      if (err instanceof joseErrors.JWTExpired) throw AppError.of('TOKEN_EXPIRED', 'Token expired');
+      throw AppError.of('INVALID_TOKEN', 'Invalid token');
     }
     const claims = readClaims(payload);
-    // Evict the oldest entry (a Map iterates in insertion order), never the whole cache.
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    // Token expiry is real time, not the test clock (CONTRACT.md section 6).
-    const until = Math.min(Date.now() + CACHE_TTL_MS, claims.exp !== undefined ? claims.exp * 1000 : Infinity);
-    cache.set(token, { claims, until });
+    // Token expiry is real time, not the test clock (docs/api.md, Test clock).
+    const now = Date.now();
+    const until = Math.min(now + CACHE_TTL_MS, claims.exp !== undefined ? claims.exp * 1000 : Infinity);
+    cache.set(token, claims, until, now);
     return claims;
   };
 }
@@ -74,15 +75,15 @@ export function createJwtVerifier(config: Config): JwtVerifier {
 function readClaims(payload: JWTPayload): TokenClaims {
   const { sub } = payload;
   if (typeof sub !== 'string' || sub.trim() === '') {
-    throw AppError.unauthorized('Token has no sub claim', 'INVALID_TOKEN');
+    throw AppError.of('INVALID_TOKEN', 'Token has no sub claim');
   }
   const projectId = payload.projectId ?? 'default';
   if (typeof projectId !== 'string' || projectId === '') {
-    throw AppError.unauthorized('Token claim projectId must be a non-empty string', 'INVALID_TOKEN');
+    throw AppError.of('INVALID_TOKEN', 'Token claim projectId must be a non-empty string');
   }
   const role = payload.role ?? 'user';
   if (role !== 'user' && role !== 'service') {
-    throw AppError.unauthorized('Token claim role must be user or service', 'INVALID_TOKEN');
+    throw AppError.of('INVALID_TOKEN', 'Token claim role must be user or service');
   }
   return { sub, projectId, role, exp: payload.exp };
 }

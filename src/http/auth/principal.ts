@@ -1,7 +1,7 @@
 import { AppError } from '../errors.js';
 
 /**
- * Who is calling (CONTRACT.md section 2). A `user` acts only for itself; a `service` (JWT with
+ * Who is calling (docs/api.md, Authentication). A `user` acts only for itself; a `service` (JWT with
  * role service) or an `apikey` acts for any user of its project; `admin` holds the ADMIN_TOKEN.
  */
 export type Principal =
@@ -40,6 +40,6 @@ export function principalKey(p: Principal): string {
  */
 export function assertActsFor(principal: Principal, userId: string): void {
   if (principal.kind === 'user' && principal.userId !== userId) {
-    throw AppError.forbidden(`Not allowed to act for user ${userId}`, 'FORBIDDEN_USER');
+    throw AppError.of('FORBIDDEN_USER', `Not allowed to act for user ${userId}`);
   }
 }

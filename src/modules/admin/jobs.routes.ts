@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../app.js';
+import type { App } from '../../http/app-type.js';
 import { AppError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 
@@ -12,19 +12,16 @@ const JobState = Type.Object({
   createdAt: Type.Integer(),
 });
 
-/**
- * GET /admin/job/{jobId} (CONTRACT.md section 5), and the job runner's life cycle: it starts when
- * the app is ready and stops (handing its job back) before the store closes.
- */
+/** GET /admin/job/{jobId}: progress of a background job. The runner itself starts and stops with the services (services.ts). */
 export async function jobsRoutes(app: App): Promise<void> {
   const { jobs } = app.services;
-  app.addHook('onReady', () => jobs.start());
-  app.addHook('preClose', () => jobs.stop());
 
   app.get(
     '/admin/job/:jobId',
     {
       schema: {
+        operationId: 'getJob',
+        description: 'The state and progress of a background job (for example a user deletion).',
         tags: ['admin: jobs'],
         summary: 'Progress of a background job',
         security: [{ adminToken: [] }],
@@ -34,7 +31,7 @@ export async function jobsRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const job = await jobs.store.find(req.principal.projectId, req.params.jobId);
-      if (!job) throw AppError.notFound(`Job ${req.params.jobId} not found`, 'JOB_NOT_FOUND');
+      if (!job) throw AppError.of('JOB_NOT_FOUND', req.params.jobId);
       return { jobId: job.jobId, kind: job.kind, status: job.status, processed: job.processed, createdAt: job.createdAt };
     },
   );

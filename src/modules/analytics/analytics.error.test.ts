@@ -26,4 +26,21 @@ describeBackends('analytics: errors', (t) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String), code: expect.any(String) });
   });
+
+  it.each([
+    ['?month=2026-01', 'TIMEFRAME_REQUIRED'],
+    ['?period=30d&month=2026-01', 'TIMEFRAME_REQUIRED'],
+    ['?eventId=purchase&month=2026-01', 'TIMEFRAME_REQUIRED'],
+    ['?timeframe=month&month=2026-01&period=7d', 'PERIOD_WITH_MONTH'],
+  ])('refuses %s with 400 %s: a parameter that would be ignored', async (query, code) => {
+    const res = await stats(t, query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.any(String), code });
+  });
+
+  it('still answers the 7-day view without any parameter', async () => {
+    const res = await stats(t, '');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ period: '7d', eventId: null });
+  });
 });

@@ -1,9 +1,6 @@
-import { sql } from 'kysely';
-import type { DialectName, Queryable } from '../../platform/db/database.js';
+import type { Queryable } from '../../platform/db/database.js';
 import { HOUR_COLUMNS, type AnalyticsRollupsTable, type HourColumn } from './analytics.tables.js';
-import type { SqliteStatements } from '../../platform/db/sqlite-statements.js';
-import { summarize } from './hll.js';
-import type { MetadataAggregate, MetadataIncrement } from './metadata-stats.js';
+import type { MetadataAggregate } from './metadata-stats.js';
 
 export type RollupRow = AnalyticsRollupsTable;
 export type Grain = 'day' | 'month';
@@ -20,7 +17,6 @@ export type DayTotalsRow = Pick<RollupRow, 'bucket' | 'count' | 'points' | 'cond
   zeros: number | null;
 };
 
-const ROLLUP_KEY = ['project_id', 'event_id', 'grain', 'bucket', 'shard'] as const;
 const COUNTERS = ['count', 'points', 'condition_met', 'condition_failed', 'limit_reached', ...HOUR_COLUMNS] as const;
 
 /** Buckets of one read: whole months and single days. */
@@ -29,112 +25,9 @@ export interface BucketSet {
   days: number[];
 }
 
-/** SQL of the analytics rollups; writes take the event's transaction. */
-const INSERT_COLUMNS = [...ROLLUP_KEY, ...COUNTERS] as const;
-const METADATA_COLUMNS = ['project_id', 'event_id', 'grain', 'bucket', 'field', 'value_key', 'count', 'sum', 'min', 'max'] as const;
-
-/** SQLite hot-path SQL (prepared once): the same upserts as the Kysely ones below. */
-const SQLITE = {
-  rollups: (rows: number) =>
-    `insert into analytics_rollups (${INSERT_COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => `(${INSERT_COLUMNS.map(() => '?').join(', ')})`).join(', ')} ` +
-    `on conflict (${ROLLUP_KEY.join(', ')}) do update set ${COUNTERS.map((c) => `${c} = analytics_rollups.${c} + excluded.${c}`).join(', ')} returning event_id, grain, sketch`,
-  sketch:
-    'update analytics_rollups set sketch = ?, sketch_exact = ?, sketch_sum = ?, sketch_zeros = ? where project_id = ? and event_id = ? and grain = ? and bucket = ? and shard = ?',
-  metadata:
-    `insert into analytics_metadata (${METADATA_COLUMNS.join(', ')}) values (${METADATA_COLUMNS.map(() => '?').join(', ')}) ` +
-    'on conflict (project_id, event_id, grain, bucket, field, value_key) do update set count = analytics_metadata.count + excluded.count, ' +
-    'sum = analytics_metadata.sum + excluded.sum, min = min(analytics_metadata.min, excluded.min), max = max(analytics_metadata.max, excluded.max)',
-};
-
+/** SQL of the analytics reads; the write path's statements are in analytics.stage.ts. */
 export class AnalyticsRepository {
-  constructor(
-    private readonly db: Queryable,
-    private readonly dialect: DialectName,
-    private readonly sqlite: SqliteStatements | null = null,
-  ) {}
-
-  /**
-   * Adds the rows' counters to the stored ones (inserting missing rows) in one statement and
-   * returns the stored sketches, so the caller can fold the user in.
-   */
-  async addRollups(trx: Queryable, rows: RollupRow[]): Promise<Array<Pick<RollupRow, 'event_id' | 'grain' | 'sketch'>>> {
-    if (this.sqlite?.usable(trx)) {
-      const values = rows.flatMap((r) => INSERT_COLUMNS.map((c) => r[c]));
-      return this.sqlite.statement(SQLITE.rollups(rows.length)).all(...values) as Array<Pick<RollupRow, 'event_id' | 'grain' | 'sketch'>>;
-    }
-    return trx
-      .insertInto('analytics_rollups')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns([...ROLLUP_KEY]).doUpdateSet((eb) => Object.fromEntries(COUNTERS.map((c) => [c, eb(`analytics_rollups.${c}`, '+', eb.ref(`excluded.${c}`))]))),
-      )
-      .returning(['event_id', 'grain', 'sketch'])
-      .execute();
-  }
-
-  async setSketch(trx: Queryable, key: Pick<RollupRow, 'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard'>, sketch: Buffer): Promise<void> {
-    const summary = summarize(sketch);
-    if (this.sqlite?.usable(trx)) {
-      this.sqlite.statement(SQLITE.sketch).run(sketch, summary.exact, summary.sum, summary.zeros, key.project_id, key.event_id, key.grain, key.bucket, key.shard);
-      return;
-    }
-    await trx
-      .updateTable('analytics_rollups')
-      .set({ sketch, sketch_exact: summary.exact, sketch_sum: summary.sum, sketch_zeros: summary.zeros })
-      .where('project_id', '=', key.project_id)
-      .where('event_id', '=', key.event_id)
-      .where('grain', '=', key.grain)
-      .where('bucket', '=', key.bucket)
-      .where('shard', '=', key.shard)
-      .execute();
-  }
-
-  async addMetadata(trx: Queryable, projectId: string, eventId: string, buckets: Array<{ grain: Grain; bucket: number }>, increments: MetadataIncrement[]) {
-    if (increments.length === 0) return;
-    if (this.sqlite?.usable(trx)) {
-      const stmt = this.sqlite.statement(SQLITE.metadata);
-      for (const b of buckets) for (const i of increments) stmt.run(projectId, eventId, b.grain, b.bucket, i.field, i.valueKey, i.count, i.sum, i.min, i.max);
-      return;
-    }
-    const least = sql.raw(this.dialect === 'sqlite' ? 'min' : 'least');
-    const greatest = sql.raw(this.dialect === 'sqlite' ? 'max' : 'greatest');
-    const rows = buckets.flatMap((b) =>
-      increments.map((i) => ({ project_id: projectId, event_id: eventId, grain: b.grain, bucket: b.bucket, field: i.field, value_key: i.valueKey, count: i.count, sum: i.sum, min: i.min, max: i.max })),
-    );
-    await trx
-      .insertInto('analytics_metadata')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['project_id', 'event_id', 'grain', 'bucket', 'field', 'value_key']).doUpdateSet((eb) => ({
-          count: eb('analytics_metadata.count', '+', eb.ref('excluded.count')),
-          sum: eb('analytics_metadata.sum', '+', eb.ref('excluded.sum')),
-          min: sql<number>`${least}(analytics_metadata.min, excluded.min)`,
-          max: sql<number>`${greatest}(analytics_metadata.max, excluded.max)`,
-        })),
-      )
-      .execute();
-  }
-
-  async admittedValues(trx: Queryable, projectId: string, eventId: string, field: string): Promise<string[]> {
-    const rows = await trx
-      .selectFrom('analytics_metadata_values')
-      .select('value')
-      .where('project_id', '=', projectId)
-      .where('event_id', '=', eventId)
-      .where('field', '=', field)
-      .execute();
-    return rows.map((r) => r.value);
-  }
-
-  /** Admits a category value while the field has fewer than `cap`; true when it was added. */
-  async admitValue(trx: Queryable, projectId: string, eventId: string, field: string, value: string, cap: number): Promise<boolean> {
-    const r = await sql`
-      insert into analytics_metadata_values (project_id, event_id, field, value)
-      select ${projectId}, ${eventId}, ${field}, ${value}
-      where (select count(*) from analytics_metadata_values where project_id = ${projectId} and event_id = ${eventId} and field = ${field}) < ${cap}
-      on conflict do nothing`.execute(trx);
-    return Number(r.numAffectedRows ?? 0) > 0;
-  }
+  constructor(private readonly db: Queryable) {}
 
   /** Earliest day with data of an event (`*`: any), or null. */
   async firstDay(projectId: string, eventId: string): Promise<number | null> {

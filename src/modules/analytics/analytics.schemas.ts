@@ -3,13 +3,15 @@ import { RESOURCE_ID_PATTERN } from '../../platform/ids.js';
 import { PERIODS } from './periods.js';
 
 export const StatsQuery = Type.Object({
-  period: Type.Union(
-    PERIODS.map((p) => Type.Literal(p)),
-    { default: '7d', description: '1d, 7d, 30d, 90d, current_month, ytd or all; every period ends today (UTC)' },
+  period: Type.Optional(
+    Type.Union(
+      PERIODS.map((p) => Type.Literal(p)),
+      { description: '1d, 7d, 30d, 90d, current_month, ytd or all (default 7d); every period ends today (UTC). Not together with timeframe=month.' },
+    ),
   ),
   eventId: Type.Optional(Type.String({ pattern: RESOURCE_ID_PATTERN, description: 'When given, event-specific analytics; else global' })),
   timeframe: Type.Optional(Type.Literal('month', { description: 'month, together with month, selects one calendar month' })),
-  month: Type.Optional(Type.String({ maxLength: 32, description: 'YYYY-MM; used with timeframe=month' })),
+  month: Type.Optional(Type.String({ maxLength: 32, description: 'YYYY-MM; only with timeframe=month (400 without it)' })),
 });
 export type StatsQuery = Static<typeof StatsQuery>;
 
@@ -42,7 +44,7 @@ const Meta = Type.Object({
 
 /**
  * One schema for both views (global: eventId null; event-specific: eventId set); each view fills
- * its own fields of `data`, as INTERFACE.md lists them.
+ * its own fields of `data`, as docs/api.md (Analytics) lists them.
  */
 export const EventStats = Type.Object({
   period: Type.String({ description: 'The period, or "month" for timeframe=month' }),

@@ -1,5 +1,4 @@
 import { AppError } from '../../http/errors.js';
-import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import type { Platform } from '../../platform/platform.js';
 import { dateKeyOfDayNumber, dayNumber } from '../../platform/time.js';
 import { HOUR_COLUMNS } from './analytics.tables.js';
@@ -9,7 +8,7 @@ import type { EventStats, StatsQuery } from './analytics.schemas.js';
 import { ALL_EVENTS, AnalyticsStage } from './analytics.stage.js';
 import { countFromSummaries, UniqueCounter, type UniqueCount } from './hll.js';
 import { buildMetadataStats } from './metadata-stats.js';
-import { coverByMonths, monthEndDay, monthRange, periodRange, type DayRange } from './periods.js';
+import { coverByMonths, DEFAULT_PERIOD, monthEndDay, monthRange, periodRange, type DayRange } from './periods.js';
 
 const TOP_EVENTS = 10;
 const NOTES = {
@@ -35,8 +34,8 @@ export class AnalyticsService {
   private readonly closed = new ClosedBucketCache();
 
   constructor(private readonly platform: Platform) {
-    this.repo = new AnalyticsRepository(platform.db.kysely, platform.db.dialect, SqliteStatements.of(platform.db));
-    this.stage = new AnalyticsStage(this.repo, this.closed);
+    this.repo = new AnalyticsRepository(platform.db.kysely);
+    this.stage = new AnalyticsStage(this.closed);
   }
 
   async stats(projectId: string, query: StatsQuery): Promise<EventStats> {
@@ -166,13 +165,17 @@ export class AnalyticsService {
 
   private async rangeOf(projectId: string, scope: string, query: StatsQuery): Promise<{ range: DayRange; period: string }> {
     const now = this.platform.clock.now();
+    // A parameter that the chosen view would ignore is refused rather than silently dropped.
     if (query.timeframe === 'month') {
+      if (query.period !== undefined) throw AppError.of('PERIOD_WITH_MONTH', 'period cannot be combined with timeframe=month');
       const range = query.month === undefined ? null : monthRange(query.month, now);
-      if (!range) throw AppError.badRequest('month must be given as YYYY-MM with timeframe=month', 'INVALID_MONTH');
+      if (!range) throw AppError.of('INVALID_MONTH', 'month must be given as YYYY-MM with timeframe=month');
       return { range, period: 'month' };
     }
-    const firstDay = query.period === 'all' ? await this.repo.firstDay(projectId, scope) : null;
-    return { range: periodRange(query.period, now, firstDay), period: query.period };
+    if (query.month !== undefined) throw AppError.of('TIMEFRAME_REQUIRED', 'month is only read with timeframe=month');
+    const period = query.period ?? DEFAULT_PERIOD;
+    const firstDay = period === 'all' ? await this.repo.firstDay(projectId, scope) : null;
+    return { range: periodRange(period, now, firstDay), period };
   }
 }
 

@@ -1,106 +1,274 @@
-import type { Queryable } from '../../platform/db/database.js';
-import { dayNumber } from '../../platform/time.js';
-import type { EventStage, PipelineEvent } from '../events/pipeline.js';
-import { HOUR_COLUMNS } from './analytics.tables.js';
-import { AnalyticsRepository, type Grain, type RollupRow } from './analytics.repository.js';
+import { sql } from 'kysely';
+import { KeyedUpdate, RowsAdd, RowsInsert, type PgType } from '../../platform/db/rows.js';
+import { Statement } from '../../platform/db/statement.js';
+import { DAY_MS, dayNumber } from '../../platform/time.js';
+import type { EventUnit } from '../events/events-batch.js';
+import type { EventStage, EventStagePart, PipelineEvent } from '../events/pipeline.js';
+import type { WriteBatch } from '../points/write-batch.js';
+import { HOUR_COLUMNS, type AnalyticsRollupsTable } from './analytics.tables.js';
 import type { ClosedBucketCache } from './closed-buckets.js';
-import { addToSketch, hashUser, shardOf } from './hll.js';
-import { CATEGORY_CAP, observeMetadata, OTHER_KEY, valueKey, type MetadataIncrement } from './metadata-stats.js';
+import { addToSketch, hashUser, shardOf, summarize, type UserHash } from './hll.js';
+import { CATEGORY_CAP, observeMetadata, OTHER_KEY, valueKey, type CategoryObservation, type MetadataIncrement } from './metadata-stats.js';
 import { monthBucket } from './periods.js';
 
 /** `event_id` of the rows that count every event of the project (the global view). */
 export const ALL_EVENTS = '*';
 
+const COUNTERS = ['count', 'points', 'condition_met', 'condition_failed', 'limit_reached', ...HOUR_COLUMNS] as const;
+type Counter = (typeof COUNTERS)[number];
+
+/** Adds a batch's counters to the rollup rows; returns the stored sketches so the batch can fold its users in. */
+const addRollups = new RowsAdd<
+  'analytics_rollups',
+  Record<'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard', PgType>,
+  Record<Counter, PgType>,
+  Record<never, PgType>,
+  Pick<AnalyticsRollupsTable, 'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard' | 'sketch'>
+>({
+  description: 'analytics rollups',
+  table: 'analytics_rollups',
+  keys: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', shard: 'int4' },
+  sums: Object.fromEntries(COUNTERS.map((c) => [c, 'int8'])) as Record<Counter, PgType>,
+  returning: ['sketch'],
+});
+
+const setSketches = new KeyedUpdate({
+  description: 'analytics unique-user sketches',
+  table: 'analytics_rollups',
+  keys: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', shard: 'int4' },
+  set: { sketch: 'bytea', sketch_exact: 'int8', sketch_sum: 'float8', sketch_zeros: 'int4' },
+});
+
+const smaller = (column: 'min' | 'max', op: '<' | '>') =>
+  sql.raw<number>(`case when excluded.${column} ${op} analytics_metadata.${column} then excluded.${column} else analytics_metadata.${column} end`);
+
+const addMetadata = new RowsInsert({
+  description: 'analytics metadata aggregates',
+  table: 'analytics_metadata',
+  columns: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', field: 'text', value_key: 'text', count: 'int8', sum: 'float8', min: 'float8', max: 'float8' },
+  conflict: (oc) =>
+    oc.columns(['project_id', 'event_id', 'grain', 'bucket', 'field', 'value_key']).doUpdateSet({
+      count: sql<number>`analytics_metadata.count + excluded.count`,
+      sum: sql<number>`analytics_metadata.sum + excluded.sum`,
+      min: smaller('min', '<'),
+      max: smaller('max', '>'),
+    }),
+});
+
+const admittedValues = new Statement<{ projectId: string; eventId: string; field: string }, { value: string }>('admitted category values', (db, a) =>
+  db.selectFrom('analytics_metadata_values').select('value').where('project_id', '=', a.projectId).where('event_id', '=', a.eventId).where('field', '=', a.field),
+);
+
+/** Admits a category value while the field has fewer than `cap` (another instance may be admitting too). */
+const admitValue = new Statement<{ projectId: string; eventId: string; field: string; value: string; cap: number }>('admit a category value', (db, a) => ({
+  compile: () =>
+    sql`insert into analytics_metadata_values (project_id, event_id, field, value)
+      select ${a.projectId}, ${a.eventId}, ${a.field}, ${a.value}
+      where (select count(*) from analytics_metadata_values where project_id = ${a.projectId} and event_id = ${a.eventId} and field = ${a.field}) < ${a.cap}
+      on conflict do nothing`.compile(db),
+}));
+
+/** A rollup row's additions in one batch (a fixed shape: the stage adds to it for every event). */
+class RollupSum {
+  count = 0;
+  points = 0;
+  conditionMet = 0;
+  conditionFailed = 0;
+  limitReached = 0;
+  readonly hours = new Array<number>(24).fill(0);
+  readonly users: UserHash[] = [];
+
+  constructor(
+    readonly projectId: string,
+    readonly eventId: string,
+    readonly grain: 'day' | 'month',
+    readonly bucket: number,
+    readonly shard: number,
+  ) {}
+
+  row(): Record<string, string | number> {
+    const r: Record<string, string | number> = {
+      project_id: this.projectId,
+      event_id: this.eventId,
+      grain: this.grain,
+      bucket: this.bucket,
+      shard: this.shard,
+      count: this.count,
+      points: this.points,
+      condition_met: this.conditionMet,
+      condition_failed: this.conditionFailed,
+      limit_reached: this.limitReached,
+    };
+    for (let h = 0; h < 24; h++) r[HOUR_COLUMNS[h]!] = this.hours[h]!;
+    return r;
+  }
+}
+
+/** A metadata row's additions in one batch. */
+interface MetadataSum extends MetadataIncrement {
+  projectId: string;
+  eventId: string;
+  grain: 'day' | 'month';
+  bucket: number;
+}
+
+const GRAINS = ['day', 'month'] as const;
+
 /**
  * The last pipeline stage: counts every logged event into its day and month rollups, for its
- * eventId and for `*`, inside the event's transaction. One multi-row upsert for the counters,
- * a sketch update only when the user is new to the slice, one upsert for the metadata.
+ * eventId and for `*`, and aggregates its metadata (decision 050). A batch sums its counters per
+ * rollup row and writes each row once, last in the transaction (the `*` rows are shared by every
+ * batch of the project); it folds its users into each row's unique-user sketch with the row locked.
  */
 export class AnalyticsStage implements EventStage {
   readonly name = 'analytics';
   /** Admitted category values per project/event/field, loaded once per process. */
-  private readonly admitted = new Map<string, Set<string>>();
+  readonly admitted = new Map<string, Set<string>>();
+
+  constructor(readonly closed: ClosedBucketCache) {}
+
+  begin(batch: WriteBatch): EventStagePart {
+    return new AnalyticsBatch(batch, this);
+  }
+}
+
+class AnalyticsBatch implements EventStagePart {
+  /** Per `<projectId>\0<eventId>` (and `*`): rollup sums by grain, bucket and shard. */
+  private readonly rollups = new Map<string, Map<number, RollupSum>>();
+  /** Per `<projectId>\0<eventId>`: metadata sums by grain and bucket, field and value key. */
+  private readonly metadata = new Map<string, Map<string, MetadataSum>>();
+  /** The category observations of each event's metadata, made once in `load`. */
+  private readonly categories = new WeakMap<object, CategoryObservation[]>();
 
   constructor(
-    private readonly repo: AnalyticsRepository,
-    private readonly closed: ClosedBucketCache,
+    private readonly batch: WriteBatch,
+    private readonly stage: AnalyticsStage,
   ) {}
 
-  async apply(trx: Queryable, event: PipelineEvent): Promise<void> {
-    const hash = hashUser(event.userId);
-    const shard = shardOf(hash);
-    const buckets: Array<{ grain: Grain; bucket: number }> = [
-      { grain: 'day', bucket: dayNumber(event.occurredAt) },
-      { grain: 'month', bucket: monthBucket(event.occurredAt) },
-    ];
-    const hour = new Date(event.occurredAt).getUTCHours();
-    const rows: RollupRow[] = [];
-    for (const eventId of [event.eventId, ALL_EVENTS]) {
-      for (const b of buckets) {
-        const row = {
-          project_id: event.projectId,
-          event_id: eventId,
-          grain: b.grain,
-          bucket: b.bucket,
-          shard,
-          count: 1,
-          points: event.points,
-          condition_met: event.conditionReached ? 1 : 0,
-          condition_failed: event.conditionReached ? 0 : 1,
-          limit_reached: event.limitReached ? 1 : 0,
-          sketch: null,
-        } as RollupRow;
-        for (const h of HOUR_COLUMNS) row[h] = 0;
-        row[HOUR_COLUMNS[hour]!] = 1;
-        rows.push(row);
-      }
+  /** Admits the batch's new category values (each field keeps its first CATEGORY_CAP distinct values). */
+  async load(): Promise<void> {
+    for (const { event: e } of this.batch.unitsOf<EventUnit>('event')) {
+      const { categories } = observeMetadata(e.metadata);
+      this.categories.set(e.metadata, categories);
+      for (const c of categories) await this.admit(e.projectId, e.definition.eventId, c.field, c.value);
     }
-    this.closed.written(event.projectId, event.eventId, buckets[0]!.bucket, buckets[1]!.bucket);
-    const stored = await this.repo.addRollups(trx, rows);
-    for (const s of stored) {
-      const next = addToSketch(s.sketch, hash);
-      if (!next) continue;
-      const bucket = buckets.find((b) => b.grain === s.grain)!.bucket;
-      await this.repo.setSketch(trx, { project_id: event.projectId, event_id: s.event_id, grain: s.grain, bucket, shard }, next);
-    }
-    const increments = await this.metadataIncrements(trx, event);
-    await this.repo.addMetadata(trx, event.projectId, event.eventId, buckets, increments);
   }
 
-  private async metadataIncrements(trx: Queryable, event: PipelineEvent): Promise<MetadataIncrement[]> {
-    const { numeric, categories } = observeMetadata(event.metadata);
-    const increments = [...numeric];
-    for (const c of categories) {
-      const admitted = await this.admit(trx, event.projectId, event.eventId, c.field, c.value);
-      increments.push({ field: c.field, valueKey: admitted ? valueKey(c.value) : OTHER_KEY, count: 1, sum: null, min: null, max: null });
-    }
-    // Two observations of one field may land on the same key (two "other" values): merge them.
-    const merged = new Map<string, MetadataIncrement>();
-    for (const i of increments) {
-      const key = `${i.field}\u0000${i.valueKey}`;
-      const prev = merged.get(key);
-      merged.set(key, prev ? { ...prev, count: prev.count + i.count } : i);
-    }
-    return [...merged.values()];
-  }
-
-  /** Whether a category value is one of the field's first CATEGORY_CAP distinct values. */
-  private async admit(trx: Queryable, projectId: string, eventId: string, field: string, value: string): Promise<boolean> {
+  private async admit(projectId: string, eventId: string, field: string, value: string): Promise<void> {
+    const session = this.batch.session;
     const key = `${projectId}\u0000${eventId}\u0000${field}`;
-    let values = this.admitted.get(key);
+    let values = this.stage.admitted.get(key);
     if (!values) {
-      values = new Set(await this.repo.admittedValues(trx, projectId, eventId, field));
-      this.admitted.set(key, values);
+      values = new Set((await session.all(admittedValues, { projectId, eventId, field })).map((r) => r.value));
+      this.stage.admitted.set(key, values);
     }
-    if (values.has(value)) return true;
-    if (values.size >= CATEGORY_CAP) return false;
-    if (await this.repo.admitValue(trx, projectId, eventId, field, value, CATEGORY_CAP)) {
+    if (values.has(value) || values.size >= CATEGORY_CAP) return;
+    if (await session.run(admitValue, { projectId, eventId, field, value, cap: CATEGORY_CAP })) {
       values.add(value);
-      return true;
+      return;
     }
     // Another instance filled the field meanwhile: take its view.
-    const fresh = new Set(await this.repo.admittedValues(trx, projectId, eventId, field));
-    this.admitted.set(key, fresh);
-    return fresh.has(value);
+    this.stage.admitted.set(key, new Set((await session.all(admittedValues, { projectId, eventId, field })).map((r) => r.value)));
   }
+
+  applyEvent(event: PipelineEvent): void {
+    const hash = hashUser(event.userId);
+    const shard = shardOf(hash);
+    const day = dayNumber(event.occurredAt);
+    const month = monthBucket(event.occurredAt);
+    const hour = Math.floor((event.occurredAt - day * DAY_MS) / 3_600_000);
+    const own = `${event.projectId}\u0000${event.eventId}`;
+    for (const scope of [own, `${event.projectId}\u0000${ALL_EVENTS}`]) {
+      let sums = this.rollups.get(scope);
+      if (!sums) this.rollups.set(scope, (sums = new Map()));
+      for (let g = 0; g < 2; g++) {
+        const bucket = g === 0 ? day : month;
+        const key = (bucket * 8 + shard) * 2 + g;
+        let r = sums.get(key);
+        if (!r) sums.set(key, (r = new RollupSum(event.projectId, scope === own ? event.eventId : ALL_EVENTS, GRAINS[g]!, bucket, shard)));
+        r.count += 1;
+        r.points += event.points;
+        if (event.conditionReached) r.conditionMet += 1;
+        else r.conditionFailed += 1;
+        if (event.limitReached) r.limitReached += 1;
+        r.hours[hour]! += 1;
+        r.users.push(hash);
+      }
+    }
+    this.stage.closed.written(event.projectId, event.eventId, day, month);
+    const { numeric } = observeMetadata(event.metadata);
+    const categories = this.categories.get(event.metadata) ?? [];
+    if (numeric.length === 0 && categories.length === 0) return;
+    const admitted = (field: string, value: string) => this.stage.admitted.get(`${own}\u0000${field}`)?.has(value) === true;
+    let sums = this.metadata.get(own);
+    if (!sums) this.metadata.set(own, (sums = new Map()));
+    const add = (grain: 'day' | 'month', bucket: number, i: MetadataIncrement) => {
+      const key = `${grain === 'day' ? 'd' : 'm'}${bucket}\u0000${i.field}\u0000${i.valueKey}`;
+      const m = sums!.get(key);
+      if (!m) {
+        sums!.set(key, { ...i, projectId: event.projectId, eventId: event.eventId, grain, bucket });
+        return;
+      }
+      m.count += i.count;
+      if (i.sum !== null) m.sum = (m.sum ?? 0) + i.sum;
+      if (i.min !== null) m.min = m.min === null ? i.min : Math.min(m.min, i.min);
+      if (i.max !== null) m.max = m.max === null ? i.max : Math.max(m.max, i.max);
+    };
+    for (const i of numeric) {
+      add('day', day, i);
+      add('month', month, i);
+    }
+    for (const c of categories) {
+      const i: MetadataIncrement = { field: c.field, valueKey: admitted(c.field, c.value) ? valueKey(c.value) : OTHER_KEY, count: 1, sum: null, min: null, max: null };
+      add('day', day, i);
+      add('month', month, i);
+    }
+  }
+
+  /** Last in the batch: the rollup rows (sorted, so concurrent batches lock them alike), their sketches, the metadata. */
+  async write(): Promise<void> {
+    if (this.rollups.size === 0) return;
+    const session = this.batch.session;
+    const sums = [...this.rollups.values()].flatMap((m) => [...m.values()]).sort(byRollupKey);
+    const stored = await addRollups.run(
+      session,
+      sums.map((r) => r.row() as Parameters<typeof addRollups.run>[1][number]),
+    );
+    const sketchOf = new Map<string, Buffer | null>();
+    for (const s of stored) sketchOf.set(rollupKey(s.project_id, s.event_id, s.grain, Number(s.bucket), Number(s.shard)), s.sketch);
+    const sketches: Array<Parameters<typeof setSketches.run>[1][number]> = [];
+    for (const r of sums) {
+      let sketch = sketchOf.get(rollupKey(r.projectId, r.eventId, r.grain, r.bucket, r.shard)) ?? null;
+      let changed = false;
+      for (const user of r.users) {
+        const next = addToSketch(sketch, user);
+        if (next) {
+          sketch = next;
+          changed = true;
+        }
+      }
+      if (!changed) continue;
+      const summary = summarize(sketch!);
+      sketches.push({ project_id: r.projectId, event_id: r.eventId, grain: r.grain, bucket: r.bucket, shard: r.shard, sketch: sketch!, sketch_exact: summary.exact, sketch_sum: summary.sum, sketch_zeros: summary.zeros });
+    }
+    await setSketches.run(session, sketches);
+    const metadata = [...this.metadata.values()].flatMap((m) => [...m.values()]).sort(byMetadataKey);
+    await addMetadata.run(
+      session,
+      metadata.map((m) => ({ project_id: m.projectId, event_id: m.eventId, grain: m.grain, bucket: m.bucket, field: m.field, value_key: m.valueKey, count: m.count, sum: m.sum, min: m.min, max: m.max })),
+    );
+  }
+}
+
+const rollupKey = (projectId: string, eventId: string, grain: string, bucket: number, shard: number) => `${projectId}\u0000${eventId}\u0000${grain}\u0000${bucket}\u0000${shard}`;
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The order every batch writes rollup rows in (their primary key). */
+function byRollupKey(a: RollupSum, b: RollupSum): number {
+  return cmp(a.projectId, b.projectId) || cmp(a.eventId, b.eventId) || cmp(a.grain, b.grain) || a.bucket - b.bucket || a.shard - b.shard;
+}
+
+function byMetadataKey(a: MetadataSum, b: MetadataSum): number {
+  return cmp(a.projectId, b.projectId) || cmp(a.eventId, b.eventId) || cmp(a.grain, b.grain) || a.bucket - b.bucket || cmp(a.field, b.field) || cmp(a.valueKey, b.valueKey);
 }

@@ -1,5 +1,4 @@
 import type { TestContext } from '../../../test/helpers/test-app.js';
-import type { PipelineEvent } from '../events/pipeline.js';
 
 /** Factories of the analytics tests. */
 
@@ -21,27 +20,13 @@ export async function stats(t: TestContext, query: string, headers?: Record<stri
   return t.inject({ method: 'GET', url: `/v1/stats/event${query}`, headers: headers ?? (await t.serviceAuth()) });
 }
 
-/** Feeds synthetic events straight into the analytics stage (no users or definitions needed). */
-export async function feedStage(t: TestContext, events: Array<Partial<PipelineEvent> & { userId: string }>): Promise<void> {
-  const { stage } = t.app.services.analytics;
-  await t.app.platform.db.kysely.transaction().execute(async (trx) => {
-    for (const e of events) {
-      const event: PipelineEvent = {
-        projectId: 'default',
-        eventId: 'visit',
-        occurredAt: NOW,
-        receivedAt: NOW,
-        metadata: {},
-        userGroups: [],
-        points: 0,
-        conditionReached: true,
-        limitReached: false,
-        qualifies: true,
-        ...e,
-      };
-      await stage.apply(trx, event);
-    }
-  });
+/** Sends many events of `visit` (no points) at once through the write path, as a service would: they share batches. */
+export async function feedStage(t: TestContext, events: Array<{ userId: string; metadata?: Record<string, string | number | boolean | string[]> }>): Promise<void> {
+  await defineEvent(t, { eventId: 'visit', reward: { default: 0 } });
+  const userIds = [...new Set(events.map((e) => e.userId))];
+  for (const userId of userIds) await t.app.services.users.create('default', userId);
+  const principal = { kind: 'service' as const, projectId: 'default', subject: 'test-service' };
+  await Promise.all(events.map((e) => t.app.services.events.ingest(principal, { eventId: 'visit', userId: e.userId, ...(e.metadata ? { metadata: e.metadata } : {}) })));
 }
 
 /** 24 hourly counts with the given hours set. */

@@ -2,8 +2,8 @@ import type { CoverRow, DayTotalsRow } from './analytics.repository.js';
 
 /**
  * Rollups of buckets that can no longer change, kept in memory. Offline events are at most 30 days
- * old (CONTRACT.md), so a day more than CLOSED_AFTER_DAYS before today, or a month that ended before
- * it, is final; re-reading it on every request would only repeat the same answer. The pipeline
+ * old (docs/api.md, Events), so a day more than CLOSED_AFTER_DAYS before today, or a month that
+ * ended before it, is final; re-reading it on every request would only repeat the same answer. The pipeline
  * stage still drops the entries of every bucket it writes, so a clock moved backwards (tests) cannot
  * leave a stale entry in this process.
  */

@@ -1,7 +1,7 @@
 import { binKey, histogramBin, parseBinKey } from './histogram.js';
 
 /**
- * Metadata analytics (INTERFACE.md, Events: numeric fields aggregated with min, max, average and a
+ * Metadata analytics (docs/api.md, Analytics: numeric fields aggregated with min, max, average and a
  * distribution; categorical fields counted). Pure: what one event adds, and how stored sums turn
  * into the `metadataStats` of GET /stats/event.
  */

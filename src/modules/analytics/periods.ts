@@ -1,12 +1,14 @@
 import { DAY_MS, dayNumber, parseMonthKey, startOfMonth, startOfNextMonth, startOfYear } from '../../platform/time.js';
 
 /**
- * The time ranges of GET /stats/event (CONTRACT.md section 4, Analytics): periods end today (UTC);
+ * The time ranges of GET /stats/event (docs/api.md, Analytics): periods end today (UTC);
  * `1d` is today, `7d`/`30d`/`90d` the last N days including today. Ranges are whole UTC days,
  * as day numbers since the epoch, both ends inclusive.
  */
 export const PERIODS = ['1d', '7d', '30d', '90d', 'current_month', 'ytd', 'all'] as const;
 export type Period = (typeof PERIODS)[number];
+/** The period when neither `period` nor `timeframe=month` is given. */
+export const DEFAULT_PERIOD: Period = '7d';
 
 export interface DayRange {
   startDay: number;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
+import { SharedCache } from '../../platform/shared-cache.js';
 import type { ApiKeysTable } from '../../platform/db/schema.js';
 
 /**
@@ -26,10 +27,10 @@ const toApiKey = (r: ApiKeysTable): ApiKey => ({
 
 export class ApiKeysService {
   /** key hash → owner, or null for an unknown key (negative answers are cached too). */
-  private readonly cache = new Map<string, { projectId: string; apiKeyId: string } | null>();
+  private readonly cache: SharedCache<{ projectId: string; apiKeyId: string } | null>;
 
   constructor(private readonly platform: Platform) {
-    platform.bus.on('apikeys', () => this.cache.clear());
+    this.cache = new SharedCache(platform.bus, 'apikeys', platform.config.cacheTtlMs, 10_000);
   }
 
   private get db() {
@@ -53,7 +54,7 @@ export class ApiKeysService {
       .values(row)
       .onConflict((oc) => oc.columns(['project_id', 'api_key_id']).doNothing())
       .executeTakeFirst();
-    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.conflict(`API key ${apiKeyId} already exists`, 'API_KEY_EXISTS');
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.of('API_KEY_EXISTS', `API key ${apiKeyId} already exists`);
     await this.platform.bus.publish('apikeys');
     return { ...toApiKey(row), key };
   }
@@ -77,7 +78,7 @@ export class ApiKeysService {
       .where('api_key_id', '=', apiKeyId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (!row) throw AppError.notFound(`API key ${apiKeyId} not found`, 'API_KEY_NOT_FOUND');
+    if (!row) throw AppError.of('API_KEY_NOT_FOUND', apiKeyId);
     return toApiKey(row);
   }
 
@@ -95,13 +96,14 @@ export class ApiKeysService {
       .where('api_key_id', '=', apiKeyId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw AppError.notFound(`API key ${apiKeyId} not found`, 'API_KEY_NOT_FOUND');
+    if (Number(r.numUpdatedRows) === 0) throw AppError.of('API_KEY_NOT_FOUND', apiKeyId);
     await this.platform.bus.publish('apikeys');
   }
 
   async resolve(key: string): Promise<{ projectId: string; apiKeyId: string } | null> {
     const hash = hashKey(key);
-    if (this.cache.has(hash)) return this.cache.get(hash)!;
+    const hit = this.cache.get(hash);
+    if (hit !== undefined) return hit;
     const row = await this.db
       .selectFrom('api_keys')
       .select(['project_id', 'api_key_id'])
@@ -109,7 +111,6 @@ export class ApiKeysService {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     const owner = row ? { projectId: row.project_id, apiKeyId: row.api_key_id } : null;
-    if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, owner);
     return owner;
   }

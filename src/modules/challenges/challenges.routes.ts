@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../app.js';
+import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { errors, ResourceId, UserId } from '../../http/schemas.js';
 import { ChallengeBody, ChallengeDefinition, UserChallenge, UserChallengeList } from './challenges.schemas.js';
@@ -18,6 +18,8 @@ export async function challengesRoutes(app: App): Promise<void> {
     '/user/:userId/challenge',
     {
       schema: {
+        operationId: 'listUserChallenges',
+        description: 'Every active challenge with the user\'s progress, completion and reward.',
         tags,
         security,
         summary: "The user's challenges with progress",
@@ -36,6 +38,8 @@ export async function challengesRoutes(app: App): Promise<void> {
     '/user/:userId/challenge/:challengeId',
     {
       schema: {
+        operationId: 'getUserChallenge',
+        description: 'One challenge with the user\'s progress.',
         tags,
         security,
         summary: 'One challenge of the user, with progress',
@@ -52,27 +56,27 @@ export async function challengesRoutes(app: App): Promise<void> {
   const admin = { tags: ['admin: challenges'], security: [{ adminToken: [] }] };
   app.post(
     '/admin/challenge',
-    { schema: { ...admin, summary: 'Create a challenge', body: ChallengeBody, response: { 201: ChallengeDefinition, ...errors(400, 401, 404, 409) } } },
+    { schema: { operationId: 'createChallenge', description: 'Creates a challenge (series, single or time-limited; FIXED or SUM progress) over event definitions of the project.', ...admin, summary: 'Create a challenge', body: ChallengeBody, response: { 201: ChallengeDefinition, ...errors(400, 401, 404, 409) } } },
     async (req, reply) => reply.status(201).send(await challenges.create(req.principal.projectId, req.body)),
   );
-  app.get('/admin/challenge', { schema: { ...admin, summary: 'List challenges', response: { 200: Type.Array(ChallengeDefinition), ...errors(401, 404) } } }, (req) =>
+  app.get('/admin/challenge', { schema: { operationId: 'listChallenges', description: 'The project\'s challenges.', ...admin, summary: 'List challenges', response: { 200: Type.Array(ChallengeDefinition), ...errors(401, 404) } } }, (req) =>
     challenges.list(req.principal.projectId),
   );
   app.get(
     '/admin/challenge/:challengeId',
-    { schema: { ...admin, summary: 'Get a challenge', params: AdminParams, response: { 200: ChallengeDefinition, ...errors(400, 401, 404) } } },
+    { schema: { operationId: 'getChallenge', description: 'One challenge of the project.', ...admin, summary: 'Get a challenge', params: AdminParams, response: { 200: ChallengeDefinition, ...errors(400, 401, 404) } } },
     (req) => challenges.get(req.principal.projectId, req.params.challengeId),
   );
   app.put(
     '/admin/challenge/:challengeId',
     {
-      schema: { ...admin, summary: 'Replace a challenge', params: AdminParams, body: ChallengeBody, response: { 200: ChallengeDefinition, ...errors(400, 401, 404) } },
+      schema: { operationId: 'updateChallenge', description: 'Replaces a challenge; progress already made is kept.', ...admin, summary: 'Replace a challenge', params: AdminParams, body: ChallengeBody, response: { 200: ChallengeDefinition, ...errors(400, 401, 404) } },
     },
     (req) => challenges.update(req.principal.projectId, req.params.challengeId, req.body),
   );
   app.delete(
     '/admin/challenge/:challengeId',
-    { schema: { ...admin, summary: 'Delete a challenge and its progress', params: AdminParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } },
+    { schema: { operationId: 'deleteChallenge', description: 'Deletes a challenge and every user\'s progress in it.', ...admin, summary: 'Delete a challenge and its progress', params: AdminParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } },
     async (req, reply) => {
       await challenges.delete(req.principal.projectId, req.params.challengeId);
       return reply.status(204).send(null);

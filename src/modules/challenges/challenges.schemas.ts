@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { LanguageMap, ResourceId, Status } from '../../http/schemas.js';
+import { LanguageMap, Millis, ResourceId, Status } from '../../http/schemas.js';
 import { Conditions } from '../events/events.schemas.js';
 
 const ChallengeType = Type.Union([Type.Literal('FIXED'), Type.Literal('SUM')]);
@@ -16,8 +16,8 @@ const ChallengeFields = {
   seriesId: Type.Optional(Type.Union([ResourceId, Type.Null()])),
   step: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()])),
   isLastStep: Type.Optional(Type.Boolean()),
-  startDate: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
-  endDate: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  startDate: Type.Optional(Type.Union([Millis(), Type.Null()])),
+  endDate: Type.Optional(Type.Union([Millis(), Type.Null()])),
   image: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
   status: Type.Optional(Status),
 };
@@ -52,7 +52,7 @@ export const ChallengeDefinition = Type.Object({
 });
 export type ChallengeDefinition = Static<typeof ChallengeDefinition>;
 
-/** A challenge as one user sees it (INTERFACE.md, Challenge (per user)). */
+/** A challenge as one user sees it (docs/api.md, Challenges). */
 export const UserChallenge = Type.Object({
   challengeId: Type.String(),
   status: Type.String({ description: 'ACTIVE, COMPLETED or EXPIRED' }),

@@ -1,22 +1,22 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { EventStage, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
-import { historyText } from '../points/ledger.js';
-import type { PointsService } from '../points/points.service.js';
+import { SharedCache } from '../../platform/shared-cache.js';
+import type { EventStage } from '../events/pipeline.js';
+import type { WriteBatch } from '../points/write-batch.js';
 import type { UserDataOwner } from '../users/user-data.js';
-import { isUnlocked, lastChallengeActivity, predecessors, progressIncrement, userChallenges, type Challenge, type ProgressMap } from './challenge-view.js';
+import { ChallengesBatch } from './challenges-batch.js';
+import { lastChallengeActivity, userChallenges, type Challenge, type ProgressMap } from './challenge-view.js';
 import { ChallengesRepository } from './challenges.repository.js';
 import type { ChallengeBody, ChallengeDefinition, UserChallenge } from './challenges.schemas.js';
 import type { ChallengeProgressTable, ChallengesTable } from './challenges.tables.js';
 
 /**
- * Challenges advance with qualifying events inside the event transaction: FIXED counts events,
- * SUM adds a metadata value. Completion happens once (a conditional update), pays `points` once
- * with a CHALLENGE history entry and opens the next step of a series. Definitions are cached per
- * project and dropped on every admin change (on every instance, through the bus).
+ * Challenges advance with qualifying events in the write path (challenges-batch.ts): FIXED counts
+ * events, SUM adds a metadata value. Completion happens once, pays `points` once with a CHALLENGE
+ * history entry and opens the next step of a series. Definitions are cached per project and
+ * dropped on every admin change (on every instance, through the bus).
  */
 const BUS_TOPIC = 'challenges';
 
@@ -55,45 +55,48 @@ function progressMap(rows: ChallengeProgressTable[]): ProgressMap {
 
 function validate(body: ChallengeBody): void {
   const type = body.type ?? 'FIXED';
-  if (type === 'SUM' && !body.valueField) throw AppError.badRequest('A SUM challenge needs valueField', 'VALUE_FIELD_REQUIRED');
-  if ((body.seriesId == null) !== (body.step == null)) throw AppError.badRequest('seriesId and step go together', 'SERIES_STEP_REQUIRED');
+  if (type === 'SUM' && !body.valueField) throw AppError.of('VALUE_FIELD_REQUIRED', 'A SUM challenge needs valueField');
+  if ((body.seriesId == null) !== (body.step == null)) throw AppError.of('SERIES_STEP_REQUIRED', 'seriesId and step go together');
   if (body.startDate != null && body.endDate != null && body.endDate <= body.startDate) {
-    throw AppError.badRequest('endDate must be after startDate', 'INVALID_DATES');
+    throw AppError.of('INVALID_DATES', 'endDate must be after startDate');
   }
   if (body.title.de === undefined && body.title.en === undefined && body.title.default === undefined) {
-    throw AppError.badRequest('title needs at least one of de, en or default', 'INVALID_TITLE');
+    throw AppError.of('INVALID_TITLE', 'title needs at least one of de, en or default');
   }
 }
 
 export class ChallengesService implements UserDataOwner {
   readonly userDataName = 'challenge progress';
   private readonly repo: ChallengesRepository;
-  private readonly cache = new Map<string, Promise<Challenge[]>>();
+  private readonly cache: SharedCache<Promise<Challenge[]>>;
 
-  /** The POST /event stage (runs second, after the event's own points). */
-  readonly stage: EventStage = { name: 'challenges', apply: (trx, event, outcome) => this.advance(trx, event, outcome) };
+  /** The POST /event stage (the first stage, after the event's own points). */
+  readonly stage: EventStage = {
+    name: 'challenges',
+    begin: (batch) => new ChallengesBatch(batch, (b, projectId) => this.definitionsIn(b, projectId)),
+  };
 
-  constructor(
-    private readonly platform: Platform,
-    private readonly points: PointsService,
-  ) {
-    this.repo = new ChallengesRepository(SqliteStatements.of(platform.db));
-    platform.bus.on(BUS_TOPIC, (projectId) => this.cache.delete(projectId));
+  constructor(private readonly platform: Platform) {
+    this.repo = new ChallengesRepository();
+    this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
   }
 
   private get db() {
     return this.platform.db.kysely;
   }
 
-  /** The project's challenges, from the cache; `db` is the caller's transaction on a miss. */
+  /** The project's challenges, from the cache; a miss reads them with `load`. */
+  private cached(projectId: string, load: () => Promise<ChallengesTable[]>): Promise<Challenge[]> {
+    return this.cache.getOrLoad(projectId, () => load().then((rows) => rows.map(toChallenge)));
+  }
+
   private definitions(db: Queryable, projectId: string): Promise<Challenge[]> {
-    let entry = this.cache.get(projectId);
-    if (!entry) {
-      entry = this.repo.list(db, projectId).then((rows) => rows.map(toChallenge));
-      entry.catch(() => this.cache.delete(projectId));
-      this.cache.set(projectId, entry);
-    }
-    return entry;
+    return this.cached(projectId, () => this.repo.list(db, projectId));
+  }
+
+  /** The project's challenges for a write batch: a miss reads them on the batch's transaction. */
+  private definitionsIn(batch: WriteBatch, projectId: string): Promise<Challenge[]> {
+    return this.cached(projectId, () => batch.session.execute(this.repo.listQuery(this.db, projectId)));
   }
 
   private changed(projectId: string): Promise<void> {
@@ -130,7 +133,7 @@ export class ChallengesService implements UserDataOwner {
   async create(projectId: string, body: ChallengeBody): Promise<ChallengeDefinition> {
     validate(body);
     const row = this.toRow(projectId, body.challengeId ?? generateId('ch'), body, this.platform.clock.now(), null);
-    if (!(await this.repo.insert(this.db, row))) throw AppError.conflict(`Challenge ${row.challenge_id} already exists`, 'CHALLENGE_EXISTS');
+    if (!(await this.repo.insert(this.db, row))) throw AppError.of('CHALLENGE_EXISTS', `Challenge ${row.challenge_id} already exists`);
     await this.changed(projectId);
     return toDefinition(toChallenge(row));
   }
@@ -141,17 +144,17 @@ export class ChallengesService implements UserDataOwner {
 
   async get(projectId: string, challengeId: string): Promise<ChallengeDefinition> {
     const row = await this.repo.find(this.db, projectId, challengeId);
-    if (!row) throw AppError.notFound(`Challenge ${challengeId} not found`, 'CHALLENGE_NOT_FOUND');
+    if (!row) throw AppError.of('CHALLENGE_NOT_FOUND', challengeId);
     return toDefinition(toChallenge(row));
   }
 
   async update(projectId: string, challengeId: string, body: ChallengeBody): Promise<ChallengeDefinition> {
     if (body.challengeId !== undefined && body.challengeId !== challengeId) {
-      throw AppError.badRequest('challengeId in the body must match the path', 'ID_MISMATCH');
+      throw AppError.of('ID_MISMATCH', 'challengeId in the body must match the path');
     }
     validate(body);
     const existing = await this.repo.find(this.db, projectId, challengeId);
-    if (!existing) throw AppError.notFound(`Challenge ${challengeId} not found`, 'CHALLENGE_NOT_FOUND');
+    if (!existing) throw AppError.of('CHALLENGE_NOT_FOUND', challengeId);
     const row = this.toRow(projectId, challengeId, body, Number(existing.created_at), existing.activated_at === null ? null : Number(existing.activated_at));
     await this.repo.update(this.db, row);
     await this.changed(projectId);
@@ -159,7 +162,7 @@ export class ChallengesService implements UserDataOwner {
   }
 
   async delete(projectId: string, challengeId: string): Promise<void> {
-    if (!(await this.repo.delete(this.db, projectId, challengeId))) throw AppError.notFound(`Challenge ${challengeId} not found`, 'CHALLENGE_NOT_FOUND');
+    if (!(await this.repo.delete(this.db, projectId, challengeId))) throw AppError.of('CHALLENGE_NOT_FOUND', challengeId);
     await this.changed(projectId);
   }
 
@@ -171,7 +174,7 @@ export class ChallengesService implements UserDataOwner {
 
   async getForUser(projectId: string, userId: string, challengeId: string): Promise<{ challenge: UserChallenge }> {
     const challenge = (await this.forUser(projectId, userId)).find((c) => c.challengeId === challengeId);
-    if (!challenge) throw AppError.notFound(`Challenge ${challengeId} not found`, 'CHALLENGE_NOT_FOUND');
+    if (!challenge) throw AppError.of('CHALLENGE_NOT_FOUND', challengeId);
     return { challenge };
   }
 
@@ -191,51 +194,5 @@ export class ChallengesService implements UserDataOwner {
 
   deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
     return this.repo.deleteUserProgress(this.db, projectId, userId, limit);
-  }
-
-  private async advance(trx: Queryable, event: PipelineEvent, outcome: PipelineOutcome): Promise<void> {
-    if (!event.qualifies) return;
-    const defs = await this.definitions(trx, event.projectId);
-    const matching = defs.filter((c) => c.status === 'ACTIVE' && c.eventId === event.eventId);
-    if (matching.length === 0) return;
-    const increments = matching
-      .map((c) => ({ c, by: progressIncrement(c, event.metadata, event.occurredAt, event.receivedAt) }))
-      .filter((x) => x.by > 0 && (x.c.startDate === null || event.receivedAt >= x.c.startDate));
-    if (increments.length === 0) return;
-    // Only series steps need a read (is the step before completed?); a completed challenge is
-    // skipped by the conditional upsert itself.
-    const preds = predecessors(defs);
-    const needed = [...new Set(increments.map(({ c }) => preds.get(c.challengeId)).filter((id): id is string => id !== undefined))];
-    const progress = needed.length === 0 ? new Map() : progressMap(await this.repo.progressOf(trx, event.projectId, event.userId, needed));
-    for (const { c, by } of increments) {
-      if (!isUnlocked(c.challengeId, preds, progress)) continue;
-      await this.addTo(trx, c, by, event, outcome);
-    }
-  }
-
-  private async addTo(trx: Queryable, c: Challenge, by: number, event: PipelineEvent, outcome: PipelineOutcome): Promise<void> {
-    const { projectId, userId } = event;
-    const total = await this.repo.addProgress(trx, projectId, userId, c.challengeId, by, event.receivedAt);
-    if (total === undefined) return;
-    let completed = false;
-    let pointsAwarded = 0;
-    if (total >= c.goal && (await this.repo.markCompleted(trx, projectId, userId, c.challengeId, event.receivedAt))) {
-      completed = true;
-      const paid = await this.points.record(trx, {
-        projectId,
-        userId,
-        type: 'CHALLENGE',
-        sourceId: c.challengeId,
-        points: c.points,
-        occurredAt: event.occurredAt,
-        title: historyText(c.title),
-        description: historyText(c.description),
-        image: c.image,
-        metadata: { challengeId: c.challengeId, eventId: event.eventId },
-      });
-      pointsAwarded = paid.points;
-      outcome.pointsEarned += paid.points;
-    }
-    outcome.challenges.push({ challengeId: c.challengeId, progress: total, goal: c.goal, completed, pointsAwarded });
   }
 }

@@ -1,11 +1,18 @@
 import { Type, type Static } from 'typebox';
-import { ResourceId, UserId } from '../../http/schemas.js';
+import { Millis, ResourceId, UserId } from '../../http/schemas.js';
 
-/** Free-form metadata object (coupon and redemption metadata). */
-export const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { maxProperties: 50 });
+/** Free-form metadata object (coupon and redemption metadata): at most 50 keys, 5 levels deep, 8 KB as JSON. */
+export const METADATA_MAX_DEPTH = 5;
+export const METADATA_MAX_BYTES = 8192;
+export const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+  maxProperties: 50,
+  maxDepth: METADATA_MAX_DEPTH,
+  maxJsonBytes: METADATA_MAX_BYTES,
+  description: `Free-form object: at most 50 keys, nested at most ${METADATA_MAX_DEPTH} levels, at most ${METADATA_MAX_BYTES} bytes as JSON`,
+});
 export type Metadata = Static<typeof Metadata>;
 
-/** A coupon as GET /user/{userId}/coupon lists it (INTERFACE.md, Coupon). */
+/** A coupon as GET /user/{userId}/coupon lists it (docs/api.md, Offers, shops and coupons). */
 export const Coupon = Type.Object({
   PK: Type.String({ description: 'USER#<userId>#COUPON' }),
   SK: Type.String({ description: 'COUPON#<couponKey>; the internal coupon id' }),
@@ -42,7 +49,7 @@ export const IssueCouponBody = Type.Object(
     userId: UserId,
     title: Type.String({ minLength: 1, maxLength: 2000 }),
     description: Type.Optional(Text),
-    validUntil: Type.Integer({ minimum: 0, description: 'Unix ms' }),
+    validUntil: Millis(),
     metadata: Type.Optional(Metadata),
   },
   { additionalProperties: false },
@@ -56,7 +63,7 @@ export const UpdateCouponBody = Type.Object(
     userId: UserId,
     title: Type.String({ minLength: 1, maxLength: 2000 }),
     description: Type.Optional(Text),
-    validUntil: Type.Integer({ minimum: 0 }),
+    validUntil: Millis(),
     metadata: Type.Optional(Metadata),
     redeemed: Type.Optional(Type.Boolean()),
   },

@@ -1,8 +1,10 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
+import { RowsInsert } from '../../platform/db/rows.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
+import type { LiveUsers } from '../users/users.service.js';
 import type { CouponsTable } from './coupons.tables.js';
 import type { Coupon, IssueCouponBody, Metadata, UpdateCouponBody } from './coupons.schemas.js';
 
@@ -16,6 +18,12 @@ export interface CouponUsageCounter {
   couponUsed(trx: Queryable, projectId: string, offerId: string): Promise<void>;
 }
 
+/** Who hears of a used coupon (the webhooks' outbox): inside the redeem transaction, then after its commit. */
+export interface CouponUseReporter {
+  couponUsed(trx: Queryable, projectId: string, coupon: Coupon): Promise<void>;
+  committed(): void;
+}
+
 export interface IssueCoupon {
   projectId: string;
   userId: string;
@@ -26,6 +34,42 @@ export interface IssueCoupon {
   metadata: Metadata;
   offerId: string | null;
 }
+
+/** A coupon row issued now for the input (its key generated unless given). */
+export function newCouponRow(input: IssueCoupon, now: number): CouponsTable {
+  return {
+    project_id: input.projectId,
+    coupon_key: input.couponKey ?? generateId('cpn'),
+    user_id: input.userId,
+    title: input.title,
+    description: input.description,
+    valid_until: input.validUntil,
+    redeemed: 0,
+    redeemed_at: null,
+    metadata: JSON.stringify(input.metadata),
+    offer_id: input.offerId,
+    created_at: now,
+  };
+}
+
+/** Coupons issued by a write batch (redemptions). */
+export const insertCoupons = new RowsInsert({
+  description: 'coupons',
+  table: 'coupons',
+  columns: {
+    project_id: 'text',
+    coupon_key: 'text',
+    user_id: 'text',
+    title: 'text',
+    description: 'text',
+    valid_until: 'int8',
+    redeemed: 'int4',
+    redeemed_at: 'int8',
+    metadata: 'text',
+    offer_id: 'text',
+    created_at: 'int8',
+  },
+});
 
 export const couponPk = (userId: string) => `USER#${userId}#COUPON`;
 export const couponSk = (couponKey: string) => `COUPON#${couponKey}`;
@@ -53,6 +97,8 @@ export class CouponsService implements UserDataOwner {
   constructor(
     private readonly platform: Platform,
     private readonly usage: CouponUsageCounter,
+    private readonly users: LiveUsers,
+    private readonly reporter: CouponUseReporter | null = null,
   ) {}
 
   private get db() {
@@ -61,33 +107,20 @@ export class CouponsService implements UserDataOwner {
 
   /** Inserts a coupon in the caller's transaction; 409 when an explicit couponKey is taken. */
   async issue(trx: Queryable, input: IssueCoupon): Promise<Coupon> {
-    const row: CouponsTable = {
-      project_id: input.projectId,
-      coupon_key: input.couponKey ?? generateId('cpn'),
-      user_id: input.userId,
-      title: input.title,
-      description: input.description,
-      valid_until: input.validUntil,
-      redeemed: 0,
-      redeemed_at: null,
-      metadata: JSON.stringify(input.metadata),
-      offer_id: input.offerId,
-      created_at: this.platform.clock.now(),
-    };
+    const row = newCouponRow(input, this.platform.clock.now());
     const r = await trx
       .insertInto('coupons')
       .values(row)
       .onConflict((oc) => oc.columns(['project_id', 'coupon_key']).doNothing())
       .executeTakeFirst();
-    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.conflict(`Coupon ${row.coupon_key} already exists`, 'COUPON_EXISTS');
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.of('COUPON_EXISTS', `Coupon ${row.coupon_key} already exists`);
     return toCoupon(row);
   }
 
-  /** POST /admin/coupon: the user must exist. */
+  /** POST /admin/coupon: the user must be live (not unknown, not being deleted). */
   async issueByOperator(projectId: string, input: IssueCouponBody): Promise<Coupon> {
     return this.db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select('user_id').where('project_id', '=', projectId).where('user_id', '=', input.userId).executeTakeFirst();
-      if (!user) throw AppError.notFound(`User ${input.userId} not found`, 'USER_NOT_FOUND');
+      await this.users.requireLive(trx, projectId, input.userId);
       return this.issue(trx, {
         projectId,
         userId: input.userId,
@@ -119,10 +152,11 @@ export class CouponsService implements UserDataOwner {
   /** PUT /user/{userId}/coupon/{couponId}: the body SK selects the coupon; a second redeem is 400. */
   async redeem(projectId: string, userId: string, sk: string): Promise<Coupon> {
     const match = /^COUPON#(.+)$/.exec(sk);
-    if (!match) throw AppError.badRequest('SK must have the shape COUPON#<couponKey>', 'INVALID_SK');
+    if (!match) throw AppError.of('INVALID_SK', 'SK must have the shape COUPON#<couponKey>');
     const couponKey = match[1]!;
     const now = this.platform.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    const used = await this.db.transaction().execute(async (trx) => {
+      await this.users.requireLive(trx, projectId, userId); // a user being deleted uses nothing
       const updated = await trx
         .updateTable('coupons')
         .set({ redeemed: 1, redeemed_at: now })
@@ -135,13 +169,17 @@ export class CouponsService implements UserDataOwner {
         .executeTakeFirst();
       if (updated) {
         if (updated.offer_id !== null) await this.usage.couponUsed(trx, projectId, updated.offer_id);
-        return toCoupon(updated);
+        const coupon = toCoupon(updated);
+        await this.reporter?.couponUsed(trx, projectId, coupon);
+        return coupon;
       }
       const row = await this.find(trx, projectId, couponKey);
-      if (!row || row.user_id !== userId) throw AppError.notFound(`Coupon ${sk} not found`, 'COUPON_NOT_FOUND');
-      if (Number(row.redeemed) === 1) throw AppError.badRequest('Coupon already redeemed', 'COUPON_ALREADY_REDEEMED');
-      throw AppError.badRequest('Coupon expired', 'COUPON_EXPIRED');
+      if (!row || row.user_id !== userId) throw AppError.of('COUPON_NOT_FOUND', sk);
+      if (Number(row.redeemed) === 1) throw AppError.of('COUPON_ALREADY_REDEEMED', 'Coupon already redeemed');
+      throw AppError.of('COUPON_EXPIRED', 'Coupon expired');
     });
+    this.reporter?.committed();
+    return used;
   }
 
   private find(db: Queryable, projectId: string, couponKey: string) {
@@ -150,7 +188,7 @@ export class CouponsService implements UserDataOwner {
 
   async get(projectId: string, couponKey: string): Promise<Coupon> {
     const row = await this.find(this.db, projectId, couponKey);
-    if (!row) throw AppError.notFound(`Coupon ${couponKey} not found`, 'COUPON_NOT_FOUND');
+    if (!row) throw AppError.of('COUPON_NOT_FOUND', couponKey);
     return toCoupon(row);
   }
 
@@ -164,10 +202,10 @@ export class CouponsService implements UserDataOwner {
 
   async update(projectId: string, couponKey: string, input: UpdateCouponBody): Promise<Coupon> {
     if (input.couponKey !== undefined && input.couponKey !== couponKey) {
-      throw AppError.badRequest('couponKey in the body must match the path', 'ID_MISMATCH');
+      throw AppError.of('ID_MISMATCH', 'couponKey in the body must match the path');
     }
     const existing = await this.get(projectId, couponKey);
-    if (existing.userId !== input.userId) throw AppError.badRequest('The owner of a coupon cannot change', 'COUPON_OWNER_FIXED');
+    if (existing.userId !== input.userId) throw AppError.of('COUPON_OWNER_FIXED', 'The owner of a coupon cannot change');
     const redeemed = input.redeemed ?? existing.redeemed;
     await this.db
       .updateTable('coupons')
@@ -187,7 +225,7 @@ export class CouponsService implements UserDataOwner {
 
   async delete(projectId: string, couponKey: string): Promise<void> {
     const r = await this.db.deleteFrom('coupons').where('project_id', '=', projectId).where('coupon_key', '=', couponKey).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw AppError.notFound(`Coupon ${couponKey} not found`, 'COUPON_NOT_FOUND');
+    if (Number(r.numDeletedRows) === 0) throw AppError.of('COUPON_NOT_FOUND', couponKey);
   }
 
   /** Coupons of an offer still usable now: not redeemed, not expired (offer totalStatistics `valid`). */

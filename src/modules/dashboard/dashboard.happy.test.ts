@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeBackends } from '../../../test/helpers/test-app.js';
-import type { App } from '../../app.js';
+import type { App } from '../../http/app-type.js';
 import { registerErrorHandler } from '../../http/error-handler.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 

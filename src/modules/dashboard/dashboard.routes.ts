@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../../app.js';
+import type { App } from '../../http/app-type.js';
 
 /** Where `npm run build:dashboard` puts the single-page app (git-ignored). */
 export const DASHBOARD_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dashboard/dist');

@@ -1,6 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import { generateId, RESOURCE_ID_PATTERN } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
+import { SharedCache } from '../../platform/shared-cache.js';
 import type { EventDefinition, EventDefinitionBody } from './events.schemas.js';
 import './events.tables.js';
 
@@ -15,13 +16,10 @@ const GROUP_ID = new RegExp(RESOURCE_ID_PATTERN);
 type Stored = Omit<EventDefinition, 'createdAt' | 'updatedAt'>;
 
 export class EventDefinitionsService {
-  private readonly cache = new Map<string, Promise<Map<string, EventDefinition>>>();
+  private readonly cache: SharedCache<Promise<Map<string, EventDefinition>>>;
 
   constructor(private readonly platform: Platform) {
-    platform.bus.on(DEFINITIONS_TOPIC, (projectId) => {
-      if (projectId) this.cache.delete(projectId);
-      else this.cache.clear();
-    });
+    this.cache = new SharedCache(platform.bus, DEFINITIONS_TOPIC, platform.config.cacheTtlMs);
   }
 
   private get db() {
@@ -30,13 +28,7 @@ export class EventDefinitionsService {
 
   /** All definitions of a project, from the cache. */
   private all(projectId: string): Promise<Map<string, EventDefinition>> {
-    let entry = this.cache.get(projectId);
-    if (!entry) {
-      entry = this.load(projectId);
-      entry.catch(() => this.cache.delete(projectId));
-      this.cache.set(projectId, entry);
-    }
-    return entry;
+    return this.cache.getOrLoad(projectId, () => this.load(projectId));
   }
 
   private async load(projectId: string): Promise<Map<string, EventDefinition>> {
@@ -51,7 +43,7 @@ export class EventDefinitionsService {
 
   async get(projectId: string, eventId: string): Promise<EventDefinition> {
     const def = await this.find(projectId, eventId);
-    if (!def) throw AppError.notFound(`Event ${eventId} not found`, 'EVENT_NOT_FOUND');
+    if (!def) throw AppError.of('EVENT_NOT_FOUND', eventId);
     return def;
   }
 
@@ -68,14 +60,14 @@ export class EventDefinitionsService {
       .values({ project_id: projectId, event_id: stored.eventId, status: stored.status, definition: JSON.stringify(stored), created_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(['project_id', 'event_id']).doNothing())
       .executeTakeFirst();
-    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.conflict(`Event ${stored.eventId} already exists`, 'EVENT_EXISTS');
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.of('EVENT_EXISTS', `Event ${stored.eventId} already exists`);
     await this.changed(projectId);
     return { ...stored, createdAt: now, updatedAt: now };
   }
 
   async update(projectId: string, eventId: string, body: EventDefinitionBody): Promise<EventDefinition> {
     if (body.eventId !== undefined && body.eventId !== eventId) {
-      throw AppError.badRequest('eventId in the body must match the path', 'ID_MISMATCH');
+      throw AppError.of('ID_MISMATCH', 'eventId in the body must match the path');
     }
     const stored = normalize(eventId, body);
     const now = this.platform.clock.now();
@@ -86,14 +78,14 @@ export class EventDefinitionsService {
       .where('event_id', '=', eventId)
       .returning('created_at')
       .executeTakeFirst();
-    if (!r) throw AppError.notFound(`Event ${eventId} not found`, 'EVENT_NOT_FOUND');
+    if (!r) throw AppError.of('EVENT_NOT_FOUND', eventId);
     await this.changed(projectId);
     return { ...stored, createdAt: Number(r.created_at), updatedAt: now };
   }
 
   async delete(projectId: string, eventId: string): Promise<void> {
     const r = await this.db.deleteFrom('event_definitions').where('project_id', '=', projectId).where('event_id', '=', eventId).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw AppError.notFound(`Event ${eventId} not found`, 'EVENT_NOT_FOUND');
+    if (Number(r.numDeletedRows) === 0) throw AppError.of('EVENT_NOT_FOUND', eventId);
     await this.changed(projectId);
   }
 
@@ -107,24 +99,24 @@ export function normalize(eventId: string, body: EventDefinitionBody): Stored {
   const type = body.type ?? 'FIXED';
   const reward = body.reward ?? { default: 0 };
   for (const key of Object.keys(reward)) {
-    if (!GROUP_ID.test(key)) throw AppError.badRequest(`reward key "${key}" is not a valid userGroupId`, 'INVALID_REWARD');
+    if (!GROUP_ID.test(key)) throw AppError.of('INVALID_REWARD', `reward key "${key}" is not a valid userGroupId`);
   }
   const rewardValueField = body.rewardValueField ?? null;
   if (type === 'TRANSACTION' && rewardValueField === null) {
-    throw AppError.badRequest('A TRANSACTION event needs rewardValueField', 'REWARD_VALUE_FIELD_REQUIRED');
+    throw AppError.of('REWARD_VALUE_FIELD_REQUIRED', 'A TRANSACTION event needs rewardValueField');
   }
   const conditions = body.conditions ?? null;
   if (type === 'CONDITIONAL' && (conditions === null || conditions.conditions.length === 0)) {
-    throw AppError.badRequest('A CONDITIONAL event needs at least one condition', 'CONDITIONS_REQUIRED');
+    throw AppError.of('CONDITIONS_REQUIRED', 'A CONDITIONAL event needs at least one condition');
   }
   for (const c of conditions?.conditions ?? []) {
     if (c.operator !== 'exists' && c.value === undefined) {
-      throw AppError.badRequest(`condition on "${c.field}" with operator ${c.operator} needs a value`, 'INVALID_CONDITION');
+      throw AppError.of('INVALID_CONDITION', `condition on "${c.field}" with operator ${c.operator} needs a value`);
     }
   }
   const metadataFields = (body.metadataFields ?? []).map((f) => ({ key: f.key, type: f.type, required: f.required ?? false }));
   if (new Set(metadataFields.map((f) => f.key)).size !== metadataFields.length) {
-    throw AppError.badRequest('metadataFields keys must be unique', 'INVALID_METADATA_FIELDS');
+    throw AppError.of('INVALID_METADATA_FIELDS', 'metadataFields keys must be unique');
   }
   return {
     eventId,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeBackends } from '../../../test/helpers/test-app.js';
-import { balance, DAY, defineEvent, NOW, sendEvent } from './events.test-factory.js';
+import { balance, DAY, defineEvent, defineGroups, NOW, sendEvent } from './events.test-factory.js';
 
 describeBackends('events: happy path', (t) => {
   it('creates a definition with defaults and reads it back', async () => {
@@ -121,6 +121,7 @@ describeBackends('events: happy path', (t) => {
 
   it('pays the highest reward among the user groups named in metadata.usergroup', async () => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 10, gold: 30, silver: 20 } });
+    await defineGroups(t, 'gold', 'silver');
     await t.createUser('erin');
     const both = await sendEvent(t, 'erin', { eventId: 'buy', metadata: { usergroup: ['silver', 'gold'] } });
     expect(both.json().data).toMatchObject({ points: 30, userGroupId: 'gold', metadata: { usergroup: ['silver', 'gold'] } });
@@ -234,6 +235,7 @@ describeBackends('events: happy path', (t) => {
   it('stores each event with its metadata and user groups', async () => {
     await t.setClock(NOW);
     await defineEvent(t, { eventId: 'buy', reward: { default: 3 } });
+    await defineGroups(t, 'gold');
     await t.createUser('max');
     await sendEvent(t, 'max', { eventId: 'buy', metadata: { amount: 12.5, usergroup: ['gold'], online: true } });
     const rows = await t.app.platform.db.kysely.selectFrom('events').selectAll().where('project_id', '=', 'default').execute();

@@ -1,86 +1,48 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import type { SqliteStatements } from '../../platform/db/sqlite-statements.js';
+import { KeyedSelect, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
 import './events.tables.js';
 
-export interface StoredEvent {
-  projectId: string;
-  eventId: string;
-  userId: string;
-  occurredAt: number;
-  receivedAt: number;
-  points: number;
-  conditionReached: boolean;
-  limitReached: boolean;
-  metadata: Record<string, unknown>;
-  userGroups: string[];
-}
-
-const TAKE_SLOT_SQL =
-  'insert into event_limit_counters (project_id, user_id, event_id, period_key, count) values (?, ?, ?, ?, 1) ' +
-  'on conflict (project_id, user_id, event_id, period_key) do update set count = event_limit_counters.count + 1 ' +
-  'where event_limit_counters.count < ? returning count';
-const INSERT_EVENT_SQL =
-  'insert into events (project_id, event_id, user_id, occurred_at, received_at, points, condition_reached, limit_reached, metadata, user_groups) ' +
-  'values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
-
 /**
- * SQL of the events module: stored events and completion-limit counters. Inside a SQLite
- * transaction the two hot statements run as prepared statements (same SQL as the Kysely form).
+ * SQL of the events module: stored events and completion-limit counters. The write path's
+ * statements (set-based, one per table and batch) are below; the rest are plain Kysely queries.
  */
+
+/** The completion counters of (user, event, period) keys. */
+export const limitCounters = new KeyedSelect({
+  description: 'completion-limit counters',
+  table: 'event_limit_counters',
+  keys: { project_id: 'text', user_id: 'text', event_id: 'text', period_key: 'text' },
+  select: ['project_id', 'user_id', 'event_id', 'period_key', 'count'],
+});
+
+/** The counters a batch took completions of, with their counts as decided (the user's row lock covers them). */
+export const writeLimitCounts = new RowsUpsert({
+  description: 'completion-limit counters',
+  table: 'event_limit_counters',
+  keys: { project_id: 'text', user_id: 'text', event_id: 'text', period_key: 'text' },
+  columns: { count: 'int4' },
+});
+
+/** Every received event with its metadata (analytics and the deletion job read them). */
+export const insertEvents = new RowsInsert({
+  description: 'stored events',
+  table: 'events',
+  columns: {
+    project_id: 'text',
+    event_id: 'text',
+    user_id: 'text',
+    occurred_at: 'int8',
+    received_at: 'int8',
+    points: 'int8',
+    condition_reached: 'int4',
+    limit_reached: 'int4',
+    metadata: 'text',
+    user_groups: 'text',
+  },
+});
+
 export class EventsRepository {
-  constructor(
-    private readonly db: Queryable,
-    private readonly sqlite: SqliteStatements | null,
-  ) {}
-
-  /**
-   * Takes one completion of a limited event for the period: a conditional upsert that raises the
-   * counter only while it is below `limit`. The database decides, so concurrent events (and other
-   * instances) can never take more than `limit` slots. Returns whether a slot was taken.
-   */
-  async takeLimitSlot(trx: Queryable, key: { projectId: string; userId: string; eventId: string; periodKey: string }, limit: number): Promise<boolean> {
-    if (limit <= 0) return false;
-    if (this.sqlite?.usable(trx)) {
-      return this.sqlite.statement(TAKE_SLOT_SQL).get(key.projectId, key.userId, key.eventId, key.periodKey, limit) !== undefined;
-    }
-    const row = await trx
-      .insertInto('event_limit_counters')
-      .values({ project_id: key.projectId, user_id: key.userId, event_id: key.eventId, period_key: key.periodKey, count: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['project_id', 'user_id', 'event_id', 'period_key'])
-          .doUpdateSet({ count: sql<number>`event_limit_counters.count + 1` })
-          .where('event_limit_counters.count', '<', limit),
-      )
-      .returning('count')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async insertEvent(trx: Queryable, e: StoredEvent): Promise<void> {
-    if (this.sqlite?.usable(trx)) {
-      this.sqlite
-        .statement(INSERT_EVENT_SQL)
-        .run(e.projectId, e.eventId, e.userId, e.occurredAt, e.receivedAt, e.points, e.conditionReached ? 1 : 0, e.limitReached ? 1 : 0, JSON.stringify(e.metadata), JSON.stringify(e.userGroups));
-      return;
-    }
-    await trx
-      .insertInto('events')
-      .values({
-        project_id: e.projectId,
-        event_id: e.eventId,
-        user_id: e.userId,
-        occurred_at: e.occurredAt,
-        received_at: e.receivedAt,
-        points: e.points,
-        condition_reached: e.conditionReached ? 1 : 0,
-        limit_reached: e.limitReached ? 1 : 0,
-        metadata: JSON.stringify(e.metadata),
-        user_groups: JSON.stringify(e.userGroups),
-      })
-      .execute();
-  }
+  constructor(private readonly db: Queryable) {}
 
   /** Deletes up to `limit` stored events of the user, then its limit counters; returns rows deleted. */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
@@ -90,6 +52,20 @@ export class EventsRepository {
     if (deleted >= limit) return deleted;
     const counters = await this.db.deleteFrom('event_limit_counters').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
     return deleted + Number(counters.numDeletedRows);
+  }
+
+  /** The user groups a stored event counted for (its boards), by user, eventId and time; [] when not found. */
+  async userGroupsAt(projectId: string, userId: string, eventId: string, occurredAt: number): Promise<string[]> {
+    const row = await this.db
+      .selectFrom('events')
+      .select('user_groups')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('event_id', '=', eventId)
+      .where('occurred_at', '=', occurredAt)
+      .orderBy('row_id')
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.user_groups) as string[]) : [];
   }
 
   /** Number of stored events of a user (tests and checks). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ResourceId, Status, UserId } from '../../http/schemas.js';
+import { ErrorResponse, ResourceId, Status, UserId } from '../../http/schemas.js';
 
 /** Schemas of event definitions (admin API, GET /event) and of POST /event. */
 
@@ -154,9 +154,15 @@ export const PostEventBody = Type.Object(
     eventId: ResourceId,
     userId: UserId,
     metadata: Type.Optional(Metadata),
-    timestamp: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 64, description: 'ISO 8601 (offline events)' }), Type.Integer({ minimum: 0 })])),
+    timestamp: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 64, description: 'ISO 8601 (offline events); without a zone it is UTC' }), Type.Integer({ minimum: 0 })])),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { eventId: 'purchase', userId: 'alice', metadata: { amount: 42, store: 'berlin-mitte' } },
+      { eventId: 'store-check-in', userId: 'auth0|5f7c1a', timestamp: '2026-11-22T08:45:23Z' },
+    ],
+  },
 );
 export type PostEventBody = Static<typeof PostEventBody>;
 
@@ -175,7 +181,23 @@ const ChallengeItem = Type.Object({
   pointsAwarded: Type.Number(),
 });
 
-/** The merged response of CONTRACT.md section 3. */
+/** Most events in one POST /events. */
+export const MAX_BULK_EVENTS = 1000;
+
+/** POST /events: items are checked one by one (an invalid item fails alone), so the array takes anything. */
+export const PostEventsBody = Type.Object(
+  {
+    events: Type.Array(Type.Unknown({ description: 'A POST /event body' }), {
+      minItems: 1,
+      maxItems: MAX_BULK_EVENTS,
+      description: `Up to ${MAX_BULK_EVENTS} events, each a POST /event body; applied in this order`,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type PostEventsBody = Static<typeof PostEventsBody>;
+
+/** The response of POST /event: both shapes clients know, merged (docs/api.md, Events). */
 export const EventResponse = Type.Object({
   statusCode: Type.Integer(),
   success: Type.Boolean(),
@@ -197,5 +219,26 @@ export const EventResponse = Type.Object({
     streaks: Type.Array(StreakItem),
     challenges: Type.Array(ChallengeItem),
   }),
+}, {
+  examples: [
+    {
+      statusCode: 200,
+      success: true,
+      message: 'Event erfolgreich geloggt',
+      data: {
+        userId: 'alice', eventId: 'purchase', points: 50, pointsAwarded: 50, type: 'purchase', title: 'Purchase',
+        limit: null, maximumReward: 100, metadata: { amount: 42, store: 'berlin-mitte' }, conditionReached: true, limitReached: false,
+        userGroupId: 'default', timestamp: 1795337123000,
+        streaks: [{ streakId: 'daily-shopper', currentCount: 3, lastUpdate: '2026-11-22', milestoneReached: false, pointsAwarded: 0 }],
+        challenges: [{ challengeId: 'five-purchases', progress: 5, goal: 5, completed: true, pointsAwarded: 200 }],
+      },
+    },
+  ],
 });
 export type EventResponse = Static<typeof EventResponse>;
+
+/** POST /events: one result per item, in order — the POST /event response, or the item's error body. */
+export const PostEventsResponse = Type.Object({
+  results: Type.Array(Type.Union([EventResponse, ErrorResponse])),
+});
+export type PostEventsResponse = Static<typeof PostEventsResponse>;

@@ -1,120 +1,144 @@
 import { assertActsFor, type Principal } from '../../http/auth/principal.js';
+import { errorBody, type ErrorBody } from '../../http/error-handler.js';
 import { AppError } from '../../http/errors.js';
-import type { Queryable } from '../../platform/db/database.js';
+import type { IdempotencyClaim } from '../../http/idempotency.js';
+import { bodyPartValidator } from '../../http/validation.js';
+import type { UnitOutcome } from '../../platform/db/batch-committer.js';
 import type { Platform } from '../../platform/platform.js';
-import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
-import { WalSync } from '../../platform/db/wal-sync.js';
-import { historyText } from '../points/ledger.js';
-import type { PointsService } from '../points/points.service.js';
+import type { WritePath } from '../points/write-path.js';
+import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { conditionsHold } from './conditions.js';
 import { checkMetadataFields, eventTime } from './event-input.js';
 import { EventDefinitionsService } from './event-definitions.service.js';
-import type { EventDefinition, EventResponse, PostEventBody } from './events.schemas.js';
+import { EventLogService } from './event-log.service.js';
+import type { EventUnit, PreparedEvent } from './events-batch.js';
+import { PostEventBody, type EventResponse } from './events.schemas.js';
 import { EventsRepository } from './events.repository.js';
-import { GroupCommitter, PerUnitTransactions, type TransactionRunner } from './group-commit.js';
-import { limitPeriodKey } from './limit-period.js';
-import type { EventStage, PipelineEvent, PipelineOutcome } from './pipeline.js';
 import { computeReward, userGroupsOf } from './reward.js';
 
-export const LOGGED_MESSAGE = 'Event erfolgreich geloggt';
-export const LIMIT_MESSAGE = 'Event Limit erreicht';
+export { LIMIT_MESSAGE, LOGGED_MESSAGE } from './events-batch.js';
 
-export interface EventsDependencies {
-  points: PointsService;
-  /** Run in this order inside the event's transaction: challenges, streaks, leaderboards, analytics. */
-  stages: EventStage[];
-}
+/** An item of POST /events, checked with POST /event's body schema. */
+const validItem = bodyPartValidator(PostEventBody);
 
-/** An event that passed every check that needs no database, with its reward decided. */
-interface PreparedEvent {
-  definition: EventDefinition;
-  projectId: string;
-  userId: string;
-  occurredAt: number;
-  receivedAt: number;
-  metadata: Record<string, unknown>;
-  userGroups: string[];
-  conditionReached: boolean;
-  rewardPoints: number;
-  userGroupId: string;
-}
+const unitOf = (event: PreparedEvent): EventUnit => ({ kind: 'event', projectId: event.projectId, userId: event.userId, event });
 
 /**
- * POST /event, the hot path: validate against the cached definition, then in ONE transaction take
- * a completion slot (limited events), append the ledger entry and move the balance, store the
- * event, and run the stages. The caller is answered after the commit; stages' afterCommit run then.
- * On SQLite concurrent events share a transaction (group commit), each in its own savepoint.
+ * POST /event, the hot path: every rule that needs no database is checked here against the cached
+ * definition (403/404/400 before any write); then the event joins the write path, which applies it
+ * in a batch with whatever else arrived meanwhile (events-batch.ts) and answers after the commit.
  */
 export class EventsService implements UserDataOwner {
   readonly userDataName = 'events';
   readonly definitions: EventDefinitionsService;
+  /** What came of every call and bulk item (GET /admin/event-log). */
+  readonly log: EventLogService;
   private readonly repo: EventsRepository;
-  private readonly runner: TransactionRunner;
-  private readonly walSync: WalSync | null;
 
   constructor(
     private readonly platform: Platform,
-    private readonly deps: EventsDependencies,
+    /** The write path, with an EventsParticipant among its participants. */
+    private readonly writes: WritePath,
+    /** Which named user groups take part (ACTIVE and existing); cached, read before any write. */
+    private readonly userGroups: Pick<UserGroupsService, 'activeAmong'>,
   ) {
     this.definitions = new EventDefinitionsService(platform);
-    const sqlite = SqliteStatements.of(platform.db);
-    this.repo = new EventsRepository(platform.db.kysely, sqlite);
-    this.walSync = platform.db.sqlite ? new WalSync(platform.db.sqlite) : null;
-    this.runner = sqlite && this.walSync ? new GroupCommitter(platform.db.kysely, sqlite, this.walSync) : new PerUnitTransactions(platform.db.kysely);
+    this.log = new EventLogService(platform);
+    this.repo = new EventsRepository(platform.db.kysely);
   }
 
-  async ingest(principal: Principal, body: PostEventBody): Promise<EventResponse> {
-    const prepared = await this.prepare(principal, body);
-    const { event, outcome } = await this.runner.run((trx) => this.apply(trx, prepared));
-    for (const stage of this.deps.stages) {
-      if (!stage.afterCommit) continue;
-      try {
-        await stage.afterCommit(event, outcome);
-      } catch (err) {
-        this.platform.log.error({ err, stage: stage.name }, 'event stage afterCommit failed');
+  /**
+   * POST /event. `claim`: the request's Idempotency-Key; the response is stored in the event's own
+   * transaction, so a repeat after a crash finds it exactly when the event committed.
+   */
+  async ingest(principal: Principal, body: PostEventBody, claim: IdempotencyClaim | null = null): Promise<EventResponse> {
+    const event = await this.prepare(principal, body);
+    return this.writes.submit<EventResponse>(unitOf(event), claim);
+  }
+
+  /**
+   * POST /events: each item as POST /event would take it, in order, all in one batch (so the
+   * request's response, stored for its Idempotency-Key, commits with all its events). An item's
+   * refusal (its error body) fails only that item.
+   */
+  async ingestMany(principal: Principal, items: readonly unknown[], claim: IdempotencyClaim | null = null): Promise<{ results: Array<EventResponse | ErrorBody> }> {
+    const checked: Array<PreparedEvent | ErrorBody> = await Promise.all(
+      items.map(async (item, i) => {
+        try {
+          const invalid = validItem(item, `events/${i}`);
+          if (invalid) throw AppError.of('VALIDATION_ERROR', invalid);
+          return await this.prepare(principal, item as PostEventBody);
+        } catch (err) {
+          return this.bodyOf(err, i);
+        }
+      }),
+    );
+    const results: Array<EventResponse | ErrorBody | null> = [];
+    const units: EventUnit[] = [];
+    const slots: number[] = [];
+    for (const [i, c] of checked.entries()) {
+      if ('statusCode' in c) {
+        results.push(c);
+        continue;
       }
+      results.push(null);
+      units.push(unitOf(c));
+      slots.push(i);
     }
-    const def = prepared.definition;
-    return {
-      statusCode: 200,
-      success: true,
-      message: event.limitReached ? LIMIT_MESSAGE : LOGGED_MESSAGE,
-      data: {
-        userId: event.userId,
-        eventId: event.eventId,
-        points: event.points,
-        pointsAwarded: event.points,
-        type: def.type,
-        title: def.title,
-        limit: def.limit,
-        maximumReward: def.maximumReward,
-        metadata: event.metadata,
-        conditionReached: event.conditionReached,
-        limitReached: event.limitReached,
-        userGroupId: prepared.userGroupId,
-        timestamp: event.occurredAt,
-        streaks: outcome.streaks,
-        challenges: outcome.challenges,
-      },
+    const merge = (outcomes: Array<UnitOutcome<unknown>>) => {
+      const out = [...results];
+      outcomes.forEach((o, k) => (out[slots[k]!] = o.ok ? (o.value as EventResponse) : this.bodyOf(o.error, slots[k]!)));
+      return { results: out as Array<EventResponse | ErrorBody> };
     };
+    const answer = units.length === 0 ? merge([]) : merge(await this.writes.submitGroup(units, claim, (outcomes) => ({ statusCode: 200, body: merge(outcomes) })));
+    await this.logRejectedItems(principal, items, answer.results);
+    return answer;
+  }
+
+  /** The items refused with a 4xx go to the event log, in one insert. */
+  private async logRejectedItems(principal: Principal, items: readonly unknown[], results: ReadonlyArray<EventResponse | ErrorBody>): Promise<void> {
+    const logged: Array<Promise<void>> = [];
+    results.forEach((r, i) => {
+      if (r.statusCode >= 400 && r.statusCode < 500) {
+        const e = r as ErrorBody;
+        logged.push(this.log.rejected(principal, items[i], e.statusCode, e.code, e.message));
+      }
+    });
+    await Promise.all(logged);
+  }
+
+  /**
+   * Applies an event that passed `prepare`. Several submitted together may share a batch; each
+   * resolves with its own response (or rejects with its own error).
+   */
+  submit(event: PreparedEvent): Promise<EventResponse> {
+    return this.writes.submit<EventResponse>(unitOf(event));
+  }
+
+  /** The error body an item of POST /events answers with. */
+  private bodyOf(err: unknown, item: number): ErrorBody {
+    if (err instanceof AppError) return errorBody(err.statusCode, err.code, err.message);
+    this.platform.log.error({ err, item }, 'bulk event failed');
+    return errorBody(500, 'INTERNAL', 'Internal Server Error');
   }
 
   /** Every rule that needs no database: 403/404/400 before any write. */
-  private async prepare(principal: Principal, body: PostEventBody): Promise<PreparedEvent> {
+  async prepare(principal: Principal, body: PostEventBody): Promise<PreparedEvent> {
     assertActsFor(principal, body.userId);
     const projectId = principal.projectId;
     const definition = await this.definitions.find(projectId, body.eventId);
-    if (!definition) throw AppError.notFound(`Event ${body.eventId} not found`, 'EVENT_NOT_FOUND');
-    if (definition.status !== 'ACTIVE') throw AppError.badRequest(`Event ${body.eventId} is not active`, 'EVENT_INACTIVE');
+    if (!definition) throw AppError.of('EVENT_NOT_FOUND', body.eventId);
+    if (definition.status !== 'ACTIVE') throw AppError.of('EVENT_INACTIVE', `Event ${body.eventId} is not active`);
     if (definition.requiresApiKey && principal.kind !== 'apikey') {
-      throw AppError.forbidden(`Event ${body.eventId} requires an API key`, 'API_KEY_REQUIRED');
+      throw AppError.of('API_KEY_REQUIRED', `Event ${body.eventId} requires an API key`);
     }
     const metadata: Record<string, unknown> = body.metadata ?? {};
     checkMetadataFields(definition, metadata);
     const receivedAt = this.platform.clock.now();
     const occurredAt = eventTime(body.timestamp, receivedAt);
-    const userGroups = userGroupsOf(metadata);
+    // Inactive or unknown groups get no group reward and nothing on their boards; `default` always counts.
+    const userGroups = await this.userGroups.activeAmong(projectId, userGroupsOf(metadata));
     const conditionReached = conditionsHold(definition.conditions, metadata);
     const reward = computeReward(definition, metadata, userGroups);
     return {
@@ -127,57 +151,21 @@ export class EventsService implements UserDataOwner {
       userGroups,
       conditionReached,
       rewardPoints: reward.points,
+      uncappedReward: reward.uncapped,
       userGroupId: reward.userGroupId,
+      limited: conditionReached && definition.limit !== null,
     };
   }
 
-  /** The transactional part; throws USER_NOT_FOUND (404) when the user does not exist. */
-  private async apply(trx: Queryable, p: PreparedEvent): Promise<{ event: PipelineEvent; outcome: PipelineOutcome }> {
-    const def = p.definition;
-    let limitReached = false;
-    if (p.conditionReached && def.limit !== null) {
-      const key = { projectId: p.projectId, userId: p.userId, eventId: def.eventId, periodKey: limitPeriodKey(def.limitPeriod, p.occurredAt) };
-      limitReached = !(await this.repo.takeLimitSlot(trx, key, def.limit));
-    }
-    const points = p.conditionReached && !limitReached ? p.rewardPoints : 0;
-    await this.deps.points.record(trx, {
-      projectId: p.projectId,
-      userId: p.userId,
-      type: 'EVENT',
-      sourceId: def.eventId,
-      points,
-      occurredAt: p.occurredAt,
-      title: historyText(def.title),
-      description: historyText(def.description),
-      image: def.image,
-    });
-    const event: PipelineEvent = {
-      projectId: p.projectId,
-      userId: p.userId,
-      eventId: def.eventId,
-      occurredAt: p.occurredAt,
-      receivedAt: p.receivedAt,
-      metadata: p.metadata,
-      userGroups: p.userGroups,
-      points,
-      conditionReached: p.conditionReached,
-      limitReached,
-      qualifies: p.conditionReached && !limitReached,
-    };
-    await this.repo.insertEvent(trx, event);
-    const outcome: PipelineOutcome = { streaks: [], challenges: [], pointsEarned: points };
-    for (const stage of this.deps.stages) await stage.apply(trx, event, outcome);
-    return { event, outcome };
+  /** Stored events, limit counters and event log entries of the user (user deletion job). */
+  async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
+    const deleted = await this.repo.deleteUserData(projectId, userId, limit);
+    return deleted >= limit ? deleted : deleted + (await this.log.deleteUser(projectId, userId, limit - deleted));
   }
 
-  /** Releases the WAL file handle (app close). */
-  async close(): Promise<void> {
-    await this.walSync?.close();
-  }
-
-  /** Stored events and limit counters of the user (user deletion job). */
-  deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
-    return this.repo.deleteUserData(projectId, userId, limit);
+  /** The user groups whose boards an event of the user at `occurredAt` counted for (reversals). */
+  userGroupsAt(projectId: string, userId: string, eventId: string, occurredAt: number): Promise<string[]> {
+    return this.repo.userGroupsAt(projectId, userId, eventId, occurredAt);
   }
 
   /** Stored events of a user, optionally of one eventId (tests, checks). */

@@ -11,6 +11,14 @@ export async function defineEvent(t: TestContext, body: Record<string, unknown>,
   return res.json();
 }
 
+/** Creates ACTIVE user groups (only those take part in events). */
+export async function defineGroups(t: TestContext, ...userGroupIds: string[]) {
+  for (const userGroupId of userGroupIds) {
+    const res = await t.admin('POST', '/admin/usergroup', { userGroupId, title: { default: userGroupId, de: userGroupId } });
+    if (res.statusCode !== 201) throw new Error(`defineGroups: ${res.statusCode} ${res.body}`);
+  }
+}
+
 export async function sendEvent(t: TestContext, userId: string, body: Record<string, unknown>, headers?: Record<string, string>) {
   return t.inject({ method: 'POST', url: '/v1/event', headers: headers ?? (await t.auth(userId)), payload: { userId, ...body } });
 }

@@ -1,12 +1,12 @@
-import type { Queryable } from '../../platform/db/database.js';
+import type { BatchPart, WriteBatch, WriteParticipant } from '../points/write-batch.js';
 
 /**
- * The seam between POST /event and the modules it feeds (DESIGN.md: the event pipeline).
- * The events module validates the event, decides its reward and records it in the ledger; then
- * every stage runs, in order, inside the SAME transaction: challenges, streaks, leaderboards,
- * analytics. After the commit each stage's `afterCommit` runs (in-memory or Redis indexes).
- * On SQLite several events may share one transaction (group commit); each still sees its own
- * PipelineEvent and PipelineOutcome.
+ * The seam between POST /event and the modules it feeds (decision 070, docs/architecture.md). The events module
+ * validates an event, decides its reward and records it in the ledger; then every stage takes the
+ * event, in order: challenges, streaks, analytics. Stages are write participants: each has a part
+ * in every batch that loads the state the batch's events need, decides each event in memory, and
+ * writes once per batch. Leaderboards are not a stage: they rank the batch's ledger entries
+ * (every entry but spending counts), so bonuses, survey answers and adjustments reach them too.
  */
 
 /** An event that passed validation, with its own reward decided. */
@@ -19,7 +19,7 @@ export interface PipelineEvent {
   /** Time the service received it, ms. */
   receivedAt: number;
   metadata: Record<string, unknown>;
-  /** User groups named in metadata.usergroup (never includes `default`, which always applies). */
+  /** ACTIVE existing user groups named in metadata.usergroup (never includes `default`, which always applies). */
   userGroups: string[];
   /** Points awarded by the event definition's reward (0 when the condition failed or the limit was reached). */
   points: number;
@@ -55,21 +55,21 @@ export interface ChallengeProgress {
 export interface PipelineOutcome {
   streaks: StreakProgress[];
   challenges: ChallengeProgress[];
-  /**
-   * Points earned through this event: the event's own points plus the bonuses that stages award
-   * (challenge completions, streak milestones). Leaderboards rank by this.
-   */
+  /** Points earned through this event: its own points plus the bonuses stages awarded. */
   pointsEarned: number;
 }
 
-export interface EventStage {
-  readonly name: string;
+/** A stage's part of one batch. */
+export interface EventStagePart extends BatchPart {
   /**
-   * Runs inside the event's transaction. May write its own tables and award points with
-   * PointsService.record(trx, …) — then it adds them to `outcome.pointsEarned`. Throwing aborts
-   * the event (nothing of it is kept).
+   * Takes one event the batch logs, in arrival order, after the event's own ledger entry. May award
+   * points through the batch's ledger (`ledgerOf(batch).record`, with the event's user groups as
+   * `boardGroups`) and add them to `outcome.pointsEarned`. Synchronous: the state it needs was read
+   * by `load`. Throwing fails the batch (see BatchPart.apply).
    */
-  apply(trx: Queryable, event: PipelineEvent, outcome: PipelineOutcome): Promise<void>;
-  /** After the commit. Must not throw; a crash before it runs is repaired by a rebuild from SQL. */
-  afterCommit?(event: PipelineEvent, outcome: PipelineOutcome): void | Promise<void>;
+  applyEvent(event: PipelineEvent, outcome: PipelineOutcome): void;
+}
+
+export interface EventStage extends WriteParticipant {
+  begin(batch: WriteBatch): EventStagePart;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDefinition } from './events.schemas.js';
-import { computeReward, rewardRate, userGroupsOf } from './reward.js';
+import { computeReward, rewardRate, tieredReward, userGroupsOf } from './reward.js';
 
 function definition(overrides: Partial<EventDefinition>): EventDefinition {
   return {
@@ -44,8 +44,15 @@ describe('computeReward', () => {
     const def = definition({ type: 'TRANSACTION', rewardValueField: 'amount', reward: { default: 0.1, gold: 0.2 } });
     expect(computeReward(def, { amount: 99.99 }, []).points).toBe(9);
     expect(computeReward(def, { amount: '50' }, []).points).toBe(5);
-    expect(computeReward(def, { amount: 99.99 }, ['gold'])).toEqual({ points: 19, userGroupId: 'gold' });
-    expect(computeReward({ ...def, maximumReward: 3 }, { amount: 1000 }, []).points).toBe(3);
+    expect(computeReward(def, { amount: 99.99 }, ['gold'])).toEqual({ points: 19, uncapped: 19, userGroupId: 'gold' });
+    expect(computeReward({ ...def, maximumReward: 3 }, { amount: 1000 }, [])).toEqual({ points: 3, uncapped: 100, userGroupId: 'default' });
+  });
+
+  it('multiplies by a tier before the cap, rounding down', () => {
+    expect(tieredReward(15, 1.5, null)).toBe(22);
+    expect(tieredReward(100, 2, 150)).toBe(150);
+    expect(tieredReward(7, 1.1, 10)).toBe(7);
+    expect(() => tieredReward(Number.MAX_SAFE_INTEGER, 2, null)).toThrow();
   });
 
   it('refuses a TRANSACTION without a non-negative number in the value field', () => {

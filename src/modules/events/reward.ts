@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors.js';
+import { assertPointsInRange } from '../points/points-range.js';
 import type { EventDefinition } from './events.schemas.js';
 
 /**
@@ -8,6 +9,8 @@ import type { EventDefinition } from './events.schemas.js';
  */
 export interface RewardDecision {
   points: number;
+  /** The points before maximumReward (a tier multiplier applies to these, then the cap). */
+  uncapped: number;
   /** The reward key that applied: `default` or a userGroupId. */
   userGroupId: string;
 }
@@ -28,9 +31,25 @@ export function computeReward(definition: EventDefinition, metadata: Record<stri
   if (definition.type === 'TRANSACTION') {
     points = Math.floor(transactionValue(definition, metadata) * rate);
   }
-  points = Math.floor(points);
-  if (definition.maximumReward !== null) points = Math.min(points, Math.floor(definition.maximumReward));
-  return { points: Math.max(0, points), userGroupId };
+  const uncapped = Math.max(0, Math.floor(points));
+  points = capReward(uncapped, definition.maximumReward);
+  assertPointsInRange(points, 'The reward of this event');
+  return { points, uncapped, userGroupId };
+}
+
+/** maximumReward caps the points of one occurrence (null: no cap). */
+export function capReward(points: number, maximumReward: number | null): number {
+  return Math.max(0, maximumReward === null ? points : Math.min(points, Math.floor(maximumReward)));
+}
+
+/**
+ * The reward of a user in a tier: floor(points × multiplier), then maximumReward. Throws
+ * POINTS_OUT_OF_RANGE (400) for a result beyond the safe range, before anything is written.
+ */
+export function tieredReward(uncapped: number, multiplier: number, maximumReward: number | null): number {
+  const points = capReward(Math.floor(uncapped * multiplier), maximumReward);
+  assertPointsInRange(points, 'The reward of this event');
+  return points;
 }
 
 export function transactionValue(definition: EventDefinition, metadata: Record<string, unknown>): number {
@@ -38,7 +57,7 @@ export function transactionValue(definition: EventDefinition, metadata: Record<s
   const raw = metadata[field];
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
   if (!Number.isFinite(value) || value < 0) {
-    throw AppError.badRequest(`metadata.${field} must be a non-negative number for a TRANSACTION event`, 'INVALID_METADATA');
+    throw AppError.of('INVALID_METADATA', `metadata.${field} must be a non-negative number for a TRANSACTION event`);
   }
   return value;
 }

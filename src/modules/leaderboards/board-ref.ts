@@ -28,14 +28,14 @@ export interface BoardQuery {
 export function parsePeriod(q: BoardQuery): { month: string } | { timeframe: Timeframe } {
   const hasMonth = q.month !== undefined && q.month !== '';
   const hasTimeframe = q.timeframe !== undefined && q.timeframe !== '';
-  if (hasMonth && hasTimeframe) throw AppError.badRequest('Use either month or timeframe, not both', 'MONTH_AND_TIMEFRAME');
-  if (!hasMonth && !hasTimeframe) throw AppError.badRequest('month or timeframe is required', 'PERIOD_REQUIRED');
+  if (hasMonth && hasTimeframe) throw AppError.of('MONTH_AND_TIMEFRAME', 'Use either month or timeframe, not both');
+  if (!hasMonth && !hasTimeframe) throw AppError.of('PERIOD_REQUIRED', 'month or timeframe is required');
   if (hasMonth) {
-    if (parseMonthKey(q.month!) === null) throw AppError.badRequest(`Invalid month "${q.month}": expected YYYY-MM`, 'INVALID_MONTH');
+    if (parseMonthKey(q.month!) === null) throw AppError.of('INVALID_MONTH', `Invalid month "${q.month}": expected YYYY-MM`);
     return { month: q.month! };
   }
   if (!(WINDOWS as readonly string[]).includes(q.timeframe!)) {
-    throw AppError.badRequest(`Invalid timeframe "${q.timeframe}": expected 7d, 30d or 365d`, 'INVALID_TIMEFRAME');
+    throw AppError.of('INVALID_TIMEFRAME', `Invalid timeframe "${q.timeframe}": expected 7d, 30d or 365d`);
   }
   return { timeframe: q.timeframe as Timeframe };
 }

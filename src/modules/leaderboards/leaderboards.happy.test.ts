@@ -172,6 +172,19 @@ describeBackends('leaderboards: happy path', (t) => {
     expect(full.body.users[0]).toEqual({ userId: 'amy', username: 'Amelia', points: 30, rank: 1 });
   });
 
+  it('treats POST /user/{userId}/leaderboard with no body at all as {}', async () => {
+    await t.createUser('amy');
+    const headers = await t.auth('amy');
+    const bare = await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json()).toEqual({ userId: 'amy', username: 'amy', anonymous: false });
+    await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers, payload: { username: 'Amelia' } });
+    // Some clients always declare JSON, even with nothing to send; the name stays as it was.
+    const declared = await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers: { ...headers, 'content-type': 'application/json' } });
+    expect(declared.statusCode, declared.body).toBe(200);
+    expect(declared.json()).toEqual({ userId: 'amy', username: 'Amelia', anonymous: false });
+  });
+
   it('answers the rank in all three windows at once', async () => {
     await t.setClock(JAN_15);
     await earn(t, 'amy', 100, { at: JAN_15 - 20 * DAY });

@@ -1,157 +1,49 @@
-import type { Statement } from 'better-sqlite3';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
-
-type SqliteConnection = NonNullable<Database['sqlite']>;
-import { WINDOWS, WINDOW_DAYS, inWindow, type Timeframe } from './board-ref.js';
+import { bindArgs, Statement, type Args } from '../../platform/db/statement.js';
+import { WINDOWS, WINDOW_DAYS, type Timeframe } from './board-ref.js';
 import type { BoardEntry } from './rank-index.js';
 import './leaderboards.tables.js';
 
 /** Column names of a window in `leaderboard_windows`. */
 const COLUMNS = { '7d': ['p7', 'r7'], '30d': ['p30', 'r30'], '365d': ['p365', 'r365'] } as const;
 
-export interface PointsAdded {
-  projectId: string;
-  groupId: string;
-  userId: string;
-  day: number;
-  month: string;
-  points: number;
-  occurredAt: number;
-}
+const later = (table: string, column: string) =>
+  sql.raw<number>(`CASE WHEN excluded.${column} > ${table}.${column} THEN excluded.${column} ELSE ${table}.${column} END`);
 
-/** The values after an addition, for the rank index. */
-export interface AddedTotals {
-  month: BoardEntry;
-  windows: Record<Timeframe, BoardEntry> | null;
-}
+const monthPage = new Statement<{ projectId: string; groupId: string; month: string; after: string; limit: number }>('month board page', (db, a) =>
+  db
+    .selectFrom('leaderboard_monthly')
+    .select(['user_id', 'points', 'reached_at', 'version'])
+    .where('project_id', '=', a.projectId)
+    .where('group_id', '=', a.groupId)
+    .where('month', '=', a.month)
+    .where('user_id', '>', a.after)
+    .orderBy('user_id')
+    .limit(a.limit),
+);
 
-const laterSql = (table: string, column: string) => `CASE WHEN excluded.${column} > ${table}.${column} THEN excluded.${column} ELSE ${table}.${column} END`;
-const later = (table: string, column: string) => sql.raw<number>(laterSql(table, column));
+const windowPage = new Statement<{ projectId: string; groupId: string; after: string; limit: number }>('window boards page', (db, a) =>
+  db
+    .selectFrom('leaderboard_windows')
+    .select(['user_id', 'p7', 'r7', 'p30', 'r30', 'p365', 'r365', 'version'])
+    .where('project_id', '=', a.projectId)
+    .where('group_id', '=', a.groupId)
+    .where('user_id', '>', a.after)
+    .orderBy('user_id')
+    .limit(a.limit),
+);
 
-/** The event-path statements on SQLite, prepared once (the same SQL as the Kysely queries below). */
-const SQLITE = {
-  rolloverInsert: 'insert into leaderboard_rollover (project_id, day) values (?, ?) on conflict (project_id) do nothing',
-  rolloverDay: 'select day from leaderboard_rollover where project_id = ?',
-  daily:
-    'insert into leaderboard_daily (project_id, group_id, user_id, day, points, reached_at) values (?, ?, ?, ?, ?, ?) ' +
-    'on conflict (project_id, group_id, day, user_id) do update set points = leaderboard_daily.points + excluded.points, ' +
-    `reached_at = ${laterSql('leaderboard_daily', 'reached_at')}`,
-  monthly:
-    'insert into leaderboard_monthly (project_id, group_id, user_id, month, points, reached_at, version) values (?, ?, ?, ?, ?, ?, 1) ' +
-    'on conflict (project_id, group_id, month, user_id) do update set points = leaderboard_monthly.points + excluded.points, ' +
-    `reached_at = ${laterSql('leaderboard_monthly', 'reached_at')}, version = leaderboard_monthly.version + 1 ` +
-    'returning points, reached_at, version',
-  windows:
-    'insert into leaderboard_windows (project_id, group_id, user_id, version, p7, r7, p30, r30, p365, r365) values (?, ?, ?, 1, ?, ?, ?, ?, ?, ?) ' +
-    'on conflict (project_id, group_id, user_id) do update set ' +
-    `p7 = leaderboard_windows.p7 + excluded.p7, r7 = ${laterSql('leaderboard_windows', 'r7')}, ` +
-    `p30 = leaderboard_windows.p30 + excluded.p30, r30 = ${laterSql('leaderboard_windows', 'r30')}, ` +
-    `p365 = leaderboard_windows.p365 + excluded.p365, r365 = ${laterSql('leaderboard_windows', 'r365')}, ` +
-    'version = leaderboard_windows.version + 1 returning p7, r7, p30, r30, p365, r365, version',
-};
-
-/** SQL of the leaderboard aggregates (Kysely on both dialects; the event path as prepared statements on SQLite). */
+/**
+ * SQL of the leaderboard aggregates outside the write path (whose statements are in
+ * leaderboards-batch.ts): the daily roll-over of the windows, the bulk reads that load a board
+ * into the rank index, and user deletion.
+ */
 export class LeaderboardsRepository {
-  /** `sqlite`: the raw embedded connection, for the bulk reads of an index load (no per-row Kysely overhead). */
-  constructor(
-    private readonly dialect: 'sqlite' | 'postgres',
-    private readonly sqlite: SqliteConnection | null = null,
-  ) {
-    this.eventStatements = sqlite ? new SqliteStatements(sqlite) : null;
-  }
+  private readonly dialect: Database['dialect'];
 
-  /** Prepared statements of the event path (row mode), on SQLite. */
-  private readonly eventStatements: SqliteStatements | null;
-
-  /**
-   * The day the project's window totals are for, created as `today` on first use. On PostgreSQL the
-   * row is share-locked for the event's transaction, so a roll-over cannot move it meanwhile.
-   */
-  async windowDay(trx: Queryable, projectId: string, today: number): Promise<number> {
-    if (this.eventStatements?.usable(trx)) {
-      this.eventStatements.statement(SQLITE.rolloverInsert).run(projectId, today);
-      return Number((this.eventStatements.statement(SQLITE.rolloverDay).get(projectId) as { day: number }).day);
-    }
-    await trx.insertInto('leaderboard_rollover').values({ project_id: projectId, day: today }).onConflict((oc) => oc.column('project_id').doNothing()).execute();
-    let q = trx.selectFrom('leaderboard_rollover').select('day').where('project_id', '=', projectId);
-    if (this.dialect === 'postgres') q = q.forShare();
-    return Number((await q.executeTakeFirstOrThrow()).day);
-  }
-
-  /** Adds points to the daily and monthly buckets and, where the day is inside them, to the windows. */
-  async add(trx: Queryable, a: PointsAdded, windowDay: number): Promise<AddedTotals> {
-    if (this.eventStatements?.usable(trx)) return this.addOnSqlite(this.eventStatements, a, windowDay);
-    const key = { project_id: a.projectId, group_id: a.groupId, user_id: a.userId };
-    await trx
-      .insertInto('leaderboard_daily')
-      .values({ ...key, day: a.day, points: a.points, reached_at: a.occurredAt })
-      .onConflict((oc) =>
-        oc.columns(['project_id', 'group_id', 'day', 'user_id']).doUpdateSet({
-          points: sql<number>`leaderboard_daily.points + excluded.points`,
-          reached_at: later('leaderboard_daily', 'reached_at'),
-        }),
-      )
-      .execute();
-    const m = await trx
-      .insertInto('leaderboard_monthly')
-      .values({ ...key, month: a.month, points: a.points, reached_at: a.occurredAt, version: 1 })
-      .onConflict((oc) =>
-        oc.columns(['project_id', 'group_id', 'month', 'user_id']).doUpdateSet({
-          points: sql<number>`leaderboard_monthly.points + excluded.points`,
-          reached_at: later('leaderboard_monthly', 'reached_at'),
-          version: sql<number>`leaderboard_monthly.version + 1`,
-        }),
-      )
-      .returning(['points', 'reached_at', 'version'])
-      .executeTakeFirstOrThrow();
-    const month: BoardEntry = { userId: a.userId, points: Number(m.points), reachedAt: Number(m.reached_at), version: Number(m.version) };
-    if (!inWindow(a.day, windowDay, WINDOW_DAYS['365d'])) return { month, windows: null };
-
-    const values = { ...key, version: 1, p7: 0, r7: 0, p30: 0, r30: 0, p365: 0, r365: 0 };
-    for (const tf of WINDOWS) {
-      if (!inWindow(a.day, windowDay, WINDOW_DAYS[tf])) continue;
-      const [p, r] = COLUMNS[tf];
-      values[p] = a.points;
-      values[r] = a.occurredAt;
-    }
-    const w = await trx
-      .insertInto('leaderboard_windows')
-      .values(values)
-      .onConflict((oc) =>
-        oc.columns(['project_id', 'group_id', 'user_id']).doUpdateSet({
-          p7: sql<number>`leaderboard_windows.p7 + excluded.p7`,
-          r7: later('leaderboard_windows', 'r7'),
-          p30: sql<number>`leaderboard_windows.p30 + excluded.p30`,
-          r30: later('leaderboard_windows', 'r30'),
-          p365: sql<number>`leaderboard_windows.p365 + excluded.p365`,
-          r365: later('leaderboard_windows', 'r365'),
-          version: sql<number>`leaderboard_windows.version + 1`,
-        }),
-      )
-      .returning(['p7', 'r7', 'p30', 'r30', 'p365', 'r365', 'version'])
-      .executeTakeFirstOrThrow();
-    const entry = (tf: Timeframe): BoardEntry => {
-      const [p, r] = COLUMNS[tf];
-      return { userId: a.userId, points: Number(w[p]), reachedAt: Number(w[r]), version: Number(w.version) };
-    };
-    return { month, windows: { '7d': entry('7d'), '30d': entry('30d'), '365d': entry('365d') } };
-  }
-
-  /** `add` on the embedded store: the same statements, prepared once, run on the transaction's connection. */
-  private addOnSqlite(st: SqliteStatements, a: PointsAdded, windowDay: number): AddedTotals {
-    st.statement(SQLITE.daily).run(a.projectId, a.groupId, a.userId, a.day, a.points, a.occurredAt);
-    const m = st.statement(SQLITE.monthly).get(a.projectId, a.groupId, a.userId, a.month, a.points, a.occurredAt) as { points: number; reached_at: number; version: number };
-    const month: BoardEntry = { userId: a.userId, points: Number(m.points), reachedAt: Number(m.reached_at), version: Number(m.version) };
-    if (!inWindow(a.day, windowDay, WINDOW_DAYS['365d'])) return { month, windows: null };
-    const add = (tf: Timeframe) => (inWindow(a.day, windowDay, WINDOW_DAYS[tf]) ? [a.points, a.occurredAt] : [0, 0]);
-    const w = st.statement(SQLITE.windows).get(a.projectId, a.groupId, a.userId, ...add('7d'), ...add('30d'), ...add('365d')) as Record<string, number>;
-    const entry = (tf: Timeframe): BoardEntry => {
-      const [p, r] = COLUMNS[tf];
-      return { userId: a.userId, points: Number(w[p]), reachedAt: Number(w[r]), version: Number(w.version) };
-    };
-    return { month, windows: { '7d': entry('7d'), '30d': entry('30d'), '365d': entry('365d') } };
+  constructor(private readonly database: Database) {
+    this.dialect = database.dialect;
   }
 
   /** Projects whose window totals are for a day before `today`. */
@@ -185,7 +77,8 @@ export class LeaderboardsRepository {
           await this.addDays(trx, projectId, tf, today - n, today, 'set');
         }
       }
-      await trx.deleteFrom('leaderboard_windows').where('project_id', '=', projectId).where('p7', '<=', 0).where('p30', '<=', 0).where('p365', '<=', 0).execute();
+      // Only rows with nothing in any window go (adjustments may leave a total below 0, which must stay).
+      await trx.deleteFrom('leaderboard_windows').where('project_id', '=', projectId).where('p7', '=', 0).where('p30', '=', 0).where('p365', '=', 0).execute();
       await trx.updateTable('leaderboard_rollover').set({ day: today }).where('project_id', '=', projectId).execute();
       return true;
     });
@@ -220,45 +113,35 @@ export class LeaderboardsRepository {
       ON CONFLICT (project_id, group_id, user_id) DO UPDATE SET ${update}, version = leaderboard_windows.version + 1`.execute(trx);
   }
 
-  private readonly statements = new Map<string, Statement<unknown[]>>();
-
-  /** A prepared raw-row statement of the embedded connection, prepared once. */
-  private statement(text: string) {
-    let stmt = this.statements.get(text);
-    if (!stmt) this.statements.set(text, (stmt = this.sqlite!.prepare<unknown[]>(text).raw()));
-    return stmt;
-  }
-
   /**
-   * Runs a raw read while holding Kysely's one SQLite connection, so it never sees the
-   * uncommitted writes of a transaction that is open on it (e.g. a group commit).
+   * Rows of a bulk read as arrays (no per-row objects: a board load reads up to millions). SQLite:
+   * the statement from the store's one cache, run in raw mode while holding Kysely's one connection,
+   * so it never sees the uncommitted writes of a batch that is open on it.
    */
-  private exclusive<T>(db: Queryable, read: () => T): Promise<T> {
-    return db.connection().execute(async () => read());
+  private async rows<A extends Args>(db: Queryable, statement: Statement<A, unknown>, args: A): Promise<unknown[][]> {
+    const compiled = statement.compile(this.database.kysely);
+    const values = bindArgs(compiled, args);
+    const cache = this.database.statements;
+    if (cache) {
+      return db.connection().execute(async () => {
+        const stmt = cache.prepare(compiled.sql);
+        stmt.raw(true);
+        try {
+          return stmt.all(...values) as unknown[][];
+        } finally {
+          stmt.raw(false);
+        }
+      });
+    }
+    const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(compiled.sql, values));
+    return result.rows.map((r) => Object.values(r));
   }
 
   /** A month board's rows, in batches (keyset on the primary key: no OFFSET). */
   async *monthRows(db: Queryable, projectId: string, groupId: string, month: string, batch = 50_000): AsyncIterable<BoardEntry[][]> {
     let after = '';
     for (;;) {
-      const rows: Array<[string, number, number, number]> = this.sqlite
-        ? await this.exclusive(db, () => this.statement(
-              `SELECT user_id, points, reached_at, version FROM leaderboard_monthly
-               WHERE project_id = ? AND group_id = ? AND month = ? AND user_id > ? ORDER BY user_id LIMIT ?`,
-            )
-            .all(projectId, groupId, month, after, batch) as Array<[string, number, number, number]>)
-        : (
-            await db
-              .selectFrom('leaderboard_monthly')
-              .select(['user_id', 'points', 'reached_at', 'version'])
-              .where('project_id', '=', projectId)
-              .where('group_id', '=', groupId)
-              .where('month', '=', month)
-              .where('user_id', '>', after)
-              .orderBy('user_id')
-              .limit(batch)
-              .execute()
-          ).map((r) => [r.user_id, r.points, r.reached_at, r.version]);
+      const rows = (await this.rows(db, monthPage, { projectId, groupId, month, after, limit: batch })) as Array<[string, number, number, number]>;
       if (rows.length === 0) return;
       yield [rows.map(([userId, points, reachedAt, version]) => ({ userId, points: Number(points), reachedAt: Number(reachedAt), version: Number(version) }))];
       after = rows[rows.length - 1]![0];
@@ -270,23 +153,7 @@ export class LeaderboardsRepository {
     type Raw = [string, number, number, number, number, number, number, number];
     let after = '';
     for (;;) {
-      const rows: Raw[] = this.sqlite
-        ? await this.exclusive(db, () => this.statement(
-              `SELECT user_id, p7, r7, p30, r30, p365, r365, version FROM leaderboard_windows
-               WHERE project_id = ? AND group_id = ? AND user_id > ? ORDER BY user_id LIMIT ?`,
-            )
-            .all(projectId, groupId, after, batch) as Raw[])
-        : (
-            await db
-              .selectFrom('leaderboard_windows')
-              .select(['user_id', 'p7', 'r7', 'p30', 'r30', 'p365', 'r365', 'version'])
-              .where('project_id', '=', projectId)
-              .where('group_id', '=', groupId)
-              .where('user_id', '>', after)
-              .orderBy('user_id')
-              .limit(batch)
-              .execute()
-          ).map((r): Raw => [r.user_id, r.p7, r.r7, r.p30, r.r30, r.p365, r.r365, r.version]);
+      const rows = (await this.rows(db, windowPage, { projectId, groupId, after, limit: batch })) as Raw[];
       if (rows.length === 0) return;
       const out: BoardEntry[][] = [[], [], []];
       for (const row of rows) {
@@ -299,6 +166,35 @@ export class LeaderboardsRepository {
       yield out;
       after = rows[rows.length - 1]![0];
     }
+  }
+
+  /** The boards (project, group) with points in a month, in key order after `after` (the month close walks them). */
+  async boardsOfMonth(db: Queryable, month: string, after: { projectId: string; groupId: string } | null, limit: number) {
+    let q = db.selectFrom('leaderboard_monthly').select(['project_id', 'group_id']).distinct().where('month', '=', month).where('points', '>', 0);
+    if (after) {
+      q = q.where((eb) =>
+        eb.or([eb('project_id', '>', after.projectId), eb.and([eb('project_id', '=', after.projectId), eb('group_id', '>', after.groupId)])]),
+      );
+    }
+    const rows = await q.orderBy('project_id').orderBy('group_id').limit(limit).execute();
+    return rows.map((r) => ({ projectId: r.project_id, groupId: r.group_id }));
+  }
+
+  /** The first `n` of a month board, in the board's order (points, then who reached them first, then userId). */
+  async monthTop(db: Queryable, projectId: string, groupId: string, month: string, n: number) {
+    const rows = await db
+      .selectFrom('leaderboard_monthly')
+      .select(['user_id', 'points'])
+      .where('project_id', '=', projectId)
+      .where('group_id', '=', groupId)
+      .where('month', '=', month)
+      .where('points', '>', 0)
+      .orderBy('points', 'desc')
+      .orderBy('reached_at')
+      .orderBy('user_id')
+      .limit(n)
+      .execute();
+    return rows.map((r) => ({ userId: r.user_id, points: Number(r.points) }));
   }
 
   /** Deletes at most `limit` aggregate rows of a user; returns how many. */

@@ -1,5 +1,7 @@
-import type { App } from '../../app.js';
+import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
+import { optionalBody } from '../../http/empty-body.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { errors, UserParams } from '../../http/schemas.js';
 import { BoardQuery, FullBoard, JoinBody, PersonalBoard, PersonalQuery, Profile, ProjectParams, RankQuery, Ranks } from './leaderboards.schemas.js';
 
@@ -15,6 +17,8 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
     {
       config,
       schema: {
+        operationId: 'getLeaderboard',
+        description: 'A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first.',
         tags,
         security,
         summary: 'Full ranking of a user group for a month or a rolling window',
@@ -23,7 +27,7 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
         response: { 200: FullBoard, ...errors(400, 401, 404) },
       },
     },
-    (req) => leaderboards.board(req.principal.projectId, req.params.projectId, req.query),
+    async (req, reply) => sendJsonText(reply, await leaderboards.board(req.principal.projectId, req.params.projectId, req.query)),
   );
 
   app.get(
@@ -31,6 +35,8 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
     {
       config,
       schema: {
+        operationId: 'getUserLeaderboard',
+        description: 'The top 3, the user and `around` neighbours on each side, for a month or a rolling window.',
         tags,
         security,
         summary: 'Personalized view: top 3, the user and the neighbours',
@@ -50,6 +56,8 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
     {
       config,
       schema: {
+        operationId: 'getUserRanks',
+        description: 'The user\'s rank and points on the 7-day, 30-day and 365-day boards of a user group.',
         tags,
         security,
         summary: 'Rank and points in the 7d, 30d and 365d windows',
@@ -69,17 +77,20 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
     {
       config,
       schema: {
+        operationId: 'setLeaderboardProfile',
+        description: 'Sets the user\'s display name and whether the user appears anonymously on the boards.',
         tags,
         security,
-        summary: 'Join the leaderboards: display name and anonymity',
+        summary: 'Join the leaderboards: display name and anonymity (no body at all is the same as {})',
         params: UserParams,
         body: JoinBody,
         response: { 200: Profile, ...errors(400, 401, 403, 404) },
       },
+      ...optionalBody,
     },
     (req) => {
       assertActsFor(req.principal, req.params.userId);
-      return leaderboards.setProfile(req.principal.projectId, req.params.userId, req.body ?? {});
+      return leaderboards.setProfile(req.principal.projectId, req.params.userId, req.body);
     },
   );
 }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 
-/** Request and response schemas of the leaderboard routes (CONTRACT.md section 4, Leaderboards). */
+/** Request and response schemas of the leaderboard routes (docs/api.md, Leaderboards). */
 
 const Period = {
   month: Type.Optional(Type.String({ description: 'YYYY-MM: a monthly board (any month). Not together with timeframe.' })),
@@ -43,6 +43,18 @@ export const FullBoard = Type.Object({
   users: Type.Array(LeaderboardEntry),
   total: Type.Integer({ description: 'Ranked users (points > 0 in the period)' }),
   ...PeriodOut,
+}, {
+  examples: [
+    {
+      users: [
+        { userId: 'alice', username: 'Alice', points: 1250, rank: 1 },
+        { userId: 'bob', username: 'Bob', points: 980, rank: 2 },
+      ],
+      total: 2,
+      groupId: 'default',
+      month: '2026-11',
+    },
+  ],
 });
 
 export const PersonalBoard = Type.Object({
@@ -57,6 +69,22 @@ export const PersonalBoard = Type.Object({
   usersAfter: Type.Array(LeaderboardEntry),
   total: Type.Integer(),
   ...PeriodOut,
+}, {
+  examples: [
+    {
+      topUsers: [
+        { userId: 'alice', username: 'Alice', points: 1250, rank: 1 },
+        { userId: null, username: 'Anonymous', points: 980, rank: 2 },
+        { userId: 'carol', username: 'Carol', points: 640, rank: 3 },
+      ],
+      usersBefore: [{ userId: 'dave', username: 'Dave', points: 410, rank: 4 }],
+      currentUser: { userId: 'erin', username: 'Erin', points: 380, rank: 5 },
+      usersAfter: [{ userId: 'frank', username: 'Frank', points: 120, rank: 6 }],
+      total: 6,
+      groupId: 'default',
+      timeframe: '7d',
+    },
+  ],
 });
 
 const WindowRank = Type.Object({ rank: Type.Union([Type.Integer(), Type.Null()]), points: Type.Number() });

@@ -1,23 +1,42 @@
 import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import { dayNumber, monthKey } from '../../platform/time.js';
-import type { EventStage, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
-import { DEFAULT_GROUP, type UserGroupsService } from '../usergroups/usergroups.service.js';
+import { dayNumber } from '../../platform/time.js';
+import type { WriteParticipant } from '../points/write-batch.js';
+import type { WritePath } from '../points/write-path.js';
+import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { LeaderboardProfile, UsersService } from '../users/users.service.js';
-import { WINDOWS, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
-import { LeaderboardsRepository, type AddedTotals } from './leaderboards.repository.js';
+import { WINDOWS, boardKey, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
+import { LeaderboardsBatch, type BoardPointsUnit } from './leaderboards-batch.js';
+import { LeaderboardsRepository } from './leaderboards.repository.js';
 import { MemoryRankIndex } from './memory-rank-index.js';
 import { ProfileCache } from './profile-cache.js';
-import type { BoardLife, RankedEntry, RankIndex } from './rank-index.js';
+import type { RankedEntry, RankIndex } from './rank-index.js';
 import { BoardNotLoaded, RedisRankIndex } from './redis-rank-index.js';
 
 /**
- * Leaderboards (CONTRACT.md section 4): monthly boards and rolling 7d/30d/365d windows per group,
- * ordered by points, then the earlier time of reaching the total, then userId. Totals live in SQL
- * (updated in the event's transaction); ranks come from the rank index (memory or Redis).
+ * Leaderboards (docs/api.md, Leaderboards): monthly boards and rolling 7d/30d/365d windows per group, ordered by points, then
+ * the earlier time of reaching the total, then userId. A board ranks the points users earned in
+ * its period: every ledger entry but spending. Totals live in SQL (written by the write path in
+ * the same transaction as the entries, leaderboards-batch.ts); ranks come from the rank index
+ * (memory or Redis).
  */
 export const TOP_USERS = 3;
+/** Full board pages kept (each at most a page of JSON; a board change or expiry builds it again). */
+const PAGE_CACHE_ENTRIES = 2_000;
+
+/** A Map that forgets its oldest entries beyond `max`. */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    this.delete(key);
+    while (this.size >= this.max) this.delete(this.keys().next().value!);
+    return super.set(key, value);
+  }
+}
 const ANONYMOUS = 'Anonymous';
 
 export interface Entry {
@@ -27,51 +46,65 @@ export interface Entry {
   rank: number;
 }
 
-interface Pending {
-  windowDay: number;
-  month: string;
-  changes: Array<{ groupId: string; totals: AddedTotals }>;
-}
-
 export class LeaderboardsService implements UserDataOwner {
   readonly userDataName = 'leaderboards';
-  readonly stage: EventStage;
   private readonly repo: LeaderboardsRepository;
   private readonly index: RankIndex;
   /** Per project: the UTC day this instance knows the windows are rolled to. */
   private readonly rolled = new Map<string, number>();
-  private readonly pending = new WeakMap<PipelineOutcome, Pending>();
   private readonly profiles: ProfileCache;
+  /** Full board pages as served (see `board`), per board, offset and limit. */
+  private readonly pages = new BoundedMap<string, { version: string; generation: number; body: string; until: number }>(PAGE_CACHE_ENTRIES);
+
+  /** The leaderboards' part of every write batch (and the decider of `board-points` units). */
+  readonly participant: WriteParticipant = {
+    name: 'leaderboards',
+    kind: 'board-points',
+    begin: (batch) =>
+      new LeaderboardsBatch(batch, {
+        set: (board, life, entries) => this.index.set(board, life, entries),
+        failed: (err) => this.platform.log.error({ err }, 'leaderboard index update failed'),
+      }),
+  };
 
   constructor(
     private readonly platform: Platform,
     private readonly users: UsersService,
     private readonly userGroups: UserGroupsService,
+    private readonly writes: WritePath,
   ) {
-    this.repo = new LeaderboardsRepository(platform.db.dialect, platform.db.sqlite);
-    this.profiles = new ProfileCache(users, platform.bus);
+    this.repo = new LeaderboardsRepository(platform.db);
+    this.profiles = new ProfileCache(users, platform.bus, platform.config.cacheTtlMs);
     this.index = platform.redis ? new RedisRankIndex(platform.redis) : new MemoryRankIndex();
-    this.stage = {
-      name: 'leaderboards',
-      apply: (trx, event, outcome) => this.applyEvent(trx, event, outcome),
-      afterCommit: (event, outcome) => this.afterCommit(event, outcome),
-    };
   }
 
   private get db() {
     return this.platform.db.kysely;
   }
 
-  /** GET /project/{projectId}/leaderboard */
-  async board(callerProjectId: string, projectId: string, q: BoardQuery & { groupId: string; limit?: number; offset?: number }) {
-    if (projectId !== callerProjectId) throw AppError.notFound(`Project ${projectId} not found`, 'PROJECT_NOT_FOUND');
+  /**
+   * GET /project/{projectId}/leaderboard, as the JSON text of the response. A page is built once per
+   * version of its board (every change of the board, on any instance, gives a new version) and of
+   * the display names, and served as text until either changes (decision 072).
+   */
+  async board(callerProjectId: string, projectId: string, q: BoardQuery & { groupId: string; limit?: number; offset?: number }): Promise<string> {
+    if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     const period = parsePeriod(q);
     await this.requireGroup(projectId, q.groupId);
     const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
-    const { total, entries } = await this.read(ref, () => this.index.page(ref, q.offset ?? 0, q.limit ?? 100));
-    const profiles = await this.profiles.get(projectId, entries.map((e) => e.userId));
-    const users = entries.map((e) => ({ ...e, username: profiles.get(e.userId)?.username ?? e.userId }));
-    return { users, total, groupId: q.groupId, ...period };
+    const offset = q.offset ?? 0;
+    const limit = q.limit ?? 100;
+    const key = `${boardKey(ref)}|${offset}|${limit}`;
+    const generation = this.profiles.generation;
+    const cached = this.pages.get(key);
+    const fresh = cached && cached.generation === generation && cached.until > performance.now() ? cached : undefined;
+    const { version, page } = await this.read(ref, () => this.index.page(ref, offset, limit, fresh?.version ?? null));
+    if (!page) return fresh!.body;
+    const profiles = await this.profiles.get(projectId, page.entries.map((e) => e.userId));
+    const users = page.entries.map((e) => ({ userId: e.userId, username: profiles.get(e.userId)?.username ?? e.userId, points: e.points, rank: e.rank }));
+    const body = JSON.stringify({ users, total: page.total, groupId: q.groupId, ...period });
+    this.pages.set(key, { version, generation, body, until: performance.now() + this.platform.config.cacheTtlMs });
+    return body;
   }
 
   /** GET /user/{userId}/leaderboard: top 3, the user, `around` neighbours each side. */
@@ -127,33 +160,51 @@ export class LeaderboardsService implements UserDataOwner {
   async rollOver(now: number = this.platform.clock.now()): Promise<void> {
     const today = dayNumber(now);
     for (const projectId of await this.repo.projectsBehind(this.db, today)) {
-      await this.repo.rollOver(this.db, projectId, today);
+      if (await this.repo.rollOver(this.db, projectId, today)) await this.index.dropWindows(projectId, today);
       this.rolled.set(projectId, today);
     }
   }
 
+  /** The boards with points in a month after `after`, in key order (the month close, month-close.ts). */
+  boardsOfMonth(month: string, after: { projectId: string; groupId: string } | null, limit: number) {
+    return this.repo.boardsOfMonth(this.db, month, after, limit);
+  }
+
+  /** The first `n` of a month board with display names, read from SQL (the month close). */
+  async monthTop(projectId: string, groupId: string, month: string, n: number): Promise<Array<{ rank: number; userId: string; username: string; points: number }>> {
+    const top = await this.repo.monthTop(this.db, projectId, groupId, month, n);
+    const profiles = await this.profiles.get(projectId, top.map((e) => e.userId));
+    return top.map((e, i) => ({ rank: i + 1, userId: e.userId, username: profiles.get(e.userId)?.username ?? e.userId, points: e.points }));
+  }
+
   /**
-   * Adds points to the boards outside POST /event, through the same stage (the benchmark seeds
-   * and tests use it). `occurredAt` defaults to now.
+   * Adds points to the boards without a ledger entry (the benchmark seeds and tests use it), through
+   * the write path like every other change. `occurredAt` defaults to now.
    */
+  /**
+   * The query of the points users earned per month on the `default` board (every ledger entry but
+   * spending), from `fromMonth` (YYYY-MM) on: tiers read it, in the write path's transaction or alone.
+   */
+  monthlyEarningsQuery(projectId: string, userIds: readonly string[], fromMonth: string) {
+    return this.platform.db.kysely
+      .selectFrom('leaderboard_monthly')
+      .select(['user_id', 'month', 'points'])
+      .where('project_id', '=', projectId)
+      .where('group_id', '=', 'default')
+      .where('user_id', 'in', [...userIds])
+      .where('month', '>=', fromMonth);
+  }
+
   async recordPoints(input: { projectId: string; userId: string; points: number; occurredAt?: number; userGroups?: string[] }): Promise<void> {
-    const now = this.platform.clock.now();
-    const event: PipelineEvent = {
+    const unit: BoardPointsUnit = {
+      kind: 'board-points',
       projectId: input.projectId,
       userId: input.userId,
-      eventId: 'leaderboard-points',
-      occurredAt: input.occurredAt ?? now,
-      receivedAt: now,
-      metadata: {},
-      userGroups: input.userGroups ?? [],
       points: input.points,
-      conditionReached: true,
-      limitReached: false,
-      qualifies: true,
+      occurredAt: input.occurredAt ?? this.platform.clock.now(),
+      userGroups: input.userGroups ?? [],
     };
-    const outcome: PipelineOutcome = { streaks: [], challenges: [], pointsEarned: input.points };
-    await this.db.transaction().execute((trx) => this.applyEvent(trx, event, outcome));
-    await this.afterCommit(event, outcome);
+    await this.writes.submit(unit);
   }
 
   /** Removes the user's aggregates (at most `limit` rows per call), then the user's index entries. */
@@ -164,54 +215,20 @@ export class LeaderboardsService implements UserDataOwner {
     return this.index.deleteUser(projectId, userId);
   }
 
-  private async applyEvent(trx: Parameters<EventStage['apply']>[0], event: PipelineEvent, outcome: PipelineOutcome): Promise<void> {
-    const points = outcome.pointsEarned;
-    if (!(points > 0)) return;
-    const windowDay = await this.repo.windowDay(trx, event.projectId, dayNumber(this.platform.clock.now()));
-    const day = dayNumber(event.occurredAt);
-    const month = monthKey(event.occurredAt);
-    const groups = [DEFAULT_GROUP, ...new Set(event.userGroups.filter((g) => g !== DEFAULT_GROUP))];
-    const changes: Pending['changes'] = [];
-    for (const groupId of groups) {
-      const totals = await this.repo.add(trx, { projectId: event.projectId, groupId, userId: event.userId, day, month, points, occurredAt: event.occurredAt }, windowDay);
-      changes.push({ groupId, totals });
-    }
-    this.pending.set(outcome, { windowDay, month, changes });
-  }
-
-  private async afterCommit(event: PipelineEvent, outcome: PipelineOutcome): Promise<void> {
-    const pending = this.pending.get(outcome);
-    if (!pending) return;
-    this.pending.delete(outcome);
-    const { projectId } = event;
-    const monthLife: BoardLife = pending.month === monthKey(this.platform.clock.now()) ? 'live' : 'cached';
-    try {
-      for (const { groupId, totals } of pending.changes) {
-        await this.index.set({ projectId, groupId, kind: 'month', month: pending.month }, monthLife, [totals.month]);
-        if (!totals.windows) continue;
-        for (const timeframe of WINDOWS) {
-          await this.index.set({ projectId, groupId, kind: 'window', timeframe, day: pending.windowDay }, 'live', [totals.windows[timeframe]]);
-        }
-      }
-    } catch (err) {
-      // The totals are committed; a board that missed them is repaired when it is next loaded.
-      this.platform.log.error({ err, projectId, userId: event.userId }, 'leaderboard index update failed');
-    }
-  }
-
   /** 404 for an unknown user (the cached profile says the user exists). */
   private async requireUser(projectId: string, userId: string): Promise<void> {
-    if (!(await this.profiles.get(projectId, [userId])).has(userId)) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
+    if (!(await this.profiles.get(projectId, [userId])).has(userId)) throw AppError.of('USER_NOT_FOUND', userId);
   }
 
   private async requireGroup(projectId: string, groupId: string): Promise<void> {
-    if (!(await this.userGroups.exists(projectId, groupId))) throw AppError.notFound(`User group ${groupId} not found`, 'USERGROUP_NOT_FOUND');
+    if (!(await this.userGroups.exists(projectId, groupId))) throw AppError.of('USERGROUP_NOT_FOUND', groupId);
   }
 
   /** Rolls the windows lazily when the UTC day changed, and makes sure the board is in the index. */
   private async open(ref: BoardRef): Promise<BoardRef> {
     if (ref.kind === 'window' && this.rolled.get(ref.projectId) !== ref.day) {
-      await this.repo.rollOver(this.db, ref.projectId, ref.day);
+      // Boards of this day held from an earlier visit (the clock went back) were built from other totals.
+      if (await this.repo.rollOver(this.db, ref.projectId, ref.day)) await this.index.dropWindows(ref.projectId, ref.day);
       this.rolled.set(ref.projectId, ref.day);
     }
     await this.ensure(ref);

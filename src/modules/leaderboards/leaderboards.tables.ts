@@ -1,5 +1,5 @@
 /**
- * Leaderboard aggregates (DESIGN.md: Leaderboards). Points per user and group in daily and monthly
+ * Leaderboard aggregates (docs/architecture.md, Leaderboards). Points per user and group in daily and monthly
  * buckets, plus the rolling-window totals, which move once per UTC day by subtracting the day that
  * left them (`leaderboard_rollover.day` says which day they are computed for).
  * `reached_at` is the latest occurredAt that added to the total (the tie-break: earlier first);

@@ -1,11 +1,17 @@
 import { boardKey, type BoardRef } from './board-ref.js';
 import { OrderedBoard, UserRegistry } from './ordered-board.js';
-import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex } from './rank-index.js';
+import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex, VersionedPage } from './rank-index.js';
 
 /** Past months kept in memory at once (they are reloaded from SQL on demand). */
 const CACHED_BOARDS = 4;
 
+/** Names held boards uniquely within the process (a board loaded again is a new board). */
+let loads = 0;
+
 interface Held {
+  /** `<load>:<changes>`: the board's version (see VersionedPage). */
+  load: number;
+  changes: number;
   ref: BoardRef;
   board: OrderedBoard;
   registry: UserRegistry;
@@ -42,7 +48,7 @@ export class MemoryRankIndex implements RankIndex {
       const registry = this.registry(ref.projectId);
       const board = new OrderedBoard(registry.names);
       board.startLoad();
-      created.push({ ref, board, registry, ready: Promise.resolve(), life });
+      created.push({ ref, board, registry, ready: Promise.resolve(), life, load: ++loads, changes: 0 });
     }
     const fresh = created.filter((h): h is Held => h !== null);
     if (fresh.length > 0) {
@@ -75,12 +81,15 @@ export class MemoryRankIndex implements RankIndex {
     const held = this.boards.get(boardKey(ref));
     if (!held) return; // not held: a later load reads the committed values from SQL
     for (const e of entries) held.board.set(held.registry.slot(e.userId), e.points, e.reachedAt, e.version);
+    held.changes++;
   }
 
-  async page(ref: BoardRef, offset: number, limit: number): Promise<{ total: number; entries: RankedEntry[] }> {
+  async page(ref: BoardRef, offset: number, limit: number, known: string | null = null): Promise<VersionedPage> {
     const held = await this.held(ref);
+    const version = `${held.load}:${held.changes}`;
+    if (version === known) return { version, page: null };
     const entries = held.board.range(offset, limit).map((slot, i) => this.entry(held, slot, offset + i + 1));
-    return { total: held.board.size, entries };
+    return { version, page: { total: held.board.size, entries } };
   }
 
   async neighbourhood(ref: BoardRef, userId: string, top: number, around: number): Promise<Neighbourhood> {
@@ -118,6 +127,7 @@ export class MemoryRankIndex implements RankIndex {
       await held.ready;
       if (held.board.points(slot) > 0) removed++;
       held.board.delete(slot);
+      held.changes++;
     }
     return removed;
   }
@@ -137,6 +147,13 @@ export class MemoryRankIndex implements RankIndex {
    * A window board of another day of the same project, group and timeframe is obsolete; a live
    * month board becomes a cached past month when another month goes live.
    */
+  async dropWindows(projectId: string, day: number): Promise<void> {
+    for (const [key, held] of this.boards) {
+      const h = held.ref;
+      if (h.kind === 'window' && h.projectId === projectId && h.day === day) this.boards.delete(key);
+    }
+  }
+
   private dropSuperseded(ref: BoardRef, life: BoardLife): void {
     for (const [key, held] of this.boards) {
       const h = held.ref;

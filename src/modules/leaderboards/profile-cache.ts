@@ -1,4 +1,5 @@
 import type { InvalidationBus } from '../../platform/bus.js';
+import { SharedCache } from '../../platform/shared-cache.js';
 import type { LeaderboardProfile, UsersService } from '../users/users.service.js';
 
 const TOPIC = 'leaderboard-profile';
@@ -10,13 +11,22 @@ const MAX_ENTRIES = 200_000;
  * published on the invalidation bus, so every instance drops its copy. Unknown users are not cached.
  */
 export class ProfileCache {
-  private readonly entries = new Map<string, LeaderboardProfile>();
+  private readonly entries: SharedCache<LeaderboardProfile>;
+  private changes = 0;
 
   constructor(
     private readonly users: UsersService,
     private readonly bus: InvalidationBus,
+    ttlMs: number,
   ) {
-    bus.on(TOPIC, (key) => this.entries.delete(key));
+    this.entries = new SharedCache(bus, TOPIC, ttlMs, MAX_ENTRIES);
+    bus.on(TOPIC, () => this.changes++);
+    bus.onReset(() => this.changes++);
+  }
+
+  /** Raised by every change of a profile this instance heard of: what was built from profiles before is old. */
+  get generation(): number {
+    return this.changes;
   }
 
   async get(projectId: string, userIds: string[]): Promise<Map<string, LeaderboardProfile>> {
@@ -29,7 +39,6 @@ export class ProfileCache {
     }
     if (missing.length === 0) return out;
     const loaded = await this.users.leaderboardProfiles(projectId, missing);
-    if (this.entries.size + loaded.size > MAX_ENTRIES) this.entries.clear();
     for (const [userId, profile] of loaded) {
       this.entries.set(`${projectId}\n${userId}`, profile);
       out.set(userId, profile);

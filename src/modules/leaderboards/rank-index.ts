@@ -45,15 +45,31 @@ export interface Neighbourhood {
   after: RankedEntry[];
 }
 
+/**
+ * A page of a board with the board's version: a page read at one version stays the page while the
+ * version is the same. `page` is null when the reader already held that version (`known`).
+ */
+export interface VersionedPage {
+  version: string;
+  page: { total: number; entries: RankedEntry[] } | null;
+}
+
 export interface RankIndex {
   /** Makes sure the boards are present and complete, loading them with `load` when one is not. */
   ensure(boards: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void>;
   /** Applies absolute values from SQL (points 0 removes the user). */
   set(board: BoardRef, life: BoardLife, entries: BoardEntry[]): Promise<void>;
-  page(board: BoardRef, offset: number, limit: number): Promise<{ total: number; entries: RankedEntry[] }>;
+  /** The entries from `offset`, with the board's version; only the version when it is `known`. */
+  page(board: BoardRef, offset: number, limit: number, known?: string | null): Promise<VersionedPage>;
   /** Top `top`, and `around` entries before and after the user (the last `around` when the user is not ranked). */
   neighbourhood(board: BoardRef, userId: string, top: number, around: number): Promise<Neighbourhood>;
   rank(board: BoardRef, userId: string): Promise<RankedEntry | null>;
+  /**
+   * Forgets the window boards of a project built for `day` (every group and timeframe): called when
+   * the SQL windows were just rolled to that day, so a board of that day held from an earlier visit
+   * (the clock went back, then forward again) is stale and loads afresh.
+   */
+  dropWindows(projectId: string, day: number): Promise<void>;
   /** Removes a user from every board of the project this index holds; returns how many boards held the user. */
   deleteUser(projectId: string, userId: string): Promise<number>;
 }

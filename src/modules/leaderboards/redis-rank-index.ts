@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisHandle } from '../../platform/redis.js';
+import { StoreUnavailable } from '../../platform/store-outage.js';
 import { boardKey, type BoardRef } from './board-ref.js';
-import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex } from './rank-index.js';
+import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex, VersionedPage } from './rank-index.js';
 import { DELETE_SCRIPT, FINISH_LOAD_SCRIPT, NEIGHBOURHOOD_SCRIPT, PAGE_SCRIPT, RANK_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
 
 const DAY = 86_400_000;
@@ -26,46 +27,79 @@ export class RedisRankIndex implements RankIndex {
   private readonly client: Redis;
   private readonly scripts: Record<'set' | 'rank' | 'neighbourhood' | 'page' | 'remove' | 'finishLoad', Script>;
   private readonly trusted = new Map<string, number>();
-  /** Boards this instance already listed in the project's set of boards (for user deletion). */
-  private readonly registered = new Set<string>();
+  /**
+   * Ready markers of boards this instance could not update (Redis was away): deleted as soon as
+   * Redis answers again, so those boards load afresh from SQL instead of missing the update.
+   */
+  private readonly stale = new Set<string>();
 
-  constructor(redis: RedisHandle) {
+  constructor(private readonly redis: RedisHandle) {
     this.client = redis.client;
+    this.client.on('ready', () => void this.dropStale());
     const define = (name: string, numberOfKeys: number, lua: string): Script => {
       this.client.defineCommand(`laurelLb${name}`, { numberOfKeys, lua });
       const fn = (this.client as unknown as Record<string, Script>)[`laurelLb${name}`]!;
       return fn.bind(this.client);
     };
     this.scripts = {
-      set: define('Set', 3, SET_SCRIPT),
+      set: define('Set', 5, SET_SCRIPT),
       rank: define('Rank', 3, RANK_SCRIPT),
       neighbourhood: define('Neighbourhood', 3, NEIGHBOURHOOD_SCRIPT),
-      page: define('Page', 3, PAGE_SCRIPT),
-      remove: define('Remove', 2, DELETE_SCRIPT),
+      page: define('Page', 4, PAGE_SCRIPT),
+      remove: define('Remove', 3, DELETE_SCRIPT),
       finishLoad: define('FinishLoad', 5, FINISH_LOAD_SCRIPT),
     };
   }
 
   async ensure(refs: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void> {
+    if (!this.redis.available()) throw new StoreUnavailable('redis');
     const now = Date.now();
     let missing = false;
-    for (const ref of refs) {
-      if ((this.trusted.get(boardKey(ref)) ?? 0) > now) continue;
-      if ((await this.client.exists(keys(ref)[2])) === 0) missing = true;
+    try {
+      for (const ref of refs) {
+        if ((this.trusted.get(boardKey(ref)) ?? 0) > now) continue;
+        if ((await this.client.exists(keys(ref)[2])) === 0) missing = true;
+      }
+      if (missing) await this.load(refs, life, load);
+    } catch (err) {
+      this.redis.noteFailure(err);
+      throw err;
     }
-    if (missing) await this.load(refs, life, load);
     for (const ref of refs) this.trusted.set(boardKey(ref), Date.now() + TRUST_MS);
   }
 
   async set(ref: BoardRef, life: BoardLife, entries: BoardEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.register(ref);
-    await this.scripts.set(...keys(ref), ttl(ref, life), life === 'cached' ? '1' : '0', ...entries.flatMap(args));
+    // The totals are committed in SQL; a board that cannot take them now is marked stale and
+    // loads afresh once Redis is back. Never throws: the event's other boards are still tried.
+    if (!this.redis.available()) {
+      this.stale.add(keys(ref)[2]);
+      return;
+    }
+    if (this.stale.size > 0) await this.dropStale();
+    try {
+      await this.scripts.set(...keys(ref), boardsKey(ref.projectId), versionKey(ref), ttl(ref, life), life === 'cached' ? '1' : '0', boardKey(ref), ...entries.flatMap(args));
+    } catch (err) {
+      this.redis.noteFailure(err);
+      this.stale.add(keys(ref)[2]);
+    }
   }
 
-  async page(ref: BoardRef, offset: number, limit: number): Promise<{ total: number; entries: RankedEntry[] }> {
-    const reply = (await this.read(ref, () => this.scripts.page(...keys(ref), offset, limit))) as [number, string[]];
-    return { total: Number(reply[0]), entries: decode(reply[1], offset + 1) };
+  private async dropStale(): Promise<void> {
+    const markers = [...this.stale];
+    if (markers.length === 0 || this.client.status !== 'ready') return;
+    try {
+      await this.client.del(...markers);
+      for (const m of markers) this.stale.delete(m);
+    } catch {
+      /* still away: tried again on the next write or reconnect */
+    }
+  }
+
+  async page(ref: BoardRef, offset: number, limit: number, known: string | null = null): Promise<VersionedPage> {
+    const reply = (await this.read(ref, () => this.scripts.page(...keys(ref), versionKey(ref), offset, limit, known ?? ''))) as [string, number?, string[]?];
+    if (reply.length === 1) return { version: reply[0], page: null };
+    return { version: reply[0], page: { total: Number(reply[1]), entries: decode(reply[2]!, offset + 1) } };
   }
 
   async neighbourhood(ref: BoardRef, userId: string, top: number, around: number): Promise<Neighbourhood> {
@@ -88,30 +122,33 @@ export class RedisRankIndex implements RankIndex {
     return Number(rank) < 0 ? null : { userId, points: -Number(score), rank: Number(rank) + 1 };
   }
 
+  async dropWindows(projectId: string, day: number): Promise<void> {
+    const suffix = `|${day}`;
+    const boards = (await this.client.smembers(boardsKey(projectId))).filter((key) => !key.includes('|m|') && key.endsWith(suffix));
+    if (boards.length === 0) return;
+    await this.client.del(...boards.flatMap((key) => [`lb:${key}:z`, `lb:${key}:h`, `lb:${key}:r`, `lb:${key}:v`]));
+    await this.client.srem(boardsKey(projectId), ...boards);
+    for (const key of boards) this.trusted.delete(key);
+  }
+
   async deleteUser(projectId: string, userId: string): Promise<number> {
     const boards = await this.client.smembers(boardsKey(projectId));
     let removed = 0;
     for (const key of boards) {
-      const result = Number(await this.scripts.remove(`lb:${key}:z`, `lb:${key}:h`, userId));
-      if (result === -1) {
-        await this.client.srem(boardsKey(projectId), key);
-        this.registered.delete(key);
-      }
+      const result = Number(await this.scripts.remove(`lb:${key}:z`, `lb:${key}:h`, `lb:${key}:v`, userId));
+      if (result === -1) await this.client.srem(boardsKey(projectId), key);
       if (result === 1) removed++;
     }
     return removed;
   }
 
-  private async register(ref: BoardRef): Promise<void> {
-    const key = boardKey(ref);
-    if (this.registered.has(key)) return;
-    await this.client.sadd(boardsKey(ref.projectId), key);
-    this.registered.add(key);
-  }
-
   /** Runs a read script; when the board turns out not to be loaded (expired, flushed), loads it and retries. */
   private async read(ref: BoardRef, run: () => Promise<unknown>): Promise<unknown> {
-    const reply = await run();
+    if (!this.redis.available()) throw new StoreUnavailable('redis');
+    const reply = await run().catch((err: unknown) => {
+      this.redis.noteFailure(err);
+      throw err;
+    });
     if (reply !== -1) return reply;
     this.trusted.delete(boardKey(ref));
     throw new BoardNotLoaded(ref);
@@ -130,7 +167,7 @@ export class RedisRankIndex implements RankIndex {
     }
     try {
       if (await allReady()) return;
-      for (const ref of refs) await this.register(ref);
+      for (const ref of refs) await this.client.sadd(boardsKey(ref.projectId), boardKey(ref));
       // Rows go with plain ZADD/HSET into temporary keys (fast); events racing the load write the
       // live keys with versions, and FINISH_LOAD merges them in before the swap.
       const temp = refs.map((ref) => keys(ref).slice(0, 2).map((k) => `${k}:load`) as [string, string]);
@@ -156,7 +193,7 @@ export class RedisRankIndex implements RankIndex {
       }
       for (const [i, ref] of refs.entries()) {
         const [z, h, r] = keys(ref);
-        await this.scripts.finishLoad(z, h, temp[i]![0], temp[i]![1], r, ttl(ref, life));
+        await this.scripts.finishLoad(z, h, temp[i]![0], temp[i]![1], r, ttl(ref, life), randomBytes(6).toString('hex'));
       }
     } finally {
       if ((await this.client.get(lock)) === token) await this.client.del(lock);
@@ -169,6 +206,11 @@ export class BoardNotLoaded extends Error {
   constructor(readonly ref: BoardRef) {
     super(`leaderboard ${boardKey(ref)} is not loaded`);
   }
+}
+
+/** The change counter of a board (see redis-scripts.ts: the board's version). */
+function versionKey(ref: BoardRef): string {
+  return `lb:${boardKey(ref)}:v`;
 }
 
 function keys(ref: BoardRef): [string, string, string] {

@@ -1,15 +1,23 @@
 /**
- * Lua scripts of the Redis rank index. A board is three keys: `z` a sorted set whose score is
+ * Lua scripts of the Redis rank index. A board is four keys: `z` a sorted set whose score is
  * −points and whose member is `<reachedAt, 15 digits>:<userId>` (equal scores sort by member bytes,
  * so the tie order — earlier reachedAt, then userId — is exact, with no double encoding);
  * `h` a hash userId → `<version>|<member>` (member empty when the user has 0 points); `r` the
- * marker that the board was completely loaded from SQL.
+ * marker that the board was completely loaded from SQL (its value names the load); `v` a counter
+ * raised by every change. `<r>:<v>` is the board's version: a page built at one version is the
+ * page as long as the version is the same (page caches of every instance rely on it).
  */
 
-/** KEYS z h r; ARGV ttlMs onlyIfReady (userId points reachedAt version)… */
+/**
+ * KEYS z h r boards v; ARGV ttlMs onlyIfReady boardKey (userId points reachedAt version)…
+ * Every write also lists the board in the project's set of boards (user deletion walks it), so a
+ * board written again after Redis lost its data is listed again.
+ */
 export const SET_SCRIPT = `
 if ARGV[2] == '1' and redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
-for i = 3, #ARGV, 4 do
+redis.call('SADD', KEYS[4], ARGV[3])
+local changed = false
+for i = 4, #ARGV, 4 do
   local u, p, r, v = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
   local old = redis.call('HGET', KEYS[2], u)
   local apply = true
@@ -23,6 +31,7 @@ for i = 3, #ARGV, 4 do
     end
   end
   if apply then
+    changed = true
     if tonumber(p) > 0 then
       local m = r .. ':' .. u
       redis.call('ZADD', KEYS[1], '-' .. p, m)
@@ -34,6 +43,10 @@ for i = 3, #ARGV, 4 do
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[1])
+if changed then
+  redis.call('INCR', KEYS[5])
+  redis.call('PEXPIRE', KEYS[5], ARGV[1])
+end
 return 1
 `;
 
@@ -71,14 +84,20 @@ end
 return { total, rank, score, first, before, after }
 `;
 
-/** KEYS z h r; ARGV offset limit → -1 or { total, page[] } */
+/**
+ * KEYS z h r v; ARGV offset limit known → -1 (not loaded), { version } when the board is still at
+ * the `known` version, else { version, total, page[] }.
+ */
 export const PAGE_SCRIPT = `
-if redis.call('EXISTS', KEYS[3]) == 0 then return -1 end
+local load = redis.call('GET', KEYS[3])
+if not load then return -1 end
+local version = load .. ':' .. (redis.call('GET', KEYS[4]) or '0')
+if version == ARGV[3] then return { version } end
 local offset, limit = tonumber(ARGV[1]), tonumber(ARGV[2])
-return { redis.call('ZCARD', KEYS[1]), redis.call('ZRANGE', KEYS[1], offset, offset + limit - 1, 'WITHSCORES') }
+return { version, redis.call('ZCARD', KEYS[1]), redis.call('ZRANGE', KEYS[1], offset, offset + limit - 1, 'WITHSCORES') }
 `;
 
-/** KEYS z h; ARGV userId → 1 when the user was ranked on the board, 0 when not, -1 when the board is gone */
+/** KEYS z h v; ARGV userId → 1 when the user was ranked on the board, 0 when not, -1 when the board is gone */
 export const DELETE_SCRIPT = `
 if redis.call('EXISTS', KEYS[2]) == 0 then return -1 end
 local e = redis.call('HGET', KEYS[2], ARGV[1])
@@ -87,6 +106,7 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 local m = string.sub(e, string.find(e, '|', 1, true) + 1)
 if m == '' then return 0 end
 redis.call('ZREM', KEYS[1], m)
+redis.call('INCR', KEYS[3])
 return 1
 `;
 
@@ -94,7 +114,7 @@ return 1
  * Finishes a load. The rows read from SQL were written with plain ZADD/HSET into the temporary
  * keys z2/h2; what events wrote meanwhile is in z/h (which were missing when the load began), so it
  * is merged into z2/h2 where its version is newer, then z2/h2 replace z/h and the marker is set.
- * KEYS z h z2 h2 r; ARGV ttlMs
+ * KEYS z h z2 h2 r; ARGV ttlMs load (a new name of this load: a new version for every page cache)
  */
 export const FINISH_LOAD_SCRIPT = `
 local entries = redis.call('HGETALL', KEYS[2])
@@ -121,6 +141,6 @@ end
 redis.call('DEL', KEYS[1], KEYS[2])
 if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('RENAME', KEYS[3], KEYS[1]); redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('RENAME', KEYS[4], KEYS[2]); redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
-redis.call('SET', KEYS[5], '1', 'PX', ARGV[1])
+redis.call('SET', KEYS[5], ARGV[2], 'PX', ARGV[1])
 return 1
 `;

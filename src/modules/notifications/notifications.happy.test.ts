@@ -38,6 +38,27 @@ describeBackends('notifications: happy path', (t) => {
     expect((await overview(t, 'alice')).hasUnseenRewards).toBe(true);
   });
 
+  it('does not flag rewards for an entry that leaves the balance unchanged (over the limit, 0 reward)', async () => {
+    await t.setClock(JAN);
+    expect((await t.admin('POST', '/admin/event', { eventId: 'checkin', title: 'Check-in', reward: { default: 10 }, limit: 1 })).statusCode).toBe(201);
+    await t.createUser('carl');
+    const send = async () => t.inject({ method: 'POST', url: '/event', headers: await t.auth('carl'), payload: { userId: 'carl', eventId: 'checkin' } });
+    expect((await send()).json().data.points).toBe(10);
+    expect((await seen(t, 'carl', 'rewards')).statusCode).toBe(200);
+    await t.setClock(JAN + MIN);
+    const overLimit = await send();
+    expect(overLimit.json().data).toMatchObject({ points: 0, limitReached: true });
+    expect((await overview(t, 'carl')).hasUnseenRewards).toBe(false);
+    // Without any marker, a user whose only entries are 0-point ones has nothing unseen either.
+    expect((await t.admin('POST', '/admin/event', { eventId: 'visit', title: 'Visit', reward: { default: 0 } })).statusCode).toBe(201);
+    await t.createUser('dina');
+    const visit = await t.inject({ method: 'POST', url: '/event', headers: await t.auth('dina'), payload: { userId: 'dina', eventId: 'visit' } });
+    expect(visit.json().data.points).toBe(0);
+    expect((await overview(t, 'dina')).hasUnseenRewards).toBe(false);
+    await t.admin('POST', '/admin/user/dina/points', { points: 5, reason: 'welcome' });
+    expect((await overview(t, 'dina')).hasUnseenRewards).toBe(true);
+  });
+
   it('flags a coupon issued after the rewards marker', async () => {
     await t.setClock(JAN);
     await t.createUser('bob');

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import type { App } from '../../app.js';
+import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
-import { emptyBodyAsObject } from '../../http/empty-body.js';
+import { optionalBody } from '../../http/empty-body.js';
 import { errors, Message, UserId } from '../../http/schemas.js';
 import { SECTIONS, type Section } from './unseen-flags.js';
 
@@ -27,7 +27,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
 
   app.get(
     '/user/:userId/notifications/overview',
-    { schema: { tags, security, summary: 'Which sections hold unseen items', params: Params, response: { 200: Overview, ...errors(400, 401, 403) } } },
+    { schema: { operationId: 'getNotificationOverview', description: 'For each section (rewards, challenges, surveys): whether something changed since the user last looked.', tags, security, summary: 'Which sections hold unseen items', params: Params, response: { 200: Overview, ...errors(400, 401, 403) } } },
     (req) => {
       assertActsFor(req.principal, req.params.userId);
       return notifications.overview(req.principal.projectId, req.params.userId);
@@ -38,6 +38,8 @@ export async function notificationsRoutes(app: App): Promise<void> {
     '/user/:userId/notifications/overview',
     {
       schema: {
+        operationId: 'markSectionSeen',
+        description: 'Records that the user has looked at a section now.',
         tags,
         security,
         summary: 'Mark a section (rewards, challenges, surveys) as seen now',
@@ -49,7 +51,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
     async (req) => {
       assertActsFor(req.principal, req.params.userId);
       const section = req.body.screenId as Section;
-      if (!SECTIONS.includes(section)) throw AppError.badRequest('screenId must be rewards, challenges or surveys', 'INVALID_SCREEN_ID');
+      if (!SECTIONS.includes(section)) throw AppError.of('INVALID_SCREEN_ID', 'screenId must be rewards, challenges or surveys');
       await notifications.markSeen(req.principal.projectId, req.params.userId, section);
       return { message: `Section ${section} marked as seen` };
     },
@@ -59,6 +61,8 @@ export async function notificationsRoutes(app: App): Promise<void> {
     '/user/:userId/notifications/change',
     {
       schema: {
+        operationId: 'changeNotificationMarkers',
+        description: 'Clears the user\'s last-viewed markers; a section given as true counts as unseen again.',
         tags,
         security,
         summary: 'Clear last-viewed markers (a true flag makes its section count as unseen again)',
@@ -66,7 +70,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
         body: ChangeBody,
         response: { 200: Message, ...errors(400, 401, 403, 404) },
       },
-      preValidation: emptyBodyAsObject,
+      ...optionalBody,
     },
     async (req) => {
       assertActsFor(req.principal, req.params.userId);

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeBackends } from '../../../test/helpers/test-app.js';
+import { AppError } from '../../http/errors.js';
 import { NotificationsService, type ChallengeActivity } from './notifications.service.js';
 
 /** The service's flag logic with fake activity sources, in particular a fake challenges module. */
@@ -10,6 +11,9 @@ describeBackends('notifications service with fake sources', (t) => {
       t.app.platform,
       {
         userExists: async (_p, u) => u !== 'ghost',
+        requireLive: async (_trx, _p, u) => {
+          if (u === 'ghost') throw AppError.of('USER_NOT_FOUND', u);
+        },
         rewards: [async () => times.rewards ?? null, async () => times.coupons ?? null],
         surveys: async () => times.surveys ?? null,
       },

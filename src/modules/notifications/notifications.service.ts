@@ -1,10 +1,11 @@
 import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { isUnseen, latest, type Section } from './unseen-flags.js';
 
 /**
- * Notification flags (CONTRACT.md section 4): per user and section a last-viewed marker; a flag is
+ * Notification flags (docs/api.md, Notifications): per user and section a last-viewed marker; a flag is
  * set when the section's newest activity is later than its marker. Activity comes from the
  * modules that own it: ledger entries and coupons (rewards), surveys that became available
  * (surveys), challenges that opened or completed (challenges).
@@ -18,6 +19,8 @@ export interface ChallengeActivity {
 
 export interface NotificationSources {
   userExists(projectId: string, userId: string): Promise<boolean>;
+  /** 404 unless the user is live, inside the writer's transaction (UsersService.requireLive). */
+  requireLive(trx: Queryable, projectId: string, userId: string): Promise<void>;
   /** Newest reward activity times (ledger entry, coupon). */
   rewards: ActivityTime[];
   surveys: ActivityTime;
@@ -73,18 +76,20 @@ export class NotificationsService implements UserDataOwner {
   }
 
   private async requireUser(projectId: string, userId: string): Promise<void> {
-    if (!(await this.sources.userExists(projectId, userId))) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
+    if (!(await this.sources.userExists(projectId, userId))) throw AppError.of('USER_NOT_FOUND', userId);
   }
 
-  /** PUT /user/{userId}/notifications/overview: the section counts as seen now. */
+  /** PUT /user/{userId}/notifications/overview: the section counts as seen now (a marker only for a live user). */
   async markSeen(projectId: string, userId: string, section: Section): Promise<void> {
-    await this.requireUser(projectId, userId);
     const seenAt = this.platform.clock.now();
-    await this.db
-      .insertInto('notification_markers')
-      .values({ project_id: projectId, user_id: userId, section, seen_at: seenAt })
-      .onConflict((oc) => oc.columns(['project_id', 'user_id', 'section']).doUpdateSet({ seen_at: seenAt }))
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await this.sources.requireLive(trx, projectId, userId);
+      await trx
+        .insertInto('notification_markers')
+        .values({ project_id: projectId, user_id: userId, section, seen_at: seenAt })
+        .onConflict((oc) => oc.columns(['project_id', 'user_id', 'section']).doUpdateSet({ seen_at: seenAt }))
+        .execute();
+    });
   }
 
   /** PUT /user/{userId}/notifications/change: clears the markers of the given sections. */

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import type { Queryable } from '../../platform/db/database.js';
+import type { DialectName, Queryable } from '../../platform/db/database.js';
 import type { CouponUsageCounter } from '../coupons/coupons.service.js';
 import type { OffersTable, ShopsTable } from './offers.tables.js';
 
 /**
- * SQL of shops, offers and their counters. The `take*` methods are the limit checks of a
- * redemption: each is one conditional write that succeeds only while the limit has room, so
- * concurrent redemptions (and several instances) can never overshoot a limit.
+ * SQL of shops, offers and their counters. Redemptions write the counters in the write path
+ * (redemption-batch.ts), under the offer's row lock, so no limit is ever overshot.
  */
 export class OffersRepository {
   findOffer(db: Queryable, projectId: string, offerId: string) {
@@ -17,17 +16,19 @@ export class OffersRepository {
     return db.selectFrom('offers').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('offer_id').execute();
   }
 
-  /** ACTIVE offers valid at `now`, optionally of one type. */
+  /** ACTIVE offers valid at `now` whose shop (if they name one) is ACTIVE, optionally of one type. */
   feed(db: Queryable, projectId: string, now: number, type: string | undefined) {
     let query = db
-      .selectFrom('offers')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('status', '=', 'ACTIVE')
-      .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', now)]))
-      .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]));
-    if (type !== undefined) query = query.where('type', '=', type);
-    return query.orderBy('created_at').orderBy('offer_id').execute();
+      .selectFrom('offers as o')
+      .leftJoin('shops as s', (join) => join.onRef('s.project_id', '=', 'o.project_id').onRef('s.shop_id', '=', 'o.shop_id'))
+      .selectAll('o')
+      .where('o.project_id', '=', projectId)
+      .where('o.status', '=', 'ACTIVE')
+      .where((eb) => eb.or([eb('o.shop_id', 'is', null), eb('s.status', '=', 'ACTIVE')]))
+      .where((eb) => eb.or([eb('o.valid_from', 'is', null), eb('o.valid_from', '<=', now)]))
+      .where((eb) => eb.or([eb('o.valid_until', 'is', null), eb('o.valid_until', '>', now)]));
+    if (type !== undefined) query = query.where('o.type', '=', type);
+    return query.orderBy('o.created_at').orderBy('o.offer_id').execute();
   }
 
   async insertOffer(db: Queryable, row: OffersTable): Promise<boolean> {
@@ -71,48 +72,6 @@ export class OffersRepository {
     return row ? Number(row.redeemed) : 0;
   }
 
-  /** Counts one redemption against totalLimit; false when the limit has no room. */
-  async takeTotal(trx: Queryable, projectId: string, offerId: string): Promise<boolean> {
-    const r = await trx
-      .updateTable('offers')
-      .set({ redeemed_total: sql<number>`redeemed_total + 1` })
-      .where('project_id', '=', projectId)
-      .where('offer_id', '=', offerId)
-      .where((eb) => eb.or([eb('total_limit', 'is', null), eb('redeemed_total', '<', eb.ref('total_limit'))]))
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
-  }
-
-  /** Counts one redemption in the month; false when monthlyLimit has no room. */
-  async takeMonthly(trx: Queryable, projectId: string, offerId: string, month: string, limit: number | null): Promise<boolean> {
-    if (limit !== null && limit <= 0) return false;
-    const row = await trx
-      .insertInto('offer_month_counts')
-      .values({ project_id: projectId, offer_id: offerId, month, redeemed: 1 })
-      .onConflict((oc) => {
-        const update = oc.columns(['project_id', 'offer_id', 'month']).doUpdateSet({ redeemed: sql<number>`offer_month_counts.redeemed + 1` });
-        return limit === null ? update : update.where('offer_month_counts.redeemed', '<', limit);
-      })
-      .returning('redeemed')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** Counts one redemption by the user; false when perUserLimit has no room. */
-  async takePerUser(trx: Queryable, projectId: string, offerId: string, userId: string, limit: number | null): Promise<boolean> {
-    if (limit !== null && limit <= 0) return false;
-    const row = await trx
-      .insertInto('offer_user_counts')
-      .values({ project_id: projectId, offer_id: offerId, user_id: userId, redeemed: 1 })
-      .onConflict((oc) => {
-        const update = oc.columns(['project_id', 'offer_id', 'user_id']).doUpdateSet({ redeemed: sql<number>`offer_user_counts.redeemed + 1` });
-        return limit === null ? update : update.where('offer_user_counts.redeemed', '<', limit);
-      })
-      .returning('redeemed')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** Shop statistics: the shop's offers and the sums of their counters. */
   async shopStatistics(db: Queryable, projectId: string, shopId: string) {
     const row = await db
@@ -147,9 +106,33 @@ export class OffersRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async deleteShop(db: Queryable, projectId: string, shopId: string): Promise<boolean> {
-    const r = await db.deleteFrom('shops').where('project_id', '=', projectId).where('shop_id', '=', shopId).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+  /** Whether an offer's shop lets it be offered: no shop named, or the shop exists and is ACTIVE. */
+  async shopActive(db: Queryable, projectId: string, shopId: string | null): Promise<boolean> {
+    if (shopId === null) return true;
+    return (await this.findShop(db, projectId, shopId))?.status === 'ACTIVE';
+  }
+
+  /**
+   * The shop an offer is about to name, with its row locked against a concurrent delete
+   * (`FOR SHARE` on PostgreSQL; SQLite has one writer), or undefined when there is none.
+   */
+  lockShopShared(db: Queryable, projectId: string, shopId: string, dialect: DialectName) {
+    const query = db.selectFrom('shops').select('shop_id').where('project_id', '=', projectId).where('shop_id', '=', shopId);
+    return (dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+  }
+
+  /**
+   * Deletes a shop that no offer names: locks the shop row first (`FOR UPDATE` on PostgreSQL), so an
+   * offer being created for it either committed before (and is counted) or waits and then finds no
+   * shop. Returns 'deleted', 'missing' or 'in-use'.
+   */
+  async deleteUnusedShop(trx: Queryable, projectId: string, shopId: string, dialect: DialectName): Promise<'deleted' | 'missing' | 'in-use'> {
+    const lock = trx.selectFrom('shops').select('shop_id').where('project_id', '=', projectId).where('shop_id', '=', shopId);
+    if (!(await (dialect === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst())) return 'missing';
+    const named = await trx.selectFrom('offers').select('offer_id').where('project_id', '=', projectId).where('shop_id', '=', shopId).limit(1).executeTakeFirst();
+    if (named) return 'in-use';
+    await trx.deleteFrom('shops').where('project_id', '=', projectId).where('shop_id', '=', shopId).execute();
+    return 'deleted';
   }
 }
 

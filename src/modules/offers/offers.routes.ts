@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { App } from '../../app.js';
+import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
-import { emptyBodyAsObject } from '../../http/empty-body.js';
+import { optionalBody } from '../../http/empty-body.js';
 import { errors, ResourceId, UserId } from '../../http/schemas.js';
 import { AdminOffer, Offer, OfferBody, OfferView, Redeemable, RedeemBody, Redeemed, Shop, ShopBody } from './offers.schemas.js';
 
@@ -21,6 +21,8 @@ export async function offersRoutes(app: App): Promise<void> {
     '/offer/shop/:shopId',
     {
       schema: {
+        operationId: 'getShop',
+        description: 'A shop as users see it, with its offer and redemption counts when includeStatistics=true.',
         tags,
         security,
         summary: 'A shop, with statistics { offers, redeemed, used } when includeStatistics=true',
@@ -36,6 +38,8 @@ export async function offersRoutes(app: App): Promise<void> {
     '/offer/:offerId',
     {
       schema: {
+        operationId: 'getOffer',
+        description: 'An offer as users see it, with its redemption statistics and its shop when asked for.',
         tags,
         security,
         summary: 'An offer, with statistics and totalStatistics, and its shop, when asked for',
@@ -51,6 +55,8 @@ export async function offersRoutes(app: App): Promise<void> {
     '/user/:userId/offer/feed',
     {
       schema: {
+        operationId: 'getUserOfferFeed',
+        description: 'The offers a user can see now: active, valid at this time, in an active shop, optionally of one type.',
         tags,
         security,
         summary: 'Active offers valid now, filtered by type when given',
@@ -69,6 +75,8 @@ export async function offersRoutes(app: App): Promise<void> {
     '/user/:userId/offer/:offerId/redeem',
     {
       schema: {
+        operationId: 'redeemOffer',
+        description: 'Spends the offer\'s price from the user\'s balance, counts the per-user and total limits, and issues a coupon when the offer has one — all or nothing. Refusals say why (REDEEM_* codes).',
         tags,
         security,
         summary: 'Redeem an offer: debit points, count the limits, issue a coupon (all or nothing)',
@@ -76,7 +84,7 @@ export async function offersRoutes(app: App): Promise<void> {
         body: RedeemBody,
         response: { 200: Redeemed, ...errors(400, 401, 403, 404) },
       },
-      preValidation: emptyBodyAsObject,
+      ...optionalBody,
     },
     async (req) => {
       assertActsFor(req.principal, req.params.userId);
@@ -89,6 +97,8 @@ export async function offersRoutes(app: App): Promise<void> {
     '/user/:userId/offer/:offerId/redeemable',
     {
       schema: {
+        operationId: 'getOfferRedeemable',
+        description: 'Whether the user could redeem the offer now and, if not, the reason (balance, limits, validity).',
         tags,
         security,
         summary: 'Whether the user can redeem the offer, and why not',
@@ -109,42 +119,46 @@ function registerAdminRoutes(app: App): void {
   const { offers } = app.services;
   const security = [{ adminToken: [] }];
   const offerTags = ['admin: offers'];
-  app.post('/admin/offer', { schema: { tags: offerTags, security, body: OfferBody, response: { 201: AdminOffer, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
+  app.post('/admin/offer', { schema: { operationId: 'createOffer', summary: 'Create an offer', description: 'Creates an offer in an existing shop: price, validity, limits and the coupon it issues.', tags: offerTags, security, body: OfferBody, response: { 201: AdminOffer, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
     reply.status(201).send(await offers.createOffer(req.principal.projectId, req.body)),
   );
-  app.get('/admin/offer', { schema: { tags: offerTags, security, response: { 200: Type.Array(AdminOffer), ...errors(401, 404) } } }, (req) =>
+  app.get('/admin/offer', { schema: { operationId: 'listOffers', summary: 'List offers', description: 'The project\'s offers, active or not.', tags: offerTags, security, response: { 200: Type.Array(AdminOffer), ...errors(401, 404) } } }, (req) =>
     offers.listOffers(req.principal.projectId),
   );
-  app.get('/admin/offer/:offerId', { schema: { tags: offerTags, security, params: OfferParams, response: { 200: AdminOffer, ...errors(400, 401, 404) } } }, (req) =>
+  app.get('/admin/offer/:offerId', { schema: { operationId: 'getAdminOffer', summary: 'Get an offer', description: 'One offer of the project, active or not.', tags: offerTags, security, params: OfferParams, response: { 200: AdminOffer, ...errors(400, 401, 404) } } }, (req) =>
     offers.adminOffer(req.principal.projectId, req.params.offerId),
   );
   app.put(
     '/admin/offer/:offerId',
-    { schema: { tags: offerTags, security, params: OfferParams, body: OfferBody, response: { 200: AdminOffer, ...errors(400, 401, 404) } } },
+    { schema: { operationId: 'updateOffer', summary: 'Update an offer', description: 'Replaces an offer; redemptions already made stay.', tags: offerTags, security, params: OfferParams, body: OfferBody, response: { 200: AdminOffer, ...errors(400, 401, 404) } } },
     (req) => offers.updateOffer(req.principal.projectId, req.params.offerId, req.body),
   );
-  app.delete('/admin/offer/:offerId', { schema: { tags: offerTags, security, params: OfferParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
+  app.delete('/admin/offer/:offerId', { schema: { operationId: 'deleteOffer', summary: 'Delete an offer', description: 'Deletes an offer with its redemption counters; coupons it issued stay with their users.', tags: offerTags, security, params: OfferParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
     await offers.deleteOffer(req.principal.projectId, req.params.offerId);
     return reply.status(204).send(null);
   });
 
   const shopTags = ['admin: shops'];
-  app.post('/admin/shop', { schema: { tags: shopTags, security, body: ShopBody, response: { 201: Shop, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
+  app.post('/admin/shop', { schema: { operationId: 'createShop', summary: 'Create a shop', description: 'Creates a shop that groups offers.', tags: shopTags, security, body: ShopBody, response: { 201: Shop, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
     reply.status(201).send(await offers.createShop(req.principal.projectId, req.body)),
   );
-  app.get('/admin/shop', { schema: { tags: shopTags, security, response: { 200: Type.Array(Shop), ...errors(401, 404) } } }, (req) =>
+  app.get('/admin/shop', { schema: { operationId: 'listShops', summary: 'List shops', description: 'The project\'s shops.', tags: shopTags, security, response: { 200: Type.Array(Shop), ...errors(401, 404) } } }, (req) =>
     offers.listShops(req.principal.projectId),
   );
-  app.get('/admin/shop/:shopId', { schema: { tags: shopTags, security, params: ShopParams, response: { 200: Shop, ...errors(400, 401, 404) } } }, (req) =>
+  app.get('/admin/shop/:shopId', { schema: { operationId: 'getAdminShop', summary: 'Get a shop', description: 'One shop of the project.', tags: shopTags, security, params: ShopParams, response: { 200: Shop, ...errors(400, 401, 404) } } }, (req) =>
     offers.shop(req.principal.projectId, req.params.shopId, true),
   );
   app.put(
     '/admin/shop/:shopId',
-    { schema: { tags: shopTags, security, params: ShopParams, body: ShopBody, response: { 200: Shop, ...errors(400, 401, 404) } } },
+    { schema: { operationId: 'updateShop', summary: 'Update a shop', description: 'Replaces a shop; an INACTIVE shop\'s offers cannot be redeemed.', tags: shopTags, security, params: ShopParams, body: ShopBody, response: { 200: Shop, ...errors(400, 401, 404) } } },
     (req) => offers.updateShop(req.principal.projectId, req.params.shopId, req.body),
   );
-  app.delete('/admin/shop/:shopId', { schema: { tags: shopTags, security, params: ShopParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
-    await offers.deleteShop(req.principal.projectId, req.params.shopId);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/shop/:shopId',
+    { schema: { operationId: 'deleteShop', description: 'Deletes a shop. Refused with 409 SHOP_IN_USE while an offer names it.', tags: shopTags, security, summary: 'Delete a shop that no offer names (409 SHOP_IN_USE otherwise)', params: ShopParams, response: { 204: Type.Null(), ...errors(400, 401, 404, 409) } } },
+    async (req, reply) => {
+      await offers.deleteShop(req.principal.projectId, req.params.shopId);
+      return reply.status(204).send(null);
+    },
+  );
 }

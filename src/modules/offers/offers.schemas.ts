@@ -1,14 +1,14 @@
 import { Type, type Static } from 'typebox';
-import { LanguageMap, ResourceId, Status } from '../../http/schemas.js';
+import { LanguageMap, Millis, ResourceId, Status } from '../../http/schemas.js';
 import { Coupon, Metadata } from '../coupons/coupons.schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Limit = Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000_000 }));
-const Ms = Type.Integer({ minimum: 0, description: 'Unix ms' });
+const Ms = Millis();
 const Url = Type.String({ maxLength: 2000 });
 const Title = Type.Record(Type.String({ pattern: '^[a-z]{2}$|^default$' }), Type.String({ maxLength: 2000 }), { minProperties: 1 });
 
-/** Body of POST /admin/offer and PUT /admin/offer/{offerId} (CONTRACT.md sections 4 and 5). */
+/** Body of POST /admin/offer and PUT /admin/offer/{offerId} (docs/api.md, Offers, shops and coupons; Admin API). */
 export const OfferBody = Type.Object(
   {
     offerId: Type.Optional(ResourceId),
@@ -26,6 +26,9 @@ export const OfferBody = Type.Object(
     validUntil: Type.Optional(Nullable(Ms)),
     status: Type.Optional(Status),
     couponValidityDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'default 30' })),
+    tiers: Type.Optional(
+      Nullable(Type.Array(ResourceId, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'Only users in one of these tiers may redeem (others: TIER_REQUIRED); null or absent: everyone' })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -47,6 +50,7 @@ export const Offer = Type.Object({
   validUntil: Nullable(Type.Integer()),
   status: Type.String(),
   couponValidityDays: Type.Integer(),
+  tiers: Nullable(Type.Array(Type.String(), { description: 'The tiers the offer is limited to; null: everyone' })),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
 });
@@ -119,6 +123,7 @@ export const RedeemReason = Type.Union([
   Type.Literal('MONTHLY_LIMIT_REACHED'),
   Type.Literal('TOTAL_LIMIT_REACHED'),
   Type.Literal('USER_LIMIT_REACHED'),
+  Type.Literal('TIER_REQUIRED'),
   Type.Null(),
 ]);
 

@@ -1,9 +1,11 @@
 import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { monthKey } from '../../platform/time.js';
 import type { CouponsService } from '../coupons/coupons.service.js';
 import { OffersRepository } from './offers.repository.js';
+import { pickLanguage } from './redemption-batch.js';
 import type { Offer, OfferBody, OfferView, Shop, ShopBody } from './offers.schemas.js';
 import type { OffersTable, ShopsTable } from './offers.tables.js';
 
@@ -31,9 +33,15 @@ export function toOffer(r: OffersTable): Offer {
     validUntil: num(r.valid_until),
     status: r.status,
     couponValidityDays: Number(r.coupon_validity_days),
+    tiers: offerTiers(r),
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
   };
+}
+
+/** The tierIds an offer is limited to (null: everyone). */
+export function offerTiers(r: Pick<OffersTable, 'tiers'>): string[] | null {
+  return r.tiers === null || r.tiers === undefined ? null : (JSON.parse(r.tiers) as string[]);
 }
 
 function toShop(r: ShopsTable): Shop {
@@ -57,7 +65,15 @@ export class OffersService {
   constructor(
     private readonly platform: Platform,
     private readonly coupons: CouponsService,
+    /** Checks that the tiers an offer names exist (400 TIER_NOT_FOUND). */
+    private readonly tiers: { assertExist(projectId: string, tierIds: readonly string[]): Promise<void> } | null = null,
   ) {}
+
+  /** The offers limited to a tier (a tier they name cannot be deleted). */
+  async offersNaming(projectId: string, tierId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('offers').select(['offer_id', 'tiers']).where('project_id', '=', projectId).where('tiers', 'is not', null).execute();
+    return rows.filter((r) => offerTiers(r)?.includes(tierId)).map((r) => r.offer_id);
+  }
 
   private get db() {
     return this.platform.db.kysely;
@@ -67,7 +83,7 @@ export class OffersService {
     const validFrom = input.validFrom ?? null;
     const validUntil = input.validUntil ?? null;
     if (validFrom !== null && validUntil !== null && validUntil <= validFrom) {
-      throw AppError.badRequest('validUntil must be later than validFrom', 'INVALID_VALIDITY');
+      throw AppError.of('INVALID_VALIDITY', 'validUntil must be later than validFrom');
     }
     return {
       project_id: projectId,
@@ -86,6 +102,7 @@ export class OffersService {
       valid_until: validUntil,
       status: input.status ?? 'ACTIVE',
       coupon_validity_days: input.couponValidityDays ?? 30,
+      tiers: input.tiers ? JSON.stringify(input.tiers) : null,
       updated_at: now,
     };
   }
@@ -93,21 +110,38 @@ export class OffersService {
   async createOffer(projectId: string, input: OfferBody) {
     const now = this.platform.clock.now();
     const row: OffersTable = { ...this.offerFields(projectId, input.offerId ?? generateId('offer'), input, now), redeemed_total: 0, used_total: 0, created_at: now };
-    if (!(await this.repo.insertOffer(this.db, row))) throw AppError.conflict(`Offer ${row.offer_id} already exists`, 'OFFER_EXISTS');
+    await this.tiers?.assertExist(projectId, input.tiers ?? []);
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      await this.requireShop(trx, projectId, row.shop_id);
+      return this.repo.insertOffer(trx, row);
+    });
+    if (!inserted) throw AppError.of('OFFER_EXISTS', `Offer ${row.offer_id} already exists`);
     return this.adminOffer(projectId, row.offer_id);
   }
 
   async updateOffer(projectId: string, offerId: string, input: OfferBody) {
-    if (input.offerId !== undefined && input.offerId !== offerId) throw AppError.badRequest('offerId in the body must match the path', 'ID_MISMATCH');
-    if (!(await this.repo.updateOffer(this.db, this.offerFields(projectId, offerId, input, this.platform.clock.now())))) {
-      throw AppError.notFound(`Offer ${offerId} not found`, 'OFFER_NOT_FOUND');
-    }
+    if (input.offerId !== undefined && input.offerId !== offerId) throw AppError.of('ID_MISMATCH', 'offerId in the body must match the path');
+    const fields = this.offerFields(projectId, offerId, input, this.platform.clock.now());
+    await this.tiers?.assertExist(projectId, input.tiers ?? []);
+    const updated = await this.db.transaction().execute(async (trx) => {
+      await this.requireShop(trx, projectId, fields.shop_id);
+      return this.repo.updateOffer(trx, fields);
+    });
+    if (!updated) throw AppError.of('OFFER_NOT_FOUND', offerId);
     return this.adminOffer(projectId, offerId);
+  }
+
+  /** An offer may name only an existing shop (400); its row stays locked until the offer is written. */
+  private async requireShop(trx: Queryable, projectId: string, shopId: string | null): Promise<void> {
+    if (shopId === null) return;
+    if (!(await this.repo.lockShopShared(trx, projectId, shopId, this.platform.db.dialect))) {
+      throw AppError.of('UNKNOWN_SHOP', `body/shopId must name an existing shop: there is no shop ${shopId}`);
+    }
   }
 
   async deleteOffer(projectId: string, offerId: string): Promise<void> {
     const deleted = await this.db.transaction().execute((trx) => this.repo.deleteOffer(trx, projectId, offerId));
-    if (!deleted) throw AppError.notFound(`Offer ${offerId} not found`, 'OFFER_NOT_FOUND');
+    if (!deleted) throw AppError.of('OFFER_NOT_FOUND', offerId);
   }
 
   async listOffers(projectId: string) {
@@ -123,9 +157,16 @@ export class OffersService {
     return { ...toOffer(row), ...(await this.statistics(projectId, row)) };
   }
 
+  /** The coupon an offer gives outside a redemption (a season prize): its texts and validity; null for an unknown offer. */
+  async prizeCoupon(projectId: string, offerId: string): Promise<{ title: string; description: string; validityDays: number } | null> {
+    const row = await this.repo.findOffer(this.db, projectId, offerId);
+    if (!row) return null;
+    return { title: pickLanguage(JSON.parse(row.title)), description: pickLanguage(JSON.parse(row.description)), validityDays: Number(row.coupon_validity_days) };
+  }
+
   async requireOffer(projectId: string, offerId: string): Promise<OffersTable> {
     const row = await this.repo.findOffer(this.db, projectId, offerId);
-    if (!row) throw AppError.notFound(`Offer ${offerId} not found`, 'OFFER_NOT_FOUND');
+    if (!row) throw AppError.of('OFFER_NOT_FOUND', offerId);
     return row;
   }
 
@@ -180,20 +221,23 @@ export class OffersService {
   async createShop(projectId: string, input: ShopBody): Promise<Shop> {
     const now = this.platform.clock.now();
     const row: ShopsTable = { ...this.shopFields(projectId, input.shopId ?? generateId('shop'), input, now), created_at: now };
-    if (!(await this.repo.insertShop(this.db, row))) throw AppError.conflict(`Shop ${row.shop_id} already exists`, 'SHOP_EXISTS');
+    if (!(await this.repo.insertShop(this.db, row))) throw AppError.of('SHOP_EXISTS', `Shop ${row.shop_id} already exists`);
     return toShop(row);
   }
 
   async updateShop(projectId: string, shopId: string, input: ShopBody): Promise<Shop> {
-    if (input.shopId !== undefined && input.shopId !== shopId) throw AppError.badRequest('shopId in the body must match the path', 'ID_MISMATCH');
+    if (input.shopId !== undefined && input.shopId !== shopId) throw AppError.of('ID_MISMATCH', 'shopId in the body must match the path');
     if (!(await this.repo.updateShop(this.db, this.shopFields(projectId, shopId, input, this.platform.clock.now())))) {
-      throw AppError.notFound(`Shop ${shopId} not found`, 'SHOP_NOT_FOUND');
+      throw AppError.of('SHOP_NOT_FOUND', shopId);
     }
     return this.shop(projectId, shopId, false);
   }
 
+  /** DELETE /admin/shop/{shopId}: 409 while offers still name the shop (delete or move them first). */
   async deleteShop(projectId: string, shopId: string): Promise<void> {
-    if (!(await this.repo.deleteShop(this.db, projectId, shopId))) throw AppError.notFound(`Shop ${shopId} not found`, 'SHOP_NOT_FOUND');
+    const result = await this.db.transaction().execute((trx) => this.repo.deleteUnusedShop(trx, projectId, shopId, this.platform.db.dialect));
+    if (result === 'missing') throw AppError.of('SHOP_NOT_FOUND', shopId);
+    if (result === 'in-use') throw AppError.of('SHOP_IN_USE', `Shop ${shopId} is still named by offers; delete them or move them to another shop first`);
   }
 
   async listShops(projectId: string): Promise<Shop[]> {
@@ -203,7 +247,7 @@ export class OffersService {
   /** GET /offer/shop/{shopId}: the shop, with `statistics` { offers, redeemed, used } when asked for. */
   async shop(projectId: string, shopId: string, withStatistics: boolean): Promise<Shop> {
     const row = await this.repo.findShop(this.db, projectId, shopId);
-    if (!row) throw AppError.notFound(`Shop ${shopId} not found`, 'SHOP_NOT_FOUND');
+    if (!row) throw AppError.of('SHOP_NOT_FOUND', shopId);
     const shop = toShop(row);
     if (withStatistics) shop.statistics = await this.repo.shopStatistics(this.db, projectId, shopId);
     return shop;

@@ -37,6 +37,8 @@ export interface OffersTable {
   monthly_limit: number | null;
   total_limit: number | null;
   per_user_limit: number | null;
+  /** JSON array of the tierIds the offer is limited to; null: everyone (migration 0900). */
+  tiers: string | null;
   valid_from: number | null;
   valid_until: number | null;
   status: string;

@@ -1,7 +1,7 @@
 /**
  * Why a user cannot redeem an offer, decided from one consistent reading of the offer, its
- * counters and the balance. Offer state first (status, validity), then the limits (total, month,
- * user), then the points. A pure function: the redeem step re-checks each limit and the balance
+ * counters and the balance. Offer state first (status and its shop's, validity), then the user's
+ * tier, then the limits (total, month, user), then the points. A pure function: the redeem step re-checks each limit and the balance
  * with conditional writes, so a stale reading can never let a redemption through.
  */
 export type RedeemRefusal =
@@ -10,11 +10,14 @@ export type RedeemRefusal =
   | 'OFFER_EXPIRED'
   | 'MONTHLY_LIMIT_REACHED'
   | 'TOTAL_LIMIT_REACHED'
-  | 'USER_LIMIT_REACHED';
+  | 'USER_LIMIT_REACHED'
+  | 'TIER_REQUIRED';
 
 export interface RedeemState {
   now: number;
   status: string;
+  /** The offer names no shop, or its shop is ACTIVE (an INACTIVE shop's offers are not offered). */
+  shopActive: boolean;
   validFrom: number | null;
   validUntil: number | null;
   totalLimit: number | null;
@@ -23,14 +26,18 @@ export interface RedeemState {
   redeemedThisMonth: number;
   perUserLimit: number | null;
   redeemedByUser: number;
+  /** The tiers the offer is limited to (null: everyone) and the user's tier (null: none). */
+  tiers: readonly string[] | null;
+  userTier: string | null;
   cost: number;
   balance: number;
 }
 
 export function redeemRefusal(s: RedeemState): RedeemRefusal | null {
-  if (s.status !== 'ACTIVE') return 'OFFER_INACTIVE';
+  if (s.status !== 'ACTIVE' || !s.shopActive) return 'OFFER_INACTIVE';
   if (s.validFrom !== null && s.now < s.validFrom) return 'OFFER_INACTIVE';
   if (s.validUntil !== null && s.now >= s.validUntil) return 'OFFER_EXPIRED';
+  if (s.tiers !== null && (s.userTier === null || !s.tiers.includes(s.userTier))) return 'TIER_REQUIRED';
   if (s.totalLimit !== null && s.redeemedTotal >= s.totalLimit) return 'TOTAL_LIMIT_REACHED';
   if (s.monthlyLimit !== null && s.redeemedThisMonth >= s.monthlyLimit) return 'MONTHLY_LIMIT_REACHED';
   if (s.perUserLimit !== null && s.redeemedByUser >= s.perUserLimit) return 'USER_LIMIT_REACHED';
@@ -45,4 +52,5 @@ export const REFUSAL_MESSAGES: Record<RedeemRefusal, string> = {
   MONTHLY_LIMIT_REACHED: 'The monthly limit of this offer is reached',
   TOTAL_LIMIT_REACHED: 'The total limit of this offer is reached',
   USER_LIMIT_REACHED: 'You have reached the limit of redemptions of this offer',
+  TIER_REQUIRED: 'This offer is for members of other tiers',
 };

@@ -1,141 +1,68 @@
 import { AppError } from '../../http/errors.js';
-import type { Queryable } from '../../platform/db/database.js';
-import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { DAY_MS, monthKey } from '../../platform/time.js';
-import type { CouponsService } from '../coupons/coupons.service.js';
+import { monthKey } from '../../platform/time.js';
 import type { Metadata } from '../coupons/coupons.schemas.js';
-import { historyText } from '../points/ledger.js';
 import type { PointsService } from '../points/points.service.js';
+import type { WritePath } from '../points/write-path.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { OffersRepository } from './offers.repository.js';
 import type { Redeemed } from './offers.schemas.js';
-import type { OffersTable } from './offers.tables.js';
-import { REFUSAL_MESSAGES, redeemRefusal, type RedeemRefusal } from './redeem-refusal.js';
+import type { RedemptionUnit } from './redemption-batch.js';
+import { redeemRefusal } from './redeem-refusal.js';
+import { offerTiers } from './offers.service.js';
+
 
 /**
- * Redeeming an offer is one transaction: check the offer and the user, issue the coupon, record
- * the redemption, debit the points (refused when the balance does not cover them), then count the
- * redemption against totalLimit, monthlyLimit and perUserLimit with conditional writes.
- * Any refusal throws, the transaction rolls back, and nothing has changed.
+ * Redeeming an offer: the redeemable check (a read that changes nothing) and the redeem itself,
+ * which goes through the write path (redemption-batch.ts) as one atomic step with limits exact.
  */
-const refuse = (reason: RedeemRefusal) => AppError.badRequest(REFUSAL_MESSAGES[reason], reason);
-
-/** A language map shown as one string: de, else en, else the first language (CONTRACT.md section 4). */
-export function pickLanguage(map: Record<string, string>): string {
-  return map.de ?? map.en ?? Object.values(map)[0] ?? '';
-}
-
 export class RedemptionService implements UserDataOwner {
   readonly userDataName = 'redemptions';
 
   constructor(
     private readonly platform: Platform,
     private readonly repo: OffersRepository,
-    private readonly coupons: CouponsService,
     private readonly points: PointsService,
+    private readonly writes: WritePath,
+    /** The user's current tier (offers limited to tiers). */
+    private readonly tiers: { currentTierId(projectId: string, userId: string): Promise<string | null> } | null = null,
   ) {}
 
   private get db() {
     return this.platform.db.kysely;
   }
 
-  private async load(db: Queryable, projectId: string, userId: string, offerId: string, now: number) {
-    const offer = await this.repo.findOffer(db, projectId, offerId);
-    if (!offer) throw AppError.notFound(`Offer ${offerId} not found`, 'OFFER_NOT_FOUND');
-    const user = await db.selectFrom('users').select('points').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
-    if (!user) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
-    const month = monthKey(now);
+  /** GET /user/{userId}/offer/{offerId}/redeemable: the verdict and its reason; changes nothing. */
+  async redeemable(projectId: string, userId: string, offerId: string) {
+    const now = this.platform.clock.now();
+    const offer = await this.repo.findOffer(this.db, projectId, offerId);
+    if (!offer) throw AppError.of('OFFER_NOT_FOUND', offerId);
+    const balance = await this.points.liveBalance(this.db, projectId, userId);
+    if (balance === null) throw AppError.of('USER_NOT_FOUND', userId);
     const reason = redeemRefusal({
       now,
       status: offer.status,
+      shopActive: await this.repo.shopActive(this.db, projectId, offer.shop_id),
       validFrom: offer.valid_from === null ? null : Number(offer.valid_from),
       validUntil: offer.valid_until === null ? null : Number(offer.valid_until),
       totalLimit: offer.total_limit === null ? null : Number(offer.total_limit),
       redeemedTotal: Number(offer.redeemed_total),
       monthlyLimit: offer.monthly_limit === null ? null : Number(offer.monthly_limit),
-      redeemedThisMonth: offer.monthly_limit === null ? 0 : await this.repo.monthCount(db, projectId, offerId, month),
+      redeemedThisMonth: offer.monthly_limit === null ? 0 : await this.repo.monthCount(this.db, projectId, offerId, monthKey(now)),
       perUserLimit: offer.per_user_limit === null ? null : Number(offer.per_user_limit),
-      redeemedByUser: offer.per_user_limit === null ? 0 : await this.repo.userCount(db, projectId, offerId, userId),
+      redeemedByUser: offer.per_user_limit === null ? 0 : await this.repo.userCount(this.db, projectId, offerId, userId),
+      tiers: offerTiers(offer),
+      userTier: offer.tiers === null ? null : ((await this.tiers?.currentTierId(projectId, userId)) ?? null),
       cost: Number(offer.points),
-      balance: Number(user.points),
+      balance,
     });
-    return { offer, balance: Number(user.points), month, reason };
-  }
-
-  /** GET /user/{userId}/offer/{offerId}/redeemable: the verdict and its reason; changes nothing. */
-  async redeemable(projectId: string, userId: string, offerId: string) {
-    const { offer, balance, reason } = await this.load(this.db, projectId, userId, offerId, this.platform.clock.now());
     return { redeemable: reason === null, reason, points: balance, cost: Number(offer.points) };
   }
 
-  /** POST /user/{userId}/offer/{offerId}/redeem. */
-  async redeem(projectId: string, userId: string, offerId: string, metadata: Metadata | undefined): Promise<Redeemed['data']> {
-    const now = this.platform.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      const { offer, month, reason } = await this.load(trx, projectId, userId, offerId, now);
-      if (reason !== null) throw refuse(reason);
-      const data = await this.complete(trx, { projectId, userId, offer, metadata, now });
-      // The offer's counters are the rows every redeemer of the offer waits for: they are
-      // taken last, so they stay locked only until the commit right after.
-      if (!(await this.repo.takeTotal(trx, projectId, offerId))) throw refuse('TOTAL_LIMIT_REACHED');
-      const monthlyLimit = offer.monthly_limit === null ? null : Number(offer.monthly_limit);
-      if (!(await this.repo.takeMonthly(trx, projectId, offerId, month, monthlyLimit))) throw refuse('MONTHLY_LIMIT_REACHED');
-      const perUserLimit = offer.per_user_limit === null ? null : Number(offer.per_user_limit);
-      if (!(await this.repo.takePerUser(trx, projectId, offerId, userId, perUserLimit))) throw refuse('USER_LIMIT_REACHED');
-      return data;
-    });
-  }
-
-  /** The writes before the limit counters: coupon, redemption row, debit (which may refuse). */
-  private async complete(
-    trx: Queryable,
-    c: { projectId: string; userId: string; offer: OffersTable; metadata: Metadata | undefined; now: number },
-  ): Promise<Redeemed['data']> {
-    const { projectId, userId, offer, now } = c;
-    const cost = Number(offer.points);
-    const title = JSON.parse(offer.title) as Record<string, string>;
-    const description = JSON.parse(offer.description) as Record<string, string>;
-    const coupon = await this.coupons.issue(trx, {
-      projectId,
-      userId,
-      title: pickLanguage(title),
-      description: pickLanguage(description),
-      validUntil: now + Number(offer.coupon_validity_days) * DAY_MS,
-      metadata: { ...(c.metadata ?? {}), offerId: offer.offer_id, ...(offer.shop_id ? { shopId: offer.shop_id } : {}) },
-      offerId: offer.offer_id,
-    });
-    const redemptionId = generateId('rdm');
-    await trx
-      .insertInto('redemptions')
-      .values({
-        project_id: projectId,
-        redemption_id: redemptionId,
-        user_id: userId,
-        offer_id: offer.offer_id,
-        points: cost,
-        coupon_key: coupon.couponKey,
-        metadata: c.metadata ? JSON.stringify(c.metadata) : null,
-        created_at: now,
-      })
-      .execute();
-    const debit = await this.points.record(
-      trx,
-      {
-        projectId,
-        userId,
-        type: 'REDEMPTION',
-        sourceId: offer.offer_id,
-        points: -cost,
-        occurredAt: now,
-        title: historyText(title),
-        description: historyText(description),
-        image: offer.image,
-        metadata: { ...(c.metadata ?? {}), redemptionId, couponKey: coupon.couponKey },
-      },
-      'refuse',
-    );
-    return { userId, offerId: offer.offer_id, pointsSpent: cost, balance: debit.balance, redemptionId, coupon };
+  /** POST /user/{userId}/offer/{offerId}/redeem: refusals are 400 with the reason as code, and change nothing. */
+  redeem(projectId: string, userId: string, offerId: string, metadata: Metadata | undefined): Promise<Redeemed['data']> {
+    const unit: RedemptionUnit = { kind: 'redemption', projectId, userId, offerId, metadata, now: this.platform.clock.now() };
+    return this.writes.submit<Redeemed['data']>(unit);
   }
 
   /** Removes the user's redemption records and per-user counters (offer counters keep their counts). */

@@ -68,6 +68,31 @@ describeBackends('reward history', (t) => {
     expect(seen).toEqual(Array.from({ length: 7 }, (_, i) => NOW - i * 1000));
   });
 
+  it('gives two entries of one event at the same millisecond different ids, stable across sorts, filters and pages', async () => {
+    await t.setClock(NOW);
+    await defineEvent(t, { eventId: 'scan', reward: { default: 2 }, conditions: { type: 'AND', conditions: [{ field: 'amount', operator: 'greater_than', value: 1 }] } });
+    await t.createUser('dee');
+    const at = NOW - 60_000;
+    await sendEvent(t, 'dee', { eventId: 'scan', timestamp: at - 1, metadata: { amount: 5 } });
+    for (const amount of [5, 0, 5]) await sendEvent(t, 'dee', { eventId: 'scan', timestamp: at, metadata: { amount } }); // 0: condition fails, 0 points
+    const asc = (await history(t, 'dee', '?showAll=true&sort=asc')).json();
+    const ids = asc.map((e: { id: string }) => e.id);
+    // The first entry of a (source, millisecond) keeps the plain shape; the next ones add their position.
+    expect(ids).toEqual([`EVENT#scan#${at - 1}`, `EVENT#scan#${at}`, `EVENT#scan#${at}#2`, `EVENT#scan#${at}#3`]);
+    const desc = (await history(t, 'dee', '?showAll=true')).json();
+    expect(desc.map((e: { id: string }) => e.id)).toEqual([...ids].reverse());
+    // Without the 0-point entry, the others keep their ids.
+    expect((await history(t, 'dee', '?sort=asc')).json().map((e: { id: string }) => e.id)).toEqual([ids[0], ids[1], ids[3]]);
+    const paged: string[] = [];
+    let query = '?showAll=true&sort=asc&limit=1';
+    for (let page = 0; page < 4; page++) {
+      const res = await history(t, 'dee', query);
+      paged.push(...res.json().map((e: { id: string }) => e.id));
+      query = `?showAll=true&sort=asc&limit=1&cursor=${res.headers['x-next-cursor']}`;
+    }
+    expect(paged).toEqual(ids);
+  });
+
   it('refuses a bad limit, sort or cursor with 400', async () => {
     await t.createUser('dee');
     expect((await history(t, 'dee', '?limit=1001')).statusCode).toBe(400);

@@ -18,7 +18,7 @@ export type HistoryQuery = Static<typeof HistoryQuery>;
 
 const Text = Type.Object({ de: Type.String(), en: Type.String() });
 export const HistoryEntry = Type.Object({
-  id: Type.String({ description: '<TYPE>#<sourceId>#<timestamp_ms>' }),
+  id: Type.String({ description: '<TYPE>#<sourceId>#<timestamp_ms>; a further entry of the same source and millisecond adds #<n> (n = 2, 3, …)' }),
   timestamp: Type.Integer(),
   type: Type.String(),
   points: Type.Number(),
@@ -41,27 +41,45 @@ function encodeCursor(occurredAt: number, entryId: number): string {
 
 function decodeCursor(cursor: string): { occurredAt: number; entryId: number } {
   const m = /^(\d{1,16}):(\d{1,16})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw AppError.badRequest('cursor is not valid', 'INVALID_CURSOR');
+  if (!m) throw AppError.of('INVALID_CURSOR', 'cursor is not valid');
   return { occurredAt: Number(m[1]), entryId: Number(m[2]) };
 }
 
 export async function readHistory(db: Queryable, projectId: string, userId: string, query: HistoryQuery): Promise<HistoryPage> {
   const dir = query.sort === 'asc' ? 'asc' : 'desc';
   const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
-  let q = db.selectFrom('ledger').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId);
-  if (!query.showAll) q = q.where('points', '!=', 0);
+  let q = db
+    .selectFrom('ledger as l')
+    .selectAll('l')
+    .select((eb) =>
+      // Earlier entries (by write order) of the same source at the same millisecond, whatever the
+      // page, sort or filter: it makes the id unique and stable (decision 082).
+      eb
+        .selectFrom('ledger as e')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('e.project_id', '=', 'l.project_id')
+        .whereRef('e.user_id', '=', 'l.user_id')
+        .whereRef('e.occurred_at', '=', 'l.occurred_at')
+        .whereRef('e.type', '=', 'l.type')
+        .whereRef('e.source_id', '=', 'l.source_id')
+        .whereRef('e.entry_id', '<', 'l.entry_id')
+        .as('earlier'),
+    )
+    .where('l.project_id', '=', projectId)
+    .where('l.user_id', '=', userId);
+  if (!query.showAll) q = q.where('l.points', '!=', 0);
   if (after) {
     const op = dir === 'asc' ? '>' : '<';
     q = q.where((eb) =>
-      eb.or([eb('occurred_at', op, after.occurredAt), eb.and([eb('occurred_at', '=', after.occurredAt), eb('entry_id', op, after.entryId)])]),
+      eb.or([eb('l.occurred_at', op, after.occurredAt), eb.and([eb('l.occurred_at', '=', after.occurredAt), eb('l.entry_id', op, after.entryId)])]),
     );
   }
-  const rows = await q.orderBy('occurred_at', dir).orderBy('entry_id', dir).limit(query.limit + 1).execute();
+  const rows = await q.orderBy('l.occurred_at', dir).orderBy('l.entry_id', dir).limit(query.limit + 1).execute();
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
     entries: page.map((r) => ({
-      id: historyId(r.type, r.source_id, Number(r.occurred_at)),
+      id: historyId(r.type, r.source_id, Number(r.occurred_at), Number(r.earlier ?? 0)),
       timestamp: Number(r.occurred_at),
       type: r.type,
       points: Number(r.points),

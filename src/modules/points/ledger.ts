@@ -1,5 +1,5 @@
-/** Reward history entry types (CONTRACT.md section 4, Reward history). */
-export type LedgerType = 'EVENT' | 'CHALLENGE' | 'STREAK' | 'SURVEY' | 'REDEMPTION' | 'ADJUSTMENT';
+/** Reward history entry types (docs/api.md, Users and points). */
+export type LedgerType = 'EVENT' | 'CHALLENGE' | 'STREAK' | 'SURVEY' | 'REDEMPTION' | 'ADJUSTMENT' | 'SEASON' | 'REVERSAL';
 
 /** A title or description as the history shows it: both languages always present. */
 export interface HistoryText {
@@ -30,7 +30,21 @@ export interface LedgerEntryInput {
   metadata?: Record<string, unknown> | null;
 }
 
-/** History id: `<TYPE>#<sourceId>#<ms>`, e.g. EVENT#purchase#1700000000000. */
-export function historyId(type: string, sourceId: string, occurredAt: number): string {
-  return `${type}#${sourceId}#${occurredAt}`;
+/**
+ * History id: `<TYPE>#<sourceId>#<ms>`, e.g. EVENT#purchase#1700000000000. Unique per user: when
+ * `earlier` entries of the same type, source and millisecond were written before this one, it is
+ * the (earlier + 1)-th and gets `#<earlier + 1>`: EVENT#purchase#1700000000000#2.
+ */
+export function historyId(type: string, sourceId: string, occurredAt: number, earlier = 0): string {
+  const id = `${type}#${sourceId}#${occurredAt}`;
+  return earlier > 0 ? `${id}#${earlier + 1}` : id;
+}
+
+/** The JSON of a history text, kept per object (the same definition's texts are written again and again). */
+const texts = new WeakMap<HistoryText, string>();
+
+export function historyJson(text: HistoryText): string {
+  let json = texts.get(text);
+  if (json === undefined) texts.set(text, (json = JSON.stringify(text)));
+  return json;
 }

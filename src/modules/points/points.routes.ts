@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../app.js';
+import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { errors, UserParams } from '../../http/schemas.js';
 import { HistoryEntry, HistoryQuery, readHistory } from './history.js';
@@ -20,12 +20,52 @@ const Adjusted = Type.Object({
   timestamp: Type.Integer(),
 });
 
+const ReversalBody = Type.Object(
+  {
+    historyId: Type.String({ minLength: 1, maxLength: 300, description: 'The id of the history entry to reverse (an entry that earned points)' }),
+    reason: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+const Reversed = Type.Object({
+  userId: Type.String(),
+  reversalId: Type.String(),
+  historyId: Type.String({ description: 'The reversed entry' }),
+  points: Type.Integer({ description: 'Points taken back (≤ 0): the REVERSAL history entry' }),
+  unrecovered: Type.Integer({ description: 'Points of the entry already spent, which could not be taken back (the balance stopped at 0)' }),
+  balance: Type.Integer(),
+  reason: Type.String(),
+  timestamp: Type.Integer(),
+});
+
 export async function pointsRoutes(app: App): Promise<void> {
-  const { points, users } = app.services;
+  const { points, users, reversals } = app.services;
+  app.post(
+    '/admin/user/:userId/reversal',
+    {
+      schema: {
+        operationId: 'reverseHistoryEntry',
+        description: 'Claws back the points of one earning history entry (a refund): a REVERSAL entry of the opposite sign, and the points leave the boards of the entry\'s period. When part was already spent the balance stops at 0 and the answer says how much could not be recovered. Challenge and streak progress stays.',
+        tags: ['admin: users'],
+        summary: 'Reverse an earning history entry (refund): a REVERSAL entry; 409 when already reversed',
+        security: [{ adminToken: [] }],
+        params: UserParams,
+        body: ReversalBody,
+        response: { 201: Reversed, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      await users.require(req.principal.projectId, req.params.userId);
+      return reply.status(201).send(await reversals.reverse(req.principal.projectId, req.params.userId, req.body.historyId, req.body.reason));
+    },
+  );
+
   app.post(
     '/admin/user/:userId/points',
     {
       schema: {
+        operationId: 'adjustUserPoints',
+        description: 'Adds or removes points by hand (an ADJUSTMENT entry with its reason). Refused when the balance would go below 0 or leave the safe integer range.',
         tags: ['admin: users'],
         summary: 'Adjust a balance (ADJUSTMENT history entry)',
         security: [{ adminToken: [] }],
@@ -45,6 +85,8 @@ export async function pointsRoutes(app: App): Promise<void> {
     '/user/:userId/history',
     {
       schema: {
+        operationId: 'getUserHistory',
+        description: 'The user\'s ledger entries (events, redemptions, surveys, adjustments), newest or oldest first. 204 when there is nothing; the next page\'s cursor is in the x-next-cursor header.',
         tags: ['users'],
         summary: 'Reward history (204 when empty; next page in x-next-cursor)',
         security: [{ bearerAuth: [] }],

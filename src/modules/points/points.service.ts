@@ -1,145 +1,99 @@
 import { sql } from 'kysely';
-import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { SqliteStatements } from '../../platform/db/sqlite-statements.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { dateKey } from '../../platform/time.js';
 import type { UserDataOwner } from '../users/user-data.js';
-import { historyText, type LedgerEntryInput } from './ledger.js';
+import { historyText } from './ledger.js';
+import type { WriteParticipant, WriteUnit } from './write-batch.js';
+import { ledgerOf, type WritePath } from './write-path.js';
 
 /**
  * The ledger is the truth: every change of points is one appended row, and the balance column of
- * `users` moves in the same transaction, so balance == sum(ledger) always. The balance never goes
- * below 0: a debit that does not fit is refused (`debit`) or cut to what is there (`clamp`).
+ * `users` moves in the same transaction, so balance == sum(ledger) always (ledger-batch.ts, in the
+ * write path). The balance never goes below 0: a debit that does not fit is refused, or, for an
+ * operator's adjustment, cut to what is there.
  */
-export type DebitMode = 'refuse' | 'clamp';
+export interface AdjustmentUnit extends WriteUnit {
+  kind: 'adjustment';
+  adjustmentId: string;
+  points: number;
+  reason: string;
+  now: number;
+}
+
+export interface Adjustment {
+  userId: string;
+  adjustmentId: string;
+  points: number;
+  balance: number;
+  reason: string;
+  timestamp: number;
+}
 
 export class PointsService implements UserDataOwner {
   readonly userDataName = 'ledger';
 
-  /** Prepared statements for record() inside SQLite transactions (the event hot path). */
-  private readonly sqlite: SqliteStatements | null;
+  /** Decides admin adjustments in the write path (an ADJUSTMENT entry; the balance never goes below 0). */
+  readonly adjustments: WriteParticipant = {
+    name: 'adjustments',
+    kind: 'adjustment',
+    begin: (batch) => ({
+      apply: (unit): Adjustment => {
+        const u = unit as AdjustmentUnit;
+        const result = ledgerOf(batch).record(
+          {
+            projectId: u.projectId,
+            userId: u.userId,
+            type: 'ADJUSTMENT',
+            sourceId: u.adjustmentId,
+            points: u.points,
+            occurredAt: u.now,
+            title: { de: 'Punktekorrektur', en: 'Points adjustment' },
+            description: historyText(u.reason),
+            metadata: { reason: u.reason },
+            boardGroups: [],
+          },
+          'clamp',
+        );
+        return { userId: u.userId, adjustmentId: u.adjustmentId, points: result.points, balance: result.balance, reason: u.reason, timestamp: u.now };
+      },
+    }),
+  };
 
-  constructor(private readonly platform: Platform) {
-    this.sqlite = SqliteStatements.of(platform.db);
-  }
+  constructor(
+    private readonly platform: Platform,
+    private readonly writes: WritePath,
+  ) {}
 
-  /**
-   * Appends one entry and moves the balance, inside the caller's transaction `trx`.
-   * Returns the points actually applied and the new balance.
-   * Throws USER_NOT_FOUND, or INSUFFICIENT_POINTS for a refused debit.
-   */
-  async record(trx: Queryable, entry: LedgerEntryInput, mode: DebitMode = 'refuse'): Promise<{ points: number; balance: number }> {
-    let points = entry.points;
-    if (points >= 0 && this.sqlite?.usable(trx)) return this.recordCreditSqlite(this.sqlite, entry);
-    if (points < 0 && mode === 'clamp') {
-      const row = await this.lockedBalance(trx, entry.projectId, entry.userId);
-      points = Math.max(points, -row);
-    }
-    let update = trx
-      .updateTable('users')
-      .set({ points: sql<number>`points + ${points}` })
-      .where('project_id', '=', entry.projectId)
-      .where('user_id', '=', entry.userId)
-      .where('deleted_at', 'is', null); // a user being deleted takes no new writes
-    if (points < 0) update = update.where('points', '>=', -points);
-    const updated = await update.returning('points').executeTakeFirst();
-    if (!updated) {
-      const exists = await trx
-        .selectFrom('users')
-        .select('user_id')
-        .where('project_id', '=', entry.projectId)
-        .where('user_id', '=', entry.userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!exists) throw AppError.notFound(`User ${entry.userId} not found`, 'USER_NOT_FOUND');
-      throw AppError.badRequest('Not enough points', 'INSUFFICIENT_POINTS');
-    }
-    await trx
-      .insertInto('ledger')
-      .values({
-        project_id: entry.projectId,
-        user_id: entry.userId,
-        type: entry.type,
-        source_id: entry.sourceId,
-        points,
-        occurred_at: entry.occurredAt,
-        date_key: dateKey(entry.occurredAt),
-        title: JSON.stringify(entry.title),
-        description: JSON.stringify(entry.description),
-        image: entry.image ?? null,
-        metadata: entry.metadata ? JSON.stringify(entry.metadata) : null,
-        created_at: this.platform.clock.now(),
-      })
-      .execute();
-    return { points, balance: Number(updated.points) };
-  }
-
-  /** record() of a credit (points ≥ 0) on SQLite inside a transaction: the same two statements, prepared once. */
-  private recordCreditSqlite(db: SqliteStatements, entry: LedgerEntryInput): { points: number; balance: number } {
-    const updated = db
-      .statement('update users set points = points + ? where project_id = ? and user_id = ? and deleted_at is null returning points')
-      .get(entry.points, entry.projectId, entry.userId) as { points: number } | undefined;
-    if (!updated) throw AppError.notFound(`User ${entry.userId} not found`, 'USER_NOT_FOUND');
-    db.statement(
-      'insert into ledger (project_id, user_id, type, source_id, points, occurred_at, date_key, title, description, image, metadata, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(
-      entry.projectId,
-      entry.userId,
-      entry.type,
-      entry.sourceId,
-      entry.points,
-      entry.occurredAt,
-      dateKey(entry.occurredAt),
-      JSON.stringify(entry.title),
-      JSON.stringify(entry.description),
-      entry.image ?? null,
-      entry.metadata ? JSON.stringify(entry.metadata) : null,
-      this.platform.clock.now(),
-    );
-    return { points: entry.points, balance: Number(updated.points) };
-  }
-
-  private async lockedBalance(trx: Queryable, projectId: string, userId: string): Promise<number> {
-    let query = trx.selectFrom('users').select('points').where('project_id', '=', projectId).where('user_id', '=', userId);
-    if (this.platform.db.dialect === 'postgres') query = query.forUpdate();
-    const row = await query.executeTakeFirst();
-    if (!row) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
-    return Number(row.points);
+  /** The balance of a live user (not being deleted), read with `db` (a transaction or not); null for no such user. */
+  async liveBalance(db: Queryable, projectId: string, userId: string): Promise<number | null> {
+    const row = await db
+      .selectFrom('users')
+      .select('points')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row ? Number(row.points) : null;
   }
 
   /** An operator's correction (POST /admin/user/{userId}/points): an ADJUSTMENT entry. */
-  async adjust(projectId: string, userId: string, points: number, reason: string) {
-    const adjustmentId = generateId('adj');
-    const now = this.platform.clock.now();
-    const result = await this.platform.db.kysely.transaction().execute((trx) =>
-      this.record(
-        trx,
-        {
-          projectId,
-          userId,
-          type: 'ADJUSTMENT',
-          sourceId: adjustmentId,
-          points,
-          occurredAt: now,
-          title: { de: 'Punktekorrektur', en: 'Points adjustment' },
-          description: historyText(reason),
-          metadata: { reason },
-        },
-        'clamp',
-      ),
-    );
-    return { userId, adjustmentId, points: result.points, balance: result.balance, reason, timestamp: now };
+  adjust(projectId: string, userId: string, points: number, reason: string): Promise<Adjustment> {
+    const unit: AdjustmentUnit = { kind: 'adjustment', projectId, userId, adjustmentId: generateId('adj'), points, reason, now: this.platform.clock.now() };
+    return this.writes.submit<Adjustment>(unit);
   }
 
-  /** Write time (`created_at`) of the user's newest ledger entry, or null (notification flag hasUnseenRewards). */
+  /**
+   * Write time (`created_at`) of the user's newest ledger entry that changed the balance (points ≠ 0),
+   * or null (notification flag hasUnseenRewards: a 0-point entry, e.g. over the limit, is no reward).
+   */
   async lastEntryAt(projectId: string, userId: string): Promise<number | null> {
     const row = await this.platform.db.kysely
       .selectFrom('ledger')
       .select((eb) => eb.fn.max('created_at').as('last'))
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
+      .where('points', '!=', 0)
       .executeTakeFirst();
     return row?.last === null || row?.last === undefined ? null : Number(row.last);
   }

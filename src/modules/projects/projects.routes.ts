@@ -1,10 +1,17 @@
 import { Type } from 'typebox';
-import type { App } from '../../app.js';
+import type { App } from '../../http/app-type.js';
 import { errors, ResourceId } from '../../http/schemas.js';
 
+const TierWindow = Type.Object(
+  { months: Type.Integer({ minimum: 1, maximum: 120 }) },
+  { additionalProperties: false, description: 'A tier is computed from the points earned in the last `months` calendar months (default 12)' },
+);
+const TierGraceMonths = Type.Integer({ minimum: 0, maximum: 24, description: 'Monthly checks a user keeps a tier while falling short of it (default 1)' });
 const Project = Type.Object({
   projectId: Type.String(),
   name: Type.String(),
+  tierWindow: TierWindow,
+  tierGraceMonths: TierGraceMonths,
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
 });
@@ -13,8 +20,13 @@ const ProjectBody = Type.Object(
   { additionalProperties: false },
 );
 const ProjectUpdate = Type.Object(
-  { projectId: Type.Optional(ResourceId), name: Type.String({ minLength: 1, maxLength: 200 }) },
-  { additionalProperties: false },
+  {
+    projectId: Type.Optional(ResourceId),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    tierWindow: Type.Optional(TierWindow),
+    tierGraceMonths: Type.Optional(TierGraceMonths),
+  },
+  { additionalProperties: false, description: 'The name, and the settings to change (an omitted setting keeps its value)' },
 );
 const Params = Type.Object({ projectId: ResourceId });
 
@@ -25,17 +37,17 @@ export async function projectsRoutes(app: App): Promise<void> {
   const config = { auth: 'adminGlobal' as const };
   const security = [{ adminToken: [] }];
 
-  app.post('/admin/project', { config, schema: { tags, security, body: ProjectBody, response: { 201: Project, ...errors(400, 401, 409) } } }, async (req, reply) =>
+  app.post('/admin/project', { config, schema: { operationId: 'createProject', summary: 'Create a project', description: 'Creates a project (a tenant with its own users, programme and keys). Admin token only. 409 when the id is taken.', tags, security, body: ProjectBody, response: { 201: Project, ...errors(400, 401, 409) } } }, async (req, reply) =>
     reply.status(201).send(await projects.create(req.body)),
   );
-  app.get('/admin/project', { config, schema: { tags, security, response: { 200: Type.Array(Project), ...errors(401) } } }, () => projects.list());
-  app.get('/admin/project/:projectId', { config, schema: { tags, security, params: Params, response: { 200: Project, ...errors(401, 404) } } }, (req) =>
+  app.get('/admin/project', { config, schema: { operationId: 'listProjects', summary: 'List projects', description: 'Every project of this installation. Admin token only.', tags, security, response: { 200: Type.Array(Project), ...errors(401) } } }, () => projects.list());
+  app.get('/admin/project/:projectId', { config, schema: { operationId: 'getProject', summary: 'Get a project', description: 'One project with its settings. Admin token only.', tags, security, params: Params, response: { 200: Project, ...errors(401, 404) } } }, (req) =>
     projects.get(req.params.projectId),
   );
-  app.put('/admin/project/:projectId', { config, schema: { tags, security, params: Params, body: ProjectUpdate, response: { 200: Project, ...errors(400, 401, 404) } } }, (req) =>
+  app.put('/admin/project/:projectId', { config, schema: { operationId: 'updateProject', summary: 'Update a project', description: 'Replaces the project\'s name and settings. Admin token only.', tags, security, params: Params, body: ProjectUpdate, response: { 200: Project, ...errors(400, 401, 404) } } }, (req) =>
     projects.update(req.params.projectId, req.body),
   );
-  app.delete('/admin/project/:projectId', { config, schema: { tags, security, params: Params, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
+  app.delete('/admin/project/:projectId', { config, schema: { operationId: 'deleteProject', summary: 'Delete a project', description: 'Deletes a project (the default project cannot be deleted). Admin token only.', tags, security, params: Params, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
     await projects.delete(req.params.projectId);
     return reply.status(204).send(null);
   });

@@ -1,6 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
+import { SharedCache } from '../../platform/shared-cache.js';
 import type { ProjectsTable } from '../../platform/db/schema.js';
 import { ProjectsRepository } from './projects.repository.js';
 
@@ -8,39 +9,65 @@ import { ProjectsRepository } from './projects.repository.js';
 export interface Project {
   projectId: string;
   name: string;
+  /** Tiers (docs/loyalty-economics.md): months of earnings a tier is computed from. */
+  tierWindow: { months: number };
+  /** Monthly checks a user keeps a tier while falling short of it. */
+  tierGraceMonths: number;
   createdAt: number;
   updatedAt: number;
 }
 
+/** The settings PUT /admin/project/{id} may change; an omitted one keeps its value. */
+export interface ProjectUpdate {
+  name: string;
+  tierWindow?: { months: number };
+  tierGraceMonths?: number;
+}
+
+export const DEFAULT_TIER_WINDOW_MONTHS = 12;
+export const DEFAULT_TIER_GRACE_MONTHS = 1;
+
 const toProject = (r: ProjectsTable): Project => ({
   projectId: r.project_id,
   name: r.name,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  tierWindow: { months: Number(r.tier_window_months) },
+  tierGraceMonths: Number(r.tier_grace_months),
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+});
+
+const newRow = (projectId: string, name: string, now: number): ProjectsTable => ({
+  project_id: projectId,
+  name,
+  tier_window_months: DEFAULT_TIER_WINDOW_MONTHS,
+  tier_grace_months: DEFAULT_TIER_GRACE_MONTHS,
+  created_at: now,
+  updated_at: now,
 });
 
 export class ProjectsService {
   private readonly repo: ProjectsRepository;
-  /** Known project ids; every authenticated request asks, so it is kept in memory. */
-  private known: Set<string> | null = null;
+  /** Known project ids; every authenticated request asks, so it is kept in memory (one entry). */
+  private readonly known: SharedCache<Promise<Set<string>>>;
 
   constructor(private readonly platform: Platform) {
     this.repo = new ProjectsRepository(platform.db.kysely);
-    platform.bus.on('projects', () => {
-      this.known = null;
-    });
+    this.known = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
   }
 
   async ensureDefault(): Promise<void> {
     const now = this.platform.clock.now();
-    await this.repo.insert({ project_id: 'default', name: 'Default project', created_at: now, updated_at: now });
+    await this.repo.insert(newRow('default', 'Default project', now));
   }
 
   async exists(projectId: string): Promise<boolean> {
-    if (this.known === null) {
-      this.known = new Set((await this.repo.list()).map((p) => p.project_id));
-    }
-    return this.known.has(projectId);
+    const known = await this.known.getOrLoad('all', async () => new Set((await this.repo.list()).map((p) => p.project_id)));
+    return known.has(projectId);
+  }
+
+  /** The query of a project's tier settings (run alone, or in the write path's transaction). */
+  tierSettingsQuery(projectId: string) {
+    return this.platform.db.kysely.selectFrom('projects').select(['tier_window_months', 'tier_grace_months']).where('project_id', '=', projectId);
   }
 
   async list(): Promise<Project[]> {
@@ -49,30 +76,38 @@ export class ProjectsService {
 
   async get(projectId: string): Promise<Project> {
     const row = await this.repo.get(projectId);
-    if (!row) throw AppError.notFound(`Project ${projectId} not found`, 'PROJECT_NOT_FOUND');
+    if (!row) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     return toProject(row);
   }
 
   async create(input: { projectId?: string; name: string }): Promise<Project> {
     const now = this.platform.clock.now();
     const projectId = input.projectId ?? generateId('prj');
-    const inserted = await this.repo.insert({ project_id: projectId, name: input.name, created_at: now, updated_at: now });
-    if (!inserted) throw AppError.conflict(`Project ${projectId} already exists`, 'PROJECT_EXISTS');
+    const row = newRow(projectId, input.name, now);
+    const inserted = await this.repo.insert(row);
+    if (!inserted) throw AppError.of('PROJECT_EXISTS', `Project ${projectId} already exists`);
     await this.platform.bus.publish('projects');
-    return { projectId, name: input.name, createdAt: now, updatedAt: now };
+    return toProject(row);
   }
 
-  async update(projectId: string, input: { name: string }): Promise<Project> {
-    if (!(await this.repo.update(projectId, input.name, this.platform.clock.now()))) {
-      throw AppError.notFound(`Project ${projectId} not found`, 'PROJECT_NOT_FOUND');
+  /** Changes the name and the settings given; the others keep their values. Other modules' caches of the settings drop on `projects`. */
+  async update(projectId: string, input: ProjectUpdate): Promise<Project> {
+    const changes = {
+      name: input.name,
+      ...(input.tierWindow ? { tier_window_months: input.tierWindow.months } : {}),
+      ...(input.tierGraceMonths !== undefined ? { tier_grace_months: input.tierGraceMonths } : {}),
+    };
+    if (!(await this.repo.update(projectId, changes, this.platform.clock.now()))) {
+      throw AppError.of('PROJECT_NOT_FOUND', projectId);
     }
+    await this.platform.bus.publish('projects');
     return this.get(projectId);
   }
 
   /** Removes the project: its tokens and API keys stop working. Its records stay in the store. */
   async delete(projectId: string): Promise<void> {
-    if (projectId === 'default') throw AppError.badRequest('The default project cannot be deleted', 'PROJECT_PROTECTED');
-    if (!(await this.repo.delete(projectId))) throw AppError.notFound(`Project ${projectId} not found`, 'PROJECT_NOT_FOUND');
+    if (projectId === 'default') throw AppError.of('PROJECT_PROTECTED', 'The default project cannot be deleted');
+    if (!(await this.repo.delete(projectId))) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     await this.platform.bus.publish('projects');
   }
 }

@@ -28,3 +28,28 @@ describe('streak periods', () => {
     expect(periodDateKey('monthly', dec + 1)).toBe('2027-01-01');
   });
 });
+
+describe('streak periods in a user time zone', () => {
+  it('counts local days across the New York DST changes: the 23-hour and the 25-hour day are one period each', () => {
+    const zone = 'America/New_York';
+    const sat = periodOf('daily', at('2026-03-08T04:59:00Z'), zone); // Sat 7 March 23:59 EST
+    const sun = periodOf('daily', at('2026-03-08T05:00:00Z'), zone); // Sun 8 March 00:00 EST
+    expect(sun - sat).toBe(1);
+    expect(periodOf('daily', at('2026-03-09T03:59:00Z'), zone)).toBe(sun); // Sun 23:59 EDT
+    expect(periodOf('daily', at('2026-03-09T04:00:00Z'), zone)).toBe(sun + 1);
+    expect(periodStart('daily', sun + 1, zone)).toBe(at('2026-03-09T04:00:00Z'));
+    const nov1 = periodOf('daily', at('2026-11-01T04:00:00Z'), zone);
+    expect(periodOf('daily', at('2026-11-02T04:59:00Z'), zone)).toBe(nov1); // 23:59 EST after the 25-hour day
+    expect(periodDateKey('daily', nov1)).toBe('2026-11-01');
+  });
+
+  it('starts local weeks on Monday and local months on the 1st (Auckland, Kathmandu)', () => {
+    const monday = periodOf('weekly', at('2026-03-22T11:00:00Z'), 'Pacific/Auckland'); // Mon 23 March 00:00 NZDT
+    expect(monday - periodOf('weekly', at('2026-03-22T10:59:00Z'), 'Pacific/Auckland')).toBe(1);
+    expect(periodDateKey('weekly', monday)).toBe('2026-03-23');
+    expect(periodStart('weekly', monday, 'Pacific/Auckland')).toBe(at('2026-03-22T11:00:00Z'));
+    const may = periodOf('monthly', at('2026-04-30T18:15:00Z'), 'Asia/Kathmandu');
+    expect(periodStart('monthly', may, 'Asia/Kathmandu')).toBe(at('2026-04-30T18:15:00Z'));
+    expect(may - periodOf('monthly', at('2026-04-30T18:14:00Z'), 'Asia/Kathmandu')).toBe(1);
+  });
+});

@@ -19,6 +19,7 @@ describeBackends('streaks: admin API', (t) => {
         { count: 3, points: 30 },
         { count: 7, points: 70 },
       ],
+      freezes: null,
       status: 'ACTIVE',
       createdAt: expect.any(Number),
       updatedAt: expect.any(Number),

@@ -36,6 +36,8 @@ describeBackends('streaks: happy path', (t) => {
       missedCount: 0,
       completedDates: ['2026-12-30', '2026-12-31', '2027-01-01'],
       milestonesClaimed: [3],
+      freezes: { available: 0, used: 0 },
+      frozenDates: [],
     });
     const list = await t.inject({ method: 'GET', url: '/user/alice/streak', headers: await t.auth('alice') });
     expect(list.json()).toMatchObject({ count: 1, streaks: [{ streakId: 's', currentCount: 3 }] });

@@ -9,6 +9,14 @@ export const Milestone = Type.Object(
 );
 export type Milestone = Static<typeof Milestone>;
 
+export const FreezeRuleSchema = Type.Object(
+  {
+    max: Type.Integer({ minimum: 1, maximum: 1000, description: 'Most freezes a user can bank' }),
+    earnEveryMilestone: Type.Optional(Type.Boolean({ description: 'Each milestone reached earns one freeze (up to max); default false' })),
+  },
+  { additionalProperties: false, description: 'Streak freezes: a banked freeze covers a missed period automatically' },
+);
+
 /** POST /admin/streak (streakId generated when omitted) and PUT /admin/streak/{id} (full update). */
 export const StreakBody = Type.Object(
   {
@@ -18,6 +26,7 @@ export const StreakBody = Type.Object(
     timeFrame: TimeFrameSchema,
     eventIds: Type.Array(ResourceId, { minItems: 1, maxItems: 50, uniqueItems: true }),
     milestones: Type.Optional(Type.Array(Milestone, { maxItems: 50 })),
+    freezes: Type.Optional(Type.Union([FreezeRuleSchema, Type.Null()])),
     status: Type.Optional(Status),
   },
   { additionalProperties: false },
@@ -33,13 +42,14 @@ export const StreakDefinition = Type.Object({
   timeFrame: Type.String(),
   eventIds: Type.Array(Type.String()),
   milestones: Type.Array(Type.Object({ count: Type.Integer(), points: Type.Number() })),
+  freezes: Type.Union([Type.Object({ max: Type.Integer(), earnEveryMilestone: Type.Boolean() }), Type.Null()], { description: 'null: the streak has no freezes' }),
   status: Type.String(),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
 });
 export type StreakDefinition = Static<typeof StreakDefinition>;
 
-/** A user's streak (INTERFACE.md, Streak (per user)). */
+/** A user's streak (docs/api.md, Streaks). */
 export const UserStreak = Type.Object({
   userId: Type.String(),
   streakId: Type.String(),
@@ -52,6 +62,11 @@ export const UserStreak = Type.Object({
   missedCount: Type.Number(),
   completedDates: Type.Array(Type.String({ description: 'YYYY-MM-DD, start of a completed period' })),
   milestonesClaimed: Type.Array(Type.Number()),
+  freezes: Type.Object(
+    { available: Type.Integer({ description: 'Banked freezes' }), used: Type.Integer({ description: 'Freezes spent on missed periods' }) },
+    { description: 'Streak freezes of the user' },
+  ),
+  frozenDates: Type.Array(Type.String({ description: 'YYYY-MM-DD, start of a period covered by a freeze' })),
 });
 export type UserStreak = Static<typeof UserStreak>;
 
@@ -66,3 +81,16 @@ export const StreakAnalytics = Type.Object({
   completionRate: Type.Number({ description: 'Share of all participants who completed the current period' }),
 });
 export type StreakAnalytics = Static<typeof StreakAnalytics>;
+
+/** POST /admin/user/{userId}/streak/{streakId}/freeze */
+export const GrantFreezesBody = Type.Object(
+  { count: Type.Integer({ minimum: 1, maximum: 1000, description: 'Freezes to bank; the bank never exceeds the streak\'s max' }) },
+  { additionalProperties: false },
+);
+
+export const GrantedFreezes = Type.Object({
+  userId: Type.String(),
+  streakId: Type.String(),
+  granted: Type.Integer({ description: 'Freezes actually banked (count, cut at the max)' }),
+  freezes: Type.Object({ available: Type.Integer(), used: Type.Integer(), max: Type.Integer() }),
+});

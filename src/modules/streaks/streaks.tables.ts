@@ -13,6 +13,8 @@ export interface StreaksTable {
   /** JSON array of { count, points }. */
   milestones: string;
   status: string;
+  /** JSON `{ max, earnEveryMilestone? }`, or null when the streak has no freezes (migration 0950_v2_streak_freezes). */
+  freezes?: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -35,12 +37,19 @@ export interface StreakProgressTable {
   /** Time of the event that completed the latest period, ms. */
   last_completed_at: number;
   updated_at: number;
+  /** Banked freezes (at most the streak's max). */
+  freezes_available?: number;
+  freezes_used?: number;
+  /** JSON array of the periods covered by freezes, ascending. */
+  frozen_periods?: string;
 }
 
-/** Totals per streak, kept up to date in the event transaction (GET /analytics/streak). */
+/** Totals per streak (GET /analytics/streak), moved by the write path once per batch. */
 export interface StreakStatsTable {
   project_id: string;
   streak_id: string;
+  /** Concurrent batches add to different shards; readers sum participants and take the max longest. */
+  shard: number;
   participants: number;
   longest_streak: number;
 }
@@ -50,6 +59,8 @@ export interface StreakPeriodStatsTable {
   project_id: string;
   streak_id: string;
   period: number;
+  /** As in streak_stats: readers sum over the shards. */
+  shard: number;
   users: number;
   count_sum: number;
 }

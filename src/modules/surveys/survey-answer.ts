@@ -1,5 +1,5 @@
 /**
- * The rules of an answer (INTERFACE.md, PUT /user/{userId}/survey/{surveyId}): only valid option
+ * The rules of an answer (docs/api.md, Surveys): only valid option
  * ids; SINGLE takes exactly one; MULTIPLE one or more distinct. Returns the refusal, or null.
  */
 export interface AnswerRefusal {

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import type { SurveysTable } from './surveys.tables.js';
 
-/** SQL of surveys, answers and the per-option counters. */
+/** SQL of surveys, answers and the per-option counters (answers are written by surveys-batch.ts). */
 export class SurveysRepository {
   find(db: Queryable, projectId: string, surveyId: string) {
     return db.selectFrom('surveys').selectAll().where('project_id', '=', projectId).where('survey_id', '=', surveyId).executeTakeFirst();
@@ -54,33 +53,6 @@ export class SurveysRepository {
     await db.deleteFrom('survey_option_counts').where('project_id', '=', projectId).where('survey_id', '=', surveyId).execute();
     await db.deleteFrom('survey_answers').where('project_id', '=', projectId).where('survey_id', '=', surveyId).execute();
     return true;
-  }
-
-  /** Inserts the user's answer; false when the user has answered already (the primary key decides). */
-  async insertAnswer(db: Queryable, projectId: string, surveyId: string, userId: string, responses: string[], points: number, now: number): Promise<boolean> {
-    const r = await db
-      .insertInto('survey_answers')
-      .values({ project_id: projectId, survey_id: surveyId, user_id: userId, responses: JSON.stringify(responses), points, created_at: now })
-      .onConflict((oc) => oc.columns(['project_id', 'survey_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-  }
-
-  /** Adds one to each chosen option (in a fixed order, so concurrent answers lock rows alike) and to the survey. */
-  async countAnswer(db: Queryable, projectId: string, surveyId: string, optionIds: string[]): Promise<void> {
-    for (const optionId of [...optionIds].sort()) {
-      await db
-        .insertInto('survey_option_counts')
-        .values({ project_id: projectId, survey_id: surveyId, option_id: optionId, count: 1 })
-        .onConflict((oc) => oc.columns(['project_id', 'survey_id', 'option_id']).doUpdateSet({ count: sql<number>`survey_option_counts.count + 1` }))
-        .execute();
-    }
-    await db
-      .updateTable('surveys')
-      .set({ answered_total: sql<number>`answered_total + 1` })
-      .where('project_id', '=', projectId)
-      .where('survey_id', '=', surveyId)
-      .execute();
   }
 
   async optionCounts(db: Queryable, projectId: string, surveyId: string): Promise<Record<string, number>> {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ResourceId, Status, UserId } from '../../http/schemas.js';
+import { Millis, ResourceId, Status, UserId } from '../../http/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 export const SurveyType = Type.Union([Type.Literal('SINGLE'), Type.Literal('MULTIPLE')]);
@@ -10,7 +10,7 @@ const OptionInput = Type.Object(
 export const SurveyOption = Type.Object({ optionId: Type.String(), label: Type.String() });
 export type SurveyOption = Static<typeof SurveyOption>;
 
-/** Body of POST /admin/survey and PUT /admin/survey/{surveyId} (CONTRACT.md section 4, Surveys). */
+/** Body of POST /admin/survey and PUT /admin/survey/{surveyId} (docs/api.md, Surveys). */
 export const SurveyBody = Type.Object(
   {
     surveyId: Type.Optional(ResourceId),
@@ -18,8 +18,8 @@ export const SurveyBody = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 2000 })),
     type: SurveyType,
     options: Type.Array(OptionInput, { minItems: 1, maxItems: 100 }),
-    validFrom: Type.Optional(Type.Integer({ minimum: 0, description: 'Unix ms; default: creation time' })),
-    validUntil: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'Unix ms; null: no end' }))),
+    validFrom: Type.Optional(Millis('Unix ms; default: creation time')),
+    validUntil: Type.Optional(Nullable(Millis('Unix ms; null: no end'))),
     points: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Awarded for an answer; default 0' })),
     status: Type.Optional(Status),
   },
@@ -27,7 +27,7 @@ export const SurveyBody = Type.Object(
 );
 export type SurveyBody = Static<typeof SurveyBody>;
 
-/** A survey as a user sees it (INTERFACE.md, Survey). */
+/** A survey as a user sees it (docs/api.md, Surveys). */
 export const Survey = Type.Object({
   surveyId: Type.String(),
   title: Type.String(),

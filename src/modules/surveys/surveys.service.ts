@@ -1,39 +1,25 @@
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { historyText } from '../points/ledger.js';
-import type { PointsService } from '../points/points.service.js';
+import type { WritePath } from '../points/write-path.js';
 import type { UserDataOwner } from '../users/user-data.js';
-import { answerRefusal } from './survey-answer.js';
-import type { AdminSurvey, Survey, SurveyBody, SurveyOption } from './surveys.schemas.js';
+import { toSurvey, type SurveyAnswerUnit } from './surveys-batch.js';
+import type { AdminSurvey, Survey, SurveyBody } from './surveys.schemas.js';
 import { SurveysRepository } from './surveys.repository.js';
 import type { SurveysTable } from './surveys.tables.js';
 
 /**
- * Surveys are answered once per user: the answer row's primary key decides, inside the one
- * transaction that also counts the options and pays the points (a SURVEY history entry), so
- * concurrent answers give exactly one 201 and one payout.
+ * Surveys are answered once per user: the write path decides (surveys-batch.ts), under the
+ * survey's row lock, in the transaction that also counts the options and pays the points (a
+ * SURVEY history entry), so concurrent answers give exactly one 201 and one payout.
  */
-function toSurvey(r: SurveysTable): Survey {
-  return {
-    surveyId: r.survey_id,
-    title: r.title,
-    description: r.description,
-    type: r.type,
-    validFrom: Number(r.valid_from),
-    validUntil: r.valid_until === null ? null : Number(r.valid_until),
-    options: JSON.parse(r.options) as SurveyOption[],
-    points: Number(r.points),
-  };
-}
-
 export class SurveysService implements UserDataOwner {
   readonly userDataName = 'survey answers';
   private readonly repo = new SurveysRepository();
 
   constructor(
     private readonly platform: Platform,
-    private readonly points: PointsService,
+    private readonly writes: WritePath,
   ) {}
 
   private get db() {
@@ -42,10 +28,10 @@ export class SurveysService implements UserDataOwner {
 
   private fields(projectId: string, surveyId: string, input: SurveyBody, now: number, createdAt: number) {
     const ids = input.options.map((o) => o.optionId);
-    if (new Set(ids).size !== ids.length) throw AppError.badRequest('optionIds must be unique', 'DUPLICATE_OPTION');
+    if (new Set(ids).size !== ids.length) throw AppError.of('DUPLICATE_OPTION', 'optionIds must be unique');
     const validFrom = input.validFrom ?? createdAt;
     const validUntil = input.validUntil ?? null;
-    if (validUntil !== null && validUntil <= validFrom) throw AppError.badRequest('validUntil must be later than validFrom', 'INVALID_VALIDITY');
+    if (validUntil !== null && validUntil <= validFrom) throw AppError.of('INVALID_VALIDITY', 'validUntil must be later than validFrom');
     return {
       project_id: projectId,
       survey_id: surveyId,
@@ -64,12 +50,12 @@ export class SurveysService implements UserDataOwner {
   async create(projectId: string, input: SurveyBody): Promise<AdminSurvey> {
     const now = this.platform.clock.now();
     const row: SurveysTable = { ...this.fields(projectId, input.surveyId ?? generateId('survey'), input, now, now), answered_total: 0, activated_at: now, created_at: now };
-    if (!(await this.repo.insert(this.db, row))) throw AppError.conflict(`Survey ${row.survey_id} already exists`, 'SURVEY_EXISTS');
+    if (!(await this.repo.insert(this.db, row))) throw AppError.of('SURVEY_EXISTS', `Survey ${row.survey_id} already exists`);
     return this.get(projectId, row.survey_id);
   }
 
   async update(projectId: string, surveyId: string, input: SurveyBody): Promise<AdminSurvey> {
-    if (input.surveyId !== undefined && input.surveyId !== surveyId) throw AppError.badRequest('surveyId in the body must match the path', 'ID_MISMATCH');
+    if (input.surveyId !== undefined && input.surveyId !== surveyId) throw AppError.of('ID_MISMATCH', 'surveyId in the body must match the path');
     const existing = await this.require(projectId, surveyId);
     const now = this.platform.clock.now();
     const fields = this.fields(projectId, surveyId, input, now, Number(existing.created_at));
@@ -80,12 +66,12 @@ export class SurveysService implements UserDataOwner {
 
   async delete(projectId: string, surveyId: string): Promise<void> {
     const deleted = await this.db.transaction().execute((trx) => this.repo.delete(trx, projectId, surveyId));
-    if (!deleted) throw AppError.notFound(`Survey ${surveyId} not found`, 'SURVEY_NOT_FOUND');
+    if (!deleted) throw AppError.of('SURVEY_NOT_FOUND', surveyId);
   }
 
   private async require(projectId: string, surveyId: string): Promise<SurveysTable> {
     const row = await this.repo.find(this.db, projectId, surveyId);
-    if (!row) throw AppError.notFound(`Survey ${surveyId} not found`, 'SURVEY_NOT_FOUND');
+    if (!row) throw AppError.of('SURVEY_NOT_FOUND', surveyId);
     return row;
   }
 
@@ -127,38 +113,10 @@ export class SurveysService implements UserDataOwner {
     return Math.max(...rows.map((r) => Math.max(Number(r.valid_from), Number(r.activated_at))));
   }
 
-  /** PUT /user/{userId}/survey/{surveyId}. Returns the points awarded. */
-  async answer(projectId: string, userId: string, surveyId: string, responses: string[]): Promise<number> {
-    const now = this.platform.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      const row = await this.repo.find(trx, projectId, surveyId);
-      if (!row) throw AppError.notFound(`Survey ${surveyId} not found`, 'SURVEY_NOT_FOUND');
-      const survey = toSurvey(row);
-      const open = row.status === 'ACTIVE' && survey.validFrom <= now && (survey.validUntil === null || now < survey.validUntil);
-      if (!open) throw AppError.badRequest('The survey is not open', 'SURVEY_NOT_AVAILABLE');
-      const refusal = answerRefusal(survey.type, survey.options.map((o) => o.optionId), responses);
-      if (refusal) throw AppError.badRequest(refusal.message, refusal.code);
-      const user = await trx.selectFrom('users').select('user_id').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
-      if (!user) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
-      if (!(await this.repo.insertAnswer(trx, projectId, surveyId, userId, responses, survey.points, now))) {
-        throw AppError.badRequest('The survey has already been answered', 'SURVEY_ALREADY_ANSWERED');
-      }
-      await this.repo.countAnswer(trx, projectId, surveyId, responses);
-      if (survey.points > 0) {
-        await this.points.record(trx, {
-          projectId,
-          userId,
-          type: 'SURVEY',
-          sourceId: surveyId,
-          points: survey.points,
-          occurredAt: now,
-          title: historyText(survey.title),
-          description: historyText(survey.description),
-          metadata: { responses },
-        });
-      }
-      return survey.points;
-    });
+  /** PUT /user/{userId}/survey/{surveyId}, through the write path. Returns the points awarded. */
+  answer(projectId: string, userId: string, surveyId: string, responses: string[]): Promise<number> {
+    const unit: SurveyAnswerUnit = { kind: 'survey-answer', projectId, userId, surveyId, responses, now: this.platform.clock.now() };
+    return this.writes.submit<number>(unit);
   }
 
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {

@@ -3,7 +3,7 @@ import { RESOURCE_ID_PATTERN } from '../../platform/ids.js';
 
 const Text = Type.String({ maxLength: 2000 });
 
-/** Title of a user group: default and de required, en optional (INTERFACE.md, User group). */
+/** Title of a user group: default and de required, en optional (docs/api.md, User groups). */
 export const GroupTitle = Type.Object(
   { default: Type.String({ minLength: 1, maxLength: 2000 }), de: Type.String({ minLength: 1, maxLength: 2000 }), en: Type.Optional(Text) },
   { additionalProperties: false },

@@ -7,8 +7,12 @@ import type { CreateUserGroupBody, UpdateUserGroupBody, UserGroup } from './user
 /**
  * User groups segment users for group rewards, leaderboards and analytics. The id `default` is the
  * system group every user belongs to: it always exists and cannot be created, changed or deleted.
+ * Only ACTIVE groups take part in events (group reward, boards). Each project's groups and their
+ * status are cached for the event path; a change publishes 'usergroups' on the invalidation bus,
+ * which drops the project's cache on every instance.
  */
 export const DEFAULT_GROUP = 'default';
+const BUS_TOPIC = 'usergroups';
 
 const toGroup = (r: UserGroupsTable): UserGroup => ({
   userGroupId: r.user_group_id,
@@ -24,7 +28,15 @@ function description(input: CreateUserGroupBody['description']) {
 }
 
 export class UserGroupsService {
-  constructor(private readonly platform: Platform) {}
+  /** Per project: userGroupId → status. */
+  private readonly cache = new Map<string, Promise<Map<string, string>>>();
+
+  constructor(private readonly platform: Platform) {
+    platform.bus.on(BUS_TOPIC, (projectId) => {
+      if (projectId) this.cache.delete(projectId);
+      else this.cache.clear();
+    });
+  }
 
   private get db() {
     return this.platform.db.kysely;
@@ -32,7 +44,7 @@ export class UserGroupsService {
 
   async create(projectId: string, input: CreateUserGroupBody): Promise<UserGroup> {
     if (input.userGroupId === DEFAULT_GROUP) {
-      throw AppError.badRequest('userGroupId "default" is reserved for the system default group', 'RESERVED_ID');
+      throw AppError.of('RESERVED_ID', 'userGroupId "default" is reserved for the system default group');
     }
     const now = this.platform.clock.now();
     const row: UserGroupsTable = {
@@ -50,8 +62,9 @@ export class UserGroupsService {
       .onConflict((oc) => oc.columns(['project_id', 'user_group_id']).doNothing())
       .executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) {
-      throw AppError.conflict(`User group ${row.user_group_id} already exists`, 'USERGROUP_EXISTS');
+      throw AppError.of('USERGROUP_EXISTS', `User group ${row.user_group_id} already exists`);
     }
+    await this.changed(projectId);
     return toGroup(row);
   }
 
@@ -67,25 +80,48 @@ export class UserGroupsService {
       .where('project_id', '=', projectId)
       .where('user_group_id', '=', userGroupId)
       .executeTakeFirst();
-    if (!row) throw AppError.notFound(`User group ${userGroupId} not found`, 'USERGROUP_NOT_FOUND');
+    if (!row) throw AppError.of('USERGROUP_NOT_FOUND', userGroupId);
     return toGroup(row);
   }
 
-  /** True for `default` and for every stored group of the project. */
+  /** True for `default` and for every stored group of the project, active or not (cached). */
   async exists(projectId: string, userGroupId: string): Promise<boolean> {
     if (userGroupId === DEFAULT_GROUP) return true;
-    const row = await this.db
-      .selectFrom('user_groups')
-      .select('user_group_id')
-      .where('project_id', '=', projectId)
-      .where('user_group_id', '=', userGroupId)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await this.statuses(projectId)).has(userGroupId);
+  }
+
+  /**
+   * The groups among `userGroupIds` that exist in the project and are ACTIVE, in their order
+   * (cached; POST /event reads it for the group reward and the boards). `default` is never among them.
+   */
+  async activeAmong(projectId: string, userGroupIds: readonly string[]): Promise<string[]> {
+    if (userGroupIds.length === 0) return [];
+    const statuses = await this.statuses(projectId);
+    return userGroupIds.filter((id) => statuses.get(id) === 'ACTIVE');
+  }
+
+  private statuses(projectId: string): Promise<Map<string, string>> {
+    let entry = this.cache.get(projectId);
+    if (!entry) {
+      entry = this.db
+        .selectFrom('user_groups')
+        .select(['user_group_id', 'status'])
+        .where('project_id', '=', projectId)
+        .execute()
+        .then((rows) => new Map(rows.map((r) => [r.user_group_id, r.status])));
+      entry.catch(() => this.cache.delete(projectId));
+      this.cache.set(projectId, entry);
+    }
+    return entry;
+  }
+
+  private changed(projectId: string): Promise<void> {
+    return this.platform.bus.publish(BUS_TOPIC, projectId);
   }
 
   async update(projectId: string, userGroupId: string, input: UpdateUserGroupBody): Promise<UserGroup> {
     if (input.userGroupId !== undefined && input.userGroupId !== userGroupId) {
-      throw AppError.badRequest('userGroupId in the body must match the path', 'ID_MISMATCH');
+      throw AppError.of('ID_MISMATCH', 'userGroupId in the body must match the path');
     }
     const r = await this.db
       .updateTable('user_groups')
@@ -98,12 +134,14 @@ export class UserGroupsService {
       .where('project_id', '=', projectId)
       .where('user_group_id', '=', userGroupId)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw AppError.notFound(`User group ${userGroupId} not found`, 'USERGROUP_NOT_FOUND');
+    if (Number(r.numUpdatedRows) === 0) throw AppError.of('USERGROUP_NOT_FOUND', userGroupId);
+    await this.changed(projectId);
     return this.get(projectId, userGroupId);
   }
 
   async delete(projectId: string, userGroupId: string): Promise<void> {
     const r = await this.db.deleteFrom('user_groups').where('project_id', '=', projectId).where('user_group_id', '=', userGroupId).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw AppError.notFound(`User group ${userGroupId} not found`, 'USERGROUP_NOT_FOUND');
+    if (Number(r.numDeletedRows) === 0) throw AppError.of('USERGROUP_NOT_FOUND', userGroupId);
+    await this.changed(projectId);
   }
 }

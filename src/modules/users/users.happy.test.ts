@@ -7,7 +7,7 @@ describeBackends('users: happy path', (t) => {
     const res = await t.inject({ method: 'POST', url: '/v1/user', headers: await t.auth('alice'), payload: { userId: 'alice' } });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ message: expect.any(String), userId: 'alice', createdAt: expect.any(Number) });
+    expect(body).toEqual({ message: expect.any(String), userId: 'alice', createdAt: expect.any(Number), timeZone: 'UTC' });
     expect(Math.abs(body.createdAt - Date.UTC(2026, 0, 15, 12))).toBeLessThan(5_000);
   });
 

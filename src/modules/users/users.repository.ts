@@ -1,13 +1,63 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import { KeyedSelect } from '../../platform/db/rows.js';
+import './users.tables.js';
+
+/**
+ * The rows of users a writer is about to write for, locked until its transaction ends
+ * (PostgreSQL `FOR NO KEY UPDATE`, in key order; SQLite has one writer): the one test of "this
+ * user is live" (decision 080). A user is live when its row exists without `deleted_at`. The
+ * write path runs it for all users of a batch; `UsersService.lockLive` for other writers.
+ */
+export const lockUserRows = new KeyedSelect({
+  description: 'lock the users a writer writes for',
+  table: 'users',
+  keys: { project_id: 'text', user_id: 'text' },
+  select: ['project_id', 'user_id', 'points', 'deleted_at', 'time_zone', 'last_active_at'],
+  lock: 'no key update',
+});
+
+/** Orders of the users list: each a number, descending, then the userId. */
+export type UserSort = 'points' | 'lastActive' | 'createdAt';
+
+const SORT_KEYS = {
+  points: sql<number>`points`,
+  createdAt: sql<number>`created_at`,
+  // Never active sorts last.
+  lastActive: sql<number>`coalesce(last_active_at, -1)`,
+};
+
+export interface UserListFilter {
+  prefix?: string;
+  sort: UserSort;
+  /** The sort key and userId of the last user of the previous page. */
+  after?: { key: number; userId: string };
+  limit: number;
+}
 
 export class UsersRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** A page of a project's live users (GET /admin/user), with each one's sort key. */
+  list(projectId: string, f: UserListFilter) {
+    const key = SORT_KEYS[f.sort];
+    let q = this.db
+      .selectFrom('users')
+      .select(['user_id', 'points', 'created_at', 'last_active_at', key.as('sort_key')])
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null);
+    // substr, not LIKE: exact on both stores (SQLite's LIKE ignores case) and no wildcard to escape.
+    if (f.prefix !== undefined) q = q.where(sql`substr(user_id, 1, ${[...f.prefix].length})`, '=', f.prefix);
+    const after = f.after;
+    if (after) q = q.where((eb) => eb.or([eb(key, '<', after.key), eb.and([eb(key, '=', after.key), eb('user_id', '>', after.userId)])]));
+    return q.orderBy(key, 'desc').orderBy('user_id', 'asc').limit(f.limit).execute();
+  }
+
   /** Inserts the user unless it exists; returns whether it was inserted. */
-  async insert(projectId: string, userId: string, createdAt: number): Promise<boolean> {
+  async insert(projectId: string, userId: string, createdAt: number, timeZone: string): Promise<boolean> {
     const r = await this.db
       .insertInto('users')
-      .values({ project_id: projectId, user_id: userId, created_at: createdAt, points: 0, username: null, anonymous: 0 })
+      .values({ project_id: projectId, user_id: userId, created_at: createdAt, points: 0, username: null, anonymous: 0, time_zone: timeZone })
       .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
       .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -23,6 +73,18 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** Sets a live user's time zone; undefined when there is no live user. */
+  async setTimeZone(projectId: string, userId: string, timeZone: string) {
+    return this.db
+      .updateTable('users')
+      .set({ time_zone: timeZone })
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .returning(['user_id', 'time_zone'])
+      .executeTakeFirst();
+  }
+
   async setProfile(projectId: string, userId: string, profile: { username?: string | null; anonymous?: number }) {
     return this.db
       .updateTable('users')
@@ -34,6 +96,7 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** Display settings of the live users among `userIds` (a user being deleted has none). */
   async profiles(projectId: string, userIds: string[]) {
     if (userIds.length === 0) return [];
     return this.db
@@ -41,6 +104,7 @@ export class UsersRepository {
       .select(['user_id', 'username', 'anonymous'])
       .where('project_id', '=', projectId)
       .where('user_id', 'in', userIds)
+      .where('deleted_at', 'is', null)
       .execute();
   }
 

@@ -1,15 +1,21 @@
 import { principalKey } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { KyselySession } from '../../platform/db/session.js';
 import type { Platform } from '../../platform/platform.js';
+import { canonicalTimeZone, UTC } from '../../platform/time-zone.js';
 import type { UserDataOwner } from './user-data.js';
-import { UsersRepository } from './users.repository.js';
+import { listUsers, type UserListPage, type UserListQuery } from './user-list.js';
+import { lockUserRows, UsersRepository } from './users.repository.js';
 
 /**
  * Users are created by the client (POST /user) before their first event. A user whose deletion
  * job is running (deleted_at set) counts as not existing for reads and new writes, and cannot be
- * created again (409) until the job has removed the row.
+ * created again (409) until the job has removed the row. This module is the one owner of "this
+ * user is live": every writer of user data asks `lockLive`/`requireLive` inside its transaction
+ * (decision 080). Only this module and the points module (the balance column) read `users`.
  */
-export class UsersService implements UserDataOwner {
+export class UsersService implements UserDataOwner, LiveUsers {
   readonly userDataName = 'user';
   private readonly repo: UsersRepository;
 
@@ -17,16 +23,38 @@ export class UsersService implements UserDataOwner {
     this.repo = new UsersRepository(platform.db.kysely);
   }
 
-  async create(projectId: string, userId: string): Promise<{ userId: string; createdAt: number }> {
+  /** GET /admin/user: a page of the project's users. */
+  list(projectId: string, query: UserListQuery): Promise<UserListPage> {
+    return listUsers(this.repo, projectId, query);
+  }
+
+  async create(projectId: string, userId: string, timeZone: string = UTC): Promise<{ userId: string; createdAt: number; timeZone: string }> {
+    const zone = validTimeZone(timeZone);
     const createdAt = this.platform.clock.now();
-    if (!(await this.repo.insert(projectId, userId, createdAt))) {
+    if (!(await this.repo.insert(projectId, userId, createdAt, zone))) {
       const existing = await this.repo.find(projectId, userId);
       if (existing?.deleted_at != null) {
-        throw AppError.conflict(`User ${userId} is being deleted; it can be created again when the deletion is done`, 'USER_BEING_DELETED');
+        throw AppError.of('USER_BEING_DELETED', `User ${userId} is being deleted; it can be created again when the deletion is done`);
       }
-      throw AppError.badRequest(`User ${userId} already exists`, 'USER_EXISTS');
+      throw AppError.of('USER_EXISTS', `User ${userId} already exists`);
     }
-    return { userId, createdAt };
+    return { userId, createdAt, timeZone: zone };
+  }
+
+  /**
+   * Changes the user's time zone (PATCH /user/{userId}). Periods already completed or counted keep
+   * their local dates; events from now on fall into the new zone's calendar (decision 160).
+   */
+  async setTimeZone(projectId: string, userId: string, timeZone: string): Promise<{ userId: string; timeZone: string }> {
+    const zone = validTimeZone(timeZone);
+    const row = await this.repo.setTimeZone(projectId, userId, zone);
+    if (!row) throw AppError.of('USER_NOT_FOUND', userId);
+    return { userId, timeZone: zone };
+  }
+
+  /** The user's time zone (UTC for an unknown user): the calendar of its streaks' periods. */
+  async timeZone(projectId: string, userId: string): Promise<string> {
+    return (await this.findLive(projectId, userId))?.time_zone ?? UTC;
   }
 
   private async findLive(projectId: string, userId: string) {
@@ -40,8 +68,30 @@ export class UsersService implements UserDataOwner {
 
   async require(projectId: string, userId: string) {
     const user = await this.findLive(projectId, userId);
-    if (!user) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
+    if (!user) throw AppError.of('USER_NOT_FOUND', userId);
     return user;
+  }
+
+  /**
+   * The live users among `userIds`, inside the writer's transaction `trx`: those that exist and are
+   * not being deleted. On PostgreSQL their rows stay locked until `trx` ends, so a DELETE /user
+   * that starts meanwhile (its mark is an UPDATE of the row) waits for the writer's commit, and its
+   * job then finds what the writer wrote; a writer that comes after the mark finds the user gone.
+   * The lock is FOR NO KEY UPDATE, not FOR SHARE: most writers move the balance of the same row
+   * later in the transaction, and two writers that both hold a share lock and then both update
+   * deadlock (decision 080). Locks are taken in user_id order, so batches cannot deadlock on them.
+   * SQLite has one writer, so the transactions never interleave. Takes a whole batch at once (the
+   * event committer asks for all users of a batch) and returns the live ones as a Set.
+   */
+  async lockLive(trx: Queryable, projectId: string, userIds: readonly string[]): Promise<Set<string>> {
+    const keys = [...new Set(userIds)].map((userId) => ({ project_id: projectId, user_id: userId }));
+    const rows = await lockUserRows.run(new KyselySession(this.platform.db.dialect, this.platform.db.kysely, trx), keys);
+    return new Set(rows.filter((r) => r.deleted_at === null).map((r) => r.user_id));
+  }
+
+  /** `lockLive` for one user: 404 USER_NOT_FOUND when it does not exist or is being deleted. */
+  async requireLive(trx: Queryable, projectId: string, userId: string): Promise<void> {
+    if (!(await this.lockLive(trx, projectId, [userId])).has(userId)) throw AppError.of('USER_NOT_FOUND', userId);
   }
 
   /** Balance for GET /user/{userId}/points: an unknown user has 0 points and userExists false. */
@@ -59,11 +109,11 @@ export class UsersService implements UserDataOwner {
     if (input.username !== undefined) change.username = input.username;
     if (input.anonymous !== undefined) change.anonymous = input.anonymous ? 1 : 0;
     const row = Object.keys(change).length > 0 ? await this.repo.setProfile(projectId, userId, change) : await this.findLive(projectId, userId);
-    if (!row) throw AppError.notFound(`User ${userId} not found`, 'USER_NOT_FOUND');
+    if (!row) throw AppError.of('USER_NOT_FOUND', userId);
     return { userId, username: row.username ?? userId, anonymous: Number(row.anonymous) === 1 };
   }
 
-  /** Display settings of several users (unknown users are left out of the map). */
+  /** Display settings of several users (unknown users and users being deleted are left out of the map). */
   async leaderboardProfiles(projectId: string, userIds: string[]): Promise<Map<string, LeaderboardProfile>> {
     const rows = await this.repo.profiles(projectId, [...new Set(userIds)]);
     return new Map(rows.map((r) => [r.user_id, { userId: r.user_id, username: r.username ?? r.user_id, anonymous: Number(r.anonymous) === 1 }]));
@@ -78,6 +128,19 @@ export class UsersService implements UserDataOwner {
     if (keys > 0) return keys;
     return this.repo.removeMarked(projectId, userId);
   }
+}
+
+/** The canonical name of an IANA time zone; 400 INVALID_TIME_ZONE for a name Intl does not know. */
+function validTimeZone(name: string): string {
+  const zone = canonicalTimeZone(name);
+  if (zone === null) throw AppError.of('INVALID_TIME_ZONE', `Unknown time zone ${name}: use an IANA name such as Europe/Berlin`);
+  return zone;
+}
+
+/** What writers of user data need from the users module (decision 080). */
+export interface LiveUsers {
+  lockLive(trx: Queryable, projectId: string, userIds: readonly string[]): Promise<Set<string>>;
+  requireLive(trx: Queryable, projectId: string, userId: string): Promise<void>;
 }
 
 export interface LeaderboardProfile {

@@ -4,6 +4,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
+import { StatementCache } from './statement-cache.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -17,8 +19,10 @@ export type Queryable = Kysely<DB>;
 export interface Database {
   readonly kysely: Kysely<DB>;
   readonly dialect: DialectName;
-  /** The raw embedded connection (SQLite only), for synchronous hot paths. */
+  /** The raw embedded connection (SQLite only), for the write path's transactions and bulk reads. */
   readonly sqlite: SqliteDatabase.Database | null;
+  /** The embedded store's one prepared-statement cache (SQLite only), shared with Kysely's driver. */
+  readonly statements: StatementCache | null;
   readonly pool: pg.Pool | null;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -44,64 +48,49 @@ function openSqlite(path: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new SqliteDatabase(file);
   raw.pragma('journal_mode = WAL');
-  // Durable commits: an acknowledged write survives a power cut (CONTRACT.md: no lost writes).
+  // Durable commits: an acknowledged write survives a power cut.
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+  // Checkpoints run in a worker (decision 071); this connection's own is only the fallback.
+  const checkpointer = file === ':memory:' ? null : new WalCheckpointer(file);
+  if (checkpointer) raw.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const statements = new StatementCache(raw);
+  const database = { close: () => raw.close(), prepare: (sqlText: string) => statements.prepare(sqlText) };
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
   return {
     kysely,
     dialect: 'sqlite',
     sqlite: raw,
+    statements,
     pool: null,
     async ping() {
       raw.prepare('select 1').get();
     },
     async close() {
       await kysely.destroy();
+      await checkpointer?.close();
     },
   };
 }
 
-const STATEMENT_CACHE_SIZE = 2_000;
-
-/**
- * Kysely's SQLite driver prepares every query anew; preparing costs more than running most of
- * Laurel's statements (it was 17% of the event path's CPU). The same SQL text gets the same
- * prepared statement here, least recently used evicted. Safe because better-sqlite3 runs a
- * statement to completion synchronously; only a streamed (`iterate`) query keeps one busy, and
- * Laurel streams none — a busy statement is prepared afresh rather than shared.
- */
-function withStatementCache(raw: SqliteDatabase.Database) {
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => raw.close(),
-    prepare(sqlText: string): SqliteDatabase.Statement {
-      const hit = cache.get(sqlText);
-      if (hit && !hit.busy) {
-        cache.delete(sqlText);
-        cache.set(sqlText, hit);
-        return hit;
-      }
-      const stmt = raw.prepare(sqlText);
-      if (!hit) {
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        cache.set(sqlText, stmt);
-      }
-      return stmt;
-    },
-  };
-}
+/** How long a request waits for a connection (a free one, or a new one) before it fails with 503. */
+const CONNECT_TIMEOUT_MS = 1_500;
 
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // A client losing its connection (PostgreSQL killed, restarted, or the backend terminated)
+  // emits 'error'. pg-pool listens only on idle clients; an 'error' of a checked-out client with
+  // no listener would crash the process. Every client gets one here, checked out or raw; the query
+  // in flight fails on its own (503), and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', () => undefined);
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
     dialect: 'postgres',
     sqlite: null,
+    statements: null,
     pool,
     async ping() {
       await sql`select 1`.execute(kysely);

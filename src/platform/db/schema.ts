@@ -24,6 +24,9 @@ export interface ProjectsTable {
   name: string;
   created_at: number;
   updated_at: number;
+  /** Tiers: months of earnings that count (default 12) and monthly checks kept while short (default 1). */
+  tier_window_months: number;
+  tier_grace_months: number;
 }
 
 export interface ApiKeysTable {
@@ -68,7 +71,7 @@ export interface LedgerTable {
   entry_id: Generated<number>;
   project_id: string;
   user_id: string;
-  /** EVENT | CHALLENGE | STREAK | SURVEY | REDEMPTION | ADJUSTMENT */
+  /** EVENT | CHALLENGE | STREAK | SURVEY | REDEMPTION | ADJUSTMENT | SEASON */
   type: string;
   /** The eventId, challengeId, streakId, surveyId, offerId or adjustment id. */
   source_id: string;
@@ -97,4 +100,6 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   content_type: string | null;
   created_at: number;
+  /** Real time (ms) until which the claiming request holds the key; null on rows from before leases. */
+  lease_until: number | null;
 }

@@ -6,6 +6,16 @@ import { leaderboards } from './0200_leaderboards.js';
 import { challengesStreaks } from './0300_challenges_streaks.js';
 import { offersSurveys } from './0400_offers_surveys.js';
 import { analyticsJobs } from './0500_analytics_jobs.js';
+import { writePath } from './0600_write_path.js';
+import { idempotencyLease } from './0700_idempotency_lease.js';
+import { webhooks } from './0800_webhooks.js';
+import { eventLog } from './0850_event_log.js';
+import { usersLastActive } from './0850_users_last_active.js';
+import { auditLog } from './0850_audit_log.js';
+import { tiersReversals } from './0900_tiers_reversals.js';
+import { userTimeZones } from './0950_user_time_zones.js';
+import { streakFreezes } from './0950_v2_streak_freezes.js'; // sorts after 0950_user_time_zones
+import { seasons } from './0950_w_seasons.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -19,5 +29,15 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0300_challenges_streaks': challengesStreaks(dialect),
     '0400_offers_surveys': offersSurveys(dialect),
     '0500_analytics_jobs': analyticsJobs(dialect),
+    '0600_write_path': writePath(dialect),
+    '0700_idempotency_lease': idempotencyLease(),
+    '0800_webhooks': webhooks(),
+    '0850_event_log': eventLog(dialect),
+    '0850_users_last_active': usersLastActive(),
+    '0850_audit_log': auditLog(dialect),
+    '0900_tiers_reversals': tiersReversals(),
+    '0950_user_time_zones': userTimeZones(),
+    '0950_v2_streak_freezes': streakFreezes(),
+    '0950_w_seasons': seasons(),
   };
 }

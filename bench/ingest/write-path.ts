@@ -1,0 +1,55 @@
+/**
+ * In-process cost of the write path per event (npm run bench:write-path): no HTTP and no other
+ * process, so a shared machine disturbs it less than the autocannon runs. Builds the app on a
+ * temporary SQLite file (or on PostgreSQL + Redis when DATABASE_URL is postgres://…), defines the
+ * ingest benchmark's event with one challenge and one streak, and submits events WRITE_BATCH at a
+ * time through EventsService (prepare + write path), for WRITE_USERS users. Prints µs of this
+ * process's CPU and of wall time per event.
+ *
+ * Env: WRITE_USERS (10000), WRITE_EVENTS (50000), WRITE_BATCH (50).
+ */
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createBenchStore } from '../lib/bench-store.js';
+
+const USERS = Number(process.env.WRITE_USERS ?? 10_000);
+const EVENTS = Number(process.env.WRITE_EVENTS ?? 50_000);
+const BATCH = Number(process.env.WRITE_BATCH ?? 50);
+
+const store = await createBenchStore('write-path', { JWT_SECRET: 'x'.repeat(40), ADMIN_TOKEN: 'a'.repeat(30) });
+const config = loadConfig({ ...process.env, ...store.env, LOG_LEVEL: 'silent' });
+const app = await buildApp({ config, logger: false });
+try {
+  const { services } = app;
+  const projectId = 'default';
+  const principal = { kind: 'service' as const, projectId, subject: 'bench' };
+  await services.events.definitions.create(projectId, { eventId: 'purchase', title: 'Purchase', reward: { default: 10 } });
+  await services.challenges.create(projectId, { challengeId: 'bench-challenge', title: { en: 'Buy a lot' }, eventId: 'purchase', goal: 1e9, points: 100 });
+  await services.streaks.create(projectId, { streakId: 'bench-streak', title: { en: 'Daily' }, timeFrame: 'daily', eventIds: ['purchase'], milestones: [{ count: 7, points: 70 }] });
+  for (let u = 0; u < USERS; u += 1000) {
+    await app.platform.db.kysely
+      .insertInto('users')
+      .values(Array.from({ length: Math.min(1000, USERS - u) }, (_, i) => ({ project_id: projectId, user_id: `user${u + i}`, created_at: 0, points: 0, username: null, anonymous: 0 })))
+      .execute();
+  }
+  const send = async (from: number, n: number) => {
+    await Promise.all(
+      Array.from({ length: n }, (_, k) => services.events.ingest(principal, { eventId: 'purchase', userId: `user${(from + k) % USERS}`, metadata: { shop: 'berlin', amount: 12 } })),
+    );
+  };
+  for (let i = 0; i < Math.min(EVENTS, 5000); i += BATCH) await send(i, BATCH); // warm-up
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < EVENTS; i += BATCH) await send(i, BATCH);
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const stats = services.writes.stats;
+  console.log(
+    `${config.databaseUrl.startsWith('sqlite') ? 'embedded' : 'scale'}: ${EVENTS} events in batches of ${BATCH}: ` +
+      `${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
+      `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,
+  );
+} finally {
+  await app.close();
+  await store.cleanup();
+}

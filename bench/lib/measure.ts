@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux; clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks * 10;
+}
+
+export interface Measured {
+  /** Requests per second (autocannon's mean). */
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** Server CPU per request, µs (sum over the given server processes). */
+  cpuUs: number;
+  requests: number;
+}
+
+export interface CannonTarget {
+  url: string;
+  requests: autocannon.Request[];
+  connections: number;
+}
+
+/**
+ * Runs autocannon against one or more targets at once for `seconds` and measures the CPU the
+ * server processes `pids` spent meanwhile, per request.
+ */
+export async function measure(targets: CannonTarget[], seconds: number, pids: number[]): Promise<Measured> {
+  const before = pids.map(cpuMs);
+  const results = await Promise.all(targets.map((t) => autocannon({ url: t.url, connections: t.connections, duration: seconds, requests: t.requests, method: 'POST' })));
+  const cpu = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i]!, 0);
+  const requests = results.reduce((s, r) => s + r.requests.total, 0);
+  const weighted = (pick: (r: autocannon.Result) => number) => results.reduce((s, r) => s + pick(r) * r.requests.total, 0) / Math.max(1, requests);
+  return {
+    rps: results.reduce((s, r) => s + r.requests.average, 0),
+    p50: weighted((r) => r.latency.p50),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: results.reduce((s, r) => s + r.non2xx, 0),
+    errors: results.reduce((s, r) => s + r.errors + r.timeouts, 0),
+    cpuUs: requests > 0 ? (cpu * 1000) / requests : 0,
+    requests,
+  };
+}
+
+/** Reads a counter from a Laurel /metrics page. */
+export async function metric(base: string, name: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : 0;
+}

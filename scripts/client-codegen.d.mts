@@ -1,0 +1,2 @@
+export function publicDocument(doc: unknown): unknown;
+export function generateClientTypes(doc: unknown): Promise<string>;

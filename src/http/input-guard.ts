@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+/**
+ * Refuses hostile input before any schema, handler or store sees it, with 400 and nothing changed:
+ * a NUL character or a lone UTF-16 surrogate in any string or key (PostgreSQL cannot store the
+ * first, and would silently replace the second), a number that is not finite or lies beyond
+ * ±(2^53 − 1) (no Laurel value is that large; past it integers lose precision and bigint columns
+ * overflow), and a body nested deeper than MAX_BODY_DEPTH (recursive code further on would run
+ * out of stack). The walk is iterative, so the check itself cannot overflow.
+ */
+export const MAX_BODY_DEPTH = 32;
+export const MAX_SAFE_NUMBER = Number.MAX_SAFE_INTEGER;
+
+/** Headers whose values reach the store. */
+const CHECKED_HEADERS = ['idempotency-key', 'x-project-id'];
+
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    checkValue(request.params, 'path');
+    checkValue(request.query, 'query');
+    for (const name of CHECKED_HEADERS) checkValue(request.headers[name], `header ${name}`);
+    checkValue(request.body, 'body');
+  });
+  // Query strings and params become numbers only in validation ("Infinity" coerces to Infinity).
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    checkValue(request.query, 'query');
+    checkValue(request.params, 'path');
+  });
+}
+
+/** Throws 400 for the first hostile string, number or nesting found in `root`. */
+export function checkValue(root: unknown, where: string): void {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      checkString(value, where);
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value) || Math.abs(value) > MAX_SAFE_NUMBER) {
+        throw AppError.of('NUMBER_OUT_OF_RANGE', `${where}: numbers must be finite and within ±${MAX_SAFE_NUMBER}`);
+      }
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_BODY_DEPTH) throw AppError.of('TOO_DEEP', `${where} is nested deeper than ${MAX_BODY_DEPTH} levels`);
+      if (Array.isArray(value)) {
+        for (const item of value) stack.push({ value: item, depth: depth + 1 });
+      } else {
+        for (const [key, item] of Object.entries(value)) {
+          checkString(key, where);
+          stack.push({ value: item, depth: depth + 1 });
+        }
+      }
+    }
+  }
+}
+
+/** In a `u` regex a surrogate pair is one code point; only a lone surrogate is category Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function checkString(s: string, where: string): void {
+  if (s.includes('\u0000')) throw AppError.of('INVALID_CHARACTER', `${where} contains a NUL character`);
+  if (LONE_SURROGATE.test(s)) throw AppError.of('INVALID_CHARACTER', `${where} contains a lone UTF-16 surrogate`);
+}

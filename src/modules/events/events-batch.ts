@@ -1,0 +1,228 @@
+import { historyText, type HistoryText } from '../points/ledger.js';
+import { ledgerOf } from '../points/write-path.js';
+import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import type { EventDefinition, EventResponse } from './events.schemas.js';
+import { limitPeriodKey } from './limit-period.js';
+import { insertEvents, limitCounters, writeLimitCounts } from './events.repository.js';
+import { conditionFailure, limitReason } from './event-log-reason.js';
+import { insertEventLog } from './event-log.repository.js';
+import type { EventStage, EventStagePart, PipelineEvent, PipelineOutcome } from './pipeline.js';
+import { tieredReward } from './reward.js';
+
+/** The user's tier multiplier as decided so far in the batch (the tiers module); absent: no tiers. */
+export interface TierMultipliers {
+  tierOf(batch: WriteBatch, projectId: string, userId: string): { multiplier: number } | null;
+}
+
+export const LOGGED_MESSAGE = 'Event erfolgreich geloggt';
+export const LIMIT_MESSAGE = 'Event Limit erreicht';
+
+/** An event that passed every check that needs no database, with its reward decided. */
+export interface PreparedEvent {
+  definition: EventDefinition;
+  projectId: string;
+  userId: string;
+  occurredAt: number;
+  receivedAt: number;
+  metadata: Record<string, unknown>;
+  userGroups: string[];
+  conditionReached: boolean;
+  rewardPoints: number;
+  /** The reward before maximumReward: a tier's multiplier applies to it, then the cap (reward.ts). */
+  uncappedReward: number;
+  userGroupId: string;
+  /** Whether the event takes a completion of its limit period (a limited event whose conditions held). */
+  limited: boolean;
+}
+
+export interface EventUnit extends WriteUnit {
+  kind: 'event';
+  event: PreparedEvent;
+}
+
+interface Counter {
+  row: { project_id: string; user_id: string; event_id: string; period_key: string };
+  count: number;
+  taken: number;
+  /** Whether the counter was stored before the batch. */
+  stored: boolean;
+}
+
+/** The history texts of a definition, made once per definition object (definitions are cached and replaced on change). */
+const definitionTexts = new WeakMap<EventDefinition, { title: HistoryText; description: HistoryText }>();
+function textsOf(def: EventDefinition): { title: HistoryText; description: HistoryText } {
+  let t = definitionTexts.get(def);
+  if (t === undefined) definitionTexts.set(def, (t = { title: historyText(def.title), description: historyText(def.description) }));
+  return t;
+}
+
+const counterKey = (projectId: string, userId: string, eventId: string, periodKey: string) => `${projectId}\u0000${userId}\u0000${eventId}\u0000${periodKey}`;
+
+/** POST /event's part of the write path: the limit slot, the EVENT ledger entry, the stored event, then the stages. */
+export class EventsParticipant implements WriteParticipant {
+  readonly name = 'events';
+  readonly kind = 'event';
+
+  constructor(
+    private readonly stages: readonly EventStage[],
+    private readonly tiers: TierMultipliers | null = null,
+  ) {}
+
+  begin(batch: WriteBatch): EventsBatch {
+    return new EventsBatch(
+      batch,
+      this.stages.map((s) => batch.part<EventStagePart>(s)),
+      this.tiers,
+    );
+  }
+}
+
+class EventsBatch implements BatchPart {
+  private readonly counters = new Map<string, Counter>();
+  /** The limit period key of each limited event, in the user's local calendar (read with the user's row). */
+  private readonly periodKeys = new Map<PreparedEvent, string>();
+  private readonly stored: Array<Parameters<typeof insertEvents.run>[1][number]> = [];
+  /** The event log's entries of the batch (decision 120): one multi-row insert in `write`. */
+  private readonly logged: Array<Parameters<typeof insertEventLog.run>[1][number]> = [];
+
+  constructor(
+    private readonly batch: WriteBatch,
+    private readonly stages: readonly EventStagePart[],
+    private readonly tiers: TierMultipliers | null,
+  ) {}
+
+  /** Reads the completion counters the batch's limited events need. */
+  async load(): Promise<void> {
+    const ledger = ledgerOf(this.batch);
+    for (const { event: e } of this.batch.unitsOf<EventUnit>('event')) {
+      if (!e.limited) continue;
+      const periodKey = limitPeriodKey(e.definition.limitPeriod, e.occurredAt, ledger.timeZone(e.projectId, e.userId));
+      this.periodKeys.set(e, periodKey);
+      const key = counterKey(e.projectId, e.userId, e.definition.eventId, periodKey);
+      if (!this.counters.has(key)) {
+        this.counters.set(key, { row: { project_id: e.projectId, user_id: e.userId, event_id: e.definition.eventId, period_key: periodKey }, count: 0, taken: 0, stored: false });
+      }
+    }
+    const rows = await limitCounters.run(
+      this.batch.session,
+      [...this.counters.values()].map((c) => c.row),
+    );
+    for (const r of rows) {
+      const counter = this.counters.get(counterKey(r.project_id, r.user_id, r.event_id, r.period_key))!;
+      counter.count = Number(r.count);
+      counter.stored = true;
+    }
+  }
+
+  apply(unit: WriteUnit): EventResponse {
+    const p = (unit as EventUnit).event;
+    const def = p.definition;
+    const ledger = ledgerOf(this.batch);
+    ledger.requireLive(p.projectId, p.userId);
+    // A limited event takes one completion of its period while the counter is below the limit.
+    const periodKey = this.periodKeys.get(p);
+    const counter = periodKey === undefined ? undefined : this.counters.get(counterKey(p.projectId, p.userId, def.eventId, periodKey));
+    const limitReached = counter !== undefined && (def.limit! <= 0 || counter.count >= def.limit!);
+    const points = p.conditionReached && !limitReached ? this.reward(p) : 0;
+    ledger.record({
+      projectId: p.projectId,
+      userId: p.userId,
+      type: 'EVENT',
+      sourceId: def.eventId,
+      points,
+      occurredAt: p.occurredAt,
+      ...textsOf(def),
+      image: def.image,
+      boardGroups: p.userGroups,
+    });
+    if (counter && !limitReached) {
+      counter.count++;
+      counter.taken++;
+    }
+    const event: PipelineEvent = {
+      projectId: p.projectId,
+      userId: p.userId,
+      eventId: def.eventId,
+      occurredAt: p.occurredAt,
+      receivedAt: p.receivedAt,
+      metadata: p.metadata,
+      userGroups: p.userGroups,
+      points,
+      conditionReached: p.conditionReached,
+      limitReached,
+      qualifies: p.conditionReached && !limitReached,
+    };
+    const metadata = JSON.stringify(event.metadata);
+    this.stored.push({
+      project_id: event.projectId,
+      event_id: event.eventId,
+      user_id: event.userId,
+      occurred_at: event.occurredAt,
+      received_at: event.receivedAt,
+      points,
+      condition_reached: event.conditionReached ? 1 : 0,
+      limit_reached: limitReached ? 1 : 0,
+      metadata,
+      user_groups: JSON.stringify(event.userGroups),
+    });
+    // Only an event that earned nothing gets a reason now; an awarded one's is made when read.
+    this.logged.push({
+      project_id: event.projectId,
+      at: event.receivedAt,
+      user_id: event.userId,
+      event_id: event.eventId,
+      outcome: !event.conditionReached ? 'CONDITION_FAILED' : limitReached ? 'LIMIT_REACHED' : 'AWARDED',
+      reason: !event.conditionReached ? conditionFailure(def.conditions, event.metadata) : limitReached ? limitReason(def) : null,
+      points,
+      metadata,
+      status: 200,
+      code: null,
+    });
+    const outcome: PipelineOutcome = { streaks: [], challenges: [], pointsEarned: points };
+    for (const stage of this.stages) stage.applyEvent(event, outcome);
+    return response(p, event, outcome);
+  }
+
+  /** The event's points: the prepared reward, times the user's tier multiplier (the tier before this event). */
+  private reward(p: PreparedEvent): number {
+    const tier = this.tiers?.tierOf(this.batch, p.projectId, p.userId) ?? null;
+    if (tier === null || tier.multiplier === 1) return p.rewardPoints;
+    return tieredReward(p.uncappedReward, tier.multiplier, p.definition.maximumReward);
+  }
+
+  async write(): Promise<void> {
+    await insertEvents.run(this.batch.session, this.stored);
+    await insertEventLog.run(this.batch.session, this.logged);
+    await writeLimitCounts.run(
+      this.batch.session,
+      [...this.counters.values()].filter((c) => c.taken > 0).map((c) => ({ exists: c.stored, row: { ...c.row, count: c.count } })),
+    );
+  }
+}
+
+/** The merged response of POST /event (the interface's two shapes in one object). */
+function response(p: PreparedEvent, event: PipelineEvent, outcome: PipelineOutcome): EventResponse {
+  const def = p.definition;
+  return {
+    statusCode: 200,
+    success: true,
+    message: event.limitReached ? LIMIT_MESSAGE : LOGGED_MESSAGE,
+    data: {
+      userId: event.userId,
+      eventId: event.eventId,
+      points: event.points,
+      pointsAwarded: event.points,
+      type: def.type,
+      title: def.title,
+      limit: def.limit,
+      maximumReward: def.maximumReward,
+      metadata: event.metadata,
+      conditionReached: event.conditionReached,
+      limitReached: event.limitReached,
+      userGroupId: p.userGroupId,
+      timestamp: event.occurredAt,
+      streaks: outcome.streaks,
+      challenges: outcome.challenges,
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import { sql } from 'kysely';
+import { AppError } from '../../http/errors.js';
+import { KeyedSelect, KeyedUpdate, RowsInsert } from '../../platform/db/rows.js';
+import { generateId } from '../../platform/ids.js';
+import { DAY_MS, monthKey } from '../../platform/time.js';
+import { insertCoupons, newCouponRow, toCoupon } from '../coupons/coupons.service.js';
+import type { CouponsTable } from '../coupons/coupons.tables.js';
+import type { Metadata } from '../coupons/coupons.schemas.js';
+import { historyText } from '../points/ledger.js';
+import { ledgerOf } from '../points/write-path.js';
+import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import type { Redeemed } from './offers.schemas.js';
+import type { OffersTable, RedemptionsTable } from './offers.tables.js';
+import { REFUSAL_MESSAGES, redeemRefusal, type RedeemRefusal } from './redeem-refusal.js';
+import { offerTiers } from './offers.service.js';
+
+/** The user's tier as decided so far in the batch (the tiers module); absent: no tiers. */
+export interface TierOfUser {
+  tierOf(batch: WriteBatch, projectId: string, userId: string): { tierId: string } | null;
+}
+
+export interface RedemptionUnit extends WriteUnit {
+  kind: 'redemption';
+  offerId: string;
+  metadata: Metadata | undefined;
+  /** When the redeem request arrived (validity, month). */
+  now: number;
+}
+
+const refuse = (reason: RedeemRefusal) => AppError.of(reason, REFUSAL_MESSAGES[reason]);
+
+/** A language map shown as one string: de, else en, else the first language (docs/api.md, Offers, shops and coupons). */
+export function pickLanguage(map: Record<string, string>): string {
+  return map.de ?? map.en ?? Object.values(map)[0] ?? '';
+}
+
+/** The offers of the batch, locked in key order: every redemption of an offer in any batch waits for them. */
+const lockOffers = new KeyedSelect({
+  description: 'lock the redeemed offers',
+  table: 'offers',
+  keys: { project_id: 'text', offer_id: 'text' },
+  lock: 'update',
+});
+
+/** The status of the shops the batch's offers name (an INACTIVE shop's offers are not redeemable). */
+const shopStatus = new KeyedSelect({
+  description: 'shops of the redeemed offers',
+  table: 'shops',
+  keys: { project_id: 'text', shop_id: 'text' },
+  select: ['project_id', 'shop_id', 'status'],
+});
+
+const monthCounts = new KeyedSelect({
+  description: 'offer redemptions per month',
+  table: 'offer_month_counts',
+  keys: { project_id: 'text', offer_id: 'text', month: 'text' },
+});
+
+const userCounts = new KeyedSelect({
+  description: 'offer redemptions per user',
+  table: 'offer_user_counts',
+  keys: { project_id: 'text', offer_id: 'text', user_id: 'text' },
+});
+
+const setRedeemedTotals = new KeyedUpdate({
+  description: 'offer redemption totals',
+  table: 'offers',
+  keys: { project_id: 'text', offer_id: 'text' },
+  set: { redeemed_total: 'int8' },
+});
+
+const addMonthCounts = new RowsInsert({
+  description: 'offer redemptions per month',
+  table: 'offer_month_counts',
+  columns: { project_id: 'text', offer_id: 'text', month: 'text', redeemed: 'int8' },
+  conflict: (oc) => oc.columns(['project_id', 'offer_id', 'month']).doUpdateSet({ redeemed: sql<number>`offer_month_counts.redeemed + excluded.redeemed` }),
+});
+
+const addUserCounts = new RowsInsert({
+  description: 'offer redemptions per user',
+  table: 'offer_user_counts',
+  columns: { project_id: 'text', offer_id: 'text', user_id: 'text', redeemed: 'int8' },
+  conflict: (oc) => oc.columns(['project_id', 'offer_id', 'user_id']).doUpdateSet({ redeemed: sql<number>`offer_user_counts.redeemed + excluded.redeemed` }),
+});
+
+const insertRedemptions = new RowsInsert({
+  description: 'redemptions',
+  table: 'redemptions',
+  columns: { project_id: 'text', redemption_id: 'text', user_id: 'text', offer_id: 'text', points: 'int8', coupon_key: 'text', metadata: 'text', created_at: 'int8' },
+});
+
+interface Count {
+  key: Record<string, string>;
+  count: number;
+  taken: number;
+}
+
+const k = (...parts: string[]) => parts.join('\u0000');
+
+/**
+ * Redemption's part of the write path (decision 040): one redeem checks the offer (status,
+ * validity), its limits (total, month, user) and the balance against the batch's state — the
+ * offer rows locked, the counters read under that lock — then issues the coupon, records the
+ * redemption and debits the points, all in memory; the batch writes each table once. Limits are
+ * exact across batches and instances because every redemption of an offer holds its row lock.
+ */
+export class RedemptionParticipant implements WriteParticipant {
+  readonly name = 'redemptions';
+  readonly kind = 'redemption';
+
+  constructor(private readonly tiers: TierOfUser | null = null) {}
+
+  begin(batch: WriteBatch): BatchPart {
+    return new RedemptionBatch(batch, this.tiers);
+  }
+}
+
+class RedemptionBatch implements BatchPart {
+  private readonly offers = new Map<string, { row: OffersTable; redeemed: number }>();
+  private readonly activeShops = new Set<string>();
+  private readonly months = new Map<string, Count>();
+  private readonly users = new Map<string, Count>();
+  private readonly coupons: CouponsTable[] = [];
+  private readonly redemptions: RedemptionsTable[] = [];
+
+  constructor(
+    private readonly batch: WriteBatch,
+    private readonly tiers: TierOfUser | null,
+  ) {}
+
+  async load(): Promise<void> {
+    const units = this.batch.unitsOf<RedemptionUnit>('redemption');
+    if (units.length === 0) return;
+    const session = this.batch.session;
+    const offerKeys = new Map(units.map((u) => [k(u.projectId, u.offerId), { project_id: u.projectId, offer_id: u.offerId }]));
+    for (const row of await lockOffers.run(session, [...offerKeys.values()])) {
+      this.offers.set(k(row.project_id, row.offer_id), { row, redeemed: Number(row.redeemed_total) });
+    }
+    const shops = new Map<string, { project_id: string; shop_id: string }>();
+    for (const { row } of this.offers.values()) if (row.shop_id !== null) shops.set(k(row.project_id, row.shop_id), { project_id: row.project_id, shop_id: row.shop_id });
+    for (const r of await shopStatus.run(session, [...shops.values()])) if (r.status === 'ACTIVE') this.activeShops.add(k(r.project_id, r.shop_id));
+    for (const u of units) {
+      const month = monthKey(u.now);
+      this.months.set(k(u.projectId, u.offerId, month), { key: { project_id: u.projectId, offer_id: u.offerId, month }, count: 0, taken: 0 });
+      this.users.set(k(u.projectId, u.offerId, u.userId), { key: { project_id: u.projectId, offer_id: u.offerId, user_id: u.userId }, count: 0, taken: 0 });
+    }
+    for (const r of await monthCounts.run(session, [...this.months.values()].map((c) => c.key as { project_id: string; offer_id: string; month: string }))) {
+      this.months.get(k(r.project_id, r.offer_id, r.month))!.count = Number(r.redeemed);
+    }
+    for (const r of await userCounts.run(session, [...this.users.values()].map((c) => c.key as { project_id: string; offer_id: string; user_id: string }))) {
+      this.users.get(k(r.project_id, r.offer_id, r.user_id))!.count = Number(r.redeemed);
+    }
+  }
+
+  apply(unit: WriteUnit): Redeemed['data'] {
+    const u = unit as RedemptionUnit;
+    const held = this.offers.get(k(u.projectId, u.offerId));
+    if (!held) throw AppError.of('OFFER_NOT_FOUND', u.offerId);
+    const ledger = ledgerOf(this.batch);
+    ledger.requireLive(u.projectId, u.userId);
+    const offer = held.row;
+    const month = this.months.get(k(u.projectId, u.offerId, monthKey(u.now)))!;
+    const perUser = this.users.get(k(u.projectId, u.offerId, u.userId))!;
+    const cost = Number(offer.points);
+    const reason = redeemRefusal({
+      now: u.now,
+      status: offer.status,
+      shopActive: offer.shop_id === null || this.activeShops.has(k(u.projectId, offer.shop_id)),
+      validFrom: offer.valid_from === null ? null : Number(offer.valid_from),
+      validUntil: offer.valid_until === null ? null : Number(offer.valid_until),
+      totalLimit: offer.total_limit === null ? null : Number(offer.total_limit),
+      redeemedTotal: held.redeemed,
+      monthlyLimit: offer.monthly_limit === null ? null : Number(offer.monthly_limit),
+      redeemedThisMonth: month.count,
+      perUserLimit: offer.per_user_limit === null ? null : Number(offer.per_user_limit),
+      redeemedByUser: perUser.count,
+      tiers: offerTiers(offer),
+      userTier: this.tiers?.tierOf(this.batch, u.projectId, u.userId)?.tierId ?? null,
+      cost,
+      balance: ledger.balance(u.projectId, u.userId),
+    });
+    if (reason !== null) throw refuse(reason);
+
+    const title = JSON.parse(offer.title) as Record<string, string>;
+    const description = JSON.parse(offer.description) as Record<string, string>;
+    const coupon = newCouponRow(
+      {
+        projectId: u.projectId,
+        userId: u.userId,
+        title: pickLanguage(title),
+        description: pickLanguage(description),
+        validUntil: u.now + Number(offer.coupon_validity_days) * DAY_MS,
+        metadata: { ...(u.metadata ?? {}), offerId: offer.offer_id, ...(offer.shop_id ? { shopId: offer.shop_id } : {}) },
+        offerId: offer.offer_id,
+      },
+      this.batch.now,
+    );
+    const redemptionId = generateId('rdm');
+    const debit = ledger.record({
+      projectId: u.projectId,
+      userId: u.userId,
+      type: 'REDEMPTION',
+      sourceId: offer.offer_id,
+      points: -cost,
+      occurredAt: u.now,
+      title: historyText(title),
+      description: historyText(description),
+      image: offer.image,
+      metadata: { ...(u.metadata ?? {}), redemptionId, couponKey: coupon.coupon_key },
+      boardGroups: [],
+    });
+    this.coupons.push(coupon);
+    this.redemptions.push({
+      project_id: u.projectId,
+      redemption_id: redemptionId,
+      user_id: u.userId,
+      offer_id: offer.offer_id,
+      points: cost,
+      coupon_key: coupon.coupon_key,
+      metadata: u.metadata ? JSON.stringify(u.metadata) : null,
+      created_at: u.now,
+    });
+    held.redeemed += 1;
+    month.count += 1;
+    month.taken += 1;
+    perUser.count += 1;
+    perUser.taken += 1;
+    this.batch.notify({
+      type: 'offer.redeemed',
+      projectId: u.projectId,
+      userId: u.userId,
+      occurredAt: u.now,
+      data: { userId: u.userId, offerId: offer.offer_id, shopId: offer.shop_id, redemptionId, pointsSpent: cost, balance: debit.balance, couponKey: coupon.coupon_key },
+    });
+    return { userId: u.userId, offerId: offer.offer_id, pointsSpent: cost, balance: debit.balance, redemptionId, coupon: toCoupon(coupon) };
+  }
+
+  async write(): Promise<void> {
+    if (this.redemptions.length === 0) return;
+    const session = this.batch.session;
+    await insertCoupons.run(session, this.coupons);
+    await insertRedemptions.run(session, this.redemptions);
+    await addUserCounts.run(
+      session,
+      [...this.users.values()].filter((c) => c.taken > 0).map((c) => ({ ...(c.key as { project_id: string; offer_id: string; user_id: string }), redeemed: c.taken })),
+    );
+    await addMonthCounts.run(
+      session,
+      [...this.months.values()].filter((c) => c.taken > 0).map((c) => ({ ...(c.key as { project_id: string; offer_id: string; month: string }), redeemed: c.taken })),
+    );
+    await setRedeemedTotals.run(
+      session,
+      [...this.offers.values()].filter((o) => o.redeemed !== Number(o.row.redeemed_total)).map((o) => ({ project_id: o.row.project_id, offer_id: o.row.offer_id, redeemed_total: o.redeemed })),
+    );
+  }
+}

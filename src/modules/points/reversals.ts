@@ -1,0 +1,173 @@
+import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { KeyedSelect, RowsInsert } from '../../platform/db/rows.js';
+import { generateId } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import type { UserDataOwner } from '../users/user-data.js';
+import { historyText, type HistoryText, type LedgerType } from './ledger.js';
+import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from './write-batch.js';
+import { ledgerOf, type WritePath } from './write-path.js';
+import './reversals.tables.js';
+
+/**
+ * Reversals (refunds): POST /admin/user/{userId}/reversal takes back one earning entry with a
+ * REVERSAL entry of the opposite sign. What was already spent cannot be taken back: the balance
+ * stops at 0 and the answer says how much was not recovered. The reversed points leave the boards
+ * (and tier windows) of the reversed entry's period. One reversal per entry: a second is 409,
+ * decided under the user's lock in the write path (exact across instances).
+ */
+export const REVERSIBLE: readonly LedgerType[] = ['EVENT', 'CHALLENGE', 'STREAK', 'SURVEY', 'ADJUSTMENT'];
+
+export interface Reversal {
+  userId: string;
+  reversalId: string;
+  /** The history id of the reversed entry. */
+  historyId: string;
+  /** Points taken back (≤ 0): the REVERSAL entry. */
+  points: number;
+  /** Points of the reversed entry that were already spent and could not be taken back. */
+  unrecovered: number;
+  balance: number;
+  reason: string;
+  timestamp: number;
+}
+
+/** The parts of a history id `<TYPE>#<sourceId>#<ms>[#n]` (ledger.ts: historyId), or null. */
+export function parseHistoryId(id: string): { type: string; sourceId: string; occurredAt: number; nth: number } | null {
+  const m = /^([A-Z]+)#([^#]+)#(\d{1,16})(?:#(\d{1,9}))?$/.exec(id);
+  if (!m) return null;
+  const nth = m[4] === undefined ? 1 : Number(m[4]);
+  if (nth < 2 && m[4] !== undefined) return null;
+  return { type: m[1]!, sourceId: m[2]!, occurredAt: Number(m[3]), nth };
+}
+
+interface ReversalUnit extends WriteUnit {
+  kind: 'reversal';
+  reversalId: string;
+  historyId: string;
+  reason: string;
+  now: number;
+  entry: { entryId: number; type: string; sourceId: string; points: number; occurredAt: number; title: HistoryText; boardGroups: readonly string[] };
+}
+
+const reversedEntries = new KeyedSelect({
+  description: 'reversed ledger entries',
+  table: 'reversals',
+  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
+  select: ['project_id', 'user_id', 'entry_id'],
+});
+
+const insertReversals = new RowsInsert({
+  description: 'reversals',
+  table: 'reversals',
+  columns: { project_id: 'text', user_id: 'text', entry_id: 'int8', reversal_id: 'text', points: 'int8', unrecovered: 'int8', reason: 'text', created_at: 'int8' },
+});
+
+const key = (projectId: string, userId: string, entryId: number) => `${projectId}\u0000${userId}\u0000${entryId}`;
+
+export class ReversalsService implements UserDataOwner {
+  readonly userDataName = 'reversals';
+
+  /** Decides reversals in the write path. */
+  readonly participant: WriteParticipant = {
+    name: 'reversals',
+    kind: 'reversal',
+    begin: (batch) => new ReversalsBatch(batch),
+  };
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly writes: WritePath,
+    /** The user groups an event counted for (its boards). */
+    private readonly events: { userGroupsAt(projectId: string, userId: string, eventId: string, occurredAt: number): Promise<string[]> },
+  ) {}
+
+  private get db(): Queryable {
+    return this.platform.db.kysely;
+  }
+
+  /** POST /admin/user/{userId}/reversal (the user must exist; checked by the caller). */
+  async reverse(projectId: string, userId: string, historyId: string, reason: string): Promise<Reversal> {
+    const parsed = parseHistoryId(historyId);
+    if (!parsed) throw AppError.of('INVALID_HISTORY_ID', 'historyId is not a history id (<TYPE>#<sourceId>#<ms>)');
+    const rows = await this.db
+      .selectFrom('ledger')
+      .select(['entry_id', 'type', 'source_id', 'points', 'occurred_at', 'title'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('type', '=', parsed.type)
+      .where('source_id', '=', parsed.sourceId)
+      .where('occurred_at', '=', parsed.occurredAt)
+      .orderBy('entry_id')
+      .execute();
+    const row = rows[parsed.nth - 1];
+    if (!row) throw AppError.of('HISTORY_NOT_FOUND', historyId);
+    const points = Number(row.points);
+    if (!REVERSIBLE.includes(row.type as LedgerType) || points <= 0) {
+      throw AppError.of('NOT_REVERSIBLE', `Only an entry that earned points can be reversed (${row.type}, ${points} points)`);
+    }
+    const boardGroups = row.type === 'EVENT' ? await this.events.userGroupsAt(projectId, userId, row.source_id, parsed.occurredAt) : [];
+    const unit: ReversalUnit = {
+      kind: 'reversal',
+      projectId,
+      userId,
+      reversalId: generateId('rev'),
+      historyId,
+      reason,
+      now: this.platform.clock.now(),
+      entry: { entryId: Number(row.entry_id), type: row.type, sourceId: row.source_id, points, occurredAt: parsed.occurredAt, title: JSON.parse(row.title) as HistoryText, boardGroups },
+    };
+    return this.writes.submit<Reversal>(unit, null, 201);
+  }
+
+  async deleteUserData(projectId: string, userId: string): Promise<number> {
+    const r = await this.db.deleteFrom('reversals').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}
+
+class ReversalsBatch implements BatchPart {
+  private readonly reversed = new Set<string>();
+  private readonly rows: Array<Parameters<typeof insertReversals.run>[1][number]> = [];
+
+  constructor(private readonly batch: WriteBatch) {}
+
+  async load(): Promise<void> {
+    const units = this.batch.unitsOf<ReversalUnit>('reversal');
+    if (units.length === 0) return;
+    const keys = units.map((u) => ({ project_id: u.projectId, user_id: u.userId, entry_id: u.entry.entryId }));
+    for (const r of await reversedEntries.run(this.batch.session, keys)) this.reversed.add(key(r.project_id, r.user_id, Number(r.entry_id)));
+  }
+
+  apply(unit: WriteUnit): Reversal {
+    const u = unit as ReversalUnit;
+    const ledger = ledgerOf(this.batch);
+    ledger.requireLive(u.projectId, u.userId);
+    const k = key(u.projectId, u.userId, u.entry.entryId);
+    if (this.reversed.has(k)) throw AppError.of('ALREADY_REVERSED', `History entry ${u.historyId} is already reversed`);
+    const taken = ledger.record(
+      {
+        projectId: u.projectId,
+        userId: u.userId,
+        type: 'REVERSAL',
+        sourceId: u.reversalId,
+        points: -u.entry.points,
+        occurredAt: u.now,
+        title: { de: `Storno: ${u.entry.title.de}`, en: `Reversal: ${u.entry.title.en}` },
+        description: historyText(u.reason),
+        metadata: { reversedHistoryId: u.historyId, reason: u.reason },
+        boardGroups: u.entry.boardGroups,
+        board: { points: -u.entry.points, occurredAt: u.entry.occurredAt },
+      },
+      'clamp',
+    );
+    this.reversed.add(k);
+    const unrecovered = u.entry.points + taken.points;
+    this.rows.push({ project_id: u.projectId, user_id: u.userId, entry_id: u.entry.entryId, reversal_id: u.reversalId, points: -taken.points, unrecovered, reason: u.reason, created_at: u.now });
+    return { userId: u.userId, reversalId: u.reversalId, historyId: u.historyId, points: taken.points, unrecovered, balance: taken.balance, reason: u.reason, timestamp: u.now };
+  }
+
+  async write(): Promise<void> {
+    await insertReversals.run(this.batch.session, this.rows);
+  }
+}

@@ -1,0 +1,118 @@
+import type { Queryable } from '../../platform/db/database.js';
+import type { LeaderboardArchiveTable, SeasonRewardsTable } from './seasons.tables.js';
+import './seasons.tables.js';
+
+/** SQL of the seasons module; every query filters on project_id. The payouts' statements are in season-payouts-batch.ts. */
+export class SeasonsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insertReward(row: SeasonRewardsTable): Promise<boolean> {
+    const r = await this.db
+      .insertInto('season_rewards')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'season_reward_id']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  rewards(projectId: string, groupId?: string): Promise<SeasonRewardsTable[]> {
+    let q = this.db.selectFrom('season_rewards').selectAll().where('project_id', '=', projectId);
+    if (groupId !== undefined) q = q.where('group_id', '=', groupId);
+    return q.orderBy('created_at').orderBy('season_reward_id').execute();
+  }
+
+  reward(projectId: string, seasonRewardId: string): Promise<SeasonRewardsTable | undefined> {
+    return this.db.selectFrom('season_rewards').selectAll().where('project_id', '=', projectId).where('season_reward_id', '=', seasonRewardId).executeTakeFirst();
+  }
+
+  async updateReward(row: SeasonRewardsTable): Promise<boolean> {
+    const r = await this.db
+      .updateTable('season_rewards')
+      .set({ group_id: row.group_id, bands: row.bands, updated_at: row.updated_at })
+      .where('project_id', '=', row.project_id)
+      .where('season_reward_id', '=', row.season_reward_id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async deleteReward(projectId: string, seasonRewardId: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('season_rewards').where('project_id', '=', projectId).where('season_reward_id', '=', seasonRewardId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /**
+   * Writes a board's snapshot unless one exists, in one transaction: a snapshot is all or nothing,
+   * and the first one written stays (a close that runs again after a crash finds it).
+   */
+  async archiveOnce(projectId: string, groupId: string, month: string, rows: LeaderboardArchiveTable[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('leaderboard_archive')
+        .select('rank')
+        .where('project_id', '=', projectId)
+        .where('group_id', '=', groupId)
+        .where('month', '=', month)
+        .limit(1)
+        .executeTakeFirst();
+      if (existing) return;
+      for (let i = 0; i < rows.length; i += 500) {
+        await trx
+          .insertInto('leaderboard_archive')
+          .values(rows.slice(i, i + 500))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    });
+  }
+
+  /** A page of an archived board, in rank order. */
+  archivePage(projectId: string, groupId: string, month: string, offset: number, limit: number): Promise<LeaderboardArchiveTable[]> {
+    return this.db
+      .selectFrom('leaderboard_archive')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('group_id', '=', groupId)
+      .where('month', '=', month)
+      .orderBy('rank')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  async archiveSize(projectId: string, groupId: string, month: string): Promise<{ total: number; archivedAt: number } | undefined> {
+    const row = await this.db
+      .selectFrom('leaderboard_archive')
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('archived_at').as('archived_at')])
+      .where('project_id', '=', projectId)
+      .where('group_id', '=', groupId)
+      .where('month', '=', month)
+      .executeTakeFirst();
+    if (!row || Number(row.total) === 0) return undefined;
+    return { total: Number(row.total), archivedAt: Number(row.archived_at) };
+  }
+
+  /** The archived entries ranked between `fromRank` and `toRank`. */
+  archivedRanks(projectId: string, groupId: string, month: string, fromRank: number, toRank: number): Promise<LeaderboardArchiveTable[]> {
+    return this.db
+      .selectFrom('leaderboard_archive')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('group_id', '=', groupId)
+      .where('month', '=', month)
+      .where('rank', '>=', fromRank)
+      .where('rank', '<=', toRank)
+      .orderBy('rank')
+      .execute();
+  }
+
+  /** Deletes up to `limit` of the user's archive entries and payout records (user deletion); returns how many. */
+  async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
+    let removed = 0;
+    for (const table of ['season_payouts', 'leaderboard_archive'] as const) {
+      const r = await this.db.deleteFrom(table).where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+      removed += Number(r.numDeletedRows);
+      if (removed >= limit) break;
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,287 @@
+import { sql } from 'kysely';
+import { KeyedSelect, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
+import type { EventUnit } from '../events/events-batch.js';
+import type { EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from '../events/pipeline.js';
+import { historyText } from '../points/ledger.js';
+import { ledgerOf } from '../points/write-path.js';
+import { userKey, type WriteBatch } from '../points/write-batch.js';
+import { periodOf, type TimeFrame } from './streak-periods.js';
+import { NO_FREEZES, streakAfterPeriodWithFreezes, type FreezeRule, type Freezes } from './streak-freezes.js';
+import { EMPTY_STREAK, type StreakState } from './streak-state.js';
+import type { StreakDefinition } from './streaks.schemas.js';
+import type { StreakProgressTable } from './streaks.tables.js';
+
+export type Streak = Omit<StreakDefinition, 'freezes'> & { timeFrame: TimeFrame; freezes: Required<FreezeRule> | null };
+
+/** Rows of streak_stats / streak_period_stats a batch adds to: one of this many, chosen per batch. */
+export const STAT_SHARDS = 8;
+
+const progressOfUsers = new KeyedSelect({
+  description: 'streak states of users',
+  table: 'streak_progress',
+  keys: { project_id: 'text', user_id: 'text' },
+});
+
+const writeProgress = new RowsUpsert({
+  description: 'streak states',
+  table: 'streak_progress',
+  keys: { project_id: 'text', user_id: 'text', streak_id: 'text' },
+  columns: {
+    periods: 'text',
+    current_count: 'int4',
+    current_start: 'int4',
+    last_period: 'int4',
+    longest_streak: 'int4',
+    missed_count: 'int4',
+    milestones_claimed: 'text',
+    last_completed_at: 'int8',
+    updated_at: 'int8',
+    freezes_available: 'int4',
+    freezes_used: 'int4',
+    frozen_periods: 'text',
+  },
+});
+
+const addStats = new RowsInsert({
+  description: 'streak totals',
+  table: 'streak_stats',
+  columns: { project_id: 'text', streak_id: 'text', shard: 'int4', participants: 'int4', longest_streak: 'int4' },
+  conflict: (oc) =>
+    oc.columns(['project_id', 'streak_id', 'shard']).doUpdateSet({
+      participants: sql<number>`streak_stats.participants + excluded.participants`,
+      longest_streak: sql<number>`case when streak_stats.longest_streak > excluded.longest_streak then streak_stats.longest_streak else excluded.longest_streak end`,
+    }),
+});
+
+const addPeriodStats = new RowsInsert({
+  description: 'streak period totals',
+  table: 'streak_period_stats',
+  columns: { project_id: 'text', streak_id: 'text', period: 'int4', shard: 'int4', users: 'int4', count_sum: 'int8' },
+  conflict: (oc) =>
+    oc.columns(['project_id', 'streak_id', 'period', 'shard']).doUpdateSet({
+      users: sql<number>`streak_period_stats.users + excluded.users`,
+      count_sum: sql<number>`streak_period_stats.count_sum + excluded.count_sum`,
+    }),
+});
+
+/** The state of a stored row (or of no row). */
+export function stateOf(r: StreakProgressTable | undefined): StreakState {
+  if (!r) return EMPTY_STREAK;
+  return {
+    periods: JSON.parse(r.periods),
+    currentCount: Number(r.current_count),
+    currentStart: Number(r.current_start),
+    longestStreak: Number(r.longest_streak),
+    missedCount: Number(r.missed_count),
+    milestonesClaimed: JSON.parse(r.milestones_claimed),
+  };
+}
+
+/** The freezes of a stored row (or of no row). */
+export function freezesOf(r: StreakProgressTable | undefined): Freezes {
+  if (!r) return NO_FREEZES;
+  return { available: Number(r.freezes_available ?? 0), used: Number(r.freezes_used ?? 0), frozen: JSON.parse(r.frozen_periods ?? '[]') };
+}
+
+/** A user's state of one streak in the batch: as stored, then as decided. */
+interface Held {
+  projectId: string;
+  userId: string;
+  streakId: string;
+  state: StreakState;
+  freezes: Freezes;
+  /** Time of the event that completed the latest period, ms. */
+  lastCompletedAt: number;
+  updatedAt: number;
+  changed: boolean;
+  /** Whether the row was stored before the batch. */
+  stored: boolean;
+}
+
+/** Where the stage reads the project's streaks (the service's cache; a miss reads on the batch's transaction). */
+export type StreakDefinitions = (batch: WriteBatch, projectId: string) => Promise<Streak[]>;
+
+/**
+ * The streaks stage's part of a batch: the states of the batch's users are read once, the first
+ * qualifying event of a period completes it in memory (streak-state.ts decides the rest, late
+ * events included), milestones pay once per run with a STREAK entry, and each changed state is
+ * written once. The analytics totals move by the batch's sums, into one shard chosen per batch.
+ */
+export class StreaksBatch implements EventStagePart {
+  private readonly defs = new Map<string, Streak[]>();
+  private readonly held = new Map<string, Held>();
+  private readonly stats = new Map<string, { projectId: string; streakId: string; participants: number; longest: number }>();
+  private readonly periods = new Map<string, { projectId: string; streakId: string; period: number; users: number; countSum: number }>();
+
+  constructor(
+    private readonly batch: WriteBatch,
+    private readonly definitions: StreakDefinitions,
+  ) {}
+
+  async load(): Promise<void> {
+    const keys = new Map<string, { project_id: string; user_id: string }>();
+    for (const { event: e } of this.batch.unitsOf<EventUnit>('event')) {
+      let defs = this.defs.get(e.projectId);
+      if (!defs) this.defs.set(e.projectId, (defs = await this.definitions(this.batch, e.projectId)));
+      if (!e.conditionReached || !defs.some((s) => s.status === 'ACTIVE' && s.eventIds.includes(e.definition.eventId))) continue;
+      keys.set(userKey(e.projectId, e.userId), { project_id: e.projectId, user_id: e.userId });
+    }
+    for (const r of await progressOfUsers.run(this.batch.session, [...keys.values()])) {
+      this.held.set(heldKey(r.project_id, r.user_id, r.streak_id), {
+        projectId: r.project_id,
+        userId: r.user_id,
+        streakId: r.streak_id,
+        state: stateOf(r),
+        freezes: freezesOf(r),
+        lastCompletedAt: Number(r.last_completed_at),
+        updatedAt: Number(r.updated_at),
+        changed: false,
+        stored: true,
+      });
+    }
+  }
+
+  applyEvent(event: PipelineEvent, outcome: PipelineOutcome): void {
+    if (!event.qualifies) return;
+    for (const streak of this.defs.get(event.projectId)!) {
+      if (streak.status !== 'ACTIVE' || !streak.eventIds.includes(event.eventId)) continue;
+      outcome.streaks.push(this.advance(streak, event, outcome));
+    }
+  }
+
+  private advance(streak: Streak, event: PipelineEvent, outcome: PipelineOutcome): StreakProgress {
+    const key = heldKey(event.projectId, event.userId, streak.streakId);
+    const held = this.held.get(key);
+    const before = held?.state ?? EMPTY_STREAK;
+    const zone = ledgerOf(this.batch).timeZone(event.projectId, event.userId);
+    const period = periodOf(streak.timeFrame, event.occurredAt, zone);
+    const step = streakAfterPeriodWithFreezes(before, held?.freezes ?? NO_FREEZES, period, streak.milestones.map((m) => m.count), streak.freezes);
+    const result = { streakId: streak.streakId, currentCount: step.state.currentCount, lastUpdate: new Date(event.occurredAt).toISOString() };
+    if (!step.changed) return { ...result, milestoneReached: false, pointsAwarded: 0 };
+    const pointsAwarded = this.payMilestones(streak, step.newlyClaimed, event);
+    this.held.set(key, {
+      projectId: event.projectId,
+      userId: event.userId,
+      streakId: streak.streakId,
+      state: step.state,
+      freezes: step.freezes,
+      lastCompletedAt: step.latest || !held ? event.occurredAt : held.lastCompletedAt,
+      updatedAt: event.receivedAt,
+      changed: true,
+      stored: held?.stored ?? false,
+    });
+    // A row may exist with no period yet (freezes granted before the first event).
+    this.moveTotals(event.projectId, streak.streakId, held && before.periods.length > 0 ? before : null, step.state);
+    outcome.pointsEarned += pointsAwarded;
+    if (step.newlyClaimed.length > 0) {
+      this.batch.notify({
+        type: 'streak.milestone_reached',
+        projectId: event.projectId,
+        userId: event.userId,
+        occurredAt: event.occurredAt,
+        data: { userId: event.userId, streakId: streak.streakId, milestones: step.newlyClaimed, currentCount: step.state.currentCount, pointsAwarded },
+      });
+    }
+    return { ...result, milestoneReached: step.newlyClaimed.length > 0, pointsAwarded };
+  }
+
+  /** The analytics totals (decision 031): participants, the longest run, users and counts per latest period. */
+  private moveTotals(projectId: string, streakId: string, before: StreakState | null, after: StreakState): void {
+    const total = this.statsOf(projectId, streakId);
+    if (!before) total.participants += 1;
+    total.longest = Math.max(total.longest, after.longestStreak);
+    const lastAfter = after.periods[after.periods.length - 1]!;
+    if (before) {
+      const lastBefore = before.periods[before.periods.length - 1]!;
+      const p = this.periodOf(projectId, streakId, lastBefore);
+      p.users -= 1;
+      p.countSum -= before.currentCount;
+    }
+    const p = this.periodOf(projectId, streakId, lastAfter);
+    p.users += 1;
+    p.countSum += after.currentCount;
+  }
+
+  private statsOf(projectId: string, streakId: string) {
+    const key = `${projectId}\u0000${streakId}`;
+    let s = this.stats.get(key);
+    if (!s) this.stats.set(key, (s = { projectId, streakId, participants: 0, longest: 0 }));
+    return s;
+  }
+
+  private periodOf(projectId: string, streakId: string, period: number) {
+    const key = `${projectId}\u0000${streakId}\u0000${period}`;
+    let p = this.periods.get(key);
+    if (!p) this.periods.set(key, (p = { projectId, streakId, period, users: 0, countSum: 0 }));
+    return p;
+  }
+
+  /** One STREAK history entry with the points of every milestone reached by the event. */
+  private payMilestones(streak: Streak, counts: number[], event: PipelineEvent): number {
+    if (counts.length === 0) return 0;
+    const points = streak.milestones.filter((m) => counts.includes(m.count)).reduce((sum, m) => sum + m.points, 0);
+    return ledgerOf(this.batch).record({
+      projectId: event.projectId,
+      userId: event.userId,
+      type: 'STREAK',
+      sourceId: streak.streakId,
+      points,
+      occurredAt: event.occurredAt,
+      title: historyText(streak.title),
+      description: historyText(streak.description),
+      metadata: { streakId: streak.streakId, milestones: counts },
+      boardGroups: event.userGroups,
+    }).points;
+  }
+
+  async write(): Promise<void> {
+    const session = this.batch.session;
+    const rows: Array<Parameters<typeof writeProgress.run>[1][number]> = [];
+    for (const h of this.held.values()) {
+      if (!h.changed) continue;
+      rows.push({
+        exists: h.stored,
+        row: {
+          project_id: h.projectId,
+          user_id: h.userId,
+          streak_id: h.streakId,
+          periods: JSON.stringify(h.state.periods),
+          current_count: h.state.currentCount,
+          current_start: h.state.currentStart!,
+          last_period: h.state.periods[h.state.periods.length - 1]!,
+          longest_streak: h.state.longestStreak,
+          missed_count: h.state.missedCount,
+          milestones_claimed: JSON.stringify(h.state.milestonesClaimed),
+          last_completed_at: h.lastCompletedAt,
+          updated_at: h.updatedAt,
+          freezes_available: h.freezes.available,
+          freezes_used: h.freezes.used,
+          frozen_periods: JSON.stringify(h.freezes.frozen),
+        },
+      });
+    }
+    await writeProgress.run(session, rows);
+    // The rows every batch of a streak shares come last, so they stay locked only until the commit.
+    const shard = Math.floor(Math.random() * STAT_SHARDS);
+    const stats = [...this.stats.values()].sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId));
+    await addStats.run(
+      session,
+      stats.map((s) => ({ project_id: s.projectId, streak_id: s.streakId, shard, participants: s.participants, longest_streak: s.longest })),
+    );
+    const periods = [...this.periods.values()]
+      .filter((p) => p.users !== 0 || p.countSum !== 0)
+      .sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId) || a.period - b.period);
+    await addPeriodStats.run(
+      session,
+      periods.map((p) => ({ project_id: p.projectId, streak_id: p.streakId, period: p.period, shard, users: p.users, count_sum: p.countSum })),
+    );
+  }
+}
+
+function heldKey(projectId: string, userId: string, streakId: string): string {
+  return `${projectId}\u0000${userId}\u0000${streakId}`;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import { AppError } from '../../http/errors.js';
+import { KeyedSelect, KeyedUpdate, RowsInsert } from '../../platform/db/rows.js';
+import { historyText } from '../points/ledger.js';
+import { ledgerOf } from '../points/write-path.js';
+import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { answerRefusal } from './survey-answer.js';
+import type { Survey, SurveyOption } from './surveys.schemas.js';
+import type { SurveyAnswersTable, SurveysTable } from './surveys.tables.js';
+
+export interface SurveyAnswerUnit extends WriteUnit {
+  kind: 'survey-answer';
+  surveyId: string;
+  responses: string[];
+  /** When the answer arrived (the survey must be open then). */
+  now: number;
+}
+
+export function toSurvey(r: SurveysTable): Survey {
+  return {
+    surveyId: r.survey_id,
+    title: r.title,
+    description: r.description,
+    type: r.type,
+    validFrom: Number(r.valid_from),
+    validUntil: r.valid_until === null ? null : Number(r.valid_until),
+    options: JSON.parse(r.options) as SurveyOption[],
+    points: Number(r.points),
+  };
+}
+
+/** The answered surveys, locked in key order: answers to one survey take turns on its counters. */
+const lockSurveys = new KeyedSelect({
+  description: 'lock the answered surveys',
+  table: 'surveys',
+  keys: { project_id: 'text', survey_id: 'text' },
+  lock: 'update',
+});
+
+const existingAnswers = new KeyedSelect({
+  description: 'survey answers of users',
+  table: 'survey_answers',
+  keys: { project_id: 'text', survey_id: 'text', user_id: 'text' },
+  select: ['project_id', 'survey_id', 'user_id'],
+});
+
+const insertAnswers = new RowsInsert({
+  description: 'survey answers',
+  table: 'survey_answers',
+  columns: { project_id: 'text', survey_id: 'text', user_id: 'text', responses: 'text', points: 'int8', created_at: 'int8' },
+});
+
+const addOptionCounts = new RowsInsert({
+  description: 'survey answers per option',
+  table: 'survey_option_counts',
+  columns: { project_id: 'text', survey_id: 'text', option_id: 'text', count: 'int8' },
+  conflict: (oc) => oc.columns(['project_id', 'survey_id', 'option_id']).doUpdateSet({ count: sql<number>`survey_option_counts.count + excluded.count` }),
+});
+
+const setAnsweredTotals = new KeyedUpdate({
+  description: 'survey answer totals',
+  table: 'surveys',
+  keys: { project_id: 'text', survey_id: 'text' },
+  set: { answered_total: 'int8' },
+});
+
+const k = (...parts: string[]) => parts.join('\u0000');
+
+/**
+ * Survey answers in the write path (decision 043): a user answers a survey once — decided against
+ * the answers read for the batch plus those decided in it, under the survey's row lock — the
+ * options are counted and the survey's points paid with a SURVEY entry.
+ */
+export class SurveysParticipant implements WriteParticipant {
+  readonly name = 'surveys';
+  readonly kind = 'survey-answer';
+
+  begin(batch: WriteBatch): BatchPart {
+    return new SurveysBatch(batch);
+  }
+}
+
+class SurveysBatch implements BatchPart {
+  private readonly surveys = new Map<string, { row: SurveysTable; survey: Survey; answered: number }>();
+  private readonly answered = new Set<string>();
+  private readonly answers: SurveyAnswersTable[] = [];
+  private readonly options = new Map<string, { project_id: string; survey_id: string; option_id: string; count: number }>();
+
+  constructor(private readonly batch: WriteBatch) {}
+
+  async load(): Promise<void> {
+    const units = this.batch.unitsOf<SurveyAnswerUnit>('survey-answer');
+    if (units.length === 0) return;
+    const session = this.batch.session;
+    const keys = new Map(units.map((u) => [k(u.projectId, u.surveyId), { project_id: u.projectId, survey_id: u.surveyId }]));
+    for (const row of await lockSurveys.run(session, [...keys.values()])) {
+      this.surveys.set(k(row.project_id, row.survey_id), { row, survey: toSurvey(row), answered: Number(row.answered_total) });
+    }
+    const answerKeys = new Map(units.map((u) => [k(u.projectId, u.surveyId, u.userId), { project_id: u.projectId, survey_id: u.surveyId, user_id: u.userId }]));
+    for (const r of await existingAnswers.run(session, [...answerKeys.values()])) this.answered.add(k(r.project_id, r.survey_id, r.user_id));
+  }
+
+  /** Returns the points awarded. */
+  apply(unit: WriteUnit): number {
+    const u = unit as SurveyAnswerUnit;
+    const held = this.surveys.get(k(u.projectId, u.surveyId));
+    if (!held) throw AppError.of('SURVEY_NOT_FOUND', u.surveyId);
+    const { survey, row } = held;
+    const open = row.status === 'ACTIVE' && survey.validFrom <= u.now && (survey.validUntil === null || u.now < survey.validUntil);
+    if (!open) throw AppError.of('SURVEY_NOT_AVAILABLE', 'The survey is not open');
+    const refusal = answerRefusal(
+      survey.type,
+      survey.options.map((o) => o.optionId),
+      u.responses,
+    );
+    if (refusal) throw AppError.of(refusal.code, refusal.message);
+    const ledger = ledgerOf(this.batch);
+    ledger.requireLive(u.projectId, u.userId);
+    const answerKey = k(u.projectId, u.surveyId, u.userId);
+    if (this.answered.has(answerKey)) throw AppError.of('SURVEY_ALREADY_ANSWERED', 'The survey has already been answered');
+    if (survey.points > 0) {
+      ledger.record({
+        projectId: u.projectId,
+        userId: u.userId,
+        type: 'SURVEY',
+        sourceId: u.surveyId,
+        points: survey.points,
+        occurredAt: u.now,
+        title: historyText(survey.title),
+        description: historyText(survey.description),
+        metadata: { responses: u.responses },
+        boardGroups: [],
+      });
+    }
+    this.answered.add(answerKey);
+    this.answers.push({ project_id: u.projectId, survey_id: u.surveyId, user_id: u.userId, responses: JSON.stringify(u.responses), points: survey.points, created_at: u.now });
+    held.answered += 1;
+    for (const optionId of u.responses) {
+      const key = k(u.projectId, u.surveyId, optionId);
+      const c = this.options.get(key);
+      if (c) c.count += 1;
+      else this.options.set(key, { project_id: u.projectId, survey_id: u.surveyId, option_id: optionId, count: 1 });
+    }
+    this.batch.notify({
+      type: 'survey.answered',
+      projectId: u.projectId,
+      userId: u.userId,
+      occurredAt: u.now,
+      data: { userId: u.userId, surveyId: u.surveyId, responses: u.responses, pointsAwarded: survey.points },
+    });
+    return survey.points;
+  }
+
+  async write(): Promise<void> {
+    if (this.answers.length === 0) return;
+    const session = this.batch.session;
+    await insertAnswers.run(session, this.answers);
+    await addOptionCounts.run(
+      session,
+      [...this.options.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c),
+    );
+    await setAnsweredTotals.run(
+      session,
+      [...this.surveys.values()]
+        .filter((s) => s.answered !== Number(s.row.answered_total))
+        .map((s) => ({ project_id: s.row.project_id, survey_id: s.row.survey_id, answered_total: s.answered })),
+    );
+  }
+}

@@ -1,0 +1,150 @@
+import { RowsUpsert } from '../../platform/db/rows.js';
+import { monthKey } from '../../platform/time.js';
+import { boardEffect } from '../points/ledger-batch.js';
+import { ledgerOf } from '../points/write-path.js';
+import { userKey, type BatchPart, type WriteBatch, type WriteParticipant, type WriteUnit } from '../points/write-batch.js';
+import { earnedIn, initialTierState, shiftMonth, tierAt, upgradeAt, type TierState } from './tier-rules.js';
+import type { TierConfig, TierDefinition } from './tiers.service.js';
+
+/** Where the tiers part reads (the service: cached configuration, the queries of states and earnings). */
+export interface TierSource {
+  config(batch: WriteBatch, projectId: string): Promise<TierConfig>;
+  loadStates(batch: WriteBatch, projectId: string, userIds: readonly string[]): Promise<Map<string, TierState>>;
+  loadEarnings(batch: WriteBatch, projectId: string, userIds: readonly string[], fromMonth: string): Promise<Map<string, Map<string, number>>>;
+}
+
+const upsertStates = new RowsUpsert({
+  description: 'user tier states',
+  table: 'user_tiers',
+  keys: { project_id: 'text', user_id: 'text' },
+  columns: { tier_id: 'text', since: 'int8', checked_month: 'text', short_checks: 'int4' },
+});
+
+interface Held {
+  projectId: string;
+  userId: string;
+  config: TierConfig;
+  stored: TierState | null;
+  state: TierState;
+  monthly: Map<string, number>;
+}
+
+/**
+ * Tiers' part of the write path. `load` reads, for the batch's users of projects that have tiers,
+ * their tier state and monthly earnings and applies the monthly checks due; as the batch decides
+ * entries, an earning entry that lifts the window over a higher threshold upgrades the user at
+ * once (so the next event of the same batch already gets the new multiplier). Changed states are
+ * written once, each change reported as a `tier.changed` notice.
+ */
+export class TiersParticipant implements WriteParticipant {
+  readonly name = 'tiers';
+  /** A `tier-check` unit changes no points: it brings the user's tier state up to date (the monthly checks). */
+  readonly kind = 'tier-check';
+
+  constructor(private readonly source: TierSource) {}
+
+  begin(batch: WriteBatch): TiersBatch {
+    return new TiersBatch(batch, this.source);
+  }
+
+  /** The tier of a user as decided so far in the batch (null: no tier, or the project has none). */
+  tierOf(batch: WriteBatch, projectId: string, userId: string): TierDefinition | null {
+    return batch.part<TiersBatch>(this).tierOf(projectId, userId);
+  }
+}
+
+export class TiersBatch implements BatchPart {
+  private readonly held = new Map<string, Held>();
+  /** Ledger entries already counted. */
+  private seen = 0;
+
+  constructor(
+    private readonly batch: WriteBatch,
+    private readonly source: TierSource,
+  ) {}
+
+  async load(): Promise<void> {
+    const now = this.batch.now;
+    for (const projectId of this.batch.projects()) {
+      const config = await this.source.config(this.batch, projectId);
+      if (config.tiers.length === 0) continue;
+      const userIds = [...new Set(this.batch.units.filter((u) => u.projectId === projectId).map((u) => u.userId))];
+      const states = await this.source.loadStates(this.batch, projectId, userIds);
+      const window = config.settings.windowMonths;
+      let from = shiftMonth(monthKey(now), 1 - window);
+      for (const s of states.values()) if (shiftMonth(s.checkedMonth, 1 - window) < from) from = shiftMonth(s.checkedMonth, 1 - window);
+      const earnings = await this.source.loadEarnings(this.batch, projectId, userIds, from);
+      for (const userId of userIds) {
+        const stored = states.get(userId) ?? null;
+        const monthly = earnings.get(userId) ?? new Map<string, number>();
+        const state = tierAt(config.tiers, config.settings, stored ?? initialTierState(now), monthly, now);
+        const h: Held = { projectId, userId, config, stored, state: stored ?? initialTierState(now), monthly };
+        this.held.set(userKey(projectId, userId), h);
+        this.move(h, state);
+      }
+    }
+  }
+
+  /** A `tier-check` unit: the checks were applied when the batch loaded; answers the tier now held. */
+  apply(unit: WriteUnit): { tierId: string | null } {
+    return { tierId: this.tierOf(unit.projectId, unit.userId)?.tierId ?? null };
+  }
+
+  tierOf(projectId: string, userId: string): TierDefinition | null {
+    this.catchUp();
+    const h = this.held.get(userKey(projectId, userId));
+    if (!h || h.state.tierId === null) return null;
+    return h.config.tiers.find((t) => t.tierId === h.state.tierId) ?? null;
+  }
+
+  async write(): Promise<void> {
+    this.catchUp();
+    const rows = [...this.held.values()].filter((h) => h.stored === null ? h.state.tierId !== null : !sameState(h.stored, h.state));
+    await upsertStates.run(
+      this.batch.session,
+      rows.map((h) => ({
+        exists: h.stored !== null,
+        row: { project_id: h.projectId, user_id: h.userId, tier_id: h.state.tierId, since: h.state.since, checked_month: h.state.checkedMonth, short_checks: h.state.shortChecks },
+      })),
+    );
+  }
+
+  /** Counts the earning entries decided since the last look (every entry but spending, as on the boards). */
+  private catchUp(): void {
+    const entries = ledgerOf(this.batch).entries;
+    for (; this.seen < entries.length; this.seen++) {
+      const e = entries[this.seen]!;
+      const effect = boardEffect(e);
+      if (!effect || effect.points === 0) continue;
+      const h = this.held.get(userKey(e.projectId, e.userId));
+      if (!h) continue;
+      const month = monthKey(effect.occurredAt);
+      h.monthly.set(month, (h.monthly.get(month) ?? 0) + effect.points);
+      this.move(h, upgradeAt(h.config.tiers, h.config.settings, h.state, h.monthly, this.batch.now));
+    }
+  }
+
+  /** Takes the new state; a change of tier becomes a `tier.changed` notice. */
+  private move(h: Held, next: TierState): void {
+    const previous = h.state.tierId;
+    h.state = next;
+    if (next.tierId === previous) return;
+    this.batch.notify({
+      type: 'tier.changed',
+      projectId: h.projectId,
+      userId: h.userId,
+      occurredAt: this.batch.now,
+      data: {
+        userId: h.userId,
+        tierId: next.tierId,
+        previousTierId: previous,
+        since: next.since,
+        earnedInWindow: earnedIn(h.monthly, monthKey(this.batch.now), h.config.settings.windowMonths),
+      },
+    });
+  }
+}
+
+function sameState(a: TierState, b: TierState): boolean {
+  return a.tierId === b.tierId && a.since === b.since && a.checkedMonth === b.checkedMonth && a.shortChecks === b.shortChecks;
+}

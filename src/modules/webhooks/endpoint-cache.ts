@@ -1,0 +1,58 @@
+import type { Queryable } from '../../platform/db/database.js';
+import type { Platform } from '../../platform/platform.js';
+import { SharedCache } from '../../platform/shared-cache.js';
+import type { WriteBatch } from '../points/write-batch.js';
+import { subscribes, toEndpoint, type Endpoint, type WebhookEndpointsRepository } from './webhooks.repository.js';
+import { WEBHOOK_TYPES } from './webhook-types.js';
+
+const TOPIC = 'webhooks';
+
+/** A project's endpoints, with the ACTIVE subscribers of each type worked out once. */
+export interface ProjectEndpoints {
+  all: Endpoint[];
+  byId: Map<string, Endpoint>;
+  /** type → the ACTIVE endpoints that take it. */
+  subscribers: Map<string, Endpoint[]>;
+}
+
+function index(all: Endpoint[]): ProjectEndpoints {
+  const active = all.filter((e) => e.status === 'ACTIVE');
+  return {
+    all,
+    byId: new Map(all.map((e) => [e.webhookId, e])),
+    subscribers: new Map(WEBHOOK_TYPES.map((t) => [t, active.filter((e) => subscribes(e, t))])),
+  };
+}
+
+/**
+ * The endpoints of each project, cached like the other definitions (decision 092): dropped on
+ * every instance when one of them changes (bus topic `webhooks`) and after the TTL. The write
+ * path's outbox reads them for every batch, so a project without endpoints costs a map lookup.
+ */
+export class EndpointCache {
+  private readonly cache: SharedCache<Promise<ProjectEndpoints>>;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly repo: WebhookEndpointsRepository,
+  ) {
+    this.cache = new SharedCache(platform.bus, TOPIC, platform.config.cacheTtlMs);
+  }
+
+  /** A project's endpoints; a miss reads them with `db` (the caller's transaction, if it holds one). */
+  of(db: Queryable, projectId: string): Promise<ProjectEndpoints> {
+    return this.cache.getOrLoad(projectId, () => this.repo.listQuery(db, projectId).execute().then((rows) => index(rows.map(toEndpoint))));
+  }
+
+  /** A project's endpoints for a write batch: a miss reads them on the batch's transaction. */
+  ofBatch(batch: WriteBatch, projectId: string): Promise<ProjectEndpoints> {
+    return this.cache.getOrLoad(projectId, () =>
+      batch.session.execute(this.repo.listQuery(this.platform.db.kysely, projectId)).then((rows) => index(rows.map(toEndpoint))),
+    );
+  }
+
+  /** Drops the project's entry on every instance (after a change of its endpoints). */
+  changed(projectId: string): Promise<void> {
+    return this.platform.bus.publish(TOPIC, projectId);
+  }
+}

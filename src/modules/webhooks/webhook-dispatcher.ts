@@ -1,0 +1,269 @@
+import { generateId } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import type { AttemptRow, ClaimedDelivery, WebhookDeliveriesRepository } from './deliveries.repository.js';
+import type { EndpointCache } from './endpoint-cache.js';
+import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.js';
+import type { AttemptResult, WebhookSender } from './webhook-sender.js';
+import { signatureHeader } from './webhook-signature.js';
+import type { Endpoint, WebhookEndpointsRepository } from './webhooks.repository.js';
+
+export interface DispatcherOptions {
+  /** How often to look for due deliveries (ms); 0 sends only on demand (`runUntilIdle`, tests). */
+  pollMs: number;
+  /** Deliveries in flight at once in this process. */
+  concurrency: number;
+  /** How long a claim holds before another dispatcher may take the row (its dispatcher died). */
+  leaseMs?: number;
+}
+
+/** One attempt's outcome, as written back to its row. */
+interface Outcome {
+  row: AttemptRow;
+  endpoint: Endpoint | undefined;
+  result: AttemptResult;
+}
+
+/** Outcomes written together once this many have gathered (and whenever the workers run dry). */
+const RECORD_EVERY = 32;
+
+/**
+ * Sends the outbox (decision 111). Workers (`concurrency` of them) take due rows from a local
+ * queue, refilled by claims of twice that many rows under a lease of 30 s (two rounds of the 10 s limit), sign each with the endpoint's
+ * secret(s), send it and gather the outcomes, which are written in groups. A failed attempt is
+ * scheduled again (retry-schedule.ts) or, past 24 h, failed; an endpoint failing without a success
+ * for 3 days is set INACTIVE with the reason. Several instances share the outbox safely: claims
+ * skip each other's rows. Time is the platform clock, so the test clock drives the schedule.
+ */
+export class WebhookDispatcher {
+  private readonly runnerId = generateId('dispatcher');
+  private readonly leaseMs: number;
+  private queue: ClaimedDelivery[] = [];
+  private claiming: Promise<void> | null = null;
+  private exhausted = false;
+  private outcomes: Outcome[] = [];
+  private recording: Promise<void> = Promise.resolve();
+  private draining: Promise<number> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopping = false;
+  private started = false;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly endpoints: EndpointCache,
+    private readonly endpointsRepo: WebhookEndpointsRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly sender: WebhookSender,
+    private readonly options: DispatcherOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 30_000;
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.stopping = false;
+    if (this.platform.db.dialect === 'sqlite') await this.deliveries.releaseAll();
+    if (this.options.pollMs > 0) this.schedule();
+  }
+
+  /** Stops the loop: attempts in flight finish and are recorded, unsent claims are handed back. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.draining?.catch(() => 0);
+    await this.recording;
+    this.queue = [];
+    if (this.started) await this.deliveries.release(this.runnerId).catch((err) => this.platform.log.warn({ err }, 'could not hand back webhook claims'));
+    this.started = false;
+    this.sender.close();
+  }
+
+  /** Sends soon (messages were just committed) rather than at the next poll. */
+  wake(): void {
+    if (this.stopping || !this.started || this.options.pollMs === 0) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    void this.drain().catch((err) => this.platform.log.error({ err }, 'webhook dispatch failed'));
+  }
+
+  /** Sends every due delivery until none is left (tests and tools). Returns the attempts made. */
+  async runUntilIdle(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      if (this.draining) {
+        await this.draining.catch(() => 0);
+        continue;
+      }
+      const n = await this.drain();
+      total += n;
+      if (n === 0) return total;
+    }
+  }
+
+  /** Sends one delivery now (manual retry, test message); null when another dispatcher holds it. */
+  async sendNow(projectId: string, webhookId: string, messageId: string): Promise<boolean> {
+    const row = await this.deliveries.claimOne(projectId, webhookId, messageId, this.runnerId, this.platform.clock.now(), this.leaseMs);
+    if (!row) return false;
+    const outcome = await this.attempt(row);
+    await this.deliveries.record([outcome.row]);
+    await this.noteHealth([outcome]);
+    return true;
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void (this.draining ?? this.drain())
+        .catch((err) => this.platform.log.error({ err }, 'webhook dispatch failed'))
+        .finally(() => {
+          if (!this.stopping) this.schedule();
+        });
+    }, this.options.pollMs);
+    this.timer.unref();
+  }
+
+  private drain(): Promise<number> {
+    if (this.draining) return this.draining;
+    this.draining = this.runPass().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  private async runPass(): Promise<number> {
+    let sent = 0;
+    try {
+      do {
+        this.again = false;
+        this.exhausted = false;
+        const counts = await Promise.all(Array.from({ length: this.options.concurrency }, () => this.worker()));
+        sent += counts.reduce((a, b) => a + b, 0);
+        await this.record();
+      } while (this.again && !this.stopping);
+    } catch (err) {
+      this.queue = []; // their leases run out; then they are claimed again
+      throw err;
+    }
+    return sent;
+  }
+
+  private async worker(): Promise<number> {
+    let n = 0;
+    for (;;) {
+      if (this.stopping) return n;
+      const row = await this.next();
+      if (!row) return n;
+      this.outcomes.push(await this.attempt(row));
+      n++;
+      if (this.outcomes.length >= RECORD_EVERY) void this.record();
+    }
+  }
+
+  private async next(): Promise<ClaimedDelivery | null> {
+    for (;;) {
+      const row = this.queue.shift();
+      if (row) return row;
+      if (this.exhausted || this.stopping) return null;
+      this.claiming ??= this.deliveries
+        .claim(this.runnerId, this.platform.clock.now(), this.leaseMs, this.options.concurrency * 2)
+        .then((rows) => {
+          if (rows.length === 0) this.exhausted = true;
+          else this.queue.push(...rows);
+        })
+        .finally(() => {
+          this.claiming = null;
+        });
+      await this.claiming;
+    }
+  }
+
+  /** Signs and sends one delivery; the row's next state from the answer. */
+  private async attempt(row: ClaimedDelivery): Promise<Outcome> {
+    const endpoint = (await this.endpoints.of(this.platform.db.kysely, row.project_id)).byId.get(row.webhook_id);
+    const now = this.platform.clock.now();
+    let result: AttemptResult;
+    if (!endpoint) {
+      result = { ok: false, statusCode: null, response: null, error: 'the endpoint was deleted' };
+    } else {
+      const timestamp = Math.floor(now / 1000);
+      const secrets = [endpoint.secret];
+      if (endpoint.previousSecret && (endpoint.previousSecretUntil ?? 0) > now) secrets.push(endpoint.previousSecret);
+      result = await this.sender.send(
+        endpoint.url,
+        { 'webhook-id': row.message_id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatureHeader(secrets, row.message_id, timestamp, row.payload) },
+        row.payload,
+      );
+    }
+    const attempts = Number(row.attempts) + 1;
+    const first = row.first_attempt_at === null ? now : Number(row.first_attempt_at);
+    const next = result.ok ? null : nextAttemptAt(attempts, first, now);
+    const held = !result.ok && next !== null && endpoint?.status !== 'ACTIVE';
+    return {
+      endpoint,
+      result,
+      row: {
+        project_id: row.project_id,
+        webhook_id: row.webhook_id,
+        message_id: row.message_id,
+        status: result.ok ? 'delivered' : next === null ? 'failed' : 'pending',
+        attempts,
+        next_attempt_at: held ? null : next,
+        first_attempt_at: first,
+        last_attempt_at: now,
+        last_status_code: result.statusCode,
+        last_response: result.response,
+        last_error: result.error,
+        delivered_at: result.ok ? now : row.delivered_at,
+        locked_by: null,
+        locked_until: null,
+      },
+    };
+  }
+
+  /** Writes the gathered outcomes (one write at a time; a failed write leaves the rows to their leases). */
+  private record(): Promise<void> {
+    this.recording = this.recording.then(async () => {
+      const batch = this.outcomes.splice(0);
+      if (batch.length === 0) return;
+      try {
+        await this.deliveries.record(batch.map((o) => o.row));
+        await this.noteHealth(batch);
+      } catch (err) {
+        this.platform.log.error({ err, deliveries: batch.length }, 'could not record webhook attempts; they will be sent again');
+      }
+    });
+    return this.recording;
+  }
+
+  /** Per endpoint: a success ends its failing period; a failure starts one, and after 3 days disables it. */
+  private async noteHealth(outcomes: readonly Outcome[]): Promise<void> {
+    const byEndpoint = new Map<Endpoint, Outcome[]>();
+    for (const o of outcomes) if (o.endpoint) byEndpoint.set(o.endpoint, [...(byEndpoint.get(o.endpoint) ?? []), o]);
+    const db = this.platform.db.kysely;
+    for (const [e, list] of byEndpoint) {
+      if (list.some((o) => o.result.ok)) {
+        // Only an endpoint known to be failing has something to clear (every change of that state drops the cache).
+        if (e.failingSince !== null && (await this.endpointsRepo.succeeded(db, e.projectId, e.webhookId))) await this.endpoints.changed(e.projectId);
+        continue;
+      }
+      const last = list[list.length - 1]!;
+      const at = Number(last.row.last_attempt_at);
+      if (e.failingSince === null) {
+        if (await this.endpointsRepo.failed(db, e.projectId, e.webhookId, Number(list[0]!.row.last_attempt_at))) await this.endpoints.changed(e.projectId);
+        continue;
+      }
+      if (e.status !== 'ACTIVE' || at - e.failingSince < DISABLE_AFTER_MS) continue;
+      const why = last.result.statusCode !== null ? `HTTP ${last.result.statusCode}` : last.result.error;
+      const reason = `No successful delivery since ${new Date(e.failingSince).toISOString()} (3 days); the last attempt got ${why}`;
+      if (await this.endpointsRepo.disableFailing(db, e.projectId, e.webhookId, at - DISABLE_AFTER_MS, at, reason)) {
+        await this.deliveries.hold(db, e.projectId, e.webhookId);
+        await this.endpoints.changed(e.projectId);
+        this.platform.log.warn({ projectId: e.projectId, webhookId: e.webhookId }, `webhook endpoint disabled: ${reason}`);
+      }
+    }
+  }
+}

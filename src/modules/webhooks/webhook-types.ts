@@ -1,0 +1,114 @@
+import { Type, type TSchema } from 'typebox';
+
+/**
+ * The message types Laurel sends, each with the schema of its `data` (docs/webhooks.md; the same
+ * schemas are in the OpenAPI document's components as `Webhook<Type>`). Every `data` has
+ * `projectId`.
+ */
+const ms = (description: string) => Type.Integer({ description: `${description} (Unix ms)` });
+const projectId = Type.String({ description: 'The project the message belongs to' });
+const userId = Type.String();
+
+export const WEBHOOK_DATA = {
+  'points.changed': Type.Object(
+    {
+      projectId,
+      userId,
+      entryType: Type.String({ description: 'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT or REVERSAL' }),
+      sourceId: Type.String({ description: 'The eventId, challengeId, streakId, surveyId, offerId or adjustment id' }),
+      points: Type.Number({ description: 'Points of the ledger entry (negative for spending)' }),
+      balance: Type.Number({ description: 'The balance after the entry' }),
+      occurredAt: ms('Effective time of the entry (an offline event: its timestamp)'),
+    },
+    { description: 'A ledger entry: every change of a balance, including entries of 0 points' },
+  ),
+  'challenge.completed': Type.Object(
+    { projectId, userId, challengeId: Type.String(), eventId: Type.String(), progress: Type.Number(), goal: Type.Number(), pointsAwarded: Type.Number(), completedAt: ms('When it was completed') },
+    { description: 'A user completed a challenge (once per user and challenge)' },
+  ),
+  'streak.milestone_reached': Type.Object(
+    {
+      projectId,
+      userId,
+      streakId: Type.String(),
+      milestones: Type.Array(Type.Integer(), { description: 'Milestone counts reached by this event' }),
+      currentCount: Type.Integer(),
+      pointsAwarded: Type.Number(),
+    },
+    { description: 'A streak reached one or more milestones' },
+  ),
+  'offer.redeemed': Type.Object(
+    {
+      projectId,
+      userId,
+      offerId: Type.String(),
+      shopId: Type.String(),
+      redemptionId: Type.String(),
+      pointsSpent: Type.Number(),
+      balance: Type.Number(),
+      couponKey: Type.String({ description: 'The coupon issued by the redemption' }),
+    },
+    { description: 'A user redeemed an offer with points' },
+  ),
+  'coupon.used': Type.Object(
+    { projectId, userId, couponKey: Type.String(), offerId: Type.Union([Type.String(), Type.Null()], { description: 'null for a coupon issued by the operator' }), usedAt: ms('When it was used') },
+    { description: 'A user used (redeemed) a coupon' },
+  ),
+  'survey.answered': Type.Object(
+    { projectId, userId, surveyId: Type.String(), responses: Type.Array(Type.String()), pointsAwarded: Type.Number() },
+    { description: 'A user answered a survey' },
+  ),
+  'user.deleted': Type.Object(
+    { projectId, userId, jobId: Type.String({ description: 'The deletion job (GET /admin/job/{jobId})' }), deletedAt: ms('When the deletion job finished') },
+    { description: "The deletion job finished: the user's data is gone" },
+  ),
+  'leaderboard.month_closed': Type.Object(
+    {
+      projectId,
+      groupId: Type.String(),
+      month: Type.String({ description: 'YYYY-MM' }),
+      top: Type.Array(Type.Object({ rank: Type.Integer(), userId: Type.String(), username: Type.String(), points: Type.Number() }), {
+        description: 'The first 10 of the monthly board when the month was closed',
+      }),
+    },
+    { description: 'A month ended: its board of one user group, top 10' },
+  ),
+  'tier.changed': Type.Object(
+    {
+      projectId,
+      userId,
+      tierId: Type.Union([Type.String(), Type.Null()], { description: 'The new tier (null: none)' }),
+      previousTierId: Type.Union([Type.String(), Type.Null()]),
+      since: Type.Union([ms('Since when the user holds the new tier'), Type.Null()]),
+      earnedInWindow: Type.Number({ description: 'Points earned in the tier window' }),
+    },
+    { description: "A user's tier changed: an upgrade as soon as it is earned, a downgrade by the monthly check (the daily job on the 1st, or the user's next change of points if earlier)" },
+  ),
+  'webhook.test': Type.Object(
+    { projectId, webhookId: Type.String(), message: Type.String() },
+    { description: 'Sent by POST /admin/webhook/{id}/test' },
+  ),
+} satisfies Record<string, TSchema>;
+
+export type WebhookType = keyof typeof WEBHOOK_DATA;
+export const WEBHOOK_TYPES = Object.keys(WEBHOOK_DATA) as WebhookType[];
+
+/** `points.changed` → `WebhookPointsChanged`: the name of the message's schema in the OpenAPI components. */
+export function schemaName(type: string): string {
+  return `Webhook${type
+    .split(/[._]/)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')}`;
+}
+
+/** The body of a delivery: `{ type, timestamp, data }` (Standard Webhooks). */
+export function messageSchema(type: WebhookType): TSchema {
+  return Type.Object(
+    {
+      type: Type.Literal(type),
+      timestamp: Type.String({ format: 'date-time', description: 'When Laurel recorded the fact (ISO 8601)' }),
+      data: WEBHOOK_DATA[type],
+    },
+    { $id: schemaName(type), description: (WEBHOOK_DATA[type] as { description?: string }).description },
+  );
+}

@@ -1,0 +1,124 @@
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type pg from 'pg';
+import type { DialectName, Queryable } from './database.js';
+import type { DB } from './schema.js';
+import { bindArgs, type Args, type Statement } from './statement.js';
+import type { StatementCache } from './statement-cache.js';
+
+/**
+ * One open transaction of the write path, on either store. Statements run prepared (see
+ * statement.ts); `execute` runs an ad-hoc Kysely query on the same transaction for the rare paths
+ * that need one.
+ */
+export interface SqlSession {
+  readonly dialect: DialectName;
+  /** The rows of a statement (its RETURNING rows for a write). */
+  all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run<A extends Args>(statement: Statement<A, unknown>, args: A): Promise<number>;
+  /** An ad-hoc Kysely query on this transaction (compiled each time: keep it off the hot path). */
+  execute<R>(query: Compilable<R>): Promise<R[]>;
+}
+
+/** SQLite: statements of the one statement cache, run synchronously on the connection the transaction holds. */
+export class SqliteSession implements SqlSession {
+  readonly dialect = 'sqlite' as const;
+
+  constructor(
+    private readonly kysely: Kysely<DB>,
+    private readonly cache: StatementCache,
+  ) {}
+
+  async all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
+    return this.allSync(statement, args);
+  }
+
+  /** `all` without a promise, for loops over rows. */
+  allSync<A extends Args, R>(statement: Statement<A, R>, args: A): R[] {
+    const compiled = statement.compile(this.kysely);
+    const stmt = this.cache.keep(compiled, compiled.sql);
+    const values = bindArgs(compiled, args);
+    if (stmt.reader) return stmt.all(...values) as R[];
+    stmt.run(...values);
+    return [];
+  }
+
+  /** The first row of a reading statement, or undefined (for lookups by a unique key). */
+  getSync<A extends Args, R>(statement: Statement<A, R>, args: A): R | undefined {
+    const compiled = statement.compile(this.kysely);
+    return this.cache.keep(compiled, compiled.sql).get(...compiled.bind(args)) as R | undefined;
+  }
+
+  async run<A extends Args>(statement: Statement<A, unknown>, args: A): Promise<number> {
+    const compiled = statement.compile(this.kysely);
+    const stmt = this.cache.keep(compiled, compiled.sql);
+    const values = bindArgs(compiled, args);
+    if (stmt.reader) return stmt.all(...values).length;
+    return stmt.run(...values).changes;
+  }
+
+  async execute<R>(query: Compilable<R>): Promise<R[]> {
+    const compiled = query.compile();
+    const stmt = this.cache.prepare(compiled.sql);
+    const values = compiled.parameters as unknown[];
+    if (stmt.reader) return stmt.all(...values) as R[];
+    stmt.run(...values);
+    return [];
+  }
+}
+
+/** PostgreSQL: named prepared statements on the pool client that holds the transaction. */
+export class PostgresSession implements SqlSession {
+  readonly dialect = 'postgres' as const;
+
+  constructor(
+    private readonly kysely: Kysely<DB>,
+    private readonly client: pg.PoolClient,
+  ) {}
+
+  async all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
+    const compiled = statement.compile(this.kysely);
+    const result = await this.client.query({ name: compiled.name, text: compiled.sql, values: bindArgs(compiled, args) });
+    return result.rows as R[];
+  }
+
+  async run<A extends Args>(statement: Statement<A, unknown>, args: A): Promise<number> {
+    const compiled = statement.compile(this.kysely);
+    const result = await this.client.query({ name: compiled.name, text: compiled.sql, values: bindArgs(compiled, args) });
+    return result.rowCount ?? 0;
+  }
+
+  async execute<R>(query: Compilable<R>): Promise<R[]> {
+    const compiled = query.compile();
+    const result = await this.client.query(compiled.sql, compiled.parameters as unknown[]);
+    return result.rows as R[];
+  }
+}
+
+/**
+ * A write-path statement run through Kysely on a transaction the caller already holds (writers
+ * outside the write path, e.g. the users module's liveness lock inside an admin transaction).
+ * Statements are compiled with the store's Kysely instance `root` and executed on `trx`.
+ */
+export class KyselySession implements SqlSession {
+  constructor(
+    readonly dialect: DialectName,
+    private readonly root: Kysely<DB>,
+    private readonly trx: Queryable,
+  ) {}
+
+  async all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
+    const compiled = statement.compile(this.root);
+    return (await this.trx.executeQuery<R>(CompiledQuery.raw(compiled.sql, bindArgs(compiled, args)))).rows;
+  }
+
+  async run<A extends Args>(statement: Statement<A, unknown>, args: A): Promise<number> {
+    const compiled = statement.compile(this.root);
+    const result = await this.trx.executeQuery(CompiledQuery.raw(compiled.sql, bindArgs(compiled, args)));
+    return Number(result.numAffectedRows ?? result.rows.length);
+  }
+
+  async execute<R>(query: Compilable<R>): Promise<R[]> {
+    return (await this.trx.executeQuery(query.compile())).rows;
+  }
+}

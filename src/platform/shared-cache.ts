@@ -1,0 +1,65 @@
+import type { InvalidationBus } from './bus.js';
+
+/**
+ * An in-memory copy of rows that any instance may change (definitions, API keys, projects,
+ * profiles). It is kept right three ways: a change published on the bus topic drops the entry
+ * (payload = key) or everything (empty payload) on every instance; a reconnect of the bus drops
+ * everything (messages may have been missed); and every entry expires after `ttlMs` anyway, so an
+ * instance that missed a message without noticing serves the old value for at most that long.
+ * A loading value is shared by concurrent readers; a failed load is not kept.
+ */
+export class SharedCache<V> {
+  private readonly entries = new Map<string, { value: V; until: number }>();
+
+  constructor(
+    bus: InvalidationBus,
+    topic: string,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 100_000,
+  ) {
+    bus.on(topic, (key) => (key === '' ? this.clear() : this.delete(key)));
+    bus.onReset(() => this.clear());
+  }
+
+  /** The value (null is a value: a cached "not found"), or undefined when absent or expired. */
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.until > performance.now()) return hit.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: V): void {
+    // Oldest first (a Map keeps insertion order); never more than maxEntries.
+    this.entries.delete(key);
+    while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until: performance.now() + this.ttlMs });
+  }
+
+  /** The cached value, or the value `load` gives; a promise that rejects is not kept. */
+  getOrLoad(key: string, load: () => V): V {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const value = load();
+    this.set(key, value);
+    if (value instanceof Promise) {
+      value.catch(() => {
+        if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      });
+    }
+    return value;
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
