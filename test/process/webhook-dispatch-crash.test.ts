@@ -67,7 +67,11 @@ for (const backend of backends) {
         url.pathname = `/${database}`;
         Object.assign(env, { DATABASE_URL: url.toString(), REDIS_URL: REDIS_URL!, LAUREL_REDIS_PREFIX: prefix });
       }
-      const receiver = await startReceiver(() => ({ status: 200, delayMs: 40 }));
+      // Until the kill, the receiver holds every delivery after the tenth unanswered, so that messages
+      // are still on their way when the server dies however fast it sends (on a busy CI machine the
+      // whole outbox could otherwise be delivered before the kill).
+      let holding = true;
+      const receiver = await startReceiver((_, n) => ({ status: 200, delayMs: holding && n > 10 ? 30_000 : 40 }));
       let server: ServerProcess = await startServer(env);
       dirs.push(server.dataDir);
       try {
@@ -97,6 +101,7 @@ for (const backend of backends) {
         await until('the first deliveries', () => receiver.received.length >= 10);
         expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBeLessThan(EVENTS);
         await kill(server.child);
+        holding = false;
 
         server = await startServer(env, server.dataDir);
         const ids = () => new Set(receiver.received.map((r) => String(r.headers['webhook-id'])));
