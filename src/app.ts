@@ -12,7 +12,7 @@ import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { LOG_REDACT, registerRequestLog, requestId } from './http/request-log.js';
-import { registerValidation } from './http/validation.js';
+import { registerValidation, schemaErrorFormatter } from './http/validation.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { challengesRoutes } from './modules/challenges/challenges.routes.js';
@@ -93,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // for non-ASCII user ids); Fastify's default of 100 would answer such paths with 414.
     routerOptions: { maxParamLength: 2048 },
     rewriteUrl: (req) => stripVersionPrefix(req.url ?? '/'),
+    schemaErrorFormatter,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const platform = await openPlatform(config, app.log);

@@ -1,4 +1,4 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 
@@ -29,9 +29,61 @@ export function bodyPartValidator(schema: object): (value: unknown, path: string
   const validate = strict.compile(schema);
   return (value, path) => {
     if (validate(value)) return null;
-    const e = validate.errors?.[0];
-    return `${path}${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}`;
+    return validate.errors?.length ? firstErrorMessage(validate.errors, path) : `${path} is invalid`;
   };
+}
+
+/**
+ * The message of a schema error, naming the field as a path under the request part
+ * (`body/reward/default must be integer`). Ajv's own words are kept, with what it leaves out added:
+ * the allowed values of an enum and the name of an unknown field.
+ */
+export function validationMessage(error: SchemaError, dataVar: string): string {
+  const path = `${dataVar}${error.instancePath}`;
+  const message = error.message ?? 'is invalid';
+  switch (error.keyword) {
+    case 'enum':
+      return `${path} must be one of the allowed values: ${(error.params.allowedValues as unknown[]).map(shown).join(', ')}`;
+    case 'const':
+      return `${path} must be ${shown(error.params.allowedValue)}`;
+    case 'additionalProperties':
+      return `${path} must NOT have additional properties: '${String(error.params.additionalProperty)}' is not a known field`;
+    default:
+      return `${path} ${message}`;
+  }
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+type SchemaError = Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'message'> & { schemaPath?: string };
+
+/**
+ * Fastify's schemaErrorFormatter: the first error (validation stops there), in our words. A union of
+ * literals (TypeBox's enums) fails as one error per branch and then `anyOf`: those are read together,
+ * as the allowed values ("must be one of the allowed values: A, B") or types ("must be string or null").
+ */
+export function schemaErrorFormatter(errors: SchemaError[], dataVar: string): Error {
+  return new Error(errors.length > 0 ? firstErrorMessage(errors, dataVar) : `${dataVar} is invalid`);
+}
+
+function firstErrorMessage(errors: SchemaError[], dataVar: string): string {
+  const union = errors.find((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  if (union?.schemaPath) {
+    const branches = errors.filter((e) => e !== union && e.schemaPath?.startsWith(`${union.schemaPath}/`));
+    const flat = branches.length > 0 && branches.every((e) => e.instancePath === union.instancePath && ['const', 'enum', 'type'].includes(e.keyword));
+    if (flat) {
+      const path = `${dataVar}${union.instancePath}`;
+      const values = branches.flatMap((e) => (e.keyword === 'const' ? [e.params.allowedValue] : e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : []));
+      if (values.length === branches.length || branches.every((e) => e.keyword !== 'type')) {
+        return `${path} must be one of the allowed values: ${values.map(shown).join(', ')}`;
+      }
+      const words = branches.flatMap((e) => (e.keyword === 'type' ? [String(e.params.type)] : e.keyword === 'const' ? [shown(e.params.allowedValue)] : (e.params.allowedValues as unknown[]).map(shown)));
+      return `${path} must be ${words.join(' or ')}`;
+    }
+  }
+  return validationMessage(errors[0]!, dataVar);
 }
 
 export function registerValidation(app: FastifyInstance): void {
