@@ -4,7 +4,6 @@ import type { AttemptRow, ClaimedDelivery, WebhookDeliveriesRepository } from '.
 import type { EndpointCache } from './endpoint-cache.js';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.js';
 import type { AttemptResult, WebhookSender } from './webhook-sender.js';
-import { signatureHeader } from './webhook-signature.js';
 import type { Endpoint, WebhookEndpointsRepository } from './webhooks.repository.js';
 
 export interface DispatcherOptions {
@@ -77,7 +76,7 @@ export class WebhookDispatcher {
     this.queue = [];
     if (this.started) await this.deliveries.release(this.runnerId).catch((err) => this.platform.log.warn({ err }, 'could not hand back webhook claims'));
     this.started = false;
-    this.sender.close();
+    await this.sender.close();
   }
 
   /** Sends soon (messages were just committed) rather than at the next poll. */
@@ -189,14 +188,9 @@ export class WebhookDispatcher {
     if (!endpoint) {
       result = { ok: false, statusCode: null, response: null, error: 'the endpoint was deleted' };
     } else {
-      const timestamp = Math.floor(now / 1000);
       const secrets = [endpoint.secret];
       if (endpoint.previousSecret && (endpoint.previousSecretUntil ?? 0) > now) secrets.push(endpoint.previousSecret);
-      result = await this.sender.send(
-        endpoint.url,
-        { 'webhook-id': row.message_id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatureHeader(secrets, row.message_id, timestamp, row.payload) },
-        row.payload,
-      );
+      result = await this.sender.send(endpoint.url, { messageId: row.message_id, timestamp: Math.floor(now / 1000), secrets, body: row.payload });
     }
     const attempts = Number(row.attempts) + 1;
     const first = row.first_attempt_at === null ? now : Number(row.first_attempt_at);

@@ -1,101 +1,119 @@
-import http from 'node:http';
-import https from 'node:https';
-import { isIP } from 'node:net';
-import { guardedLookup, hostOf, isRefusedAddress } from './url-guard.js';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { failure, TIMEOUT_MS, type AttemptResult } from './webhook-post.js';
 
-/** What one attempt came to. `ok` is a 2xx answer; anything else is retried. */
-export interface AttemptResult {
-  ok: boolean;
-  statusCode: number | null;
-  /** The first 1 KB of the response body. */
-  response: string | null;
-  /** Why no answer was had (timeout, refused address, connection error). */
-  error: string | null;
+export { TIMEOUT_MS, type AttemptResult } from './webhook-post.js';
+
+/** A delivery to send: signed in the sending thread with the endpoint's secrets (newest first). */
+export interface OutgoingMessage {
+  messageId: string;
+  /** Unix seconds, the `webhook-timestamp` (the platform clock's, so the test clock holds). */
+  timestamp: number;
+  secrets: readonly string[];
+  body: string;
 }
 
-export const TIMEOUT_MS = 10_000;
-const KEPT_BYTES = 1024;
-/** More than this much response body is not read (the connection is dropped instead). */
-const READ_LIMIT = 64 * 1024;
+/** What the sending thread is started with. */
+export interface SenderSettings {
+  allowPrivate: boolean;
+  connections: number;
+  timeoutMs: number;
+}
+/** One delivery for the sending thread, numbered for its reply. */
+export interface SendJob extends OutgoingMessage {
+  n: number;
+  url: string;
+}
+export interface SendReply {
+  n: number;
+  result: AttemptResult;
+}
 
 /**
- * Sends one delivery: a POST with keep-alive connections, a 10 s limit for the whole exchange,
- * no redirects followed (a 3xx is a failure, like any non-2xx), and the SSRF guard applied to the
- * address actually connected to.
+ * Sends deliveries through a worker thread (send-worker.ts, decision 116): signing, HTTP and TLS
+ * cost the event loop that answers requests only the hand-over, a message per group of jobs. The
+ * thread starts at the first send; if it dies, its unanswered sends fail (they are retried like any
+ * failed attempt) and the next send starts a new one.
  */
 export class WebhookSender {
-  private readonly agents: { http: http.Agent; https: https.Agent };
+  private worker: Worker | null = null;
+  private readonly waiting = new Map<number, (r: AttemptResult) => void>();
+  private queued: SendJob[] = [];
+  private next = 0;
 
   constructor(
     private readonly allowPrivate: boolean,
-    maxSockets: number,
+    private readonly connections: number,
     private readonly timeoutMs = TIMEOUT_MS,
-  ) {
-    const lookup = allowPrivate ? undefined : guardedLookup;
-    this.agents = {
-      http: new http.Agent({ keepAlive: true, maxSockets, ...(lookup ? { lookup } : {}) } as http.AgentOptions),
-      https: new https.Agent({ keepAlive: true, maxSockets, ...(lookup ? { lookup } : {}) } as https.AgentOptions),
-    };
-  }
+  ) {}
 
-  send(rawUrl: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
-    let url: URL;
-    try {
-      url = new URL(rawUrl);
-    } catch {
-      return Promise.resolve(failure(`invalid url`));
-    }
-    const host = hostOf(url);
-    if (!this.allowPrivate && isIP(host) && isRefusedAddress(host)) return Promise.resolve(failure(`refused address: ${host}`));
-    const secure = url.protocol === 'https:';
-    const bytes = Buffer.from(body);
+  send(url: string, message: OutgoingMessage): Promise<AttemptResult> {
+    const n = this.next++;
     return new Promise<AttemptResult>((resolve) => {
-      let settled = false;
-      const done = (r: AttemptResult) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(r);
-      };
-      const req = (secure ? https : http).request(url, {
-        method: 'POST',
-        agent: secure ? this.agents.https : this.agents.http,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(bytes.length), 'user-agent': 'Laurel-Webhooks/1' },
-      });
-      const timer = setTimeout(() => {
-        req.destroy();
-        done(failure(`timeout: no answer within ${this.timeoutMs / 1000} s`));
-      }, this.timeoutMs);
-      req.on('error', (err: NodeJS.ErrnoException) => done(failure(err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message)));
-      req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        let read = 0;
-        const finish = () => {
-          const statusCode = res.statusCode ?? 0;
-          const text = Buffer.concat(chunks).subarray(0, KEPT_BYTES).toString('utf8');
-          done({ ok: statusCode >= 200 && statusCode < 300, statusCode, response: text, error: null });
-        };
-        res.on('data', (chunk: Buffer) => {
-          if (read < KEPT_BYTES) chunks.push(chunk);
-          read += chunk.length;
-          if (read > READ_LIMIT) {
-            finish();
-            res.destroy();
-          }
-        });
-        res.on('end', finish);
-        res.on('error', () => finish());
-      });
-      req.end(bytes);
+      this.waiting.set(n, resolve);
+      this.queued.push({ n, url, ...message });
+      if (this.queued.length === 1) setImmediate(() => this.flush());
     });
   }
 
-  close(): void {
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+  /** Stops the thread; sends still unanswered fail (a later send starts a new thread). */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.ref(); // so that a process with nothing else to do waits for the thread to end
+    worker.postMessage('close');
+    await exited;
+  }
+
+  private flush(): void {
+    const jobs = this.queued;
+    this.queued = [];
+    if (jobs.length === 0) return;
+    const worker = (this.worker ??= this.start());
+    worker.ref(); // answers are awaited: keep the process up until they come
+    worker.postMessage(jobs);
+  }
+
+  private start(): Worker {
+    const settings: SenderSettings = { allowPrivate: this.allowPrivate, connections: this.connections, timeoutMs: this.timeoutMs };
+    const worker = spawn(settings);
+    worker.on('message', (replies: SendReply[]) => {
+      for (const r of replies) {
+        const resolve = this.waiting.get(r.n);
+        this.waiting.delete(r.n);
+        resolve?.(r.result);
+      }
+      if (this.waiting.size === 0) worker.unref();
+    });
+    let why = 'the sending thread stopped';
+    worker.on('error', (err) => {
+      why = `the sending thread failed: ${err.message}`;
+    });
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = null;
+      const pending = [...this.waiting.values()];
+      this.waiting.clear();
+      for (const resolve of pending) resolve(failure(why));
+    });
+    worker.unref();
+    return worker;
   }
 }
 
-function failure(error: string): AttemptResult {
-  return { ok: false, statusCode: null, response: null, error };
+/**
+ * Starts send-worker beside this file: the compiled `.js` in a build; from TypeScript sources
+ * (tests, `npm run dev`) through tsx's loader, registered in the new thread before the import.
+ */
+function spawn(workerData: SenderSettings): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./send-worker.js', here), { workerData });
+  const entry = new URL('./send-worker.ts', here).href;
+  // The ESM build of tsx's API (its CommonJS one cannot be imported from a thread's eval code).
+  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, {
+    eval: true,
+    workerData,
+  });
 }
