@@ -28,6 +28,14 @@ const insertDeliveriesOnce = new RowsInsert({
 });
 export type NewDelivery = Parameters<typeof insertDeliveries.run>[1][number];
 
+/** The same, already claimed by the dispatcher of this process (handed over after the commit). */
+export const insertClaimedDeliveries = new RowsInsert({
+  description: 'webhook deliveries (claimed)',
+  table: 'webhook_deliveries',
+  columns: { ...DELIVERY_COLUMNS, locked_by: 'text', locked_until: 'int8' },
+});
+export type ClaimedNewDelivery = Parameters<typeof insertClaimedDeliveries.run>[1][number];
+
 /** The outcome of attempts, written in one statement (PostgreSQL) or one transaction (SQLite). */
 const recordAttempts = new KeyedUpdate({
   description: 'webhook attempts',

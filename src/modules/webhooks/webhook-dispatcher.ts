@@ -24,6 +24,24 @@ interface Outcome {
 
 /** Outcomes written together once this many have gathered (and whenever the workers run dry). */
 const RECORD_EVERY = 32;
+/**
+ * At most this many handed-over deliveries wait in memory; beyond that, new messages stay in the
+ * outbox for a claim. Well under what the workers send within a lease, so a handed-over row is sent
+ * before its lease runs out.
+ */
+const HANDOVER_LIMIT = 1024;
+
+/** A claimed delivery waiting in this process, with the end of its lease. */
+interface Held {
+  row: ClaimedDelivery;
+  until: number;
+}
+
+/** The lease under which a write batch inserts its messages already claimed (see `lease`). */
+export interface HandOverLease {
+  runnerId: string;
+  until: number;
+}
 
 /**
  * Sends the outbox (decision 111). Workers (`concurrency` of them) take due rows from a local
@@ -36,9 +54,11 @@ const RECORD_EVERY = 32;
 export class WebhookDispatcher {
   private readonly runnerId = generateId('dispatcher');
   private readonly leaseMs: number;
-  private queue: ClaimedDelivery[] = [];
+  private queue: Held[] = [];
   private claiming: Promise<void> | null = null;
   private exhausted = false;
+  /** Whether the pass under way should also claim from the outbox (not only send what was handed over). */
+  private claimNext = false;
   private outcomes: Outcome[] = [];
   private recording: Promise<void> = Promise.resolve();
   private draining: Promise<number> | null = null;
@@ -79,9 +99,33 @@ export class WebhookDispatcher {
     await this.sender.close();
   }
 
-  /** Sends soon (messages were just committed) rather than at the next poll. */
+  /** Sends soon (messages were just committed to the outbox) rather than at the next poll. */
   wake(): void {
     if (this.stopping || !this.started || this.options.pollMs === 0) return;
+    this.claimNext = true;
+    this.run();
+  }
+
+  /**
+   * A lease for `count` messages a write batch is about to insert, so that it inserts them claimed
+   * by this dispatcher and hands them over after its commit (`handOver`): the common case costs no
+   * claim. Null (the messages wait in the outbox for a claim) when the dispatcher is not running or
+   * holds enough already. A batch that rolls back hands nothing over; its rows never existed.
+   */
+  lease(count: number): HandOverLease | null {
+    if (this.stopping || !this.started || this.options.pollMs === 0) return null;
+    if (this.queue.length + count > HANDOVER_LIMIT) return null;
+    return { runnerId: this.runnerId, until: this.platform.clock.now() + this.leaseMs };
+  }
+
+  /** The rows of a committed batch, inserted under `lease`: sent from memory. */
+  handOver(rows: readonly ClaimedDelivery[], lease: HandOverLease): void {
+    if (this.stopping || !this.started) return; // their lease runs out; then they are claimed again
+    for (const row of rows) this.queue.push({ row, until: lease.until });
+    this.run();
+  }
+
+  private run(): void {
     if (this.draining) {
       this.again = true;
       return;
@@ -97,6 +141,7 @@ export class WebhookDispatcher {
         await this.draining.catch(() => 0);
         continue;
       }
+      this.claimNext = true;
       const n = await this.drain();
       total += n;
       if (n === 0) return total;
@@ -116,6 +161,7 @@ export class WebhookDispatcher {
   private schedule(): void {
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.claimNext = true;
       void (this.draining ?? this.drain())
         .catch((err) => this.platform.log.error({ err }, 'webhook dispatch failed'))
         .finally(() => {
@@ -138,7 +184,10 @@ export class WebhookDispatcher {
     try {
       do {
         this.again = false;
-        this.exhausted = false;
+        // A pass claims from the outbox when asked to (poll, wake, tools); one started by a hand-over
+        // only sends what it was handed.
+        this.exhausted = !this.claimNext;
+        this.claimNext = false;
         const counts = await Promise.all(Array.from({ length: this.options.concurrency }, () => this.worker()));
         sent += counts.reduce((a, b) => a + b, 0);
         await this.record();
@@ -164,14 +213,18 @@ export class WebhookDispatcher {
 
   private async next(): Promise<ClaimedDelivery | null> {
     for (;;) {
-      const row = this.queue.shift();
-      if (row) return row;
+      const held = this.queue.shift();
+      // A row whose lease ran out waiting may be another dispatcher's by now: it is left to its claim.
+      if (held && held.until > this.platform.clock.now()) return held.row;
+      if (held) continue;
       if (this.exhausted || this.stopping) return null;
+      const now = this.platform.clock.now();
       this.claiming ??= this.deliveries
-        .claim(this.runnerId, this.platform.clock.now(), this.leaseMs, this.options.concurrency * 2)
+        .claim(this.runnerId, now, this.leaseMs, this.options.concurrency * 2)
         .then((rows) => {
           if (rows.length === 0) this.exhausted = true;
-          else this.queue.push(...rows);
+          const until = now + this.leaseMs;
+          for (const row of rows) this.queue.push({ row, until });
         })
         .finally(() => {
           this.claiming = null;

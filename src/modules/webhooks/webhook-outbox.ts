@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { BatchNotice, BatchPart, WriteBatch, WriteParticipant } from '../points/write-batch.js';
-import { insertDeliveries, type NewDelivery, type WebhookDeliveriesRepository } from './deliveries.repository.js';
+import { insertClaimedDeliveries, insertDeliveries, type ClaimedDelivery, type NewDelivery, type WebhookDeliveriesRepository } from './deliveries.repository.js';
+import type { HandOverLease } from './webhook-dispatcher.js';
 import type { EndpointCache, ProjectEndpoints } from './endpoint-cache.js';
 import { newMessageId } from './message-id.js';
 import type { Endpoint } from './webhooks.repository.js';
@@ -35,7 +36,7 @@ export class WebhookOutbox {
   constructor(
     readonly endpoints: EndpointCache,
     private readonly deliveries: WebhookDeliveriesRepository,
-    readonly written: () => void,
+    readonly dispatch: Dispatch,
   ) {}
 
   /**
@@ -56,17 +57,29 @@ export class WebhookOutbox {
 
   /** Wakes the dispatcher once the transaction that added messages committed. */
   committed(): void {
-    this.written();
+    this.dispatch.wake();
   }
+}
+
+/** What the outbox needs of the dispatcher (webhook-dispatcher.ts). */
+export interface Dispatch {
+  wake(): void;
+  lease(count: number): HandOverLease | null;
+  handOver(rows: readonly ClaimedDelivery[], lease: HandOverLease): void;
 }
 
 function deliveryRow(e: Endpoint, messageId: string, type: string, payload: string, at: number): NewDelivery {
   return { project_id: e.projectId, webhook_id: e.webhookId, message_id: messageId, type, payload, status: 'pending', next_attempt_at: at, created_at: at };
 }
 
-/** The outbox's part of a write batch: the batch's notices become deliveries in its transaction. */
+/**
+ * The outbox's part of a write batch: the batch's notices become deliveries in its transaction,
+ * inserted already claimed by this process's dispatcher when it takes them (decision 116), and
+ * handed to it after the commit: no claim, and no read of what was just written.
+ */
 class OutboxBatch implements BatchPart {
   private wrote = false;
+  private handed: { rows: ClaimedDelivery[]; lease: HandOverLease } | null = null;
 
   constructor(
     private readonly batch: WriteBatch,
@@ -88,13 +101,25 @@ class OutboxBatch implements BatchPart {
       for (const e of to) rows.push(deliveryRow(e, id, n.type, payload, now));
     }
     if (rows.length === 0) return;
-    await insertDeliveries.run(this.batch.session, rows);
-    this.wrote = true;
+    const lease = this.outbox.dispatch.lease(rows.length);
+    if (lease) {
+      await insertClaimedDeliveries.run(this.batch.session, rows.map((r) => ({ ...r, locked_by: lease.runnerId, locked_until: lease.until })));
+      this.handed = { lease, rows: rows.map(claimed) };
+    } else {
+      await insertDeliveries.run(this.batch.session, rows);
+      this.wrote = true;
+    }
   }
 
   async afterCommit(): Promise<void> {
+    if (this.handed) this.outbox.dispatch.handOver(this.handed.rows, this.handed.lease);
     if (this.wrote) this.outbox.committed();
   }
+}
+
+/** A new delivery as the dispatcher sends it (not yet attempted). */
+function claimed(r: NewDelivery): ClaimedDelivery {
+  return { project_id: r.project_id, webhook_id: r.webhook_id, message_id: r.message_id, type: r.type, payload: r.payload, attempts: 0, first_attempt_at: null, delivered_at: null, status: 'pending' };
 }
 
 function noticeBody(n: BatchNotice, at: number): string {

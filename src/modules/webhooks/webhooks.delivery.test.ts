@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { describeBackends } from '../../../test/helpers/test-app.js';
 import { defineEvent, sendEvent } from '../events/events.test-factory.js';
+import { WebhookDeliveriesRepository } from './deliveries.repository.js';
 import { GIVE_UP_AFTER_MS, JITTER, LATER_DELAY_MS, RETRY_DELAYS_MS } from './retry-schedule.js';
 import { allowPrivateWebhooks, createWebhook, startReceiver, type Receiver } from './webhooks.test-helpers.js';
 
@@ -41,6 +42,32 @@ describeBackends('webhook delivery', (t) => {
     expect(() => new Webhook(secret).verify(got!.body.replace('"points":10', '"points":11'), got!.headers as Record<string, string>)).toThrow();
     const [entry] = (await log(webhookId)).json();
     expect(entry).toMatchObject({ messageId: got!.headers['webhook-id'], status: 'delivered', attempts: 1, lastStatusCode: 200, lastResponse: 'ok', nextAttemptAt: null });
+  });
+
+  it('hands the messages of a write batch to the running dispatcher: sent at once, without a claim, each once', async () => {
+    // A running dispatcher whose poll never comes during the test: only the hand-over can send.
+    t.configure({ webhookAllowPrivate: true, jobPollMs: 3_600_000 });
+    await t.restart();
+    // (SQLite starts the test's store afresh on a restart, PostgreSQL keeps it: new ids either way.)
+    await defineEvent(t, { eventId: 'buy-now', reward: { default: 10 }, limit: null });
+    for (const u of ['cy', 'dee']) await t.createUser(u);
+    receiver = await startReceiver();
+    const { webhookId } = await createWebhook(t, { url: receiver.url, events: ['points.changed'] });
+    const claims = vi.spyOn(WebhookDeliveriesRepository.prototype, 'claim');
+    try {
+      const sent = await Promise.all(Array.from({ length: 12 }, (_, i) => sendEvent(t, i % 2 ? 'cy' : 'dee', { eventId: 'buy-now' })));
+      expect(sent.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+      await vi.waitFor(async () => expect((await log(webhookId)).json().filter((d: { status: string }) => d.status === 'delivered')).toHaveLength(12), { timeout: 20_000, interval: 50 });
+      expect(claims).not.toHaveBeenCalled();
+    } finally {
+      claims.mockRestore();
+    }
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(12);
+    expect(ids).toHaveLength(12);
+    const balances = (who: string) => receiver!.received.map((r) => JSON.parse(r.body).data).filter((d) => d.userId === who).map((d) => d.balance).sort((a, b) => a - b);
+    expect(balances('cy')).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(balances('dee')).toEqual([10, 20, 30, 40, 50, 60]);
   });
 
   it('sends the same webhook-id until a 2xx, and then marks the message delivered', async () => {

@@ -77,7 +77,7 @@ export class WebhooksService {
     this.endpoints = new EndpointCache(platform, this.repo);
     const sender = new WebhookSender(platform.config.webhookAllowPrivate, CONCURRENCY);
     this.dispatcher = new WebhookDispatcher(platform, this.endpoints, this.repo, this.deliveries, sender, { pollMs: platform.config.jobPollMs, concurrency: CONCURRENCY });
-    this.outbox = new WebhookOutbox(this.endpoints, this.deliveries, () => this.dispatcher.wake());
+    this.outbox = new WebhookOutbox(this.endpoints, this.deliveries, this.dispatcher);
   }
 
   private get db() {
