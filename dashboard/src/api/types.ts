@@ -290,3 +290,38 @@ export interface Tier {
   multiplier: number;
   benefits?: LanguageMap;
 }
+
+export const OUTCOMES = ['AWARDED', 'CONDITION_FAILED', 'LIMIT_REACHED', 'REJECTED'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+/** GET /admin/event-log */
+export interface EventLogEntry {
+  at: number;
+  userId: string | null;
+  eventId: string | null;
+  outcome: Outcome;
+  reason: string;
+  points: number;
+  metadata: Record<string, unknown> | null;
+  status: number;
+  code: string | null;
+}
+
+/** GET /admin/user */
+export interface ListedUser {
+  userId: string;
+  points: number;
+  lastActiveAt: number | null;
+  createdAt: number;
+}
+export type UserSort = 'createdAt' | 'points' | 'lastActive';
+
+/** GET /admin/audit-log */
+export interface AuditEntry {
+  at: number;
+  actor: string;
+  resource: string;
+  resourceId: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}

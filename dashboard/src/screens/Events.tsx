@@ -187,6 +187,7 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
 
 export const eventsConfig: ResourceConfig<EventDefinition, EventForm> = {
   resource: 'event',
+  deactivateEffect: 'Your app\'s calls of POST /event for it are refused with 400 EVENT_INACTIVE, and it awards nothing.',
   title: 'Event definitions',
   singular: 'Event',
   idKey: 'eventId',

@@ -83,6 +83,7 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
 
 export const offersConfig: ResourceConfig<Offer, OfferForm> = {
   resource: 'offer',
+  deactivateEffect: 'It leaves the users\' offer lists and redeeming it is refused with 400 OFFER_INACTIVE.',
   title: 'Offers',
   singular: 'Offer',
   idKey: 'offerId',

@@ -3,34 +3,49 @@ import { ApiError, enc, query } from '../api/client';
 import type { HistoryEntry, UserChallenge, UserPoints, UserStreak } from '../api/types';
 import { Empty, ErrorBanner, Loading, Stat, TextInput } from '../components/ui';
 import { formatDate, numberField, pickLanguage, placeError, type FieldErrors } from '../form';
-import { navigate } from '../router';
+import { href } from '../router';
+import { useConfirm } from '../components/Confirm';
+import { UserActivity } from './EventLog';
+import { UsersList } from './UsersList';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
 import { CouponsCard } from './UserCoupons';
 
 const lang = pickLanguage;
 
-/** Look a user up; balance, history, challenges, streaks, coupons; adjust points; issue a coupon. */
+/** The users list (search, sort, paging); a user's page: balance, history, activity, challenges, streaks, coupons. */
 export function UsersScreen({ userId }: { userId: string | null }) {
-  const [lookup, setLookup] = useState(userId ?? '');
   return (
     <section aria-labelledby="screen-title">
       <header className="screen-header">
-        <h1 id="screen-title">Users</h1>
+        <h1 id="screen-title">{userId ? `User ${userId}` : 'Users'}</h1>
+        {userId && <a href={href('users')}>← All users</a>}
       </header>
-      <form
-        className="panel inline-form"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (lookup.trim()) navigate(`users/${encodeURIComponent(lookup.trim())}`);
-        }}
-      >
-        <TextInput label="User id" value={lookup} placeholder="the id your app uses" onChange={setLookup} />
-        <button type="submit">Look up</button>
-      </form>
-      {userId ? <UserDetail key={userId} userId={userId} /> : <Empty>Enter the id of a user to see their points, history, challenges, streaks and coupons.</Empty>}
+      {userId ? <UserPage key={userId} userId={userId} /> : <UsersList />}
     </section>
+  );
+}
+
+/** Profile (balance, history, challenges…) and Activity (the user's event log) as tabs. */
+function UserPage({ userId }: { userId: string }) {
+  const [tab, setTab] = useState<'profile' | 'activity'>('profile');
+  const tabs = [
+    { id: 'profile', label: 'Profile' },
+    { id: 'activity', label: 'Activity' },
+  ] as const;
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label={`User ${userId}`}>
+        {tabs.map((t) => (
+          <button key={t.id} type="button" role="tab" id={`user-tab-${t.id}`} aria-selected={tab === t.id} aria-controls={`user-panel-${t.id}`} onClick={() => setTab(t.id)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`user-panel-${tab}`} aria-labelledby={`user-tab-${tab}`}>
+        {tab === 'profile' ? <UserDetail userId={userId} /> : <UserActivity userId={userId} />}
+      </div>
+    </>
   );
 }
 
@@ -57,7 +72,7 @@ function UserDetail({ userId }: { userId: string }) {
             <Stat label="points" value={<span data-testid="balance">{points.data.points}</span>} />
           </div>
         </div>
-        <AdjustPoints userId={userId} onDone={refresh} />
+        <AdjustPoints userId={userId} balance={points.data.points} onDone={refresh} />
       </div>
       <History key={`h${version}`} userId={userId} />
       <div className="cards">
@@ -72,15 +87,23 @@ function UserDetail({ userId }: { userId: string }) {
 function NewUser({ userId, onCreated }: { userId: string; onCreated(): void }) {
   const api = useApi();
   const [error, setError] = useState<ApiError | null>(null);
+  const [dialog, confirm] = useConfirm();
   return (
     <div className="panel">
       <p>
-        There is no user <code>{userId}</code> in this project yet. Users are created by your app (POST /user) before their first event.
+        There is no user <code>{userId}</code> in this project. Users are created by your app (POST /user) before their first event; check the id, or <a href={href('users')}>search the users</a>.
       </p>
       <ErrorBanner error={error} />
       <button
         type="button"
+        className="secondary"
         onClick={async () => {
+          const ok = await confirm({
+            title: `Create user ${userId}?`,
+            effect: <p>A user {userId} with 0 points is added to project {api.projectId}. Your app normally does this; create one here only to correct a missing user.</p>,
+            confirmLabel: `Create ${userId}`,
+          });
+          if (!ok) return;
           try {
             await api.post('/user', { userId });
             onCreated();
@@ -89,14 +112,21 @@ function NewUser({ userId, onCreated }: { userId: string; onCreated(): void }) {
           }
         }}
       >
-        Create user {userId}
+        Create user {userId}…
       </button>
+      {dialog}
     </div>
   );
 }
 
-function AdjustPoints({ userId, onDone }: { userId: string; onDone(): void }) {
+/** A balance after an adjustment: a debit never takes it below 0 (the service clamps it). */
+export function balanceAfter(balance: number, points: number): number {
+  return Math.max(0, balance + points);
+}
+
+function AdjustPoints({ userId, balance, onDone }: { userId: string; balance: number; onDone(): void }) {
   const api = useApi();
+  const [dialog, confirm] = useConfirm();
   const [form, setForm] = useState({ points: '', reason: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<ApiError | null>(null);
@@ -111,8 +141,22 @@ function AdjustPoints({ userId, onDone }: { userId: string; onDone(): void }) {
         setErrors({});
         setBanner(null);
         setDone(null);
+        const points = numberField(form.points) ?? 0;
+        if (typeof points === 'number') {
+          const ok = await confirm({
+            title: `Adjust the points of ${userId}?`,
+            effect: (
+              <p>
+                {points > 0 ? '+' : ''}
+                {points.toLocaleString('en')} points, reason “{form.reason || '(none)'}”: balance {balance.toLocaleString('en')} → {balanceAfter(balance, points).toLocaleString('en')}.
+              </p>
+            ),
+            confirmLabel: 'Apply adjustment',
+          });
+          if (!ok) return;
+        }
         try {
-          const r = await api.post<{ points: number; balance: number }>(`/admin/user/${enc(userId)}/points`, { points: numberField(form.points) ?? 0, reason: form.reason });
+          const r = await api.post<{ points: number; balance: number }>(`/admin/user/${enc(userId)}/points`, { points, reason: form.reason });
           setDone(`Applied ${r.points > 0 ? '+' : ''}${r.points}; balance ${r.balance}.`);
           setForm({ points: '', reason: '' });
           onDone();
@@ -136,6 +180,7 @@ function AdjustPoints({ userId, onDone }: { userId: string; onDone(): void }) {
         </p>
       )}
       <button type="submit">Apply adjustment</button>
+      {dialog}
     </form>
   );
 }
@@ -170,6 +215,7 @@ function History({ userId }: { userId: string }) {
                   <th scope="col">When</th>
                   <th scope="col">Type</th>
                   <th scope="col">Title</th>
+                  <th scope="col">Details</th>
                   <th scope="col" className="num">
                     Points
                   </th>
@@ -183,6 +229,7 @@ function History({ userId }: { userId: string }) {
                       <span className="badge">{h.type}</span>
                     </td>
                     <td data-label="Title">{lang(h.title)}</td>
+                    <td data-label="Details">{lang(h.description)}</td>
                     <td data-label="Points" className={`num ${h.points < 0 ? 'neg' : ''}`}>
                       {h.points > 0 ? '+' : ''}
                       {h.points}
