@@ -73,7 +73,7 @@ export function ResourceHistory({ resource, resourceId }: { resource: string; re
   return (
     <details className="panel history-panel">
       <summary>History of {resourceId}</summary>
-      <AuditTable resource={resource} resourceId={resourceId} caption={`History of ${resourceId}`} />
+      <AuditTable resource={resource} resourceId={resourceId} caption={`Changes of ${resourceId}`} />
     </details>
   );
 }

@@ -41,7 +41,7 @@ export function EventLogTable({ filter, live, caption, forUser = false }: { filt
     return () => clearInterval(timer);
   }, [live]);
   const params = { userId: filter.userId.trim(), eventId: filter.eventId.trim(), outcome: filter.outcome, from: localInputToMs(filter.from), to: localInputToMs(filter.to) };
-  const key = `${api.projectId}/event-log${query(params)}${live ? `#${tick}` : ''}`;
+  const key = `${api.projectId}/event-log${query(params)}#${tick}`;
   return (
     <PagedTable
       loadKey={key}
