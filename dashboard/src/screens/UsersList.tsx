@@ -7,6 +7,7 @@ import { Select, TextInput } from '../components/ui';
 import { formatDate } from '../form';
 import { href, navigate } from '../router';
 import { useApi } from '../session';
+import { BulkAdjustments } from './BulkAdjustments';
 
 const COLUMNS: Array<Column<ListedUser>> = [
   { label: 'User', render: (u) => <a href={href(`users/${encodeURIComponent(u.userId)}`)}>{u.userId}</a>, csv: (u) => u.userId },
@@ -61,6 +62,7 @@ export function UsersList() {
           </button>
         </form>
       </details>
+      <BulkAdjustments />
     </>
   );
 }
