@@ -24,7 +24,7 @@ describe('sign-in', () => {
     render(<App fetchImpl={api.fetchImpl} />);
     await userEvent.type(screen.getByLabelText('Admin token'), 'the-admin-token-123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Set up project default' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Project default' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('laurel.session')!)).toEqual({ token: 'the-admin-token-123', projectId: 'default' });
     expect(await screen.findByText('1 configured')).toBeInTheDocument();
   });

@@ -152,6 +152,9 @@ export interface Offer {
   validFrom?: number | null;
   validUntil?: number | null;
   status: Status;
+  /** GET /admin/offer: redemptions this month and in total. */
+  statistics?: { month: string; redeemed: number; limit: number | null; remaining: number | null };
+  totalStatistics?: { redeemed: number; used: number; valid: number; limit: number | null; remaining: number | null };
 }
 
 export interface UserPoints {
