@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import type { CsvValue } from '../csv';
 
 /** One column: its cell, and its value in a CSV export (the cell's text when it is plain). */
@@ -46,11 +46,15 @@ export function DataTable<T>(props: { caption?: string; columns: Array<Column<T>
   );
 }
 
-/** The CSV row of a table row: each column's csv value, else its rendered text when it is a string or number. */
+/** The CSV row of a table row: each column's csv value, else the text of its cell. */
 export function csvRow<T>(columns: Array<Column<T>>, row: T): CsvValue[] {
-  return columns.map((c) => {
-    if (c.csv) return c.csv(row);
-    const cell = c.render(row);
-    return typeof cell === 'string' || typeof cell === 'number' ? cell : '';
-  });
+  return columns.map((c) => (c.csv ? c.csv(row) : textOf(c.render(row))));
+}
+
+/** The text a cell shows: strings and numbers, also inside elements such as <code>. */
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return '';
 }

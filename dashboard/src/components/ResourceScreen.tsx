@@ -36,6 +36,8 @@ export interface ResourceConfig<T, F extends { status: Status }> {
   statusless?: boolean;
   /** What deactivating (or deleting) does, said in the confirmation: "Calls of POST /event for it get 400". */
   deactivateEffect?: string;
+  /** Figures of the whole list shown above it (e.g. a chart of redemptions per offer). */
+  Summary?: ComponentType<{ items: T[] }>;
 }
 
 type Editing<T> = { mode: 'create' } | { mode: 'edit'; item: T };
@@ -138,6 +140,8 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
       ) : !list.data || list.data.length === 0 ? (
         <Empty>{config.emptyText}</Empty>
       ) : (
+        <>
+        {config.Summary && <config.Summary items={list.data} />}
         <DataTable
           caption={config.title}
           columns={columns}
@@ -164,6 +168,7 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
             </>
           )}
         />
+        </>
       )}
     </section>
   );

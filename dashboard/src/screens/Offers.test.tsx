@@ -39,4 +39,12 @@ describe('offers list', () => {
     expect(screen.getByText('no limit')).toBeInTheDocument();
     expect(screen.queryByText(/∞/)).toBeNull();
   });
+
+  it('shows redemptions per offer in the list and as a chart with its numbers', async () => {
+    openOffers([offer({ statistics: { month: '2026-03', redeemed: 2, limit: null, remaining: null }, totalStatistics: { redeemed: 7, used: 3, valid: 4, limit: null, remaining: null } })]);
+    expect(await screen.findByText('2 this month · 7 in total')).toBeInTheDocument();
+    const chart = await screen.findByTestId('offer-redemptions');
+    const row = [...chart.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(row).toEqual([['coffee', '2', '7', '3']]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Offer, Shop, Status } from '../api/types';
+import { LazyChartCard } from '../components/LazyChart';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { LanguageMapInput, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
@@ -83,6 +84,7 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
 
 export const offersConfig: ResourceConfig<Offer, OfferForm> = {
   resource: 'offer',
+  Summary: OfferRedemptions,
   deactivateEffect: 'It leaves the users\' offer lists and redeeming it is refused with 400 OFFER_INACTIVE.',
   title: 'Offers',
   singular: 'Offer',
@@ -94,6 +96,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     { label: 'Cost', render: (o) => `${o.points} pts` },
     { label: 'Shop', render: (o) => o.shopId ?? '—' },
     { label: 'Limits', render: limitsText },
+    { label: 'Redeemed', render: (o) => (o.totalStatistics ? `${o.statistics?.redeemed ?? 0} this month · ${o.totalStatistics.redeemed} in total` : '—') },
     { label: 'Valid', render: (o) => (o.validFrom || o.validUntil ? `${formatDate(o.validFrom)} → ${formatDate(o.validUntil)}` : 'always') },
   ],
   blank: () => ({
@@ -148,4 +151,23 @@ function limitsText(o: { monthlyLimit?: number | null; totalLimit?: number | nul
     o.perUserLimit != null ? `per user ${o.perUserLimit}` : null,
   ].filter((p) => p !== null);
   return parts.length > 0 ? parts.join(' · ') : 'no limit';
+}
+
+/** Redemptions per offer: this month, in total, and how many of the coupons were used. */
+function OfferRedemptions({ items }: { items: Offer[] }) {
+  const data = items.map((o) => ({ label: o.offerId, month: o.statistics?.redeemed ?? 0, total: o.totalStatistics?.redeemed ?? 0, used: o.totalStatistics?.used ?? 0 }));
+  return (
+    <LazyChartCard
+      title="Redemptions per offer"
+      testId="offer-redemptions"
+      layout="vertical"
+      data={data}
+      series={[
+        { key: 'month', label: 'this month' },
+        { key: 'total', label: 'in total' },
+        { key: 'used', label: 'coupons used' },
+      ]}
+      empty="No redemptions yet."
+    />
+  );
 }
