@@ -47,6 +47,7 @@ describe('event definitions', () => {
     const user = userEvent.setup({ delay: null });
     const api = openEvents({
       'GET /admin/event': { status: 200, body: [] },
+      'GET /admin/usergroup': { status: 200, body: [{ userGroupId: 'gold', title: { default: 'Gold', de: 'Gold' }, description: {}, status: 'ACTIVE', createdAt: 0 }] },
       'POST /admin/event': (call) => ({ status: 201, body: call.body }),
     });
     await user.click(await screen.findByRole('button', { name: 'New event' }));
@@ -64,7 +65,9 @@ describe('event definitions', () => {
     await user.click(screen.getByLabelText('Required'));
 
     await user.click(screen.getByRole('button', { name: '+ Add group reward' }));
-    await user.type(screen.getByLabelText('User group 1'), 'gold');
+    // A picker of the project's groups, not free text.
+    await waitFor(() => expect(screen.getByRole('option', { name: 'gold — Gold' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('User group 1'), 'gold');
     await user.type(screen.getAllByLabelText('Points').at(-1)!, '2');
 
     await user.click(screen.getByRole('button', { name: '+ Add condition' }));

@@ -1,10 +1,9 @@
 import type { Offer, Shop, Status } from '../api/types';
+import { IdPicker } from '../components/IdPicker';
 import { LazyChartCard } from '../components/LazyChart';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { LanguageMapInput, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
-import { useApi } from '../session';
-import { useLoad } from '../useLoad';
 
 export interface OfferForm {
   offerId: string;
@@ -45,17 +44,8 @@ export function offerToBody(f: OfferForm): Record<string, unknown> {
 }
 
 function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
-  const api = useApi();
-  const shops = useLoad(`${api.projectId}/shop`, () => api.get<Shop[]>('/admin/shop', []));
   return (
     <div className="form-grid">
-      <datalist id="offer-shops">
-        {(shops.data ?? []).map((s) => (
-          <option key={s.shopId} value={s.shopId}>
-            {s.name}
-          </option>
-        ))}
-      </datalist>
       <datalist id="offer-types">
         <option value="LOCAL" />
         <option value="ONLINE" />
@@ -71,7 +61,7 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
       <TextInput label="Cost (points)" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
       <TextInput label="Category" value={f.category} error={errors.category} onChange={(category) => set({ category })} />
       <TextInput label="Image URL" type="url" value={f.image} error={errors.image} onChange={(image) => set({ image })} />
-      <TextInput label="Shop id" value={f.shopId} list="offer-shops" error={errors.shopId} onChange={(shopId) => set({ shopId })} />
+      <IdPicker<Shop> label="Shop id" resource="shop" value={f.shopId} idOf={(s) => s.shopId} nameOf={(s) => s.name} none="no shop" error={errors.shopId} onChange={(shopId) => set({ shopId })} />
       <TextInput label="Coupon valid for (days)" type="number" value={f.couponValidityDays} error={errors.couponValidityDays} hint="Default 30." onChange={(couponValidityDays) => set({ couponValidityDays })} />
       <TextInput label="Redemptions per month (all users)" type="number" value={f.monthlyLimit} error={errors.monthlyLimit} hint="Empty: no limit." onChange={(monthlyLimit) => set({ monthlyLimit })} />
       <TextInput label="Redemptions in total" type="number" value={f.totalLimit} error={errors.totalLimit} hint="Empty: no limit." onChange={(totalLimit) => set({ totalLimit })} />
