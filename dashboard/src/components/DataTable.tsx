@@ -48,7 +48,11 @@ export function DataTable<T>(props: { caption?: string; columns: Array<Column<T>
 
 /** The CSV row of a table row: each column's csv value, else the text of its cell. */
 export function csvRow<T>(columns: Array<Column<T>>, row: T): CsvValue[] {
-  return columns.map((c) => (c.csv ? c.csv(row) : textOf(c.render(row))));
+  return columns.map((c) => {
+    if (c.csv) return c.csv(row);
+    const cell = c.render(row);
+    return typeof cell === 'number' ? cell : textOf(cell);
+  });
 }
 
 /** The text a cell shows: strings and numbers, also inside elements such as <code>. */

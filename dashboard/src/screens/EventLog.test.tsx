@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../test/downloads';
 import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
 import { LIVE_EVERY_MS } from './EventLog';
@@ -24,15 +25,6 @@ function openAt(path: string, routes: Parameters<typeof fakeApi>[0]) {
   const api = fakeApi({ 'GET /admin/project': { status: 200, body: [] }, 'GET /admin/event': { status: 200, body: [{ eventId: 'purchase', title: 'Purchase' }] }, ...routes });
   render(<App fetchImpl={api.fetchImpl} />);
   return api;
-}
-
-/** Captures what "Export CSV" offers for download. */
-function captureDownloads() {
-  const blobs: Blob[] = [];
-  URL.createObjectURL = vi.fn((b: Blob) => (blobs.push(b), 'blob:x'));
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return blobs;
 }
 
 afterEach(() => {
@@ -90,14 +82,14 @@ describe('event log screen', () => {
   });
 
   it('exports every page the filter selects as CSV', async () => {
-    const blobs = captureDownloads();
+    const downloads = captureDownloads();
     openAt('/dashboard/event-log', {
       'GET /admin/event-log': (call) => ({ status: 200, body: call.path.includes('cursor=c2') ? { entries: [entry(1)], nextCursor: null } : { entries: [entry(2)], nextCursor: 'c2' } }),
     });
     await screen.findByText('condition amount ≥ 50 failed: got 2');
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(blobs).toHaveLength(1));
-    const lines = (await blobs[0]!.text()).trim().split('\r\n');
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    const lines = (await downloads.texts())[0]!.trim().split('\r\n');
     expect(lines[0]).toBe('When,User,Event,Outcome,Reason,Points,Metadata');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('2026-03-12T10:01:00.000Z,alice,purchase,CONDITION_FAILED,condition amount ≥ 50 failed: got 1,0,"{""amount"":1}"');

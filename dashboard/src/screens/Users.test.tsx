@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../test/downloads';
 import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
 
@@ -103,6 +104,23 @@ describe('user screen', () => {
     expect(await screen.findByText('goodwill after ticket 42')).toBeInTheDocument();
   });
 
+  it('exports the whole history as CSV, following the cursor', async () => {
+    const downloads = captureDownloads();
+    const entry = (n: number) => ({ id: `EVENT#visit#${n}`, timestamp: n, type: 'EVENT', points: n, title: { en: `Visit ${n}` }, description: { en: '' } });
+    openUser('hana', {
+      'GET /user/hana/points': { status: 200, body: { userId: 'hana', points: 3, userExists: true } },
+      'GET /user/hana/history': (call) => (call.path.includes('cursor=c2') ? { status: 200, body: [entry(1)] } : { status: 200, body: [entry(2)], headers: { 'x-next-cursor': 'c2' } }),
+    });
+    expect(await screen.findByText('Visit 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    expect((await downloads.texts())[0]!.trim().split('\r\n')).toEqual([
+      'When,Type,Title,Details,Points,Id',
+      '1970-01-01T00:00:00.002Z,EVENT,Visit 2,,2,EVENT#visit#2',
+      '1970-01-01T00:00:00.001Z,EVENT,Visit 1,,1,EVENT#visit#1',
+    ]);
+  });
+
   it('adjusts points with a reason and shows the new balance', async () => {
     let balance = 10;
     const api = openUser('carol', {
@@ -136,3 +154,5 @@ describe('user screen', () => {
     await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 'dave' }));
   });
 });
+
+afterEach(() => vi.restoreAllMocks());

@@ -5,6 +5,8 @@ import { Empty, ErrorBanner, Loading, Stat, TextInput } from '../components/ui';
 import { formatDate, numberField, pickLanguage, placeError, type FieldErrors } from '../form';
 import { href } from '../router';
 import { useConfirm } from '../components/Confirm';
+import type { Column } from '../components/DataTable';
+import { allPages, ExportCsv } from '../components/ExportCsv';
 import { UserActivity } from './EventLog';
 import { UsersList } from './UsersList';
 import { useApi } from '../session';
@@ -185,6 +187,16 @@ function AdjustPoints({ userId, balance, onDone }: { userId: string; balance: nu
   );
 }
 
+/** The columns of the history's CSV export (every page). */
+const HISTORY_CSV: Array<Column<HistoryEntry>> = [
+  { label: 'When', render: (h) => new Date(h.timestamp).toISOString() },
+  { label: 'Type', render: (h) => h.type },
+  { label: 'Title', render: (h) => lang(h.title) },
+  { label: 'Details', render: (h) => lang(h.description) },
+  { label: 'Points', render: (h) => h.points },
+  { label: 'Id', render: (h) => h.id },
+];
+
 function History({ userId }: { userId: string }) {
   const api = useApi();
   const [pages, setPages] = useState<HistoryEntry[][]>([]);
@@ -197,9 +209,17 @@ function History({ userId }: { userId: string }) {
   });
   const [more, setMore] = useState<ApiError | null>(null);
   const entries = pages.flat();
+  const allHistory = () =>
+    allPages(async (c) => {
+      const page = await api.page<HistoryEntry[]>(`/user/${enc(userId)}/history${query({ showAll: true, limit: 100, cursor: c })}`, []);
+      return { rows: page.items, nextCursor: page.nextCursor };
+    });
   return (
     <div className="card">
-      <h2>History</h2>
+      <div className="table-tools">
+        <h2>History</h2>
+        {entries.length > 0 && <ExportCsv fileName={`history-${userId}.csv`} columns={HISTORY_CSV} fetchAll={allHistory} />}
+      </div>
       {first.loading && !first.data ? (
         <Loading what="Loading history" />
       ) : first.error ? (
