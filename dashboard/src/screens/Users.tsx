@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ApiError, enc, query } from '../api/client';
 import type { HistoryEntry, UserChallenge, UserPoints, UserStreak } from '../api/types';
-import { Empty, ErrorBanner, Loading, Stat, TextInput } from '../components/ui';
-import { formatDate, numberField, pickLanguage, placeError, type FieldErrors } from '../form';
+import { Empty, ErrorBanner, Loading, Stat } from '../components/ui';
+import { formatDate, pickLanguage } from '../form';
 import { href } from '../router';
 import { useConfirm } from '../components/Confirm';
 import type { Column } from '../components/DataTable';
@@ -11,6 +11,7 @@ import { UserActivity } from './EventLog';
 import { UsersList } from './UsersList';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
+import { AdjustPoints } from './AdjustPoints';
 import { CouponsCard } from './UserCoupons';
 
 const lang = pickLanguage;
@@ -118,72 +119,6 @@ function NewUser({ userId, onCreated }: { userId: string; onCreated(): void }) {
       </button>
       {dialog}
     </div>
-  );
-}
-
-/** A balance after an adjustment: a debit never takes it below 0 (the service clamps it). */
-export function balanceAfter(balance: number, points: number): number {
-  return Math.max(0, balance + points);
-}
-
-function AdjustPoints({ userId, balance, onDone }: { userId: string; balance: number; onDone(): void }) {
-  const api = useApi();
-  const [dialog, confirm] = useConfirm();
-  const [form, setForm] = useState({ points: '', reason: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<ApiError | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  return (
-    <form
-      className="card"
-      aria-label="Adjust points"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setErrors({});
-        setBanner(null);
-        setDone(null);
-        const points = numberField(form.points) ?? 0;
-        if (typeof points === 'number') {
-          const ok = await confirm({
-            title: `Adjust the points of ${userId}?`,
-            effect: (
-              <p>
-                {points > 0 ? '+' : ''}
-                {points.toLocaleString('en')} points, reason “{form.reason || '(none)'}”: balance {balance.toLocaleString('en')} → {balanceAfter(balance, points).toLocaleString('en')}.
-              </p>
-            ),
-            confirmLabel: 'Apply adjustment',
-          });
-          if (!ok) return;
-        }
-        try {
-          const r = await api.post<{ points: number; balance: number }>(`/admin/user/${enc(userId)}/points`, { points, reason: form.reason });
-          setDone(`Applied ${r.points > 0 ? '+' : ''}${r.points}; balance ${r.balance}.`);
-          setForm({ points: '', reason: '' });
-          onDone();
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          const placed = placeError(err, ['points', 'reason']);
-          setErrors(placed.fieldErrors);
-          setBanner(placed.banner);
-        }
-      }}
-    >
-      <h2>Adjust points</h2>
-      <div className="row">
-        <TextInput label="Points (+/−)" type="number" value={form.points} error={errors.points} hint="A debit never takes the balance below 0." onChange={(points) => setForm({ ...form, points })} />
-        <TextInput label="Reason" value={form.reason} error={errors.reason} placeholder="goodwill after support ticket" onChange={(reason) => setForm({ ...form, reason })} />
-      </div>
-      <ErrorBanner error={banner} />
-      {done && (
-        <p className="ok" role="status">
-          {done}
-        </p>
-      )}
-      <button type="submit">Apply adjustment</button>
-      {dialog}
-    </form>
   );
 }
 
