@@ -4280,6 +4280,13 @@ export interface operations {
                         status: string;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/challenge) only, so an object read before and after a change compares equal */
+                        completions?: {
+                            /** @description Users who completed it */
+                            total: number;
+                            /** @description Of those, completed in the last 30 days (service time) */
+                            last30Days: number;
+                        };
                     }[];
                 };
             };
@@ -4399,6 +4406,13 @@ export interface operations {
                         status: string;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/challenge) only, so an object read before and after a change compares equal */
+                        completions?: {
+                            /** @description Users who completed it */
+                            total: number;
+                            /** @description Of those, completed in the last 30 days (service time) */
+                            last30Days: number;
+                        };
                     };
                 };
             };
@@ -4511,6 +4525,13 @@ export interface operations {
                         status: string;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/challenge) only, so an object read before and after a change compares equal */
+                        completions?: {
+                            /** @description Users who completed it */
+                            total: number;
+                            /** @description Of those, completed in the last 30 days (service time) */
+                            last30Days: number;
+                        };
                     };
                 };
             };
@@ -4647,6 +4668,13 @@ export interface operations {
                         status: string;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/challenge) only, so an object read before and after a change compares equal */
+                        completions?: {
+                            /** @description Users who completed it */
+                            total: number;
+                            /** @description Of those, completed in the last 30 days (service time) */
+                            last30Days: number;
+                        };
                     };
                 };
             };
