@@ -92,6 +92,8 @@ export interface Challenge {
   endDate?: number | null;
   image?: string | null;
   status: Status;
+  /** GET /admin/challenge only: users who completed it. */
+  completions?: { total: number; last30Days: number };
 }
 
 export interface Milestone {

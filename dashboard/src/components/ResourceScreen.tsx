@@ -24,7 +24,7 @@ export interface ResourceConfig<T, F extends { status: Status }> {
   singular: string;
   idKey: keyof T & string;
   intro?: ReactNode;
-  columns: Array<{ label: string; render(item: T): ReactNode }>;
+  columns: Array<Column<T>>;
   blank(): F;
   toForm(item: T): F;
   toBody(form: F): Record<string, unknown>;

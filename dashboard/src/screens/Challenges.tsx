@@ -95,6 +95,7 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     { label: 'Points', render: (c) => c.points },
     { label: 'Series', render: (c) => (c.seriesId ? `${c.seriesId} #${c.step ?? '?'}${c.isLastStep ? ' (last)' : ''}` : '—') },
     { label: 'Window', render: (c) => (c.startDate || c.endDate ? `${formatDate(c.startDate)} → ${formatDate(c.endDate)}` : 'always') },
+    { label: 'Completed', render: (c) => (c.completions ? `${c.completions.total} (${c.completions.last30Days} in 30 days)` : '—'), csv: (c) => c.completions?.total ?? null },
   ],
   blank: () => ({
     challengeId: '',

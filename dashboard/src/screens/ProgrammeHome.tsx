@@ -1,5 +1,5 @@
 import { query } from '../api/client';
-import type { GlobalStats, ListedUser, Offer } from '../api/types';
+import type { Challenge, GlobalStats, ListedUser, Offer } from '../api/types';
 import { ErrorBanner, Loading, Stat } from '../components/ui';
 import { href } from '../router';
 import { useApi } from '../session';
@@ -25,17 +25,18 @@ const fmt = (n: number) => n.toLocaleString('en');
 
 /**
  * The home page of a programme that is set up: who is active, points issued against points
- * redeemed and still outstanding, redemptions. Figures come from GET /stats/event, GET /admin/offer
- * and GET /admin/user.
+ * redeemed and still outstanding, challenge completions, redemptions. Figures come from GET /stats/event,
+ * GET /admin/offer, GET /admin/challenge and GET /admin/user.
  */
 export function ProgrammeHome() {
   const api = useApi();
   const data = useLoad(`${api.projectId}/home`, async () => {
-    const [d7, d30, d90, offers] = await Promise.all([
+    const [d7, d30, d90, offers, challenges] = await Promise.all([
       api.get<GlobalStats>(`/stats/event${query({ period: '7d' })}`),
       api.get<GlobalStats>(`/stats/event${query({ period: '30d' })}`),
       api.get<GlobalStats>(`/stats/event${query({ period: '90d' })}`),
       api.get<Offer[]>('/admin/offer', []).catch(() => [] as Offer[]),
+      api.get<Challenge[]>('/admin/challenge', []).catch(() => [] as Challenge[]),
     ]);
     let outstanding = 0;
     let scanned = 0;
@@ -46,11 +47,13 @@ export function ProgrammeHome() {
       scanned += page.users.length;
       cursor = page.nextCursor;
     } while (cursor && scanned < OUTSTANDING_SCAN);
-    return { d7, d30, d90, offers, outstanding, complete: cursor === null };
+    return { d7, d30, d90, offers, challenges, outstanding, complete: cursor === null };
   });
   if (data.loading && !data.data) return <Loading what="Loading the programme's figures" />;
   if (data.error) return <ErrorBanner error={data.error} />;
-  const { d7, d30, d90, offers, outstanding, complete } = data.data!;
+  const { d7, d30, d90, offers, challenges, outstanding, complete } = data.data!;
+  const completions = challenges.reduce((s, c) => s + (c.completions?.total ?? 0), 0);
+  const completions30 = challenges.reduce((s, c) => s + (c.completions?.last30Days ?? 0), 0);
   const dau = (from: number, to: number) => sumDays(d90, 'users', from, to) / (to - from);
   const redemptions = offers.reduce((s, o) => s + (o.totalStatistics?.redeemed ?? 0), 0);
   const redemptionsMonth = offers.reduce((s, o) => s + (o.statistics?.redeemed ?? 0), 0);
@@ -78,6 +81,16 @@ export function ProgrammeHome() {
           </div>
           <p className="muted">
             Issued by events: {change(sumDays(d90, 'points', 0, 7), sumDays(d90, 'points', 7, 14))} over the last 7 days against the 7 before. Events, 30 days: {fmt(d30.data.totalEvents)}.
+          </p>
+        </div>
+        <div className="card">
+          <h2>Challenge completions</h2>
+          <div className="stats">
+            <Stat label="last 30 days" value={<span data-testid="completions-30d">{fmt(completions30)}</span>} />
+            <Stat label="in total" value={fmt(completions)} />
+          </div>
+          <p className="muted">
+            Per challenge on <a href={href('challenges')}>Challenges</a>.
           </p>
         </div>
         <div className="card">
