@@ -451,7 +451,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await audit.getByText(/^changed: .*status/).first().waitFor();
   // check-in: created, deactivated, activated (the filtered page replaces the unfiltered one).
   await page.waitForFunction(() => document.querySelectorAll('table:has(caption) tbody tr').length === 3 && document.body.textContent!.includes('3 rows'));
-  await audit.getByText(/^changed: .*status/).first().click();
+  await audit.getByText('changed: status, updatedAt').first().click();
   await shot(page, 'audit');
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Events' }).click();
   await page.getByRole('button', { name: 'Edit check-in' }).click();
