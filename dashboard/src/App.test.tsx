@@ -16,17 +16,50 @@ describe('sign-in', () => {
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     const described = document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)!;
     expect(described.textContent).toMatch(/not accepted/);
-    expect(sessionStorage.getItem('laurel.session')).toBeNull();
+    expect(localStorage.getItem('laurel.session')).toBeNull();
   });
 
-  it('keeps an accepted token in sessionStorage and opens the overview', async () => {
+  it('keeps an accepted token in localStorage and opens the overview', async () => {
     const api = fakeApi({ 'GET /admin/project': projects, 'GET /admin/event': { status: 200, body: [{ eventId: 'purchase' }] } });
     render(<App fetchImpl={api.fetchImpl} />);
     await userEvent.type(screen.getByLabelText('Admin token'), 'the-admin-token-123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Set up project default' })).toBeInTheDocument();
-    expect(JSON.parse(sessionStorage.getItem('laurel.session')!)).toEqual({ token: 'the-admin-token-123', projectId: 'default' });
+    expect(await screen.findByRole('heading', { name: 'Project default' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('laurel.session')!)).toEqual({ token: 'the-admin-token-123', projectId: 'default' });
     expect(await screen.findByText('1 configured')).toBeInTheDocument();
+  });
+});
+
+describe('the sign-in across tabs (decision 123)', () => {
+  it('a new tab of the same browser is signed in', async () => {
+    const api = fakeApi({ 'GET /admin/project': projects, 'GET /admin/event': { status: 200, body: [] } });
+    const first = render(<App fetchImpl={api.fetchImpl} />);
+    await userEvent.type(screen.getByLabelText('Admin token'), 'the-admin-token-123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('button', { name: 'Sign out' });
+    first.unmount();
+    sessionStorage.clear(); // a new tab starts with an empty sessionStorage
+    render(<App fetchImpl={api.fetchImpl} />);
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Admin token')).toBeNull();
+  });
+
+  it('Sign out forgets the token, and signs out the other tabs too', async () => {
+    signedIn();
+    const api = fakeApi({ 'GET /admin/project': projects, 'GET /admin/event': { status: 200, body: [] } });
+    const other = render(<App fetchImpl={api.fetchImpl} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByLabelText('Admin token')).toBeInTheDocument();
+    expect(localStorage.getItem('laurel.session')).toBeNull();
+    other.unmount();
+
+    signedIn();
+    render(<App fetchImpl={api.fetchImpl} />);
+    await screen.findByRole('button', { name: 'Sign out' });
+    // Another tab signs out: the browser tells this one through a storage event.
+    localStorage.removeItem('laurel.session');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'laurel.session', newValue: null, storageArea: localStorage }));
+    expect(await screen.findByLabelText('Admin token')).toBeInTheDocument();
   });
 });
 
@@ -40,7 +73,7 @@ describe('project switcher', () => {
     await waitFor(() => expect(screen.getByRole('option', { name: 'shop-b — Shop B' })).toBeInTheDocument());
     await userEvent.selectOptions(screen.getByLabelText('Project'), 'shop-b');
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/admin/usergroup').at(-1)!.headers['x-project-id']).toBe('shop-b'));
-    expect(JSON.parse(sessionStorage.getItem('laurel.session')!).projectId).toBe('shop-b');
+    expect(JSON.parse(localStorage.getItem('laurel.session')!).projectId).toBe('shop-b');
   });
 
   it('navigates between screens from the menu without reloading', async () => {

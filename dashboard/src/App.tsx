@@ -4,6 +4,8 @@ import type { Project } from './api/types';
 import { href, navigate, usePath } from './router';
 import { ApiKeysScreen } from './screens/ApiKeys';
 import { ChallengesScreen } from './screens/Challenges';
+import { AuditScreen } from './screens/Audit';
+import { EventLogScreen } from './screens/EventLog';
 import { EventsScreen } from './screens/Events';
 import { LeaderboardsScreen } from './screens/Leaderboards';
 import { OffersScreen } from './screens/Offers';
@@ -17,7 +19,7 @@ import { SurveysScreen } from './screens/Surveys';
 import { UserGroupsScreen } from './screens/UserGroups';
 import { UsersScreen } from './screens/Users';
 import { WebhooksScreen } from './screens/Webhooks';
-import { loadSession, saveSession, SessionContext } from './session';
+import { loadSession, onSessionChangedElsewhere, saveSession, SessionContext } from './session';
 import { useLoad } from './useLoad';
 import { Loading } from './components/ui';
 
@@ -35,11 +37,13 @@ const NAV: Array<{ path: string; label: string; group: string }> = [
   { path: 'usergroups', label: 'User groups', group: 'Programme' },
   { path: 'tiers', label: 'Tiers', group: 'Programme' },
   { path: 'users', label: 'Users', group: 'Insight' },
+  { path: 'event-log', label: 'Event log', group: 'Insight' },
   { path: 'leaderboards', label: 'Leaderboards', group: 'Insight' },
   { path: 'analytics', label: 'Analytics', group: 'Insight' },
   { path: 'apikeys', label: 'API keys', group: 'Settings' },
   { path: 'webhooks', label: 'Webhooks', group: 'Settings' },
   { path: 'projects', label: 'Projects', group: 'Settings' },
+  { path: 'audit', label: 'Audit log', group: 'Settings' },
 ];
 
 export function App({ fetchImpl }: { fetchImpl?: typeof fetch }) {
@@ -48,6 +52,8 @@ export function App({ fetchImpl }: { fetchImpl?: typeof fetch }) {
     saveSession(next);
     setSession(next);
   };
+  // Signed out in another tab: out here too. (A project switched there stays this tab's own choice.)
+  useEffect(() => onSessionChangedElsewhere((next) => setSession((current) => (next === null ? null : (current ?? next)))), []);
   if (!session) return <SignIn fetchImpl={fetchImpl} onSignedIn={update} />;
   return <SignedIn key={session.projectId} session={session} fetchImpl={fetchImpl} onSession={update} />;
 }
@@ -170,6 +176,10 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
       return <UserGroupsScreen />;
     case 'users':
       return <UsersScreen userId={rest[0] ? decodeURIComponent(rest[0]) : null} />;
+    case 'event-log':
+      return <EventLogScreen />;
+    case 'audit':
+      return <AuditScreen />;
     case 'leaderboards':
       return <LeaderboardsScreen />;
     case 'analytics':

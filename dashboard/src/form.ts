@@ -54,8 +54,50 @@ export type FieldErrors = Record<string, string>;
  */
 export function placeError(err: ApiError, fields: string[], idKey?: string): { fieldErrors: FieldErrors; banner: ApiError | null } {
   const field = err.field ?? (err.status === 409 && idKey ? idKey : null);
-  if (field && fields.includes(field)) return { fieldErrors: { [field]: err.message }, banner: null };
+  if (field && fields.includes(field)) return { fieldErrors: { [field]: plainWords(err.message) }, banner: null };
   return { fieldErrors: {}, banner: err };
+}
+
+/**
+ * A validation message in plain words for the person at the form: "body/title must NOT have fewer
+ * than 1 characters" → "Title cannot be empty". Messages that are not schema messages stay as they are.
+ */
+export function plainWords(message: string): string {
+  const m = /^(?:body|querystring|params)(?:\/([A-Za-z0-9_/]+))? (.*)$/.exec(message);
+  if (!m) return message;
+  const path = (m[1] ?? '').split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
+  const rule = m[2]!;
+  const required = /^must have required property '([^']+)'$/.exec(rule);
+  if (required) return `${humanName([...path, required[1]!])} is required`;
+  const name = path.length ? humanName(path) : 'This';
+  const rules: Array<[RegExp, (...g: string[]) => string]> = [
+    [/^must NOT have fewer than 1 characters$/, () => 'cannot be empty'],
+    [/^must NOT have fewer than (\d+) characters$/, (n) => `needs at least ${n} characters`],
+    [/^must NOT have more than (\d+) characters$/, (n) => `can have at most ${n} characters`],
+    [/^must NOT have fewer than (\d+) items$/, (n) => `needs at least ${n} ${n === '1' ? 'entry' : 'entries'}`],
+    [/^must NOT have more than (\d+) items$/, (n) => `can have at most ${n} entries`],
+    [/^must be >= (-?[\d.]+)$/, (n) => `must be at least ${n}`],
+    [/^must be > (-?[\d.]+)$/, (n) => `must be more than ${n}`],
+    [/^must be <= (-?[\d.]+)$/, (n) => `must be at most ${n}`],
+    [/^must be < (-?[\d.]+)$/, (n) => `must be less than ${n}`],
+    [/^must be integer$/, () => 'must be a whole number'],
+    [/^must be number$/, () => 'must be a number'],
+    [/^must be string$/, () => 'must be text'],
+    [/^must be boolean$/, () => 'must be yes or no'],
+    [/^must match pattern .*$/, () => 'has characters that are not allowed'],
+    [/^must be equal to one of the allowed values$/, () => 'is not one of the choices'],
+    [/^must NOT have additional properties$/, () => 'has a field the service does not know'],
+  ];
+  for (const [re, say] of rules) {
+    const g = re.exec(rule);
+    if (g) return `${name} ${say(...g.slice(1))}`;
+  }
+  return `${name} ${rule}`;
+}
+
+function humanName(path: string[]): string {
+  const words = path.map((p) => p.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The text of a language map the (English) dashboard shows: en, then de, then any. */

@@ -39,7 +39,7 @@ export function fakeApi(routes: Record<string, Handler | { status: number; body?
 }
 
 export function signedIn(projectId = 'default') {
-  sessionStorage.setItem('laurel.session', JSON.stringify({ token: 'admin-token-for-tests', projectId }));
+  localStorage.setItem('laurel.session', JSON.stringify({ token: 'admin-token-for-tests', projectId }));
 }
 
 export function validationError(message: string) {

@@ -40,5 +40,6 @@ declare module 'vitest' {
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  localStorage.clear();
   window.history.replaceState(null, '', '/dashboard/');
 });

@@ -9,7 +9,7 @@
  *      E2E_SCREENSHOTS=<dir> saves the screenshots elsewhere)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -155,7 +155,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByLabel('Key 2').fill('store');
   await page.getByLabel('Type').nth(1).selectOption('string');
   await page.getByRole('button', { name: '+ Add group reward' }).click();
-  await page.getByLabel('User group 1').fill('gold');
+  await page.getByLabel('User group 1').selectOption('gold'); // a picker of the project's groups
   await page.getByLabel('Points', { exact: true }).last().fill('2');
   await page.getByRole('button', { name: '+ Add condition' }).click();
   await page.getByLabel('Metadata field 1').fill('amount');
@@ -170,9 +170,12 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByRole('button', { name: 'Create event' }).click();
   const titleError = page.locator('.field-invalid .field-error');
   await titleError.first().waitFor();
-  check((await titleError.first().textContent())?.includes('title'), 'the missing title is reported beside the Title field');
+  check((await titleError.first().textContent()) === 'Title cannot be empty', `the missing title is reported beside the Title field in plain words: ${await titleError.first().textContent()}`);
+  check((await page.locator('.form-summary').textContent()) === 'Not saved: Title cannot be empty', 'the error is summarised beside Submit');
+  check(await page.getByLabel('Title', { exact: true }).evaluate((el) => el === document.activeElement), 'focus is on the first invalid field');
   await shot(page, 'event-form-error');
   await page.getByLabel('Title', { exact: true }).fill('Daily check-in');
+  check((await page.locator('.form-summary').count()) === 0, 'the summary is cleared on edit');
   await page.getByLabel('Points', { exact: true }).first().fill('5');
   await page.getByLabel('Limit (times per period)').fill('1');
   await page.getByRole('button', { name: 'Create event' }).click();
@@ -192,7 +195,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     await page.getByLabel('Challenge id').fill('five-purchases');
     await page.getByLabel('Title (de)').fill('Fünf Einkäufe');
     await page.getByLabel('Title (en)').fill('Five purchases');
-    await page.getByLabel('Event id').fill('purchase');
+    await page.getByLabel('Event id').selectOption('purchase'); // a picker of existing events
     await page.getByLabel('Goal').fill('5');
     await page.getByLabel('Points on completion').fill('50');
     await page.getByRole('button', { name: 'Create challenge' }).click();
@@ -286,21 +289,80 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     covered.push('leaderboard: 7-day window in rank order with the points of the events; the gold group board');
   } else notCovered.push('leaderboards (no GET /project/{projectId}/leaderboard in this build)');
 
-  // The user screen: balance, history, adjustment with a reason.
+  // The event log: why each event gave what it gave; refused calls too.
+  const rejected = await api.call('POST', '/event', { eventId: 'purchase', userId: 'bob', metadata: { store: 'berlin' } }, await userToken('bob'));
+  check(rejected.status === 400, `an event without its required metadata is refused: ${rejected.status}`);
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Event log' }).click();
+  const log = page.getByRole('table', { name: 'Event log' });
+  await log.waitFor();
+  check((await log.locator('tbody tr').count()) === sent + 1, `the event log lists the ${sent + 1} calls, got ${await log.locator('tbody tr').count()}`);
+  await page.getByLabel('User id').fill('bob');
+  await page.getByLabel('Outcome').selectOption('REJECTED');
+  await log.getByRole('cell', { name: /amount.*\(400 VALIDATION_ERROR\)|\(400 [A-Z_]+\)/ }).first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('table:has(caption) tbody tr').length === 1); // the one rejected call of bob
+  await shot(page, 'event-log');
+  await page.getByLabel('Outcome').selectOption('');
+  await page.getByLabel('User id').fill('carol');
+  await page.getByLabel('Live').check();
+  const carolRows = await log.locator('tbody tr').count();
+  const late = await api.call('POST', '/event', { eventId: 'purchase', userId: 'carol', metadata: { amount: 7, store: 'munich' } }, await userToken('carol'));
+  check(late.status === 200, `POST /event while Live: ${late.status}`);
+  sent++;
+  await page.waitForFunction((n) => document.querySelectorAll('table:has(caption) tbody tr').length > n, carolRows, { timeout: 15_000 });
+  await page.getByLabel('Live').uncheck();
+  covered.push('event log: every call with its outcome and reason, a refused call with its code, filters, Live shows a new event without reload');
+
+  // The users list: search, sort, open a user; bulk adjustments by CSV; CSV export of all rows.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Users' }).click();
-  await page.getByLabel('User id').fill('alice');
-  await page.getByRole('button', { name: 'Look up' }).click();
+  const usersTable = page.getByRole('table', { name: 'Users' });
+  await usersTable.waitFor();
+  check((await usersTable.locator('tbody tr').count()) === 4, 'the users list shows the 4 users');
+  await page.getByLabel('Sort').selectOption('points');
+  await usersTable.locator('tbody tr').first().getByRole('link', { name: 'alice' }).waitFor();
+  await shot(page, 'users');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync((await (await download).path())!, 'utf8').trim().split('\r\n');
+  check(csv[0] === 'User,Points,Last active,Created' && csv.length === 5 && csv[1]!.startsWith('alice,485,'), `the CSV export has the header and every user: ${csv.join(' | ')}`);
+  await page.getByLabel('User id starts with').fill('ca');
+  await usersTable.getByRole('link', { name: 'carol' }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('table:has(caption) tbody tr').length === 1);
+  await page.getByLabel('User id starts with').fill('');
+
+  await page.getByText('Bulk point adjustments (CSV upload)').click();
+  await page.getByLabel('CSV file').setInputFiles({ name: 'march.csv', mimeType: 'text/csv', buffer: Buffer.from('userId,points,reason\nbob,10,"March promo, week 1"\ncarol,-999999,fraud\nnobody,5,typo\n') });
+  await page.getByRole('button', { name: 'Preview 3 adjustments' }).click();
+  await page.getByText('Preview: 2 would apply, 1 would fail. Nothing has changed yet.').waitFor();
+  await page.getByRole('cell', { name: 'User nobody not found (USER_NOT_FOUND)' }).waitFor();
+  await shot(page, 'bulk-adjustments');
+  await page.getByRole('button', { name: 'Apply 3 adjustments' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await page.getByText('Done: 2 applied, 1 failed.').waitFor();
+  const bobAfter = (await api.call('GET', '/user/bob/points', undefined, await userToken('bob'))).body as { points: number };
+  const carolAfter = (await api.call('GET', '/user/carol/points', undefined, await userToken('carol'))).body as { points: number };
+  check(bobAfter.points === 105 && carolAfter.points === 0, `bulk adjustments applied: bob ${bobAfter.points}, carol ${carolAfter.points}`);
+  covered.push('users list: sorted by points, searched by prefix, CSV export of all rows; bulk adjustments from a CSV with a dry-run preview and a result per row');
+
+  // The user screen: balance, history, a confirmed adjustment with its reason, the Activity tab.
+  await usersTable.getByRole('link', { name: 'alice' }).click();
   await page.getByTestId('balance').waitFor();
   const before = Number(await page.getByTestId('balance').textContent());
   check(before === 485, `alice's balance is 485, got ${before}`);
   await page.getByLabel('Points (+/−)').fill('15');
   await page.getByLabel('Reason').fill('Goodwill after a late delivery');
   await page.getByRole('button', { name: 'Apply adjustment' }).click();
+  await page.getByRole('alertdialog').getByText('+15 points, reason “Goodwill after a late delivery”: balance 485 → 500.').waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply adjustment' }).click();
   await page.getByText('Applied +15; balance 500.').waitFor();
   await page.getByTestId('balance').filter({ hasText: '500' }).waitFor();
   await page.getByRole('cell', { name: 'ADJUSTMENT' }).first().waitFor();
+  await page.getByRole('cell', { name: 'Goodwill after a late delivery' }).waitFor();
   await shot(page, 'user');
-  covered.push('user screen: balance, history, adjustment with a reason');
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await page.getByRole('table', { name: 'Activity' }).getByRole('cell', { name: 'AWARDED' }).first().waitFor();
+  await shot(page, 'user-activity');
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  covered.push('user screen: balance, history with the reason of an adjustment confirmed as "balance 485 → 500", Activity tab with the user\'s event log');
 
   // API key shown once.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'API keys' }).click();
@@ -332,10 +394,15 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     await page.getByLabel('Title (de)').fill('Gratis Kaffee');
     await page.getByLabel('Title (en)').fill('Free coffee');
     await page.getByLabel('Cost (points)').fill('100');
-    await page.getByLabel('Shop id').fill('bakery');
+    await page.getByLabel('Shop id').selectOption('bakery'); // a picker of existing shops
     await page.getByLabel('Redemptions per month (all users)').fill('50');
     await page.getByRole('button', { name: 'Create offer' }).click();
     await page.getByText('Offer free-coffee saved.').waitFor();
+    const redeemed = await api.call('POST', '/user/alice/offer/free-coffee/redeem', {}, await userToken('alice'));
+    check(redeemed.status === 200 || redeemed.status === 201, `alice redeems free-coffee: ${redeemed.status} ${JSON.stringify(redeemed.body)}`);
+    await page.reload();
+    await page.getByText('1 this month · 1 in total').waitFor();
+    await page.getByTestId('offer-redemptions').locator('.recharts-bar-rectangle').first().waitFor();
     await shot(page, 'offers');
     covered.push('shop and offer created in the UI');
   } else notCovered.push('shops and offers (no /admin/shop in this build)');
@@ -363,6 +430,10 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   // Deactivate and re-activate an event definition from its list.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Events' }).click();
   await page.getByRole('button', { name: 'Deactivate check-in' }).click();
+  const confirmDeactivate = page.getByRole('alertdialog', { name: 'Deactivate event check-in?' });
+  await confirmDeactivate.getByText(/refused with 400 EVENT_INACTIVE/).waitFor();
+  await shot(page, 'confirm-deactivate');
+  await confirmDeactivate.getByRole('button', { name: 'Deactivate' }).click();
   await page.getByText('Event check-in is now INACTIVE.').waitFor();
   const inactive = await api.call('GET', '/admin/event/check-in');
   check((inactive.body as { status?: string }).status === 'INACTIVE', `check-in is INACTIVE: ${JSON.stringify(inactive.body)}`);
@@ -370,7 +441,24 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   check(refused.status === 400 || refused.status === 404, `an inactive event is refused: ${refused.status}`);
   await page.getByRole('button', { name: 'Activate check-in' }).click();
   await page.getByText('Event check-in is now ACTIVE.').waitFor();
-  covered.push('event definition deactivated (events refused) and re-activated from the list');
+  covered.push('event definition deactivated after a confirmation stating the effect (events refused) and re-activated from the list');
+
+  // Audit: every admin change with who and before → after; the History panel of an edit form.
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Audit log' }).click();
+  await page.getByLabel('Resource', { exact: true }).selectOption('event');
+  await page.getByLabel('Resource id').fill('check-in');
+  const audit = page.getByRole('table', { name: 'Audit log' });
+  await audit.getByText(/^changed: .*status/).first().waitFor();
+  // check-in: created, deactivated, activated (the filtered page replaces the unfiltered one).
+  await page.waitForFunction(() => document.querySelectorAll('table:has(caption) tbody tr').length === 3 && document.body.textContent!.includes('3 rows'));
+  await audit.getByText('changed: status, updatedAt').first().click();
+  await shot(page, 'audit');
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Events' }).click();
+  await page.getByRole('button', { name: 'Edit check-in' }).click();
+  await page.getByText('History of check-in').click();
+  await page.getByRole('table', { name: 'Changes of check-in' }).locator('tbody tr').nth(2).waitFor();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  covered.push('audit log filtered to one event (create, deactivate, activate with before → after); History panel on its edit form');
 
   // Webhooks: an endpoint on a receiver of this test, a test message, its log and a retry.
   if (await api.has('GET', '/admin/webhook')) {
@@ -416,16 +504,34 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     }
   } else notCovered.push('webhooks (no /admin/webhook in this build)');
 
-  // Overview checklist, and a phone-sized look at two screens.
+  // The Overview is the programme's home once set up; and a phone-sized look at two screens.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Overview' }).click();
-  await page.getByText('2 configured').first().waitFor();
+  await page.getByRole('heading', { name: 'Project default' }).waitFor();
+  await page.getByTestId('active-7d').waitFor();
+  check((await page.getByTestId('active-7d').textContent()) === '4', `4 active users in 7 days: ${await page.getByTestId('active-7d').textContent()}`);
+  const outstanding = (await page.getByTestId('outstanding').textContent())?.replace(/,/g, '');
+  const balances = await Promise.all(users.map(async (u) => ((await api.call('GET', `/user/${u}/points`, undefined, await userToken(u))).body as { points: number }).points));
+  check(Number(outstanding) === balances.reduce((a, b) => a + b, 0), `outstanding ${outstanding} is the sum of the balances ${balances.join('+')}`);
   await shot(page, 'overview');
+  covered.push('overview as home: active users, points issued and outstanding (= the sum of balances), redemptions');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Events' }).click();
   await page.locator('td code', { hasText: /^purchase$/ }).waitFor();
   await shot(page, 'phone-events');
-  covered.push('phone layout: menu button, tables as cards');
+  await page.getByRole('button', { name: 'Sign out' }).waitFor({ state: 'visible' });
+  covered.push('phone layout: menu button, tables as cards, Sign out visible');
+
+  // A new tab is signed in (decision 123); Sign out signs out the other tab too.
+  await page.setViewportSize({ width: 1280, height: 860 });
+  const tab = await page.context().newPage();
+  await tab.goto(`${base}/dashboard/event-log`);
+  await tab.getByRole('heading', { name: 'Event log' }).waitFor();
+  await tab.getByRole('button', { name: 'Sign out' }).click();
+  await tab.getByLabel('Admin token').waitFor();
+  await page.getByLabel('Admin token').waitFor();
+  await tab.close();
+  covered.push('a new tab is signed in; Sign out in one tab signs out the other');
 }
 
 async function main(): Promise<void> {

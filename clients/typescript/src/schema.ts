@@ -364,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/adjustments/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust many balances at once (e.g. from a CSV), with a dry run
+         * @description Rows of userId, points and reason, applied in order in one batch (one transaction), each an ADJUSTMENT entry with its reason; a debit is cut so the balance stays ≥ 0. Every row gets its result: APPLIED, or FAILED with its code (USER_NOT_FOUND); the other rows still apply. With dryRun: true nothing changes and each row says what would happen (WOULD_APPLY, with the balance before and after). A malformed row (bad userId, points 0 or not an integer, empty reason) refuses the whole request with 400 and changes nothing.
+         */
+        post: operations["bulkAdjustUserPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/{userId}/history": {
         parameters: {
             query?: never;
@@ -3798,6 +3818,113 @@ export interface operations {
             };
         };
     };
+    bulkAdjustUserPoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the admin token: the project to act on (default: default) */
+                "x-project-id"?: string;
+                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description true: answer what would happen and change nothing
+                     * @default false
+                     */
+                    dryRun: boolean;
+                    /** @description Applied in this order; a user may appear more than once */
+                    rows: {
+                        /** @description Client-chosen user id */
+                        userId: string;
+                        /** @description Signed change; non-zero */
+                        points: number;
+                        reason: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dryRun: boolean;
+                        /** @description Rows applied (0 for a dry run) */
+                        applied: number;
+                        /** @description Rows that failed (or would) */
+                        failed: number;
+                        rows: {
+                            /** @description Index of the row in the request, from 0 */
+                            row: number;
+                            userId: string;
+                            outcome: "APPLIED" | "WOULD_APPLY" | "FAILED";
+                            /** @description Points applied (or that would be): a debit is cut so the balance stays ≥ 0; 0 when FAILED */
+                            points: number;
+                            /** @description Null when the user does not exist */
+                            balanceBefore: number | null;
+                            balanceAfter: number | null;
+                            /** @description Of an APPLIED row (its history entry); else null */
+                            adjustmentId: string | null;
+                            /** @description Error code of a FAILED row, e.g. USER_NOT_FOUND */
+                            code: string | null;
+                            message: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
     getUserHistory: {
         parameters: {
             query?: {
@@ -4153,6 +4280,13 @@ export interface operations {
                         status: string;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/challenge) only, so an object read before and after a change compares equal */
+                        completions?: {
+                            /** @description Users who completed it */
+                            total: number;
+                            /** @description Of those, completed in the last 30 days (service time) */
+                            last30Days: number;
+                        };
                     }[];
                 };
             };
@@ -4272,6 +4406,13 @@ export interface operations {
                         status: string;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/challenge) only, so an object read before and after a change compares equal */
+                        completions?: {
+                            /** @description Users who completed it */
+                            total: number;
+                            /** @description Of those, completed in the last 30 days (service time) */
+                            last30Days: number;
+                        };
                     };
                 };
             };
@@ -4384,6 +4525,13 @@ export interface operations {
                         status: string;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/challenge) only, so an object read before and after a change compares equal */
+                        completions?: {
+                            /** @description Users who completed it */
+                            total: number;
+                            /** @description Of those, completed in the last 30 days (service time) */
+                            last30Days: number;
+                        };
                     };
                 };
             };
@@ -4520,6 +4668,13 @@ export interface operations {
                         status: string;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/challenge) only, so an object read before and after a change compares equal */
+                        completions?: {
+                            /** @description Users who completed it */
+                            total: number;
+                            /** @description Of those, completed in the last 30 days (service time) */
+                            last30Days: number;
+                        };
                     };
                 };
             };

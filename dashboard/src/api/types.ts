@@ -92,6 +92,8 @@ export interface Challenge {
   endDate?: number | null;
   image?: string | null;
   status: Status;
+  /** GET /admin/challenge only: users who completed it. */
+  completions?: { total: number; last30Days: number };
 }
 
 export interface Milestone {
@@ -152,6 +154,9 @@ export interface Offer {
   validFrom?: number | null;
   validUntil?: number | null;
   status: Status;
+  /** GET /admin/offer: redemptions this month and in total. */
+  statistics?: { month: string; redeemed: number; limit: number | null; remaining: number | null };
+  totalStatistics?: { redeemed: number; used: number; valid: number; limit: number | null; remaining: number | null };
 }
 
 export interface UserPoints {
@@ -289,4 +294,39 @@ export interface Tier {
   threshold: number;
   multiplier: number;
   benefits?: LanguageMap;
+}
+
+export const OUTCOMES = ['AWARDED', 'CONDITION_FAILED', 'LIMIT_REACHED', 'REJECTED'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+/** GET /admin/event-log */
+export interface EventLogEntry {
+  at: number;
+  userId: string | null;
+  eventId: string | null;
+  outcome: Outcome;
+  reason: string;
+  points: number;
+  metadata: Record<string, unknown> | null;
+  status: number;
+  code: string | null;
+}
+
+/** GET /admin/user */
+export interface ListedUser {
+  userId: string;
+  points: number;
+  lastActiveAt: number | null;
+  createdAt: number;
+}
+export type UserSort = 'createdAt' | 'points' | 'lastActive';
+
+/** GET /admin/audit-log */
+export interface AuditEntry {
+  at: number;
+  actor: string;
+  resource: string;
+  resourceId: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 }

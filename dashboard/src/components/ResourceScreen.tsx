@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { ApiError, enc } from '../api/client';
 import type { Status } from '../api/types';
-import { placeError, type FieldErrors } from '../form';
+import { placeError, plainWords, type FieldErrors } from '../form';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
+import { ResourceHistory } from '../screens/Audit';
+import { useConfirm } from './Confirm';
+import { DataTable, type Column } from './DataTable';
+import { ExportCsv } from './ExportCsv';
 import { Empty, ErrorBanner, Loading, StatusBadge } from './ui';
 
 export interface FormProps<F> {
@@ -20,7 +24,7 @@ export interface ResourceConfig<T, F extends { status: Status }> {
   singular: string;
   idKey: keyof T & string;
   intro?: ReactNode;
-  columns: Array<{ label: string; render(item: T): ReactNode }>;
+  columns: Array<Column<T>>;
   blank(): F;
   toForm(item: T): F;
   toBody(form: F): Record<string, unknown>;
@@ -30,6 +34,10 @@ export interface ResourceConfig<T, F extends { status: Status }> {
   emptyText: ReactNode;
   /** A resource without a status (e.g. tiers): no status column; rows are deleted instead of deactivated. */
   statusless?: boolean;
+  /** What deactivating (or deleting) does, said in the confirmation: "Calls of POST /event for it get 400". */
+  deactivateEffect?: string;
+  /** Figures of the whole list shown above it (e.g. a chart of redemptions per offer). */
+  Summary?: ComponentType<{ items: T[] }>;
 }
 
 type Editing<T> = { mode: 'create' } | { mode: 'edit'; item: T };
@@ -44,11 +52,25 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
   const [editing, setEditing] = useState<Editing<T> | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [rowError, setRowError] = useState<ApiError | null>(null);
+  const [dialog, confirm] = useConfirm();
 
   const idOf = (item: T) => String(item[config.idKey]);
+  const singular = config.singular.toLowerCase();
+  const columns: Array<Column<T>> = config.statusless
+    ? config.columns
+    : [...config.columns, { label: 'Status', render: (item) => <StatusBadge status={statusOf(item)} />, csv: statusOf }];
 
   async function setStatus(item: T, status: Status) {
     setRowError(null);
+    if (
+      status === 'INACTIVE' &&
+      !(await confirm({
+        title: `Deactivate ${singular} ${idOf(item)}?`,
+        effect: <p>{config.deactivateEffect ?? `It stops working for your users until it is activated again.`} Its definition and history stay.</p>,
+        confirmLabel: 'Deactivate',
+      }))
+    )
+      return;
     try {
       await api.put(`/admin/${config.resource}/${enc(idOf(item))}`, config.toBody({ ...config.toForm(item), status }));
       setNotice(`${config.singular} ${idOf(item)} is now ${status}.`);
@@ -60,6 +82,14 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
 
   async function remove(item: T) {
     setRowError(null);
+    if (
+      !(await confirm({
+        title: `Delete ${singular} ${idOf(item)}?`,
+        effect: <p>{config.deactivateEffect ?? 'It stops applying at once.'} This cannot be undone.</p>,
+        confirmLabel: 'Delete',
+      }))
+    )
+      return;
     try {
       await api.delete(`/admin/${config.resource}/${enc(idOf(item))}`);
       setNotice(`${config.singular} ${idOf(item)} was deleted.`);
@@ -73,12 +103,16 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
     <section aria-labelledby="screen-title">
       <header className="screen-header">
         <h1 id="screen-title">{config.title}</h1>
-        {!editing && (
-          <button type="button" onClick={() => (setNotice(null), setEditing({ mode: 'create' }))}>
-            New {config.singular.toLowerCase()}
-          </button>
-        )}
+        <div className="form-actions">
+          {list.data && list.data.length > 0 && <ExportCsv fileName={`${config.resource}s.csv`} columns={columns} fetchAll={async () => list.data ?? []} />}
+          {!editing && (
+            <button type="button" onClick={() => (setNotice(null), setEditing({ mode: 'create' }))}>
+              New {config.singular.toLowerCase()}
+            </button>
+          )}
+        </div>
       </header>
+      {dialog}
       {config.intro && <p className="intro">{config.intro}</p>}
       {notice && (
         <div className="banner banner-ok" role="status">
@@ -106,63 +140,42 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
       ) : !list.data || list.data.length === 0 ? (
         <Empty>{config.emptyText}</Empty>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                {config.columns.map((c) => (
-                  <th key={c.label} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-                {!config.statusless && <th scope="col">Status</th>}
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((item) => {
-                const status = (item as { status?: Status }).status ?? 'ACTIVE';
-                return (
-                  <tr key={idOf(item)}>
-                    {config.columns.map((c) => (
-                      <td key={c.label} data-label={c.label}>
-                        {c.render(item)}
-                      </td>
-                    ))}
-                    {!config.statusless && (
-                      <td data-label="Status">
-                        <StatusBadge status={status} />
-                      </td>
-                    )}
-                    <td className="actions">
-                      <button type="button" className="secondary" onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))} aria-label={`Edit ${idOf(item)}`}>
-                        Edit
-                      </button>
-                      {config.statusless ? (
-                        <button type="button" className="secondary" onClick={() => remove(item)} aria-label={`Delete ${idOf(item)}`}>
-                          Delete
-                        </button>
-                      ) : status === 'ACTIVE' ? (
-                        <button type="button" className="secondary" onClick={() => setStatus(item, 'INACTIVE')} aria-label={`Deactivate ${idOf(item)}`}>
-                          Deactivate
-                        </button>
-                      ) : (
-                        <button type="button" className="secondary" onClick={() => setStatus(item, 'ACTIVE')} aria-label={`Activate ${idOf(item)}`}>
-                          Activate
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <>
+        {config.Summary && <config.Summary items={list.data} />}
+        <DataTable
+          caption={config.title}
+          columns={columns}
+          rows={list.data}
+          rowKey={idOf}
+          actions={(item) => (
+            <>
+              <button type="button" className="secondary" onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))} aria-label={`Edit ${idOf(item)}`}>
+                Edit
+              </button>
+              {config.statusless ? (
+                <button type="button" className="secondary" onClick={() => remove(item)} aria-label={`Delete ${idOf(item)}`}>
+                  Delete
+                </button>
+              ) : statusOf(item) === 'ACTIVE' ? (
+                <button type="button" className="secondary" onClick={() => setStatus(item, 'INACTIVE')} aria-label={`Deactivate ${idOf(item)}`}>
+                  Deactivate
+                </button>
+              ) : (
+                <button type="button" className="secondary" onClick={() => setStatus(item, 'ACTIVE')} aria-label={`Activate ${idOf(item)}`}>
+                  Activate
+                </button>
+              )}
+            </>
+          )}
+        />
+        </>
       )}
     </section>
   );
+}
+
+function statusOf(item: unknown): Status {
+  return (item as { status?: Status }).status ?? 'ACTIVE';
 }
 
 function ResourceForm<T, F extends { status: Status }>(props: {
@@ -182,6 +195,14 @@ function ResourceForm<T, F extends { status: Status }>(props: {
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus();
   }, [editing]);
+
+  // After a refused save: focus on the first field the API named (else the summary beside Submit).
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt === 0) return;
+    const target = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? ref.current?.querySelector<HTMLElement>('.form-summary');
+    target?.focus();
+  }, [attempt]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -203,15 +224,26 @@ function ResourceForm<T, F extends { status: Status }>(props: {
       setErrors(placed.fieldErrors);
       setBanner(placed.banner);
       setSaving(false);
+      setAttempt((n) => n + 1);
     }
   }
 
+  const problems = [...Object.values(errors), ...(banner ? [plainWords(banner.message)] : [])];
   const title = editing.mode === 'edit' ? `Edit ${config.singular.toLowerCase()} ${String(editing.item[config.idKey])}` : `New ${config.singular.toLowerCase()}`;
   return (
     <form ref={ref} className="panel" onSubmit={submit} aria-label={title} noValidate>
       <h2>{title}</h2>
-      <ErrorBanner error={banner} />
-      <config.Form value={value} set={(patch) => setValue((v) => ({ ...v, ...patch }))} errors={errors} editing={editing.mode === 'edit'} />
+      <config.Form
+        value={value}
+        set={(patch) => {
+          // An edit clears the complaints: they were about the values that were sent.
+          setErrors({});
+          setBanner(null);
+          setValue((v) => ({ ...v, ...patch }));
+        }}
+        errors={errors}
+        editing={editing.mode === 'edit'}
+      />
       <div className="form-actions">
         <button type="submit" disabled={saving}>
           {saving ? 'Saving…' : editing.mode === 'edit' ? 'Save changes' : `Create ${config.singular.toLowerCase()}`}
@@ -219,7 +251,14 @@ function ResourceForm<T, F extends { status: Status }>(props: {
         <button type="button" className="secondary" onClick={props.onCancel}>
           Cancel
         </button>
+        {problems.length > 0 && (
+          <div className="form-summary" role="alert" tabIndex={-1}>
+            Not saved: {problems.length === 1 ? problems[0] : <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
+            {banner?.code && banner.status ? <code className="code">{banner.code}</code> : null}
+          </div>
+        )}
       </div>
+      {editing.mode === 'edit' && <ResourceHistory resource={config.resource} resourceId={String(editing.item[config.idKey])} />}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../test/downloads';
 import { fakeApi, signedIn, validationError } from '../../test/fakeApi';
 import { App } from '../App';
 
@@ -68,6 +69,16 @@ describe('API keys', () => {
     openKeys({ 'GET /admin/apikey': { status: 200, body: [] }, 'POST /admin/apikey': validationError('body/name must NOT have fewer than 1 characters') });
     await userEvent.click(await screen.findByRole('button', { name: 'Create key' }));
     await waitFor(() => expect(screen.getByLabelText('Name of the new key')).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getByText('body/name must NOT have fewer than 1 characters')).toBeInTheDocument();
+    expect(screen.getByText('Name cannot be empty')).toBeInTheDocument();
+  });
+
+  it('exports the keys as CSV: name, id, prefix and time, never a secret', async () => {
+    const downloads = captureDownloads();
+    openKeys({ 'GET /admin/apikey': { status: 200, body: [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: Date.UTC(2026, 0, 2) }] } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    expect((await downloads.texts())[0]).toBe('Name,Key id,Starts with,Created\r\ncheckout,ak_1,lk_abc,2026-01-02T00:00:00.000Z\r\n');
   });
 });
+
+afterEach(() => vi.restoreAllMocks());

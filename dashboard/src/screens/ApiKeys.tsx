@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import { ApiError, enc } from '../api/client';
 import type { ApiKey, CreatedApiKey } from '../api/types';
+import type { Column } from '../components/DataTable';
+import { ListTable } from '../components/ListTable';
 import { CopyButton, Empty, ErrorBanner, Loading, TextInput } from '../components/ui';
 import { formatDate, placeError, type FieldErrors } from '../form';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
+
+const COLUMNS: Array<Column<ApiKey>> = [
+  { label: 'Name', render: (k) => k.name },
+  { label: 'Key id', render: (k) => <code>{k.apiKeyId}</code> },
+  { label: 'Starts with', render: (k) => <code>{k.keyPrefix}…</code>, csv: (k) => k.keyPrefix },
+  { label: 'Created', render: (k) => formatDate(k.createdAt), csv: (k) => new Date(k.createdAt).toISOString() },
+];
 
 /** API keys: created with a name, the key shown exactly once (copy it now), revoked with DELETE. */
 export function ApiKeysScreen() {
@@ -75,40 +84,18 @@ export function ApiKeysScreen() {
       ) : !list.data?.length ? (
         <Empty>No API keys yet.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key id</th>
-                <th scope="col">Starts with</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((k) => (
-                <tr key={k.apiKeyId}>
-                  <td data-label="Name">{k.name}</td>
-                  <td data-label="Key id">
-                    <code>{k.apiKeyId}</code>
-                  </td>
-                  <td data-label="Starts with">
-                    <code>{k.keyPrefix}…</code>
-                  </td>
-                  <td data-label="Created">{formatDate(k.createdAt)}</td>
-                  <td className="actions">
-                    <button type="button" className="danger" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
-                      Revoke
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="API keys"
+          csvName="api-keys.csv"
+          columns={COLUMNS}
+          rows={list.data}
+          rowKey={(k) => k.apiKeyId}
+          actions={(k) => (
+            <button type="button" className="danger" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
+              Revoke
+            </button>
+          )}
+        />
       )}
     </section>
   );

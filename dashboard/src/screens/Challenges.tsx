@@ -1,9 +1,9 @@
-import type { Challenge, Status } from '../api/types';
+import type { Challenge, EventDefinition, Status } from '../api/types';
 import { ConditionsEditor, conditionsToBody, conditionsToForm, type ConditionsForm } from '../components/ConditionsEditor';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Checkbox, LanguageMapInput, Select, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
-import { EventIdList } from './eventOptions';
+import { IdPicker } from '../components/IdPicker';
 
 export interface ChallengeForm {
   challengeId: string;
@@ -48,7 +48,6 @@ export function challengeToBody(f: ChallengeForm): Record<string, unknown> {
 function ChallengeFields({ value: f, set, errors, editing }: FormProps<ChallengeForm>) {
   return (
     <div className="form-grid">
-      <EventIdList id="challenge-events" />
       <TextInput label="Challenge id" value={f.challengeId} disabled={editing} error={errors.challengeId} hint="Generated when empty." onChange={(challengeId) => set({ challengeId })} />
       <Select<'FIXED' | 'SUM'>
         label="Kind"
@@ -66,7 +65,7 @@ function ChallengeFields({ value: f, set, errors, editing }: FormProps<Challenge
       <div className="field-wide">
         <LanguageMapInput label="Description" value={f.description} error={errors.description} onChange={(description) => set({ description })} />
       </div>
-      <TextInput label="Event id" value={f.eventId} list="challenge-events" error={errors.eventId} hint="The event that makes progress." onChange={(eventId) => set({ eventId })} />
+      <IdPicker<EventDefinition> label="Event id" resource="event" value={f.eventId} idOf={(e) => e.eventId} nameOf={(e) => e.title} error={errors.eventId} hint="The event that makes progress." onChange={(eventId) => set({ eventId })} />
       {f.type === 'SUM' && <TextInput label="Value field (metadata)" value={f.valueField} placeholder="amount" error={errors.valueField} onChange={(valueField) => set({ valueField })} />}
       <TextInput label="Goal" type="number" value={f.goal} error={errors.goal} hint={f.type === 'SUM' ? 'Total of the value field.' : 'Number of events.'} onChange={(goal) => set({ goal })} />
       <TextInput label="Points on completion" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
@@ -96,6 +95,7 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     { label: 'Points', render: (c) => c.points },
     { label: 'Series', render: (c) => (c.seriesId ? `${c.seriesId} #${c.step ?? '?'}${c.isLastStep ? ' (last)' : ''}` : '—') },
     { label: 'Window', render: (c) => (c.startDate || c.endDate ? `${formatDate(c.startDate)} → ${formatDate(c.endDate)}` : 'always') },
+    { label: 'Completed', render: (c) => (c.completions ? `${c.completions.total} (${c.completions.last30Days} in 30 days)` : '—'), csv: (c) => c.completions?.total ?? null },
   ],
   blank: () => ({
     challengeId: '',

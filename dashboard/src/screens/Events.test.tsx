@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, signedIn, validationError } from '../../test/fakeApi';
@@ -47,6 +47,7 @@ describe('event definitions', () => {
     const user = userEvent.setup({ delay: null });
     const api = openEvents({
       'GET /admin/event': { status: 200, body: [] },
+      'GET /admin/usergroup': { status: 200, body: [{ userGroupId: 'gold', title: { default: 'Gold', de: 'Gold' }, description: {}, status: 'ACTIVE', createdAt: 0 }] },
       'POST /admin/event': (call) => ({ status: 201, body: call.body }),
     });
     await user.click(await screen.findByRole('button', { name: 'New event' }));
@@ -64,7 +65,9 @@ describe('event definitions', () => {
     await user.click(screen.getByLabelText('Required'));
 
     await user.click(screen.getByRole('button', { name: '+ Add group reward' }));
-    await user.type(screen.getByLabelText('User group 1'), 'gold');
+    // A picker of the project's groups, not free text.
+    await waitFor(() => expect(screen.getByRole('option', { name: 'gold — Gold' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('User group 1'), 'gold');
     await user.type(screen.getAllByLabelText('Points').at(-1)!, '2');
 
     await user.click(screen.getByRole('button', { name: '+ Add condition' }));
@@ -90,7 +93,13 @@ describe('event definitions', () => {
     const title = screen.getByLabelText('Title');
     await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
     const errorId = title.getAttribute('aria-describedby')!.split(' ').pop()!;
-    expect(document.getElementById(errorId)!.textContent).toBe("body must have required property 'title'");
+    expect(document.getElementById(errorId)!.textContent).toBe('Title is required');
+    // Summarised beside Submit, focus on the field, and gone once the field is edited.
+    expect(document.querySelector('.form-summary')!.textContent).toBe('Not saved: Title is required');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    await userEvent.type(title, 'P');
+    expect(document.querySelector('.form-summary')).toBeNull();
+    expect(title).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows a taken id (409) next to the id field', async () => {
@@ -133,6 +142,13 @@ describe('event definitions', () => {
       'PUT /admin/event/purchase': (call) => ({ status: 200, body: call.body }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Deactivate purchase' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate event purchase?' });
+    expect(dialog.textContent).toMatch(/refused with 400 EVENT_INACTIVE/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate purchase' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ ...purchase, status: 'INACTIVE' });
     expect(await screen.findByText('Event purchase is now INACTIVE.')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import type { EventDefinition, EventType, LimitPeriod, MetadataField, Status, UserGroup } from '../api/types';
 import { ConditionsEditor, conditionsToBody, conditionsToForm, type ConditionsForm } from '../components/ConditionsEditor';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
+import { IdPicker } from '../components/IdPicker';
 import { Checkbox, Rows, Select, TextInput } from '../components/ui';
 import { compact, numberField, text } from '../form';
 import { useApi } from '../session';
@@ -124,13 +125,6 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
       <TextInput label="Image URL" value={f.image} type="url" error={errors.image} onChange={(image) => set({ image })} />
       <Checkbox label="Requires an API key (server-to-server only)" checked={f.requiresApiKey} onChange={(requiresApiKey) => set({ requiresApiKey })} />
 
-      <datalist id="event-groups">
-        {(groups.data ?? []).map((g) => (
-          <option key={g.userGroupId} value={g.userGroupId}>
-            {g.title.default}
-          </option>
-        ))}
-      </datalist>
       <div className="field-wide">
         <Rows
           legend="Group rewards"
@@ -141,7 +135,7 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
           addLabel="Add group reward"
           render={(row, setRow, i) => (
             <>
-              <TextInput label={`User group ${i + 1}`} value={row.groupId} list="event-groups" onChange={(groupId) => setRow({ ...row, groupId })} />
+              <IdPicker<UserGroup> label={`User group ${i + 1}`} resource="usergroup" value={row.groupId} idOf={(g) => g.userGroupId} nameOf={(g) => g.title.default} onChange={(groupId) => setRow({ ...row, groupId })} />
               <TextInput label="Points" type="number" value={row.points} onChange={(points) => setRow({ ...row, points })} />
             </>
           )}
@@ -187,6 +181,7 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
 
 export const eventsConfig: ResourceConfig<EventDefinition, EventForm> = {
   resource: 'event',
+  deactivateEffect: 'Your app\'s calls of POST /event for it are refused with 400 EVENT_INACTIVE, and it awards nothing.',
   title: 'Event definitions',
   singular: 'Event',
   idKey: 'eventId',

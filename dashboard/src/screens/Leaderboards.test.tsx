@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../test/downloads';
 import { fakeApi, signedIn, validationError } from '../../test/fakeApi';
 import { App } from '../App';
 
@@ -45,4 +46,34 @@ describe('leaderboards', () => {
     await userEvent.selectOptions(screen.getByLabelText('Board'), 'month');
     await waitFor(() => expect(screen.getByLabelText('Month')).toHaveAttribute('aria-invalid', 'true'));
   });
+
+  it('exports every rank of the board as CSV, not only the page shown', async () => {
+    signedIn('shop');
+    window.history.replaceState(null, '', '/dashboard/leaderboards');
+    const downloads = captureDownloads();
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/usergroup': { status: 200, body: [] },
+      'GET /project/shop/leaderboard': (call) => {
+        const q = new URL(call.path, 'http://x').searchParams;
+        const offset = Number(q.get('offset'));
+        const limit = Number(q.get('limit'));
+        return { status: 200, body: { users: entries(offset + 1, Math.max(0, Math.min(limit, 1030 - offset))), total: 1030, groupId: 'default', timeframe: '30d' } };
+      },
+    });
+    render(<App fetchImpl={api.fetchImpl} />);
+    expect(await screen.findByText('1–25 of 1030')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    const lines = (await downloads.texts())[0]!.trim().split('\r\n');
+    expect(lines).toHaveLength(1031);
+    expect(lines[0]).toBe('Rank,User,Display name,Points');
+    expect(lines[1030]).toBe('1030,u1030,User 1030,-30');
+    expect(api.calls.filter((c) => c.path.includes('limit=1000')).map((c) => c.path)).toEqual([
+      '/project/shop/leaderboard?groupId=default&timeframe=30d&limit=1000&offset=0',
+      '/project/shop/leaderboard?groupId=default&timeframe=30d&limit=1000&offset=1000',
+    ]);
+  });
 });
+
+afterEach(() => vi.restoreAllMocks());

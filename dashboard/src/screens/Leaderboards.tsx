@@ -1,12 +1,21 @@
 import { useState } from 'react';
 import { enc, query } from '../api/client';
-import type { Leaderboard, UserGroup } from '../api/types';
+import type { Leaderboard, LeaderboardEntry, UserGroup } from '../api/types';
+import { DataTable, type Column } from '../components/DataTable';
+import { ExportCsv } from '../components/ExportCsv';
 import { Empty, ErrorBanner, Loading, Select, TextInput } from '../components/ui';
 import { href } from '../router';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
 
 const PAGE = 25;
+
+const COLUMNS: Array<Column<LeaderboardEntry>> = [
+  { label: 'Rank', render: (u) => <strong>{u.rank}</strong>, csv: (u) => u.rank, num: true },
+  { label: 'User', render: (u) => (u.userId ? <a href={href(`users/${encodeURIComponent(u.userId)}`)}>{u.userId}</a> : '—'), csv: (u) => u.userId },
+  { label: 'Display name', render: (u) => u.username },
+  { label: 'Points', render: (u) => u.points, num: true },
+];
 type Mode = 'month' | 'timeframe';
 
 export function currentMonth(now = new Date()): string {
@@ -25,6 +34,15 @@ export function LeaderboardsScreen() {
   const q = query({ groupId, ...(mode === 'month' ? { month } : { timeframe }), limit: PAGE, offset });
   const board = useLoad(`${api.projectId}/board${q}`, () => api.get<Leaderboard>(`/project/${enc(api.projectId)}/leaderboard${q}`));
 
+  /** Every rank of the board, 1,000 per request. */
+  const fetchAll = async () => {
+    const all: LeaderboardEntry[] = [];
+    for (let from = 0; ; from += 1000) {
+      const page = await api.get<Leaderboard>(`/project/${enc(api.projectId)}/leaderboard${query({ groupId, ...(mode === 'month' ? { month } : { timeframe }), limit: 1000, offset: from })}`);
+      all.push(...page.users);
+      if (page.users.length < 1000 || all.length >= page.total) return all;
+    }
+  };
   const groupOptions = [{ value: 'default', label: 'default (everyone)' }, ...(groups.data ?? []).map((g) => ({ value: g.userGroupId, label: `${g.userGroupId} — ${g.title.default}` }))];
   const total = board.data?.total ?? 0;
   return (
@@ -66,36 +84,11 @@ export function LeaderboardsScreen() {
         <Empty>Nobody has points on this board yet.</Empty>
       ) : (
         <>
-          <div className="table-wrap">
-            <table aria-label="Ranking">
-              <thead>
-                <tr>
-                  <th scope="col" className="num">
-                    Rank
-                  </th>
-                  <th scope="col">User</th>
-                  <th scope="col">Display name</th>
-                  <th scope="col" className="num">
-                    Points
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {board.data.users.map((u) => (
-                  <tr key={`${u.rank}-${u.userId}`}>
-                    <td data-label="Rank" className="num rank">
-                      {u.rank}
-                    </td>
-                    <td data-label="User">{u.userId ? <a href={href(`users/${encodeURIComponent(u.userId)}`)}>{u.userId}</a> : '—'}</td>
-                    <td data-label="Display name">{u.username}</td>
-                    <td data-label="Points" className="num">
-                      {u.points}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="table-tools">
+            <span />
+            <ExportCsv fileName={`leaderboard-${groupId}-${mode === 'month' ? month : timeframe}.csv`} columns={COLUMNS} fetchAll={fetchAll} />
           </div>
+          <DataTable caption="Ranking" columns={COLUMNS} rows={board.data.users} rowKey={(u) => `${u.rank}-${u.userId}`} />
           <nav className="pager" aria-label="Pages">
             <button type="button" className="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
               ← Previous

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
@@ -38,5 +39,33 @@ describe('offers list', () => {
     expect(screen.getByText('month 50 · total 500')).toBeInTheDocument();
     expect(screen.getByText('no limit')).toBeInTheDocument();
     expect(screen.queryByText(/∞/)).toBeNull();
+  });
+
+  it('shows redemptions per offer in the list and as a chart with its numbers', async () => {
+    openOffers([offer({ statistics: { month: '2026-03', redeemed: 2, limit: null, remaining: null }, totalStatistics: { redeemed: 7, used: 3, valid: 4, limit: null, remaining: null } })]);
+    expect(await screen.findByText('2 this month · 7 in total')).toBeInTheDocument();
+    const chart = await screen.findByTestId('offer-redemptions');
+    const row = [...chart.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(row).toEqual([['coffee', '2', '7', '3']]);
+  });
+});
+
+describe('offer form', () => {
+  it("picks the shop among the project's shops, and marks a saved shop that no longer exists", async () => {
+    signedIn();
+    window.history.replaceState(null, '', '/dashboard/offers');
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/shop': { status: 200, body: [{ shopId: 'coffee-corner', name: 'Coffee Corner', status: 'ACTIVE' }] },
+      'GET /admin/offer': { status: 200, body: [offer({ offerId: 'old', shopId: 'cofee-corner' })] },
+      'GET /admin/audit-log': { status: 200, body: { entries: [], nextCursor: null } },
+    });
+    render(<App fetchImpl={api.fetchImpl} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit old' }));
+    const shop = screen.getByLabelText('Shop id');
+    expect(shop.tagName).toBe('SELECT');
+    await waitFor(() => expect([...(shop as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['no shop', 'coffee-corner — Coffee Corner', 'cofee-corner (does not exist)']));
+    await userEvent.selectOptions(shop, 'coffee-corner');
+    expect(shop).toHaveValue('coffee-corner');
   });
 });

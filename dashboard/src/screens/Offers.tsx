@@ -1,9 +1,9 @@
 import type { Offer, Shop, Status } from '../api/types';
+import { IdPicker } from '../components/IdPicker';
+import { LazyChartCard } from '../components/LazyChart';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { LanguageMapInput, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
-import { useApi } from '../session';
-import { useLoad } from '../useLoad';
 
 export interface OfferForm {
   offerId: string;
@@ -44,17 +44,8 @@ export function offerToBody(f: OfferForm): Record<string, unknown> {
 }
 
 function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
-  const api = useApi();
-  const shops = useLoad(`${api.projectId}/shop`, () => api.get<Shop[]>('/admin/shop', []));
   return (
     <div className="form-grid">
-      <datalist id="offer-shops">
-        {(shops.data ?? []).map((s) => (
-          <option key={s.shopId} value={s.shopId}>
-            {s.name}
-          </option>
-        ))}
-      </datalist>
       <datalist id="offer-types">
         <option value="LOCAL" />
         <option value="ONLINE" />
@@ -70,7 +61,7 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
       <TextInput label="Cost (points)" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
       <TextInput label="Category" value={f.category} error={errors.category} onChange={(category) => set({ category })} />
       <TextInput label="Image URL" type="url" value={f.image} error={errors.image} onChange={(image) => set({ image })} />
-      <TextInput label="Shop id" value={f.shopId} list="offer-shops" error={errors.shopId} onChange={(shopId) => set({ shopId })} />
+      <IdPicker<Shop> label="Shop id" resource="shop" value={f.shopId} idOf={(s) => s.shopId} nameOf={(s) => s.name} none="no shop" error={errors.shopId} onChange={(shopId) => set({ shopId })} />
       <TextInput label="Coupon valid for (days)" type="number" value={f.couponValidityDays} error={errors.couponValidityDays} hint="Default 30." onChange={(couponValidityDays) => set({ couponValidityDays })} />
       <TextInput label="Redemptions per month (all users)" type="number" value={f.monthlyLimit} error={errors.monthlyLimit} hint="Empty: no limit." onChange={(monthlyLimit) => set({ monthlyLimit })} />
       <TextInput label="Redemptions in total" type="number" value={f.totalLimit} error={errors.totalLimit} hint="Empty: no limit." onChange={(totalLimit) => set({ totalLimit })} />
@@ -83,6 +74,8 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
 
 export const offersConfig: ResourceConfig<Offer, OfferForm> = {
   resource: 'offer',
+  Summary: OfferRedemptions,
+  deactivateEffect: 'It leaves the users\' offer lists and redeeming it is refused with 400 OFFER_INACTIVE.',
   title: 'Offers',
   singular: 'Offer',
   idKey: 'offerId',
@@ -93,6 +86,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     { label: 'Cost', render: (o) => `${o.points} pts` },
     { label: 'Shop', render: (o) => o.shopId ?? '—' },
     { label: 'Limits', render: limitsText },
+    { label: 'Redeemed', render: (o) => (o.totalStatistics ? `${o.statistics?.redeemed ?? 0} this month · ${o.totalStatistics.redeemed} in total` : '—') },
     { label: 'Valid', render: (o) => (o.validFrom || o.validUntil ? `${formatDate(o.validFrom)} → ${formatDate(o.validUntil)}` : 'always') },
   ],
   blank: () => ({
@@ -147,4 +141,23 @@ function limitsText(o: { monthlyLimit?: number | null; totalLimit?: number | nul
     o.perUserLimit != null ? `per user ${o.perUserLimit}` : null,
   ].filter((p) => p !== null);
   return parts.length > 0 ? parts.join(' · ') : 'no limit';
+}
+
+/** Redemptions per offer: this month, in total, and how many of the coupons were used. */
+function OfferRedemptions({ items }: { items: Offer[] }) {
+  const data = items.map((o) => ({ label: o.offerId, month: o.statistics?.redeemed ?? 0, total: o.totalStatistics?.redeemed ?? 0, used: o.totalStatistics?.used ?? 0 }));
+  return (
+    <LazyChartCard
+      title="Redemptions per offer"
+      testId="offer-redemptions"
+      layout="vertical"
+      data={data}
+      series={[
+        { key: 'month', label: 'this month' },
+        { key: 'total', label: 'in total' },
+        { key: 'used', label: 'coupons used' },
+      ]}
+      empty="No redemptions yet."
+    />
+  );
 }

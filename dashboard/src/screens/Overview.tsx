@@ -2,6 +2,7 @@ import { useApi } from '../session';
 import { href } from '../router';
 import { useLoad } from '../useLoad';
 import { Loading } from '../components/ui';
+import { ProgrammeHome } from './ProgrammeHome';
 
 const STEPS: Array<{ resource: string; path: string; title: string; why: string; optional?: boolean }> = [
   { resource: 'usergroup', path: 'usergroups', title: 'User groups', why: 'Segments with their own rewards and leaderboards.', optional: true },
@@ -29,30 +30,46 @@ export function OverviewScreen() {
     );
     return Object.fromEntries(entries) as Record<string, number | null>;
   });
+  // Set up once the project has event definitions: then the programme's figures come first.
+  const setUp = (counts.data?.event ?? 0) > 0;
+  const checklist =
+    counts.loading && !counts.data ? (
+      <Loading what="Counting" />
+    ) : (
+      <ol className="checklist">
+        {STEPS.map((s) => {
+          const n = counts.data?.[s.resource];
+          return (
+            <li key={s.resource} className={n ? 'done' : ''}>
+              <a href={href(s.path)}>
+                <strong>{s.title}</strong>
+                {s.optional && <small className="muted"> (optional)</small>}
+              </a>
+              <span className="count">{n === null || n === undefined ? 'not available' : n === 0 ? 'none yet' : `${n} configured`}</span>
+              <small className="muted">{s.why}</small>
+            </li>
+          );
+        })}
+      </ol>
+    );
   return (
     <section aria-labelledby="screen-title">
       <header className="screen-header">
-        <h1 id="screen-title">Set up project {api.projectId}</h1>
+        <h1 id="screen-title">{setUp ? `Project ${api.projectId}` : `Set up project ${api.projectId}`}</h1>
       </header>
-      <p className="intro">A programme in a few steps. Then send events from your app to POST /event, and watch Analytics and Leaderboards.</p>
-      {counts.loading && !counts.data ? (
-        <Loading what="Counting" />
+      {setUp ? (
+        <>
+          <ProgrammeHome />
+          <details className="panel">
+            <summary>Set-up checklist</summary>
+            {checklist}
+          </details>
+        </>
       ) : (
-        <ol className="checklist">
-          {STEPS.map((s) => {
-            const n = counts.data?.[s.resource];
-            return (
-              <li key={s.resource} className={n ? 'done' : ''}>
-                <a href={href(s.path)}>
-                  <strong>{s.title}</strong>
-                  {s.optional && <small className="muted"> (optional)</small>}
-                </a>
-                <span className="count">{n === null || n === undefined ? 'not available' : n === 0 ? 'none yet' : `${n} configured`}</span>
-                <small className="muted">{s.why}</small>
-              </li>
-            );
-          })}
-        </ol>
+        <>
+          <p className="intro">A programme in a few steps. Then send events from your app to POST /event, and watch Analytics and Leaderboards.</p>
+          {checklist}
+        </>
       )}
     </section>
   );

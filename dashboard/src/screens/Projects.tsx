@@ -1,10 +1,18 @@
 import { useState } from 'react';
 import { ApiError } from '../api/client';
 import type { Project } from '../api/types';
+import type { Column } from '../components/DataTable';
+import { ListTable } from '../components/ListTable';
 import { Empty, ErrorBanner, Loading, TextInput } from '../components/ui';
 import { formatDate, placeError, type FieldErrors } from '../form';
 import { useApi, useSession } from '../session';
 import { useLoad } from '../useLoad';
+
+const COLUMNS: Array<Column<Project>> = [
+  { label: 'Project id', render: (p) => <code>{p.projectId}</code> },
+  { label: 'Name', render: (p) => p.name },
+  { label: 'Created', render: (p) => formatDate(p.createdAt), csv: (p) => new Date(p.createdAt).toISOString() },
+];
 
 /** Projects are tenants: each has its own users, definitions, boards and analytics. */
 export function ProjectsScreen({ onChanged }: { onChanged(): void }) {
@@ -52,40 +60,22 @@ export function ProjectsScreen({ onChanged }: { onChanged(): void }) {
       ) : !list.data?.length ? (
         <Empty>No projects.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Project id</th>
-                <th scope="col">Name</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((p) => (
-                <tr key={p.projectId}>
-                  <td data-label="Project id">
-                    <code>{p.projectId}</code>
-                  </td>
-                  <td data-label="Name">{p.name}</td>
-                  <td data-label="Created">{formatDate(p.createdAt)}</td>
-                  <td className="actions">
-                    {p.projectId === session.projectId ? (
-                      <span className="badge badge-active">current</span>
-                    ) : (
-                      <button type="button" className="secondary" onClick={() => setProject(p.projectId)}>
-                        Switch to
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Projects"
+          csvName="projects.csv"
+          columns={COLUMNS}
+          rows={list.data}
+          rowKey={(p) => p.projectId}
+          actions={(p) =>
+            p.projectId === session.projectId ? (
+              <span className="badge badge-active">current</span>
+            ) : (
+              <button type="button" className="secondary" onClick={() => setProject(p.projectId)}>
+                Switch to
+              </button>
+            )
+          }
+        />
       )}
     </section>
   );

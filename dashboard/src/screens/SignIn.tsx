@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiClient, ApiError, type Session } from '../api/client';
 import { TextInput } from '../components/ui';
 
-/** Checks the admin token against GET /admin/project before keeping it for the browser session. */
+/** Checks the admin token against GET /admin/project before keeping it in this browser until Sign out (decision 123). */
 export function SignIn({ onSignedIn, fetchImpl }: { onSignedIn(session: Session): void; fetchImpl?: typeof fetch }) {
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +34,7 @@ export function SignIn({ onSignedIn, fetchImpl }: { onSignedIn(session: Session)
           </span>{' '}
           Laurel dashboard
         </h1>
-        <p>Sign in with the admin token. It is kept only for this browser tab session.</p>
+        <p>Sign in with the admin token. It is kept in this browser, for every tab, until you sign out.</p>
         <TextInput label="Admin token" type="password" value={token} error={error} onChange={setToken} required />
         <button type="submit" disabled={busy || token.trim() === ''}>
           {busy ? 'Checking…' : 'Sign in'}

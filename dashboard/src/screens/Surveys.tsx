@@ -1,4 +1,5 @@
 import type { Status, Survey, SurveyOption } from '../api/types';
+import { LazyChartCard } from '../components/LazyChart';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Rows, Select, TextInput } from '../components/ui';
 import { compact, formatDate, localInputToMs, msToLocalInput, numberField, text } from '../form';
@@ -113,9 +114,29 @@ export const surveysConfig: ResourceConfig<Survey, SurveyForm> = {
   toBody: surveyToBody,
   fields: ['surveyId', 'title', 'description', 'type', 'options', 'validFrom', 'validUntil', 'points'],
   Form: SurveyFields,
+  Summary: SurveyResults,
   emptyText: <p>No surveys yet.</p>,
 };
 
 export function SurveysScreen() {
   return <ResourceScreen config={surveysConfig} />;
+}
+
+/** The answers of each survey that has some, per option. */
+function SurveyResults({ items }: { items: Survey[] }) {
+  const answered = items.filter((s) => (s.statistics?.answered ?? 0) > 0);
+  if (answered.length === 0) return null;
+  return (
+    <div className="cards" data-testid="survey-results">
+      {answered.map((s) => (
+        <LazyChartCard
+          key={s.surveyId}
+          title={`${s.title || s.surveyId}: ${s.statistics!.answered} answered`}
+          layout="vertical"
+          data={(s.options ?? []).map((o) => ({ label: o.label || o.optionId, chosen: s.statistics!.options[o.optionId] ?? 0 }))}
+          series={[{ key: 'chosen', label: 'chosen' }]}
+        />
+      ))}
+    </div>
+  );
 }

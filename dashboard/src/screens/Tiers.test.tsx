@@ -48,6 +48,7 @@ describe('Tiers', () => {
     expect(screen.queryByRole('columnheader', { name: 'Status' })).toBeNull();
     expect(within(row).queryByRole('button', { name: 'Deactivate gold' })).toBeNull();
     await user.click(within(row).getByRole('button', { name: 'Delete gold' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete tier gold?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No tiers yet.')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(true);
   });

@@ -1,10 +1,27 @@
 import { useState } from 'react';
 import { ApiError, enc } from '../api/client';
 import type { Coupon } from '../api/types';
+import type { Column } from '../components/DataTable';
+import { ListTable } from '../components/ListTable';
 import { Empty, ErrorBanner, Loading, TextInput } from '../components/ui';
 import { compact, formatDate, localInputToMs, msToLocalInput, placeError, type FieldErrors } from '../form';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
+
+const COLUMNS: Array<Column<Coupon>> = [
+  { label: 'Coupon', render: (c) => <code>{c.SK.replace(/^COUPON#/, '')}</code> },
+  {
+    label: 'Title',
+    render: (c) => (
+      <>
+        {c.title}
+        {c.description && <small className="muted"> — {c.description}</small>}
+      </>
+    ),
+    csv: (c) => (c.description ? `${c.title} — ${c.description}` : c.title),
+  },
+  { label: 'Valid until', render: (c) => formatDate(c.validUntil), csv: (c) => (c.validUntil ? new Date(c.validUntil).toISOString() : '') },
+];
 
 /** The user's active coupons, and POST /admin/coupon to issue one straight to the user. */
 export function CouponsCard({ userId }: { userId: string }) {
@@ -41,31 +58,7 @@ export function CouponsCard({ userId }: { userId: string }) {
       ) : !res.data?.length ? (
         <Empty>No active coupons.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Coupon</th>
-                <th scope="col">Title</th>
-                <th scope="col">Valid until</th>
-              </tr>
-            </thead>
-            <tbody>
-              {res.data.map((c) => (
-                <tr key={c.SK}>
-                  <td data-label="Coupon">
-                    <code>{c.SK.replace(/^COUPON#/, '')}</code>
-                  </td>
-                  <td data-label="Title">
-                    {c.title}
-                    {c.description && <small className="muted"> — {c.description}</small>}
-                  </td>
-                  <td data-label="Valid until">{formatDate(c.validUntil)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable caption={`Coupons of ${userId}`} csvName={`coupons-${userId}.csv`} columns={COLUMNS} rows={res.data} rowKey={(c) => c.SK} />
       )}
       <form className="inline-form" onSubmit={issue} noValidate aria-label="Issue a coupon">
         <TextInput label="Coupon title" value={form.title} error={errors.title} onChange={(title) => setForm({ ...form, title })} />

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../test/downloads';
 import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
 
@@ -76,6 +77,50 @@ describe('user screen', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('asks before a debit that wipes a balance, showing "balance 1,109 → 0", and does nothing on Cancel', async () => {
+    const api = openUser('frank', {
+      'GET /user/frank/points': { status: 200, body: { userId: 'frank', points: 1109, userExists: true } },
+      'GET /user/frank/history': { status: 204 },
+    });
+    const form = await screen.findByRole('form', { name: 'Adjust points' });
+    await userEvent.type(within(form).getByLabelText('Points (+/−)'), '-999999');
+    await userEvent.type(within(form).getByLabelText('Reason'), 'oops');
+    await userEvent.click(within(form).getByRole('button', { name: 'Apply adjustment' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('-999,999 points, reason “oops”: balance 1,109 → 0.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows the reason of an adjustment in the history', async () => {
+    openUser('gina', {
+      'GET /user/gina/points': { status: 200, body: { userId: 'gina', points: 5, userExists: true } },
+      'GET /user/gina/history': {
+        status: 200,
+        body: [{ id: 'ADJUSTMENT#adj1#1', timestamp: 1, type: 'ADJUSTMENT', points: 5, title: { de: 'Punktekorrektur', en: 'Points adjustment' }, description: { de: 'goodwill after ticket 42', en: 'goodwill after ticket 42' } }],
+      },
+    });
+    expect(await screen.findByText('goodwill after ticket 42')).toBeInTheDocument();
+  });
+
+  it('exports the whole history as CSV, following the cursor', async () => {
+    const downloads = captureDownloads();
+    const entry = (n: number) => ({ id: `EVENT#visit#${n}`, timestamp: n, type: 'EVENT', points: n, title: { en: `Visit ${n}` }, description: { en: '' } });
+    openUser('hana', {
+      'GET /user/hana/points': { status: 200, body: { userId: 'hana', points: 3, userExists: true } },
+      'GET /user/hana/history': (call) => (call.path.includes('cursor=c2') ? { status: 200, body: [entry(1)] } : { status: 200, body: [entry(2)], headers: { 'x-next-cursor': 'c2' } }),
+    });
+    expect(await screen.findByText('Visit 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    expect((await downloads.texts())[0]!.trim().split('\r\n')).toEqual([
+      'When,Type,Title,Details,Points,Id',
+      '1970-01-01T00:00:00.002Z,EVENT,Visit 2,,2,EVENT#visit#2',
+      '1970-01-01T00:00:00.001Z,EVENT,Visit 1,,1,EVENT#visit#1',
+    ]);
+  });
+
   it('adjusts points with a reason and shows the new balance', async () => {
     let balance = 10;
     const api = openUser('carol', {
@@ -90,16 +135,24 @@ describe('user screen', () => {
     await userEvent.type(within(form).getByLabelText('Points (+/−)'), '25');
     await userEvent.type(within(form).getByLabelText('Reason'), 'goodwill');
     await userEvent.click(within(form).getByRole('button', { name: 'Apply adjustment' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Adjust the points of carol?' });
+    expect(dialog.textContent).toContain('+25 points, reason “goodwill”: balance 10 → 35.');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply adjustment' }));
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('35'));
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ points: 25, reason: 'goodwill' });
   });
 
-  it('offers to create a user that does not exist', async () => {
+  it('offers to create a user that does not exist, after a confirmation', async () => {
     const api = openUser('dave', {
       'GET /user/dave/points': { status: 200, body: { userId: 'dave', points: 0, userExists: false } },
       'POST /user': { status: 201, body: { message: 'User created', userId: 'dave', createdAt: 1 } },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Create user dave' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Create user dave…' }));
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Create user dave?' })).getByRole('button', { name: 'Create dave' }));
     await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 'dave' }));
   });
 });
+
+afterEach(() => vi.restoreAllMocks());

@@ -1,36 +1,54 @@
 import { useState } from 'react';
 import { ApiError, enc, query } from '../api/client';
 import type { HistoryEntry, UserChallenge, UserPoints, UserStreak } from '../api/types';
-import { Empty, ErrorBanner, Loading, Stat, TextInput } from '../components/ui';
-import { formatDate, numberField, pickLanguage, placeError, type FieldErrors } from '../form';
-import { navigate } from '../router';
+import { Empty, ErrorBanner, Loading, Stat } from '../components/ui';
+import { formatDate, pickLanguage } from '../form';
+import { href } from '../router';
+import { useConfirm } from '../components/Confirm';
+import type { Column } from '../components/DataTable';
+import { allPages, ExportCsv } from '../components/ExportCsv';
+import { UserActivity } from './EventLog';
+import { UsersList } from './UsersList';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
+import { AdjustPoints } from './AdjustPoints';
 import { CouponsCard } from './UserCoupons';
 
 const lang = pickLanguage;
 
-/** Look a user up; balance, history, challenges, streaks, coupons; adjust points; issue a coupon. */
+/** The users list (search, sort, paging); a user's page: balance, history, activity, challenges, streaks, coupons. */
 export function UsersScreen({ userId }: { userId: string | null }) {
-  const [lookup, setLookup] = useState(userId ?? '');
   return (
     <section aria-labelledby="screen-title">
       <header className="screen-header">
-        <h1 id="screen-title">Users</h1>
+        <h1 id="screen-title">{userId ? `User ${userId}` : 'Users'}</h1>
+        {userId && <a href={href('users')}>← All users</a>}
       </header>
-      <form
-        className="panel inline-form"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (lookup.trim()) navigate(`users/${encodeURIComponent(lookup.trim())}`);
-        }}
-      >
-        <TextInput label="User id" value={lookup} placeholder="the id your app uses" onChange={setLookup} />
-        <button type="submit">Look up</button>
-      </form>
-      {userId ? <UserDetail key={userId} userId={userId} /> : <Empty>Enter the id of a user to see their points, history, challenges, streaks and coupons.</Empty>}
+      {userId ? <UserPage key={userId} userId={userId} /> : <UsersList />}
     </section>
+  );
+}
+
+/** Profile (balance, history, challenges…) and Activity (the user's event log) as tabs. */
+function UserPage({ userId }: { userId: string }) {
+  const [tab, setTab] = useState<'profile' | 'activity'>('profile');
+  const tabs = [
+    { id: 'profile', label: 'Profile' },
+    { id: 'activity', label: 'Activity' },
+  ] as const;
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label={`User ${userId}`}>
+        {tabs.map((t) => (
+          <button key={t.id} type="button" role="tab" id={`user-tab-${t.id}`} aria-selected={tab === t.id} aria-controls={`user-panel-${t.id}`} onClick={() => setTab(t.id)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`user-panel-${tab}`} aria-labelledby={`user-tab-${tab}`}>
+        {tab === 'profile' ? <UserDetail userId={userId} /> : <UserActivity userId={userId} />}
+      </div>
+    </>
   );
 }
 
@@ -57,7 +75,7 @@ function UserDetail({ userId }: { userId: string }) {
             <Stat label="points" value={<span data-testid="balance">{points.data.points}</span>} />
           </div>
         </div>
-        <AdjustPoints userId={userId} onDone={refresh} />
+        <AdjustPoints userId={userId} balance={points.data.points} onDone={refresh} />
       </div>
       <History key={`h${version}`} userId={userId} />
       <div className="cards">
@@ -72,15 +90,23 @@ function UserDetail({ userId }: { userId: string }) {
 function NewUser({ userId, onCreated }: { userId: string; onCreated(): void }) {
   const api = useApi();
   const [error, setError] = useState<ApiError | null>(null);
+  const [dialog, confirm] = useConfirm();
   return (
     <div className="panel">
       <p>
-        There is no user <code>{userId}</code> in this project yet. Users are created by your app (POST /user) before their first event.
+        There is no user <code>{userId}</code> in this project. Users are created by your app (POST /user) before their first event; check the id, or <a href={href('users')}>search the users</a>.
       </p>
       <ErrorBanner error={error} />
       <button
         type="button"
+        className="secondary"
         onClick={async () => {
+          const ok = await confirm({
+            title: `Create user ${userId}?`,
+            effect: <p>A user {userId} with 0 points is added to project {api.projectId}. Your app normally does this; create one here only to correct a missing user.</p>,
+            confirmLabel: `Create ${userId}`,
+          });
+          if (!ok) return;
           try {
             await api.post('/user', { userId });
             onCreated();
@@ -89,56 +115,22 @@ function NewUser({ userId, onCreated }: { userId: string; onCreated(): void }) {
           }
         }}
       >
-        Create user {userId}
+        Create user {userId}…
       </button>
+      {dialog}
     </div>
   );
 }
 
-function AdjustPoints({ userId, onDone }: { userId: string; onDone(): void }) {
-  const api = useApi();
-  const [form, setForm] = useState({ points: '', reason: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<ApiError | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  return (
-    <form
-      className="card"
-      aria-label="Adjust points"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setErrors({});
-        setBanner(null);
-        setDone(null);
-        try {
-          const r = await api.post<{ points: number; balance: number }>(`/admin/user/${enc(userId)}/points`, { points: numberField(form.points) ?? 0, reason: form.reason });
-          setDone(`Applied ${r.points > 0 ? '+' : ''}${r.points}; balance ${r.balance}.`);
-          setForm({ points: '', reason: '' });
-          onDone();
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          const placed = placeError(err, ['points', 'reason']);
-          setErrors(placed.fieldErrors);
-          setBanner(placed.banner);
-        }
-      }}
-    >
-      <h2>Adjust points</h2>
-      <div className="row">
-        <TextInput label="Points (+/−)" type="number" value={form.points} error={errors.points} hint="A debit never takes the balance below 0." onChange={(points) => setForm({ ...form, points })} />
-        <TextInput label="Reason" value={form.reason} error={errors.reason} placeholder="goodwill after support ticket" onChange={(reason) => setForm({ ...form, reason })} />
-      </div>
-      <ErrorBanner error={banner} />
-      {done && (
-        <p className="ok" role="status">
-          {done}
-        </p>
-      )}
-      <button type="submit">Apply adjustment</button>
-    </form>
-  );
-}
+/** The columns of the history's CSV export (every page). */
+const HISTORY_CSV: Array<Column<HistoryEntry>> = [
+  { label: 'When', render: (h) => new Date(h.timestamp).toISOString() },
+  { label: 'Type', render: (h) => h.type },
+  { label: 'Title', render: (h) => lang(h.title) },
+  { label: 'Details', render: (h) => lang(h.description) },
+  { label: 'Points', render: (h) => h.points },
+  { label: 'Id', render: (h) => h.id },
+];
 
 function History({ userId }: { userId: string }) {
   const api = useApi();
@@ -152,9 +144,17 @@ function History({ userId }: { userId: string }) {
   });
   const [more, setMore] = useState<ApiError | null>(null);
   const entries = pages.flat();
+  const allHistory = () =>
+    allPages(async (c) => {
+      const page = await api.page<HistoryEntry[]>(`/user/${enc(userId)}/history${query({ showAll: true, limit: 100, cursor: c })}`, []);
+      return { rows: page.items, nextCursor: page.nextCursor };
+    });
   return (
     <div className="card">
-      <h2>History</h2>
+      <div className="table-tools">
+        <h2>History</h2>
+        {entries.length > 0 && <ExportCsv fileName={`history-${userId}.csv`} columns={HISTORY_CSV} fetchAll={allHistory} />}
+      </div>
       {first.loading && !first.data ? (
         <Loading what="Loading history" />
       ) : first.error ? (
@@ -170,6 +170,7 @@ function History({ userId }: { userId: string }) {
                   <th scope="col">When</th>
                   <th scope="col">Type</th>
                   <th scope="col">Title</th>
+                  <th scope="col">Details</th>
                   <th scope="col" className="num">
                     Points
                   </th>
@@ -183,6 +184,7 @@ function History({ userId }: { userId: string }) {
                       <span className="badge">{h.type}</span>
                     </td>
                     <td data-label="Title">{lang(h.title)}</td>
+                    <td data-label="Details">{lang(h.description)}</td>
                     <td data-label="Points" className={`num ${h.points < 0 ? 'neg' : ''}`}>
                       {h.points > 0 ? '+' : ''}
                       {h.points}

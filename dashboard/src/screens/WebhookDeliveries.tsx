@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ApiError, enc, query } from '../api/client';
-import { Empty, ErrorBanner, Loading, Select } from '../components/ui';
+import type { Column } from '../components/DataTable';
+import { PagedTable } from '../components/PagedTable';
+import { ErrorBanner, Select } from '../components/ui';
 import { formatDate } from '../form';
 import { href } from '../router';
 import { useApi } from '../session';
@@ -15,29 +17,36 @@ const STATUSES = [
 ] as const;
 type StatusFilter = (typeof STATUSES)[number]['value'];
 
+const COLUMNS: Array<Column<WebhookDelivery>> = [
+  {
+    label: 'Message',
+    render: (d) => (
+      <details>
+        <summary>
+          <code>{d.messageId}</code>
+        </summary>
+        <pre className="payload">{JSON.stringify(d.payload, null, 2)}</pre>
+        {d.lastResponse && <pre className="payload">{d.lastResponse}</pre>}
+      </details>
+    ),
+    csv: (d) => d.messageId,
+  },
+  { label: 'Type', render: (d) => d.type },
+  { label: 'Status', render: (d) => <span className={`badge badge-${d.status === 'delivered' ? 'active' : d.status === 'failed' ? 'expired' : 'pending'}`}>{d.status}</span>, csv: (d) => d.status },
+  { label: 'Attempts', render: (d) => d.attempts },
+  { label: 'Last answer', render: (d) => lastAnswer(d) },
+  { label: 'Next attempt', render: (d) => formatDate(d.nextAttemptAt), csv: (d) => (d.nextAttemptAt ? new Date(d.nextAttemptAt).toISOString() : '') },
+  { label: 'Created', render: (d) => formatDate(d.createdAt), csv: (d) => new Date(d.createdAt).toISOString() },
+];
+
 /** One endpoint's delivery log, newest first, paged with the API's cursor; any message can be sent again now. */
 export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
   const api = useApi();
   const [status, setStatus] = useState<StatusFilter>('');
   const [version, setVersion] = useState(0);
-  const [more, setMore] = useState<{ items: WebhookDelivery[]; nextCursor: string | null } | null>(null);
   const [banner, setBanner] = useState<ApiError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const endpoint = useLoad(`${api.projectId}/webhook/${webhookId}`, () => api.get<WebhookEndpoint>(`/admin/webhook/${enc(webhookId)}`));
-  const path = (cursor: string | null) => `/admin/webhook/${enc(webhookId)}/deliveries${query({ limit: 50, status, cursor })}`;
-  const first = useLoad(`${api.projectId}/webhook/${webhookId}/deliveries/${status}/${version}`, () => api.page<WebhookDelivery[]>(path(null), []));
-  const items = [...(first.data?.items ?? []), ...(more?.items ?? [])];
-  const nextCursor = more ? more.nextCursor : (first.data?.nextCursor ?? null);
-
-  async function loadMore() {
-    if (!nextCursor) return;
-    try {
-      const page = await api.page<WebhookDelivery[]>(path(nextCursor), []);
-      setMore({ items: [...(more?.items ?? []), ...page.items], nextCursor: page.nextCursor });
-    } catch (err) {
-      if (err instanceof ApiError) setBanner(err);
-    }
-  }
 
   async function retry(d: WebhookDelivery) {
     setBanner(null);
@@ -45,7 +54,6 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
     try {
       const after = await api.post<WebhookDelivery>(`/admin/webhook/${enc(webhookId)}/deliveries/${enc(d.messageId)}/retry`, {});
       setNotice(`${d.messageId}: ${after.status === 'delivered' ? 'delivered' : 'not delivered'} (${lastAnswer(after)}).`);
-      setMore(null);
       setVersion((v) => v + 1);
     } catch (err) {
       if (err instanceof ApiError) setBanner(err);
@@ -68,10 +76,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
           label="Status"
           value={status}
           options={STATUSES}
-          onChange={(v) => {
-            setStatus(v);
-            setMore(null);
-          }}
+          onChange={(v) => setStatus(v as StatusFilter)}
         />
       </div>
       <ErrorBanner error={banner} />
@@ -80,65 +85,23 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
           {notice}
         </p>
       )}
-      {first.loading && !first.data ? (
-        <Loading what="Loading deliveries" />
-      ) : first.error ? (
-        <ErrorBanner error={first.error} />
-      ) : items.length === 0 ? (
-        <Empty>No messages yet.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Message</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last answer</th>
-                <th scope="col">Next attempt</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((d) => (
-                <tr key={d.messageId}>
-                  <td data-label="Message">
-                    <details>
-                      <summary>
-                        <code>{d.messageId}</code>
-                      </summary>
-                      <pre className="payload">{JSON.stringify(d.payload, null, 2)}</pre>
-                      {d.lastResponse && <pre className="payload">{d.lastResponse}</pre>}
-                    </details>
-                  </td>
-                  <td data-label="Type">{d.type}</td>
-                  <td data-label="Status">
-                    <span className={`badge badge-${d.status === 'delivered' ? 'active' : d.status === 'failed' ? 'expired' : 'pending'}`}>{d.status}</span>
-                  </td>
-                  <td data-label="Attempts">{d.attempts}</td>
-                  <td data-label="Last answer">{lastAnswer(d)}</td>
-                  <td data-label="Next attempt">{formatDate(d.nextAttemptAt)}</td>
-                  <td data-label="Created">{formatDate(d.createdAt)}</td>
-                  <td className="actions">
-                    <button type="button" className="secondary" onClick={() => retry(d)} aria-label={`Retry ${d.messageId} now`}>
-                      Retry now
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {nextCursor && (
-        <button type="button" className="secondary" onClick={loadMore}>
-          Load more
-        </button>
-      )}
+      <PagedTable
+        loadKey={`${api.projectId}/webhook/${webhookId}/deliveries/${status}/${version}`}
+        caption="Deliveries"
+        csvName={`deliveries-${webhookId}.csv`}
+        columns={COLUMNS}
+        rowKey={(d) => d.messageId}
+        empty="No messages yet."
+        fetchPage={async (cursor) => {
+          const page = await api.page<WebhookDelivery[]>(`/admin/webhook/${enc(webhookId)}/deliveries${query({ limit: 50, status, cursor })}`, []);
+          return { rows: page.items, nextCursor: page.nextCursor };
+        }}
+        actions={(d) => (
+          <button type="button" className="secondary" onClick={() => retry(d)} aria-label={`Retry ${d.messageId} now`}>
+            Retry now
+          </button>
+        )}
+      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, signedIn } from '../../test/fakeApi';
@@ -103,6 +103,7 @@ describe('Webhooks', () => {
     await user.click(screen.getByRole('button', { name: 'Rotate the secret of crm' }));
     expect((await screen.findByTestId('webhook-secret')).textContent).toBe('whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1z');
     await user.click(screen.getByRole('button', { name: 'Deactivate crm' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Deactivate the webhook https://crm.example.com/laurel?' })).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Webhook crm is now INACTIVE.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ url: endpoint.url, events: ['*'], status: 'INACTIVE', description: 'CRM' });
   });

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { ApiError, enc } from '../api/client';
+import { useConfirm } from '../components/Confirm';
+import type { Column } from '../components/DataTable';
+import { ListTable } from '../components/ListTable';
 import { Checkbox, CopyButton, Empty, ErrorBanner, Loading, TextInput } from '../components/ui';
 import { formatDate, placeError, type FieldErrors } from '../form';
 import { href } from '../router';
@@ -13,6 +16,32 @@ import { WebhookDeliveries } from './WebhookDeliveries';
  * shown once), send a test message, rotate the secret, pause or resume it; its delivery log
  * (with "Retry now") is at webhooks/<id>.
  */
+const COLUMNS: Array<Column<WebhookEndpoint>> = [
+  {
+    label: 'URL',
+    render: (w) => (
+      <>
+        <a href={href(`webhooks/${enc(w.webhookId)}`)}>{w.url}</a>
+        {w.description && <div className="hint">{w.description}</div>}
+      </>
+    ),
+    csv: (w) => w.url,
+  },
+  { label: 'Types', render: (w) => w.events.join(', ') },
+  {
+    label: 'Status',
+    render: (w) => (
+      <>
+        <span className={`badge badge-${w.status.toLowerCase()}`}>{w.status}</span>
+        {w.disabledReason && <div className="hint">{w.disabledReason}</div>}
+        {!w.disabledReason && w.failingSince !== null && <div className="hint">failing since {formatDate(w.failingSince)}</div>}
+      </>
+    ),
+    csv: (w) => w.status,
+  },
+  { label: 'Secret', render: (w) => <code>{w.secretHint}</code> },
+];
+
 export function WebhooksScreen({ webhookId }: { webhookId: string | null }) {
   if (webhookId) return <WebhookDeliveries webhookId={webhookId} />;
   return <WebhookList />;
@@ -48,6 +77,8 @@ function WebhookList() {
     }
   }
 
+  const [dialog, confirm] = useConfirm();
+
   async function act(run: () => Promise<void>) {
     setBanner(null);
     setNotice(null);
@@ -74,12 +105,13 @@ function WebhookList() {
   const toggle = (w: WebhookEndpoint) =>
     act(async () => {
       const status = w.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
+      if (status === 'INACTIVE' && !(await confirm({ title: `Deactivate the webhook ${w.url}?`, effect: <p>Laurel stops sending messages to it until it is activated again.</p>, confirmLabel: 'Deactivate' }))) return;
       await api.put(`/admin/webhook/${enc(w.webhookId)}`, withStatus(w, status));
       setNotice(`Webhook ${w.webhookId} is now ${status}.`);
     });
   const remove = (w: WebhookEndpoint) =>
     act(async () => {
-      if (!window.confirm(`Delete the webhook ${w.url} and its delivery log?`)) return;
+      if (!(await confirm({ title: `Delete the webhook ${w.url}?`, effect: <p>Laurel stops sending to it, and its delivery log is deleted. This cannot be undone.</p>, confirmLabel: 'Delete' }))) return;
       await api.delete(`/admin/webhook/${enc(w.webhookId)}`);
     });
 
@@ -88,6 +120,7 @@ function WebhookList() {
       <header className="screen-header">
         <h1 id="screen-title">Webhooks</h1>
       </header>
+      {dialog}
       <p className="intro">Laurel POSTs what happens (points, completions, redemptions, …) to these URLs, signed per Standard Webhooks, retried for 24 hours.</p>
       <form className="panel" onSubmit={create} noValidate aria-label="New webhook">
         <div className="row">
@@ -139,54 +172,29 @@ function WebhookList() {
       ) : !list.data?.length ? (
         <Empty>No webhooks yet.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Types</th>
-                <th scope="col">Status</th>
-                <th scope="col">Secret</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((w) => (
-                <tr key={w.webhookId}>
-                  <td data-label="URL">
-                    <a href={href(`webhooks/${enc(w.webhookId)}`)}>{w.url}</a>
-                    {w.description && <div className="hint">{w.description}</div>}
-                  </td>
-                  <td data-label="Types">{w.events.join(', ')}</td>
-                  <td data-label="Status">
-                    <span className={`badge badge-${w.status.toLowerCase()}`}>{w.status}</span>
-                    {w.disabledReason && <div className="hint">{w.disabledReason}</div>}
-                    {!w.disabledReason && w.failingSince !== null && <div className="hint">failing since {formatDate(w.failingSince)}</div>}
-                  </td>
-                  <td data-label="Secret">
-                    <code>{w.secretHint}</code>
-                  </td>
-                  <td className="actions">
-                    <button type="button" className="secondary" disabled={w.status !== 'ACTIVE'} onClick={() => test(w)} aria-label={`Send a test message to ${w.webhookId}`}>
-                      Send test
-                    </button>
-                    <button type="button" className="secondary" onClick={() => rotate(w)} aria-label={`Rotate the secret of ${w.webhookId}`}>
-                      Rotate secret
-                    </button>
-                    <button type="button" className="secondary" onClick={() => toggle(w)} aria-label={`${w.status === 'ACTIVE' ? 'Deactivate' : 'Activate'} ${w.webhookId}`}>
-                      {w.status === 'ACTIVE' ? 'Deactivate' : 'Activate'}
-                    </button>
-                    <button type="button" className="danger" onClick={() => remove(w)} aria-label={`Delete ${w.webhookId}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Webhooks"
+          csvName="webhooks.csv"
+          columns={COLUMNS}
+          rows={list.data}
+          rowKey={(w) => w.webhookId}
+          actions={(w) => (
+            <>
+              <button type="button" className="secondary" disabled={w.status !== 'ACTIVE'} onClick={() => test(w)} aria-label={`Send a test message to ${w.webhookId}`}>
+                Send test
+              </button>
+              <button type="button" className="secondary" onClick={() => rotate(w)} aria-label={`Rotate the secret of ${w.webhookId}`}>
+                Rotate secret
+              </button>
+              <button type="button" className="secondary" onClick={() => toggle(w)} aria-label={`${w.status === 'ACTIVE' ? 'Deactivate' : 'Activate'} ${w.webhookId}`}>
+                {w.status === 'ACTIVE' ? 'Deactivate' : 'Activate'}
+              </button>
+              <button type="button" className="danger" onClick={() => remove(w)} aria-label={`Delete ${w.webhookId}`}>
+                Delete
+              </button>
+            </>
+          )}
+        />
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import type { ChallengeProgressTable, ChallengesTable } from './challenges.tables.js';
 import './challenges.tables.js';
@@ -14,6 +15,18 @@ export class ChallengesRepository {
       .onConflict((oc) => oc.columns(['project_id', 'challenge_id']).doNothing())
       .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Per challenge: users who completed it, and how many of them at or after `since`. */
+  async completions(db: Queryable, projectId: string, since: number): Promise<Map<string, { total: number; last30Days: number }>> {
+    const rows = await db
+      .selectFrom('challenge_progress')
+      .select((eb) => ['challenge_id', eb.fn.countAll<number>().as('total'), sql<number>`sum(case when completed_at >= ${since} then 1 else 0 end)`.as('recent')])
+      .where('project_id', '=', projectId)
+      .where('completed_at', 'is not', null)
+      .groupBy('challenge_id')
+      .execute();
+    return new Map(rows.map((r) => [r.challenge_id, { total: Number(r.total), last30Days: Number(r.recent ?? 0) }]));
   }
 
   list(db: Queryable, projectId: string): Promise<ChallengesTable[]> {

@@ -49,6 +49,15 @@ export const ChallengeDefinition = Type.Object({
   status: Type.String(),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
+  completions: Type.Optional(
+    Type.Object(
+      {
+        total: Type.Integer({ description: 'Users who completed it' }),
+        last30Days: Type.Integer({ description: 'Of those, completed in the last 30 days (service time)' }),
+      },
+      { description: 'In the list (GET /admin/challenge) only, so an object read before and after a change compares equal' },
+    ),
+  ),
 });
 export type ChallengeDefinition = Static<typeof ChallengeDefinition>;
 

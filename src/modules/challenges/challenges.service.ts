@@ -138,14 +138,20 @@ export class ChallengesService implements UserDataOwner {
     return toDefinition(toChallenge(row));
   }
 
+  /** The project's challenges with how many users completed each (the operator's view). */
   async list(projectId: string): Promise<ChallengeDefinition[]> {
-    return (await this.repo.list(this.db, projectId)).map((r) => toDefinition(toChallenge(r)));
+    const [rows, done] = await Promise.all([this.repo.list(this.db, projectId), this.completions(projectId)]);
+    return rows.map((r) => ({ ...toDefinition(toChallenge(r)), completions: done.get(r.challenge_id) ?? { total: 0, last30Days: 0 } }));
   }
 
   async get(projectId: string, challengeId: string): Promise<ChallengeDefinition> {
     const row = await this.repo.find(this.db, projectId, challengeId);
     if (!row) throw AppError.of('CHALLENGE_NOT_FOUND', challengeId);
     return toDefinition(toChallenge(row));
+  }
+
+  private completions(projectId: string) {
+    return this.repo.completions(this.db, projectId, this.platform.clock.now() - 30 * 86_400_000);
   }
 
   async update(projectId: string, challengeId: string, body: ChallengeBody): Promise<ChallengeDefinition> {

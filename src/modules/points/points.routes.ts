@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { errors, UserParams } from '../../http/schemas.js';
+import { BulkAdjustBody, BulkAdjustResult } from './bulk-adjustments.js';
 import { HistoryEntry, HistoryQuery, readHistory } from './history.js';
 
 const AdjustBody = Type.Object(
@@ -79,6 +80,26 @@ export async function pointsRoutes(app: App): Promise<void> {
       const result = await points.adjust(req.principal.projectId, req.params.userId, req.body.points, req.body.reason);
       return reply.status(201).send(result);
     },
+  );
+
+  app.post(
+    '/admin/adjustments/bulk',
+    {
+      schema: {
+        operationId: 'bulkAdjustUserPoints',
+        summary: 'Adjust many balances at once (e.g. from a CSV), with a dry run',
+        description:
+          'Rows of userId, points and reason, applied in order in one batch (one transaction), each an ADJUSTMENT entry with its reason; ' +
+          'a debit is cut so the balance stays ≥ 0. Every row gets its result: APPLIED, or FAILED with its code (USER_NOT_FOUND); the other rows still apply. ' +
+          'With dryRun: true nothing changes and each row says what would happen (WOULD_APPLY, with the balance before and after). ' +
+          'A malformed row (bad userId, points 0 or not an integer, empty reason) refuses the whole request with 400 and changes nothing.',
+        tags: ['admin: users'],
+        security: [{ adminToken: [] }],
+        body: BulkAdjustBody,
+        response: { 200: BulkAdjustResult, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => points.bulkAdjust(req.principal.projectId, req.body.rows, req.body.dryRun),
   );
 
   app.get(

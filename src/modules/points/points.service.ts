@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
+import { planAdjustments, type BulkAdjustResult, type BulkRow } from './bulk-adjustments.js';
 import { historyText } from './ledger.js';
 import type { WriteParticipant, WriteUnit } from './write-batch.js';
 import { ledgerOf, type WritePath } from './write-path.js';
@@ -81,6 +82,37 @@ export class PointsService implements UserDataOwner {
   adjust(projectId: string, userId: string, points: number, reason: string): Promise<Adjustment> {
     const unit: AdjustmentUnit = { kind: 'adjustment', projectId, userId, adjustmentId: generateId('adj'), points, reason, now: this.platform.clock.now() };
     return this.writes.submit<Adjustment>(unit);
+  }
+
+  /**
+   * Many adjustments (decision 124): planned against the current balances; unless `dryRun`, the
+   * rows of existing users are applied in one write batch and each row reports what it did.
+   */
+  async bulkAdjust(projectId: string, rows: readonly BulkRow[], dryRun: boolean): Promise<BulkAdjustResult> {
+    const db = this.platform.db.kysely;
+    const balances = new Map<string, number | null>();
+    for (const userId of new Set(rows.map((r) => r.userId))) balances.set(userId, await this.liveBalance(db, projectId, userId));
+    const plan = planAdjustments(rows, balances);
+    const failed = plan.filter((p) => p.outcome === 'FAILED').length;
+    if (dryRun) return { dryRun, applied: 0, failed, rows: plan };
+
+    const now = this.platform.clock.now();
+    const todo = plan.filter((p) => p.outcome !== 'FAILED');
+    const units: AdjustmentUnit[] = todo.map((p) => ({ kind: 'adjustment', projectId, userId: p.userId, adjustmentId: generateId('adj'), points: rows[p.row]!.points, reason: rows[p.row]!.reason, now }));
+    const outcomes = await this.writes.submitGroup(units);
+    const results = [...plan];
+    todo.forEach((p, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) {
+        const a = o.value as Adjustment;
+        results[p.row] = { ...p, outcome: 'APPLIED', points: a.points, balanceBefore: a.balance - a.points, balanceAfter: a.balance, adjustmentId: a.adjustmentId };
+      } else {
+        const err = o.error as { code?: string; message?: string };
+        results[p.row] = { ...p, outcome: 'FAILED', points: 0, balanceAfter: p.balanceBefore, code: err.code ?? 'ERROR', message: err.message ?? String(o.error) };
+      }
+    });
+    const stillFailed = results.filter((r) => r.outcome === 'FAILED').length;
+    return { dryRun, applied: results.length - stillFailed, failed: stillFailed, rows: results };
   }
 
   /**

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+interface Question {
+  title: string;
+  effect: ReactNode;
+  confirmLabel: string;
+  resolve(ok: boolean): void;
+}
+
+/**
+ * A risky action asks first, stating its effect: `const [dialog, confirm] = useConfirm();`
+ * then `if (await confirm({ title, effect, confirmLabel })) …` and render `{dialog}`.
+ * The dialog takes focus on its safe button (Cancel); Escape cancels.
+ */
+export function useConfirm(): [ReactNode, (q: Omit<Question, 'resolve'>) => Promise<boolean>] {
+  const [question, setQuestion] = useState<Question | null>(null);
+  const ask = (q: Omit<Question, 'resolve'>) => new Promise<boolean>((resolve) => setQuestion({ ...q, resolve }));
+  const answer = (ok: boolean) => {
+    question?.resolve(ok);
+    setQuestion(null);
+  };
+  return [question ? <ConfirmDialog question={question} onAnswer={answer} /> : null, ask];
+}
+
+function ConfirmDialog({ question, onAnswer }: { question: Question; onAnswer(ok: boolean): void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  const opener = useRef<Element | null>(document.activeElement);
+  useEffect(() => {
+    cancel.current?.focus();
+    const back = opener.current;
+    return () => (back instanceof HTMLElement ? back.focus() : undefined);
+  }, []);
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className="dialog panel"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-effect"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onAnswer(false);
+        }}
+      >
+        <h2 id="confirm-title">{question.title}</h2>
+        <div id="confirm-effect">{question.effect}</div>
+        <div className="form-actions">
+          <button type="button" className="danger" onClick={() => onAnswer(true)}>
+            {question.confirmLabel}
+          </button>
+          <button ref={cancel} type="button" className="secondary" onClick={() => onAnswer(false)}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { plainWords } from './form';
+
+describe('plainWords', () => {
+  it('says schema messages in plain words, naming the field', () => {
+    expect(plainWords('body/title must NOT have fewer than 1 characters')).toBe('Title cannot be empty');
+    expect(plainWords("body must have required property 'title'")).toBe('Title is required');
+    expect(plainWords("body/title must have required property 'de'")).toBe('Title de is required');
+    expect(plainWords('body/limitCount must be >= 1')).toBe('Limit count must be at least 1');
+    expect(plainWords('body/conditions/conditions/0/value must be number')).toBe('Conditions conditions value must be a number');
+    expect(plainWords('body/points must be integer')).toBe('Points must be a whole number');
+  });
+
+  it('leaves messages of the service as they are', () => {
+    expect(plainWords('Event purchase already exists')).toBe('Event purchase already exists');
+  });
+});

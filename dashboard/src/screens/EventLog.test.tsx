@@ -1,0 +1,111 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../test/downloads';
+import { fakeApi, signedIn } from '../../test/fakeApi';
+import { App } from '../App';
+import { LIVE_EVERY_MS } from './EventLog';
+
+const entry = (n: number, over: Record<string, unknown> = {}) => ({
+  at: Date.UTC(2026, 2, 12, 10, n),
+  userId: 'alice',
+  eventId: 'purchase',
+  outcome: 'CONDITION_FAILED',
+  reason: `condition amount ≥ 50 failed: got ${n}`,
+  points: 0,
+  metadata: { amount: n },
+  status: 200,
+  code: null,
+  ...over,
+});
+
+function openAt(path: string, routes: Parameters<typeof fakeApi>[0]) {
+  signedIn();
+  window.history.replaceState(null, '', path);
+  const api = fakeApi({ 'GET /admin/project': { status: 200, body: [] }, 'GET /admin/event': { status: 200, body: [{ eventId: 'purchase', title: 'Purchase' }] }, ...routes });
+  render(<App fetchImpl={api.fetchImpl} />);
+  return api;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('event log screen', () => {
+  it('shows each outcome with its reason, and filters by user, event and outcome', async () => {
+    const api = openAt('/dashboard/event-log', {
+      'GET /admin/event-log': (call) => ({
+        status: 200,
+        body: { entries: call.path.includes('outcome=REJECTED') ? [entry(1, { outcome: 'REJECTED', reason: 'metadata.amount is required', status: 400, code: 'VALIDATION_ERROR' })] : [entry(10)], nextCursor: null },
+      }),
+    });
+    expect(await screen.findByText('condition amount ≥ 50 failed: got 10')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('User id'), 'alice');
+    await userEvent.type(screen.getByLabelText('Event id'), 'purchase');
+    await userEvent.selectOptions(screen.getByLabelText('Outcome'), 'REJECTED');
+    expect(await screen.findByText('metadata.amount is required (400 VALIDATION_ERROR)')).toBeInTheDocument();
+    expect(api.calls.at(-1)!.path).toBe('/admin/event-log?userId=alice&eventId=purchase&outcome=REJECTED&limit=50');
+  });
+
+  it('sends from and to as Unix ms of the UTC times entered', async () => {
+    const api = openAt('/dashboard/event-log', { 'GET /admin/event-log': { status: 200, body: { entries: [], nextCursor: null } } });
+    expect(await screen.findByText(/No events match/)).toBeInTheDocument();
+    const from = screen.getByLabelText('From (UTC)');
+    await userEvent.type(from, '2026-03-12T10:00');
+    await waitFor(() => expect(api.calls.at(-1)!.path).toBe(`/admin/event-log?from=${Date.UTC(2026, 2, 12, 10)}&limit=50`));
+  });
+
+  it('pages with nextCursor', async () => {
+    const api = openAt('/dashboard/event-log', {
+      'GET /admin/event-log': (call) => ({ status: 200, body: call.path.includes('cursor=c2') ? { entries: [entry(1)], nextCursor: null } : { entries: [entry(3), entry(2)], nextCursor: 'c2' } }),
+    });
+    expect(await screen.findByText('condition amount ≥ 50 failed: got 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('condition amount ≥ 50 failed: got 1')).toBeInTheDocument();
+    expect(api.calls.at(-1)!.path).toBe('/admin/event-log?cursor=c2&limit=50');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('reloads the newest page while Live is on, and stops when it is off', async () => {
+    let n = 0;
+    const api = openAt('/dashboard/event-log', { 'GET /admin/event-log': () => ({ status: 200, body: { entries: [entry(++n)], nextCursor: null } }) });
+    expect(await screen.findByText('condition amount ≥ 50 failed: got 1')).toBeInTheDocument();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await userEvent.click(screen.getByLabelText('Live'));
+    await act(async () => void vi.advanceTimersByTime(LIVE_EVERY_MS));
+    expect(await screen.findByText('condition amount ≥ 50 failed: got 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Live'));
+    const calls = api.calls.length;
+    await act(async () => void vi.advanceTimersByTime(LIVE_EVERY_MS * 3));
+    expect(api.calls.length).toBe(calls);
+  });
+
+  it('exports every page the filter selects as CSV', async () => {
+    const downloads = captureDownloads();
+    openAt('/dashboard/event-log', {
+      'GET /admin/event-log': (call) => ({ status: 200, body: call.path.includes('cursor=c2') ? { entries: [entry(1)], nextCursor: null } : { entries: [entry(2)], nextCursor: 'c2' } }),
+    });
+    await screen.findByText('condition amount ≥ 50 failed: got 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    const lines = (await downloads.texts())[0]!.trim().split('\r\n');
+    expect(lines[0]).toBe('When,User,Event,Outcome,Reason,Points,Metadata');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('2026-03-12T10:01:00.000Z,alice,purchase,CONDITION_FAILED,condition amount ≥ 50 failed: got 1,0,"{""amount"":1}"');
+  });
+
+  it("shows a user's own event log in the Activity tab of the user page", async () => {
+    const api = openAt('/dashboard/users/alice', {
+      'GET /user/alice/points': { status: 200, body: { userId: 'alice', points: 0, userExists: true } },
+      'GET /user/alice/history': { status: 204 },
+      'GET /user/alice/challenge': { status: 200, body: { challenges: [] } },
+      'GET /user/alice/streak': { status: 200, body: { streaks: [] } },
+      'GET /user/alice/coupon': { status: 200, body: [] },
+      'GET /admin/event-log': { status: 200, body: { entries: [entry(7, { outcome: 'LIMIT_REACHED', reason: 'limit 1 per day reached' })], nextCursor: null } },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Activity' }));
+    expect(await screen.findByText('limit 1 per day reached')).toBeInTheDocument();
+    expect(api.calls.at(-1)!.path).toBe('/admin/event-log?userId=alice&limit=50');
+  });
+});
