@@ -86,7 +86,10 @@ export function plainWords(message: string): string {
     [/^must be boolean$/, () => 'must be yes or no'],
     [/^must match pattern .*$/, () => 'has characters that are not allowed'],
     [/^must be equal to one of the allowed values$/, () => 'is not one of the choices'],
+    [/^must be one of the allowed values: (.*)$/, (values) => `must be one of ${values}`],
     [/^must NOT have additional properties$/, () => 'has a field the service does not know'],
+    [/^must NOT have additional properties: '([^']+)' is not a known field$/, (field) => `has a field the service does not know: ${field}`],
+    [/^must be ([a-z]+) or null$/, (type) => `must be ${TYPE_WORDS[type] ?? type} or empty`],
   ];
   for (const [re, say] of rules) {
     const g = re.exec(rule);
@@ -94,6 +97,8 @@ export function plainWords(message: string): string {
   }
   return `${name} ${rule}`;
 }
+
+const TYPE_WORDS: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'yes or no' };
 
 function humanName(path: string[]): string {
   const words = path.map((p) => p.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()).join(' ');
