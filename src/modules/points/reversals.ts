@@ -101,7 +101,7 @@ export class ReversalsService implements UserDataOwner {
     if (!parsed) throw AppError.of('INVALID_HISTORY_ID', 'historyId is not a history id (<TYPE>#<sourceId>#<ms>)');
     const rows = await this.db
       .selectFrom('ledger')
-      .select(['entry_id', 'type', 'source_id', 'points', 'pending_points', 'occurred_at', 'title'])
+      .select(['entry_id', 'type', 'source_id', 'points', 'pending_points', 'available_at', 'occurred_at', 'title'])
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
       .where('type', '=', parsed.type)
@@ -113,6 +113,8 @@ export class ReversalsService implements UserDataOwner {
     if (!row) throw AppError.of('HISTORY_NOT_FOUND', historyId);
     // A pending credit shows its points while it waits (decision 149).
     const points = Number(row.points) + Number(row.pending_points);
+    // A credit cancelled while pending was cancelled by its reversal.
+    if (points === 0 && row.available_at !== null) throw AppError.of('ALREADY_REVERSED', `History entry ${historyId} is already reversed`);
     if (!REVERSIBLE.includes(row.type as LedgerType) || points <= 0) {
       throw AppError.of('NOT_REVERSIBLE', `Only an entry that earned points can be reversed (${row.type}, ${points} points)`);
     }
