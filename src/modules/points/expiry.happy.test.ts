@@ -76,8 +76,11 @@ describeBackends('points expiry', (t) => {
     expect(expiry).toMatchObject({ type: 'EXPIRY', points: -70, title: { en: 'Points expired' } });
     expect(await points(t, 'alice')).toMatchObject({ points: 50, expiring: [{ points: 50, expiresAt: endOf(40) }] });
     await runJobs(t);
-    await t.restart();
-    await runJobs(t);
+    if (t.backend === 'postgres') {
+      // A restart on the same store (an in-memory SQLite store does not survive one).
+      await t.restart();
+      await runJobs(t);
+    }
     expect(await t.app.services.expiry.settleAll(t.app.platform.clock.now())).toBeGreaterThanOrEqual(0);
     expect(await expiries(t, 'alice')).toHaveLength(1);
     await ledgerMatches(t, 'alice');
