@@ -221,7 +221,7 @@ export interface paths {
         };
         /**
          * Point balance of a user
-         * @description The user's spendable point balance. A user may read its own; a service or API key any user of the project.
+         * @description The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its own; a service or API key any user of the project.
          */
         get: operations["getUserPoints"];
         put?: never;
@@ -1594,7 +1594,7 @@ export interface components {
                 /** @description The project the message belongs to */
                 projectId: string;
                 userId: string;
-                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT or REVERSAL */
+                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL or EXPIRY (an EVENT whose pending points became available is sent again with them) */
                 entryType: string;
                 /** @description The eventId, challengeId, streakId, surveyId, offerId or adjustment id */
                 sourceId: string;
@@ -1779,6 +1779,30 @@ export interface components {
                 since: number | null;
                 /** @description Points earned in the tier window */
                 earnedInWindow: number;
+            };
+        };
+        /** @description Points of a user expire in 7 days (sent once per user and expiry day by the daily job) */
+        WebhookPointsExpiring: {
+            /** @enum {string} */
+            type: "points.expiring";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description Points of a user expire in 7 days (sent once per user and expiry day by the daily job) */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                userId: string;
+                /** @description Points that expire at the end of that day unless spent first */
+                points: number;
+                /** @description The UTC day (YYYY-MM-DD) at whose end they expire */
+                expiresOn: string;
+                /** @description The last millisecond they can be spent (Unix ms) */
+                expiresAt: number;
+                /** @description The balance when the notice was decided */
+                balance: number;
             };
         };
         /** @description Sent by POST /admin/webhook/{id}/test */
@@ -2002,6 +2026,11 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                        pointsExpiry: {
+                            /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                            afterDays: number;
+                        } | null;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -2059,6 +2088,11 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                        pointsExpiry: {
+                            /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                            afterDays: number;
+                        } | null;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2138,6 +2172,11 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                        pointsExpiry: {
+                            /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                            afterDays: number;
+                        } | null;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2200,6 +2239,11 @@ export interface operations {
                     };
                     /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                     tierGraceMonths?: number;
+                    /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                    pointsExpiry?: {
+                        /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                        afterDays: number;
+                    } | null;
                 };
             };
         };
@@ -2219,6 +2263,11 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                        pointsExpiry: {
+                            /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                            afterDays: number;
+                        } | null;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2980,6 +3029,14 @@ export interface operations {
                         userId: string;
                         points: number;
                         userExists: boolean;
+                        /** @description Points credited pending (not spendable yet); not part of `points` */
+                        pending: number;
+                        /** @description The next three days on which points expire, earliest first (empty while the project's points do not expire) */
+                        expiring: {
+                            points: number;
+                            /** @description The last millisecond the points can be spent (end of a UTC day, Unix ms) */
+                            expiresAt: number;
+                        }[];
                     };
                 };
             };
@@ -3844,6 +3901,10 @@ export interface operations {
                         };
                         userId: string;
                         globalEventDateKey: string;
+                        /** @description Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending */
+                        status?: "PENDING" | "AVAILABLE" | "CANCELLED";
+                        /** @description When a pending credit becomes (or became) available (Unix ms) */
+                        availableAt?: number;
                     }[];
                 };
             };
@@ -5512,6 +5573,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -5940,6 +6003,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -6035,6 +6100,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -6115,6 +6182,8 @@ export interface operations {
                     }[];
                     requiresApiKey?: boolean;
                     image?: string | null;
+                    /** @description Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once) */
+                    pendingDays?: number;
                 };
             };
         };
@@ -6153,6 +6222,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -6265,6 +6336,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -6348,6 +6421,8 @@ export interface operations {
                     }[];
                     requiresApiKey?: boolean;
                     image?: string | null;
+                    /** @description Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once) */
+                    pendingDays?: number;
                 };
             };
         };
@@ -6386,6 +6461,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -11024,7 +11101,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };
@@ -11222,7 +11299,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };
