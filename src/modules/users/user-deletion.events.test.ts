@@ -33,7 +33,7 @@ describeBackends('user deletion: with events', (t) => {
     expect(board.json().users).toEqual([]);
     expect(await t.app.services.events.countEvents('default', 'alice')).toBe(0);
     expect((await t.inject({ method: 'GET', url: '/user/alice/history', headers })).statusCode).toBe(204);
-    expect((await t.inject({ method: 'GET', url: '/user/alice/points', headers })).json()).toEqual({ userId: 'alice', points: 0, userExists: false });
+    expect((await t.inject({ method: 'GET', url: '/user/alice/points', headers })).json()).toEqual({ userId: 'alice', points: 0, userExists: false, pending: 0, expiring: [] });
     expect((await send('alice')).statusCode).toBe(404);
   });
 });
