@@ -1,6 +1,6 @@
-import type { Offer, Shop, Status } from '../api/types';
+import type { Offer, Shop, Status, Tier } from '../api/types';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
-import { LanguageMapInput, TextInput } from '../components/ui';
+import { Field, LanguageMapInput, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
@@ -21,6 +21,8 @@ export interface OfferForm {
   validFrom: string;
   validUntil: string;
   status: Status;
+  /** Tiers the offer is limited to (empty: everyone). */
+  tiers: string[];
 }
 
 export function offerToBody(f: OfferForm): Record<string, unknown> {
@@ -40,12 +42,14 @@ export function offerToBody(f: OfferForm): Record<string, unknown> {
     validFrom: localInputToMs(f.validFrom),
     validUntil: localInputToMs(f.validUntil),
     status: f.status,
+    tiers: f.tiers.length > 0 ? f.tiers : undefined,
   });
 }
 
 function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
   const api = useApi();
   const shops = useLoad(`${api.projectId}/shop`, () => api.get<Shop[]>('/admin/shop', []));
+  const tiers = useLoad(`${api.projectId}/tier`, () => api.get<Tier[]>('/admin/tier', []));
   return (
     <div className="form-grid">
       <datalist id="offer-shops">
@@ -77,6 +81,17 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
       <TextInput label="Redemptions per user" type="number" value={f.perUserLimit} error={errors.perUserLimit} hint="Empty: no limit." onChange={(perUserLimit) => set({ perUserLimit })} />
       <TextInput label="Valid from (UTC)" type="datetime-local" value={f.validFrom} error={errors.validFrom} onChange={(validFrom) => set({ validFrom })} />
       <TextInput label="Valid until (UTC)" type="datetime-local" value={f.validUntil} error={errors.validUntil} onChange={(validUntil) => set({ validUntil })} />
+      <Field label="Only for tiers" error={errors.tiers} hint="None selected: every user may redeem it.">
+        {(id, describedBy) => (
+          <select id={id} multiple value={f.tiers} aria-describedby={describedBy} onChange={(e) => set({ tiers: [...e.target.selectedOptions].map((o) => o.value) })}>
+            {[...new Set([...(tiers.data ?? []).map((t) => t.tierId), ...f.tiers])].map((tierId) => (
+              <option key={tierId} value={tierId}>
+                {pickLanguage((tiers.data ?? []).find((t) => t.tierId === tierId)?.title) || tierId}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     </div>
   );
 }
@@ -111,6 +126,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     validFrom: '',
     validUntil: '',
     status: 'ACTIVE',
+    tiers: [],
   }),
   toForm: (o) => ({
     offerId: o.offerId,
@@ -128,9 +144,10 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     validFrom: msToLocalInput(o.validFrom),
     validUntil: msToLocalInput(o.validUntil),
     status: o.status ?? 'ACTIVE',
+    tiers: o.tiers ?? [],
   }),
   toBody: offerToBody,
-  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'image', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil'],
+  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'image', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil', 'tiers'],
   Form: OfferFields,
   emptyText: <p>No offers yet. Create a shop first if your offers belong to partners.</p>,
 };

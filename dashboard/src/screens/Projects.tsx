@@ -5,6 +5,7 @@ import { Empty, ErrorBanner, Loading, TextInput } from '../components/ui';
 import { formatDate, placeError, type FieldErrors } from '../form';
 import { useApi, useSession } from '../session';
 import { useLoad } from '../useLoad';
+import { ProjectSettings } from './ProjectSettings';
 
 /** Projects are tenants: each has its own users, definitions, boards and analytics. */
 export function ProjectsScreen({ onChanged }: { onChanged(): void }) {
@@ -45,6 +46,9 @@ export function ProjectsScreen({ onChanged }: { onChanged(): void }) {
         <button type="submit">Create project</button>
       </form>
       <ErrorBanner error={banner} />
+      {list.data?.find((p) => p.projectId === session.projectId) && (
+        <ProjectSettings project={list.data.find((p) => p.projectId === session.projectId)!} onSaved={() => list.reload()} />
+      )}
       {list.loading && !list.data ? (
         <Loading what="Loading projects" />
       ) : list.error ? (

@@ -7,6 +7,7 @@ import { navigate } from '../router';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
 import { CouponsCard } from './UserCoupons';
+import { PointsOutlook, ReverseButton } from './UserEconomy';
 
 const lang = pickLanguage;
 
@@ -55,11 +56,12 @@ function UserDetail({ userId }: { userId: string }) {
           <h2>{userId}</h2>
           <div className="stats">
             <Stat label="points" value={<span data-testid="balance">{points.data.points}</span>} />
+            <PointsOutlook points={points.data} />
           </div>
         </div>
         <AdjustPoints userId={userId} onDone={refresh} />
       </div>
-      <History key={`h${version}`} userId={userId} />
+      <History key={`h${version}`} userId={userId} onChanged={refresh} />
       <div className="cards">
         <Challenges key={`c${version}`} userId={userId} />
         <Streaks key={`s${version}`} userId={userId} />
@@ -140,7 +142,7 @@ function AdjustPoints({ userId, onDone }: { userId: string; onDone(): void }) {
   );
 }
 
-function History({ userId }: { userId: string }) {
+function History({ userId, onChanged }: { userId: string; onChanged(): void }) {
   const api = useApi();
   const [pages, setPages] = useState<HistoryEntry[][]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -173,6 +175,9 @@ function History({ userId }: { userId: string }) {
                   <th scope="col" className="num">
                     Points
                   </th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -181,11 +186,15 @@ function History({ userId }: { userId: string }) {
                     <td data-label="When">{formatDate(h.timestamp)}</td>
                     <td data-label="Type">
                       <span className="badge">{h.type}</span>
+                      {h.status && <span className="badge">{h.status.toLowerCase()}</span>}
                     </td>
                     <td data-label="Title">{lang(h.title)}</td>
                     <td data-label="Points" className={`num ${h.points < 0 ? 'neg' : ''}`}>
                       {h.points > 0 ? '+' : ''}
                       {h.points}
+                    </td>
+                    <td className="actions">
+                      <ReverseButton userId={userId} entry={h} onDone={onChanged} />
                     </td>
                   </tr>
                 ))}
