@@ -209,8 +209,9 @@ export class LedgerBatch implements BatchPart {
       }
     }
     for (const b of this.balances.values()) {
-      // The lots always add up to the balance; rows written around the write path (seeds, a user's
-      // deletion in progress) are set right here: a shortfall becomes undated points.
+      // The lots always add up to the balance; rows written around the write path (seeds) are set
+      // right here: a shortfall becomes undated points. A user being deleted is left to its job.
+      if (!b.live) continue;
       const sum = total(b.lots);
       if (sum < b.points) credit(b.lots, UNDATED, b.points - sum);
       else if (sum > b.points) take(b.lots, sum - b.points, this.policyOf(b.projectId));
