@@ -6,7 +6,6 @@ import { getJson } from '../leaderboards/leaderboards.test-helpers.js';
 import { createOffer, redeem } from '../offers/offers.test-factory.js';
 import { allowPrivateWebhooks, createWebhook, startReceiver, type Receiver } from '../webhooks/webhooks.test-helpers.js';
 
-const DAY = 86_400_000;
 /** 1 March 2026, 10:00 UTC. */
 const MARCH_1 = Date.UTC(2026, 2, 1, 10);
 const at = (day: number, hour = 10) => Date.UTC(2026, 2, 1 + day, hour);
