@@ -4,6 +4,7 @@ import { describeBackends, type TestContext } from '../../../test/helpers/test-a
 import { defineEvent, history, sendEvent } from '../events/events.test-factory.js';
 import { getJson } from '../leaderboards/leaderboards.test-helpers.js';
 import { createOffer, redeem } from '../offers/offers.test-factory.js';
+import { createTier, userTier } from '../tiers/tiers.test-factory.js';
 import { allowPrivateWebhooks, createWebhook, startReceiver, type Receiver } from '../webhooks/webhooks.test-helpers.js';
 
 /** 1 March 2026, 10:00 UTC. */
@@ -187,6 +188,18 @@ describeBackends('pending points', (t) => {
     expect(await entries(t, 'alice')).toHaveLength(1);
     expect(await board()).toBe(40);
     await ledgerMatches(t, 'alice');
+  });
+
+  it('pending points are not in the tier window until they are available', async () => {
+    await t.setClock(MARCH_1);
+    await createTier(t, 'gold', 30, 2);
+    await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: 40 }, limit: null, pendingDays: 2 });
+    await t.createUser('alice');
+    await sendEvent(t, 'alice', { eventId: 'buy' });
+    expect(await userTier(t, 'alice')).toMatchObject({ tierId: null, earnedInWindow: 0 });
+    await t.setClock(at(3, 1));
+    await runJobs(t);
+    expect(await userTier(t, 'alice')).toMatchObject({ tierId: 'gold', earnedInWindow: 40 });
   });
 
   it('reversing a pending credit cancels it: nothing is taken, it never becomes available', async () => {
