@@ -28,6 +28,7 @@ import { MonthClose } from './modules/leaderboards/month-close.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { TiersService } from './modules/tiers/tiers.service.js';
 import { ReversalsService } from './modules/points/reversals.js';
+import { PointsExpiryService } from './modules/points/expiry.js';
 import { JobRunner, type DailyTask } from './platform/jobs/job-runner.js';
 import type { Platform } from './platform/platform.js';
 
@@ -60,6 +61,7 @@ export function createServices(platform: Platform) {
   const events = new EventsService(platform, writes, userGroups);
   const tiers = new TiersService(platform, projects, leaderboards);
   const reversals = new ReversalsService(platform, writes, events);
+  const expiry = new PointsExpiryService(platform, writes);
   tiers.useWritePath(writes);
   const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
   const offers = new OffersService(platform, coupons, tiers);
@@ -83,6 +85,7 @@ export function createServices(platform: Platform) {
     points.adjustments,
     seasonPayoutsParticipant,
     reversals.participant,
+    expiry.participant,
     leaderboards.participant,
     webhooks.outbox.participant,
     analytics.stage,
@@ -108,7 +111,7 @@ export function createServices(platform: Platform) {
   });
   monthClose.use([...seasons.closeSteps, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
   /** What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the ledger) late; then `users` removes the row itself. */
-  const userDataOwners: UserDataOwner[] = [events, challenges, streaks, leaderboards, coupons, redemption, surveys, notifications, seasons, tiers, reversals, points];
+  const userDataOwners: UserDataOwner[] = [events, challenges, streaks, leaderboards, coupons, redemption, surveys, notifications, seasons, tiers, reversals, points, expiry];
   const userDeletion = new UserDeletionService(platform, jobs, userDataOwners, users, (projectId, userId, job) => webhooks.userDeleted(projectId, userId, job));
   /** Work run once per UTC day by the job runner. */
   const dailyTasks: DailyTask[] = [
@@ -118,13 +121,14 @@ export function createServices(platform: Platform) {
     { name: 'webhook-log-cleanup', run: (now) => webhooks.pruneLogs(now) },
     { name: 'event-log-cleanup', run: async (now) => void (await events.log.prune(now)) },
     { name: 'tier-checks', run: async (now) => void (await tiers.runMonthlyChecks(now)) },
+    { name: 'points-settle', run: async (now) => void (await expiry.settleAll(now)) },
   ];
   jobs.daily(dailyTasks);
 
   let running: 'idle' | 'started' | 'closed' = 'idle';
   return {
     projects, apiKeys, users, userGroups, points, writes, events, challenges, streaks, leaderboards,
-    coupons, offers, redemption, surveys, notifications, analytics, jobs, userDeletion, webhooks, monthClose, seasons, tiers, reversals,
+    coupons, offers, redemption, surveys, notifications, analytics, jobs, userDeletion, webhooks, monthClose, seasons, tiers, reversals, expiry,
     audit,
     /** Starts the background parts: the Redis subscriptions of the invalidation bus, the job runner, then the webhook dispatcher. */
     async start(): Promise<void> {

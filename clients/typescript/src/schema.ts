@@ -221,7 +221,7 @@ export interface paths {
         };
         /**
          * Point balance of a user
-         * @description The user's spendable point balance. A user may read its own; a service or API key any user of the project.
+         * @description The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its own; a service or API key any user of the project.
          */
         get: operations["getUserPoints"];
         put?: never;
@@ -1614,7 +1614,7 @@ export interface components {
                 /** @description The project the message belongs to */
                 projectId: string;
                 userId: string;
-                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT or REVERSAL */
+                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL or EXPIRY (an EVENT whose pending points became available is sent again with them) */
                 entryType: string;
                 /** @description The eventId, challengeId, streakId, surveyId, offerId or adjustment id */
                 sourceId: string;
@@ -1799,6 +1799,30 @@ export interface components {
                 since: number | null;
                 /** @description Points earned in the tier window */
                 earnedInWindow: number;
+            };
+        };
+        /** @description Points of a user expire in 7 days (sent once per user and expiry day by the daily job) */
+        WebhookPointsExpiring: {
+            /** @enum {string} */
+            type: "points.expiring";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description Points of a user expire in 7 days (sent once per user and expiry day by the daily job) */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                userId: string;
+                /** @description Points that expire at the end of that day unless spent first */
+                points: number;
+                /** @description The UTC day (YYYY-MM-DD) at whose end they expire */
+                expiresOn: string;
+                /** @description The last millisecond they can be spent (Unix ms) */
+                expiresAt: number;
+                /** @description The balance when the notice was decided */
+                balance: number;
             };
         };
         /** @description Sent by POST /admin/webhook/{id}/test */
@@ -2022,6 +2046,11 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                        pointsExpiry: {
+                            /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                            afterDays: number;
+                        } | null;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -2079,6 +2108,11 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                        pointsExpiry: {
+                            /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                            afterDays: number;
+                        } | null;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2158,6 +2192,11 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                        pointsExpiry: {
+                            /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                            afterDays: number;
+                        } | null;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2220,6 +2259,11 @@ export interface operations {
                     };
                     /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                     tierGraceMonths?: number;
+                    /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                    pointsExpiry?: {
+                        /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                        afterDays: number;
+                    } | null;
                 };
             };
         };
@@ -2239,6 +2283,11 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
+                        pointsExpiry: {
+                            /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
+                            afterDays: number;
+                        } | null;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -3000,6 +3049,14 @@ export interface operations {
                         userId: string;
                         points: number;
                         userExists: boolean;
+                        /** @description Points credited pending (not spendable yet); not part of `points` */
+                        pending: number;
+                        /** @description The next three days on which points expire, earliest first (empty while the project's points do not expire) */
+                        expiring: {
+                            points: number;
+                            /** @description The last millisecond the points can be spent (end of a UTC day, Unix ms) */
+                            expiresAt: number;
+                        }[];
                     };
                 };
             };
@@ -3971,6 +4028,10 @@ export interface operations {
                         };
                         userId: string;
                         globalEventDateKey: string;
+                        /** @description Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending */
+                        status?: "PENDING" | "AVAILABLE" | "CANCELLED";
+                        /** @description When a pending credit becomes (or became) available (Unix ms) */
+                        availableAt?: number;
                     }[];
                 };
             };
@@ -5667,6 +5728,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -6095,6 +6158,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -6190,6 +6255,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -6270,6 +6337,8 @@ export interface operations {
                     }[];
                     requiresApiKey?: boolean;
                     image?: string | null;
+                    /** @description Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once) */
+                    pendingDays?: number;
                 };
             };
         };
@@ -6308,6 +6377,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -6420,6 +6491,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -6503,6 +6576,8 @@ export interface operations {
                     }[];
                     requiresApiKey?: boolean;
                     image?: string | null;
+                    /** @description Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once) */
+                    pendingDays?: number;
                 };
             };
         };
@@ -6541,6 +6616,8 @@ export interface operations {
                         }[];
                         requiresApiKey: boolean;
                         image: string | null;
+                        /** @description Days the points are held pending (0: available at once) */
+                        pendingDays: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -11179,7 +11256,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };
@@ -11377,7 +11454,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };

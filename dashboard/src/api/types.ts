@@ -6,6 +6,10 @@ export interface Project {
   projectId: string;
   name: string;
   createdAt: number;
+  /** Settings (absent in lists built by the dashboard itself). */
+  tierWindow?: { months: number };
+  tierGraceMonths?: number;
+  pointsExpiry?: { afterDays: number } | null;
 }
 
 export interface ApiKey {
@@ -73,6 +77,8 @@ export interface EventDefinition {
   metadataFields?: MetadataField[];
   requiresApiKey?: boolean;
   image?: string | null;
+  /** Days the points are held pending (0: available at once). */
+  pendingDays?: number;
 }
 
 export interface Challenge {
@@ -157,12 +163,18 @@ export interface Offer {
   /** GET /admin/offer: redemptions this month and in total. */
   statistics?: { month: string; redeemed: number; limit: number | null; remaining: number | null };
   totalStatistics?: { redeemed: number; used: number; valid: number; limit: number | null; remaining: number | null };
+  /** Tiers the offer is limited to (null or absent: everyone). */
+  tiers?: string[] | null;
 }
 
 export interface UserPoints {
   userId: string;
   points: number;
   userExists: boolean;
+  /** Points credited pending, not spendable yet. */
+  pending?: number;
+  /** The next days on which points expire. */
+  expiring?: Array<{ points: number; expiresAt: number }>;
 }
 
 export interface HistoryEntry {
@@ -173,6 +185,9 @@ export interface HistoryEntry {
   title: LanguageMap;
   description: LanguageMap;
   globalEventDateKey?: string;
+  /** Only on a credit of an event with pendingDays. */
+  status?: 'PENDING' | 'AVAILABLE' | 'CANCELLED';
+  availableAt?: number;
 }
 
 export interface UserChallenge {

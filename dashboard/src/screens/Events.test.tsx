@@ -43,6 +43,21 @@ describe('event definitions', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
+  it('sends pendingDays when points are held pending, and leaves it out when empty', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = openEvents({
+      'GET /admin/event': { status: 200, body: [] },
+      'POST /admin/event': (call) => ({ status: 201, body: call.body }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'New event' }));
+    await user.type(screen.getByLabelText('Event id'), 'order');
+    await user.type(screen.getByLabelText('Title'), 'Order');
+    await user.type(screen.getByLabelText('Pending days'), '14');
+    await user.click(screen.getByRole('button', { name: 'Create event' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({ eventId: 'order', pendingDays: 14 });
+  });
+
   it('creates a definition with a group reward, a condition, a limit and a required metadata field', async () => {
     const user = userEvent.setup({ delay: null });
     const api = openEvents({

@@ -23,6 +23,8 @@ export interface EventForm {
   metadataFields: MetadataField[];
   requiresApiKey: boolean;
   image: string;
+  /** Days the points are held pending (empty: 0, available at once). */
+  pendingDays: string;
 }
 
 export function blankEvent(): EventForm {
@@ -42,6 +44,7 @@ export function blankEvent(): EventForm {
     metadataFields: [],
     requiresApiKey: false,
     image: '',
+    pendingDays: '',
   };
 }
 
@@ -63,6 +66,7 @@ export function eventToForm(e: EventDefinition): EventForm {
     metadataFields: e.metadataFields ?? [],
     requiresApiKey: e.requiresApiKey ?? false,
     image: e.image ?? '',
+    pendingDays: e.pendingDays ? String(e.pendingDays) : '',
   };
 }
 
@@ -85,6 +89,7 @@ export function eventToBody(f: EventForm): Record<string, unknown> {
     metadataFields: f.metadataFields.length ? f.metadataFields.map((m) => ({ ...m, key: m.key.trim() })) : undefined,
     requiresApiKey: f.requiresApiKey,
     image: f.image.trim() || undefined,
+    pendingDays: numberField(f.pendingDays) || undefined,
   });
 }
 
@@ -123,6 +128,7 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
       <TextInput label="Limit (times per period)" type="number" value={f.limit} hint="Empty: unlimited. Over the limit the event is logged with 0 points." error={errors.limit} onChange={(limit) => set({ limit })} />
       <Select<LimitPeriod> label="Limit period" value={f.limitPeriod} options={['daily', 'weekly', 'monthly', 'lifetime']} error={errors.limitPeriod} onChange={(limitPeriod) => set({ limitPeriod })} />
       <TextInput label="Image URL" value={f.image} type="url" error={errors.image} onChange={(image) => set({ image })} />
+      <TextInput label="Pending days" type="number" min={0} value={f.pendingDays} hint="Points wait this many days (e.g. a return window) before they can be spent. Empty: available at once." error={errors.pendingDays} onChange={(pendingDays) => set({ pendingDays })} />
       <Checkbox label="Requires an API key (server-to-server only)" checked={f.requiresApiKey} onChange={(requiresApiKey) => set({ requiresApiKey })} />
 
       <div className="field-wide">
@@ -202,7 +208,7 @@ export const eventsConfig: ResourceConfig<EventDefinition, EventForm> = {
   blank: blankEvent,
   toForm: eventToForm,
   toBody: eventToBody,
-  fields: ['eventId', 'title', 'description', 'type', 'reward', 'rewardValueField', 'limit', 'limitPeriod', 'maximumReward', 'conditions', 'metadataFields', 'image'],
+  fields: ['eventId', 'title', 'description', 'type', 'reward', 'rewardValueField', 'limit', 'limitPeriod', 'maximumReward', 'conditions', 'metadataFields', 'image', 'pendingDays'],
   Form: EventFormFields,
   emptyText: (
     <>

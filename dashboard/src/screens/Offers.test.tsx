@@ -69,3 +69,33 @@ describe('offer form', () => {
     expect(shop).toHaveValue('coffee-corner');
   });
 });
+
+describe('offers for tiers', () => {
+  it('limits an offer to the tiers chosen in the multi-select', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup({ delay: null });
+    signedIn();
+    window.history.replaceState(null, '', '/dashboard/offers');
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/shop': { status: 200, body: [] },
+      'GET /admin/offer': { status: 200, body: [] },
+      'GET /admin/tier': {
+        status: 200,
+        body: [
+          { tierId: 'silver', title: { en: 'Silver' }, threshold: 100, multiplier: 1, benefits: {}, createdAt: 0, updatedAt: 0 },
+          { tierId: 'gold', title: { en: 'Gold' }, threshold: 500, multiplier: 2, benefits: {}, createdAt: 0, updatedAt: 0 },
+        ],
+      },
+      'POST /admin/offer': (call) => ({ status: 201, body: call.body }),
+    });
+    render(<App fetchImpl={api.fetchImpl} />);
+    await user.click(await screen.findByRole('button', { name: 'New offer' }));
+    await user.type(screen.getByLabelText('Title (en)'), 'Lounge');
+    await screen.findByRole('option', { name: 'Gold' });
+    await user.selectOptions(screen.getByLabelText('Only for tiers'), ['gold']);
+    await user.click(screen.getByRole('button', { name: 'Create offer' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({ tiers: ['gold'] });
+  });
+});

@@ -1,9 +1,11 @@
-import type { Offer, Shop, Status } from '../api/types';
+import type { Offer, Shop, Status, Tier } from '../api/types';
 import { IdPicker } from '../components/IdPicker';
 import { LazyChartCard } from '../components/LazyChart';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
-import { LanguageMapInput, TextInput } from '../components/ui';
+import { Field, LanguageMapInput, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
+import { useApi } from '../session';
+import { useLoad } from '../useLoad';
 
 export interface OfferForm {
   offerId: string;
@@ -21,6 +23,8 @@ export interface OfferForm {
   validFrom: string;
   validUntil: string;
   status: Status;
+  /** Tiers the offer is limited to (empty: everyone). */
+  tiers: string[];
 }
 
 export function offerToBody(f: OfferForm): Record<string, unknown> {
@@ -40,10 +44,13 @@ export function offerToBody(f: OfferForm): Record<string, unknown> {
     validFrom: localInputToMs(f.validFrom),
     validUntil: localInputToMs(f.validUntil),
     status: f.status,
+    tiers: f.tiers.length > 0 ? f.tiers : undefined,
   });
 }
 
 function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
+  const api = useApi();
+  const tiers = useLoad(`${api.projectId}/tier`, () => api.get<Tier[]>('/admin/tier', []));
   return (
     <div className="form-grid">
       <datalist id="offer-types">
@@ -68,6 +75,17 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
       <TextInput label="Redemptions per user" type="number" value={f.perUserLimit} error={errors.perUserLimit} hint="Empty: no limit." onChange={(perUserLimit) => set({ perUserLimit })} />
       <TextInput label="Valid from (UTC)" type="datetime-local" value={f.validFrom} error={errors.validFrom} onChange={(validFrom) => set({ validFrom })} />
       <TextInput label="Valid until (UTC)" type="datetime-local" value={f.validUntil} error={errors.validUntil} onChange={(validUntil) => set({ validUntil })} />
+      <Field label="Only for tiers" error={errors.tiers} hint="None selected: every user may redeem it.">
+        {(id, describedBy) => (
+          <select id={id} multiple value={f.tiers} aria-describedby={describedBy} onChange={(e) => set({ tiers: [...e.target.selectedOptions].map((o) => o.value) })}>
+            {[...new Set([...(tiers.data ?? []).map((t) => t.tierId), ...f.tiers])].map((tierId) => (
+              <option key={tierId} value={tierId}>
+                {pickLanguage((tiers.data ?? []).find((t) => t.tierId === tierId)?.title) || tierId}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     </div>
   );
 }
@@ -105,6 +123,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     validFrom: '',
     validUntil: '',
     status: 'ACTIVE',
+    tiers: [],
   }),
   toForm: (o) => ({
     offerId: o.offerId,
@@ -122,9 +141,10 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     validFrom: msToLocalInput(o.validFrom),
     validUntil: msToLocalInput(o.validUntil),
     status: o.status ?? 'ACTIVE',
+    tiers: o.tiers ?? [],
   }),
   toBody: offerToBody,
-  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'image', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil'],
+  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'image', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil', 'tiers'],
   Form: OfferFields,
   emptyText: <p>No offers yet. Create a shop first if your offers belong to partners.</p>,
 };

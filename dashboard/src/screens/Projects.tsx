@@ -7,6 +7,7 @@ import { Empty, ErrorBanner, Loading, TextInput } from '../components/ui';
 import { formatDate, placeError, type FieldErrors } from '../form';
 import { useApi, useSession } from '../session';
 import { useLoad } from '../useLoad';
+import { ProjectSettings } from './ProjectSettings';
 
 const COLUMNS: Array<Column<Project>> = [
   { label: 'Project id', render: (p) => <code>{p.projectId}</code> },
@@ -53,6 +54,9 @@ export function ProjectsScreen({ onChanged }: { onChanged(): void }) {
         <button type="submit">Create project</button>
       </form>
       <ErrorBanner error={banner} />
+      {list.data?.find((p) => p.projectId === session.projectId) && (
+        <ProjectSettings project={list.data.find((p) => p.projectId === session.projectId)!} onSaved={() => list.reload()} />
+      )}
       {list.loading && !list.data ? (
         <Loading what="Loading projects" />
       ) : list.error ? (

@@ -13,6 +13,7 @@ import { useApi } from '../session';
 import { useLoad } from '../useLoad';
 import { AdjustPoints } from './AdjustPoints';
 import { CouponsCard } from './UserCoupons';
+import { PointsOutlook, ReverseButton } from './UserEconomy';
 
 const lang = pickLanguage;
 
@@ -73,11 +74,12 @@ function UserDetail({ userId }: { userId: string }) {
           <h2>{userId}</h2>
           <div className="stats">
             <Stat label="points" value={<span data-testid="balance">{points.data.points}</span>} />
+            <PointsOutlook points={points.data} />
           </div>
         </div>
         <AdjustPoints userId={userId} balance={points.data.points} onDone={refresh} />
       </div>
-      <History key={`h${version}`} userId={userId} />
+      <History key={`h${version}`} userId={userId} onChanged={refresh} />
       <div className="cards">
         <Challenges key={`c${version}`} userId={userId} />
         <Streaks key={`s${version}`} userId={userId} />
@@ -132,7 +134,7 @@ const HISTORY_CSV: Array<Column<HistoryEntry>> = [
   { label: 'Id', render: (h) => h.id },
 ];
 
-function History({ userId }: { userId: string }) {
+function History({ userId, onChanged }: { userId: string; onChanged(): void }) {
   const api = useApi();
   const [pages, setPages] = useState<HistoryEntry[][]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -174,6 +176,9 @@ function History({ userId }: { userId: string }) {
                   <th scope="col" className="num">
                     Points
                   </th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -182,12 +187,16 @@ function History({ userId }: { userId: string }) {
                     <td data-label="When">{formatDate(h.timestamp)}</td>
                     <td data-label="Type">
                       <span className="badge">{h.type}</span>
+                      {h.status && <span className="badge">{h.status.toLowerCase()}</span>}
                     </td>
                     <td data-label="Title">{lang(h.title)}</td>
                     <td data-label="Details">{lang(h.description)}</td>
                     <td data-label="Points" className={`num ${h.points < 0 ? 'neg' : ''}`}>
                       {h.points > 0 ? '+' : ''}
                       {h.points}
+                    </td>
+                    <td className="actions">
+                      <ReverseButton userId={userId} entry={h} onDone={onChanged} />
                     </td>
                   </tr>
                 ))}

@@ -136,3 +136,10 @@ describe('Webhooks', () => {
     await waitFor(() => expect(screen.getByText('delivered')).toBeInTheDocument());
   });
 });
+
+describe('webhook message types', () => {
+  it('offers the loyalty economics types for a subscription', async () => {
+    const { MESSAGE_TYPES } = await import('./webhookTypes');
+    expect(MESSAGE_TYPES).toEqual(expect.arrayContaining(['tier.changed', 'points.expiring']));
+  });
+});

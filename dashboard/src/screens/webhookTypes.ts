@@ -8,6 +8,8 @@ export const MESSAGE_TYPES = [
   'survey.answered',
   'user.deleted',
   'leaderboard.month_closed',
+  'tier.changed',
+  'points.expiring',
   'webhook.test',
 ] as const;
 

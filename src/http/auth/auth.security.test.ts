@@ -89,7 +89,7 @@ describeBackends('authorisation: a user acts only for itself, within its project
     await t.admin('POST', '/admin/project', { projectId: 'projB', name: 'B' });
     await t.createUser('alice');
     const inB = await t.inject({ ...points('alice'), headers: await t.auth('alice', { projectId: 'projB' }) });
-    expect(inB.json()).toEqual({ userId: 'alice', points: 0, userExists: false });
+    expect(inB.json()).toEqual({ userId: 'alice', points: 0, userExists: false, pending: 0, expiring: [] });
     const service = await t.inject({ ...points('alice'), headers: await t.serviceAuth('projB') });
     expect(service.json().userExists).toBe(false);
   });

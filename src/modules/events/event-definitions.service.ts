@@ -33,7 +33,8 @@ export class EventDefinitionsService {
 
   private async load(projectId: string): Promise<Map<string, EventDefinition>> {
     const rows = await this.db.selectFrom('event_definitions').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('event_id').execute();
-    return new Map(rows.map((r) => [r.event_id, { ...(JSON.parse(r.definition) as Stored), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at) }]));
+    // Definitions stored before pendingDays existed hold their points pending for 0 days.
+    return new Map(rows.map((r) => [r.event_id, { pendingDays: 0, ...(JSON.parse(r.definition) as Partial<Stored> & Omit<Stored, 'pendingDays'>), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at) }]));
   }
 
   /** The definition, or undefined (cached). */
@@ -133,5 +134,6 @@ export function normalize(eventId: string, body: EventDefinitionBody): Stored {
     metadataFields,
     requiresApiKey: body.requiresApiKey ?? false,
     image: body.image ?? null,
+    pendingDays: body.pendingDays ?? 0,
   };
 }

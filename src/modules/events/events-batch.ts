@@ -8,6 +8,7 @@ import { conditionFailure, limitReason } from './event-log-reason.js';
 import { insertEventLog } from './event-log.repository.js';
 import type { EventStage, EventStagePart, PipelineEvent, PipelineOutcome } from './pipeline.js';
 import { tieredReward } from './reward.js';
+import { DAY_MS, startOfDay } from '../../platform/time.js';
 
 /** The user's tier multiplier as decided so far in the batch (the tiers module); absent: no tiers. */
 export interface TierMultipliers {
@@ -124,16 +125,21 @@ class EventsBatch implements BatchPart {
     const counter = periodKey === undefined ? undefined : this.counters.get(counterKey(p.projectId, p.userId, def.eventId, periodKey));
     const limitReached = counter !== undefined && (def.limit! <= 0 || counter.count >= def.limit!);
     const points = p.conditionReached && !limitReached ? this.reward(p) : 0;
+    // With pendingDays the points wait until the end of the UTC day that many days after the event
+    // (decision 148); an offline event whose wait is over is credited at once.
+    const availableAt = startOfDay(p.occurredAt) + (def.pendingDays + 1) * DAY_MS;
+    const pending = points > 0 && def.pendingDays > 0 && availableAt > this.batch.now;
     ledger.record({
       projectId: p.projectId,
       userId: p.userId,
       type: 'EVENT',
       sourceId: def.eventId,
-      points,
+      points: pending ? 0 : points,
       occurredAt: p.occurredAt,
       ...textsOf(def),
       image: def.image,
       boardGroups: p.userGroups,
+      ...(pending ? { pending: { points, availableAt } } : {}),
     });
     if (counter && !limitReached) {
       counter.count++;

@@ -19,6 +19,7 @@ describeBackends('events: happy path', (t) => {
       conditions: null,
       metadataFields: [],
       requiresApiKey: false,
+      pendingDays: 0,
       image: null,
       createdAt: expect.any(Number),
       updatedAt: expect.any(Number),
@@ -63,7 +64,7 @@ describeBackends('events: happy path', (t) => {
     });
     expect(Math.abs(body.data.timestamp - NOW)).toBeLessThan(5_000);
     const points = await t.inject({ method: 'GET', url: '/user/alice/points', headers: await t.auth('alice') });
-    expect(points.json()).toEqual({ userId: 'alice', points: 10, userExists: true });
+    expect(points.json()).toEqual({ userId: 'alice', points: 10, userExists: true, pending: 0, expiring: [] });
     expect(await t.app.services.points.ledgerSum('default', 'alice')).toBe(10);
     expect(await t.app.services.events.countEvents('default', 'alice', 'purchase')).toBe(1);
   });

@@ -89,6 +89,9 @@ export const EventDefinitionBody = Type.Object(
     metadataFields: Type.Optional(Type.Array(MetadataField, { maxItems: 10 })),
     requiresApiKey: Type.Optional(Type.Boolean()),
     image: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    pendingDays: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 365, description: 'Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once)' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -114,6 +117,7 @@ export const EventDefinition = Type.Object({
   metadataFields: Type.Array(Type.Object({ key: Type.String(), type: Type.String(), required: Type.Boolean() })),
   requiresApiKey: Type.Boolean(),
   image: Nullable(Type.String()),
+  pendingDays: Type.Integer({ description: 'Days the points are held pending (0: available at once)' }),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
 });
@@ -132,6 +136,8 @@ export interface EventDefinition {
   metadataFields: Array<{ key: string; type: MetadataField['type']; required: boolean }>;
   requiresApiKey: boolean;
   image: string | null;
+  /** Days the event's points are held pending (decision 148). */
+  pendingDays: number;
   createdAt: number;
   updatedAt: number;
 }

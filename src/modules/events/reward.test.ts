@@ -13,6 +13,7 @@ function definition(overrides: Partial<EventDefinition>): EventDefinition {
     rewardValueField: null,
     limit: null,
     limitPeriod: 'daily',
+    pendingDays: 0,
     maximumReward: null,
     conditions: null,
     metadataFields: [],

@@ -27,6 +27,12 @@ export const HistoryEntry = Type.Object({
   title: Text,
   userId: Type.String(),
   globalEventDateKey: Type.String(),
+  status: Type.Optional(
+    Type.Union([Type.Literal('PENDING'), Type.Literal('AVAILABLE'), Type.Literal('CANCELLED')], {
+      description: 'Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending',
+    }),
+  ),
+  availableAt: Type.Optional(Type.Integer({ description: 'When a pending credit becomes (or became) available (Unix ms)' })),
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 
@@ -67,7 +73,8 @@ export async function readHistory(db: Queryable, projectId: string, userId: stri
     )
     .where('l.project_id', '=', projectId)
     .where('l.user_id', '=', userId);
-  if (!query.showAll) q = q.where('l.points', '!=', 0);
+  // A pending credit (0 points until it is available) is listed with its points and status.
+  if (!query.showAll) q = q.where((eb) => eb.or([eb('l.points', '!=', 0), eb('l.available_at', 'is not', null)]));
   if (after) {
     const op = dir === 'asc' ? '>' : '<';
     q = q.where((eb) =>
@@ -82,12 +89,15 @@ export async function readHistory(db: Queryable, projectId: string, userId: stri
       id: historyId(r.type, r.source_id, Number(r.occurred_at), Number(r.earlier ?? 0)),
       timestamp: Number(r.occurred_at),
       type: r.type,
-      points: Number(r.points),
+      points: Number(r.points) + Number(r.pending_points),
       image: r.image,
       description: JSON.parse(r.description) as HistoryText,
       title: JSON.parse(r.title) as HistoryText,
       userId: r.user_id,
       globalEventDateKey: r.date_key,
+      ...(r.available_at === null
+        ? {}
+        : { status: Number(r.pending_points) > 0 ? ('PENDING' as const) : Number(r.points) > 0 ? ('AVAILABLE' as const) : ('CANCELLED' as const), availableAt: Number(r.available_at) }),
     })),
     nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.occurred_at), Number(last.entry_id)) : null,
   };

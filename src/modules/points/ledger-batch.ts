@@ -1,9 +1,13 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../http/errors.js';
-import { KeyedUpdate, RowsInsert } from '../../platform/db/rows.js';
+import { KeyedUpdate, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
 import { lockUserRows } from '../users/users.repository.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
-import { historyJson, type LedgerEntryInput } from './ledger.js';
+import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';
+import { credit, expiredPoints, lotFor, take, total, UNDATED, type ExpiryPolicy, type Lots } from './lots.js';
+import './lots.tables.js';
 import { assertPointsInRange, balanceOutOfRange, highestBalanceFor } from './points-range.js';
 import { userKey, type BatchPart, type WriteBatch } from './write-batch.js';
 
@@ -19,12 +23,45 @@ export interface BatchEntry extends LedgerEntryInput {
    * itself: a REVERSAL takes the reversed points off the boards of the reversed entry's period.
    */
   board?: { points: number; occurredAt: number };
+  /** A pending credit (decision 148): the entry is written with 0 points and these wait until `availableAt`. */
+  pending?: { points: number; availableAt: number };
+  /** A debit that takes from this lot first (a reversal: the reversed credit's own lot). */
+  lotFirst?: string | null;
+  /** Set by the ledger: the lot a credit went into. */
+  lot?: string | null;
+  /** Set by the ledger: the entry is a pending credit becoming available (its row is updated, not appended). */
+  release?: PendingCredit;
+}
+
+/** A pending credit of a user the batch holds (loaded with the user's row lock). */
+export interface PendingCredit {
+  entryId: number;
+  projectId: string;
+  userId: string;
+  type: string;
+  sourceId: string;
+  points: number;
+  occurredAt: number;
+  availableAt: number;
+  boardGroups: readonly string[];
+  state: 'pending' | 'released' | 'canceled';
+  /** The lot it went into when released. */
+  lot: string | null;
+}
+
+/** Where the ledger reads a project's expiry setting (null: none of the project's points expire). */
+export interface ExpirySource {
+  policy(projectId: string, batch: WriteBatch): Promise<ExpiryPolicy | null>;
+  /** The query builder of the store (the queries run on the batch's session). */
+  readonly db: Queryable;
 }
 
 /** The points an entry counts for on leaderboards and in tier windows, and when: every entry but spending. */
 export function boardEffect(e: BatchEntry): { points: number; occurredAt: number } | null {
   // Season prizes (SEASON) reward a board that has closed; they do not seed the next one (decision 162).
-  if (e.type === 'REDEMPTION' || e.type === 'SEASON') return null;
+  // Expiry is not spending on the boards either: the points were earned (decision 146).
+  if (e.type === 'REDEMPTION' || e.type === 'SEASON' || e.type === 'EXPIRY') return null;
+  if (e.board && e.board.points === 0) return null;
   return e.board ?? e;
 }
 
@@ -40,6 +77,10 @@ interface Balance {
   lastActiveAt: number | null;
   /** Whether the batch recorded something the user did (any entry but an admin adjustment). */
   active: boolean;
+  /** The user's lots (sum == points) and the lot keys stored before the batch. */
+  lots: Lots;
+  storedLots: Set<string>;
+  lotsChanged: boolean;
 }
 
 const setBalances = new KeyedUpdate({
@@ -65,7 +106,25 @@ const insertEntries = new RowsInsert({
     image: 'text',
     metadata: 'text',
     created_at: 'int8',
+    pending_points: 'int8',
+    available_at: 'int8',
+    lot: 'text',
   },
+});
+
+/** A pending credit that became available, or was cancelled by a reversal (its row shows its state). */
+const settlePending = new KeyedUpdate({
+  description: 'pending ledger entries',
+  table: 'ledger',
+  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
+  set: { points: 'int8', pending_points: 'int8', lot: 'text' },
+});
+
+const upsertLots = new RowsUpsert({
+  description: 'point lots',
+  table: 'point_lots',
+  keys: { project_id: 'text', user_id: 'text', earned_on: 'text' },
+  columns: { remaining: 'int8' },
 });
 
 /**
@@ -79,6 +138,10 @@ const insertEntries = new RowsInsert({
 export class LedgerBatch implements BatchPart {
   readonly entries: BatchEntry[] = [];
   private readonly balances = new Map<string, Balance>();
+  private readonly policies = new Map<string, ExpiryPolicy | null>();
+  private readonly pending = new Map<string, PendingCredit>();
+  /** Where expiry settings come from (set by the write path; null: lots are kept, nothing expires). */
+  expiry: ExpirySource | null = null;
 
   constructor(private readonly batch: WriteBatch) {}
 
@@ -86,7 +149,7 @@ export class LedgerBatch implements BatchPart {
     const keys = new Map<string, { project_id: string; user_id: string }>();
     for (const u of this.batch.units) keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
     const sorted = [...keys.values()].sort((a, b) => compare(a.project_id, b.project_id) || compare(a.user_id, b.user_id));
-    for (const k of sorted) this.balances.set(userKey(k.project_id, k.user_id), { projectId: k.project_id, userId: k.user_id, points: 0, live: false, changed: false, timeZone: UTC, lastActiveAt: null, active: false });
+    for (const k of sorted) this.balances.set(userKey(k.project_id, k.user_id), { projectId: k.project_id, userId: k.user_id, points: 0, live: false, changed: false, timeZone: UTC, lastActiveAt: null, active: false, lots: new Map(), storedLots: new Set(), lotsChanged: false });
     for (const row of await lockUserRows.run(this.batch.session, sorted)) {
       const b = this.balances.get(userKey(row.project_id, row.user_id))!;
       b.points = Number(row.points);
@@ -94,6 +157,127 @@ export class LedgerBatch implements BatchPart {
       b.timeZone = row.time_zone ?? UTC;
       b.lastActiveAt = row.last_active_at == null ? null : Number(row.last_active_at);
     }
+    await this.loadEconomy(sorted);
+  }
+
+  /**
+   * Reads the batch users' lots, their pending credits and their projects' expiry settings, then
+   * settles each user (decision 146): lots whose last day has passed expire (one EXPIRY entry) and
+   * pending credits that are due become available — before any unit is decided, so no unit of the
+   * batch can spend expired points, and the daily job and a user's own writes settle alike.
+   */
+  private async loadEconomy(users: ReadonlyArray<{ project_id: string; user_id: string }>): Promise<void> {
+    const session = this.batch.session;
+    const byProject = new Map<string, string[]>();
+    for (const k of users) byProject.set(k.project_id, [...(byProject.get(k.project_id) ?? []), k.user_id]);
+    for (const [projectId, userIds] of byProject) {
+      if (!this.expiry) continue;
+      this.policies.set(projectId, await this.expiry.policy(projectId, this.batch));
+      const db = this.expiry.db;
+      const lots = await session.execute(
+        db.selectFrom('point_lots').select(['user_id', 'earned_on', 'remaining']).where('project_id', '=', projectId).where('user_id', 'in', userIds),
+      );
+      for (const r of lots) {
+        const b = this.balances.get(userKey(projectId, r.user_id))!;
+        b.lots.set(r.earned_on, Number(r.remaining));
+        b.storedLots.add(r.earned_on);
+      }
+      const pending = await session.execute(
+        db
+          .selectFrom('ledger')
+          .select(['entry_id', 'user_id', 'type', 'source_id', 'pending_points', 'occurred_at', 'available_at', 'metadata'])
+          .where('project_id', '=', projectId)
+          .where('user_id', 'in', userIds)
+          .where(sql<boolean>`pending_points > 0`)
+          .orderBy('entry_id'),
+      );
+      for (const r of pending) {
+        const meta = r.metadata ? (JSON.parse(r.metadata) as { boardGroups?: string[] }) : {};
+        this.pending.set(pendingKey(projectId, r.user_id, Number(r.entry_id)), {
+          entryId: Number(r.entry_id),
+          projectId,
+          userId: r.user_id,
+          type: r.type,
+          sourceId: r.source_id,
+          points: Number(r.pending_points),
+          occurredAt: Number(r.occurred_at),
+          availableAt: Number(r.available_at),
+          boardGroups: meta.boardGroups ?? [],
+          state: 'pending',
+          lot: null,
+        });
+      }
+    }
+    for (const b of this.balances.values()) {
+      // The lots always add up to the balance; rows written around the write path (seeds) are set
+      // right here: a shortfall becomes undated points. A user being deleted is left to its job.
+      if (!b.live) continue;
+      const sum = total(b.lots);
+      if (sum < b.points) credit(b.lots, UNDATED, b.points - sum);
+      else if (sum > b.points) take(b.lots, sum - b.points, this.policyOf(b.projectId));
+      if (sum !== b.points) b.lotsChanged = true;
+    }
+    for (const b of this.balances.values()) if (b.live) this.settle(b);
+  }
+
+  private settle(b: Balance): void {
+    const now = this.batch.now;
+    const policy = this.policyOf(b.projectId);
+    const expired = expiredPoints(b.lots, policy, now);
+    if (expired > 0) {
+      this.record(
+        {
+          projectId: b.projectId,
+          userId: b.userId,
+          type: 'EXPIRY',
+          sourceId: dateKey(now),
+          points: -expired,
+          occurredAt: now,
+          title: { de: 'Punkte verfallen', en: 'Points expired' },
+          description: historyText(`${expired} points reached the end of their last day`),
+          boardGroups: [],
+        },
+        'clamp',
+      );
+    }
+    for (const p of this.pending.values()) {
+      if (p.projectId !== b.projectId || p.userId !== b.userId || p.state !== 'pending' || p.availableAt > now) continue;
+      p.state = 'released';
+      this.record({
+        projectId: p.projectId,
+        userId: p.userId,
+        type: p.type as BatchEntry['type'],
+        sourceId: p.sourceId,
+        points: p.points,
+        occurredAt: p.availableAt,
+        title: { de: '', en: '' },
+        description: { de: '', en: '' },
+        boardGroups: p.boardGroups,
+        board: { points: p.points, occurredAt: p.availableAt },
+        release: p,
+      });
+    }
+  }
+
+  /** The expiry setting of a project of the batch (null: off). */
+  policyOf(projectId: string): ExpiryPolicy | null {
+    return this.policies.get(projectId) ?? null;
+  }
+
+  /** The user's lots as decided so far (read only; the sum is the balance). */
+  lotsOf(projectId: string, userId: string): ReadonlyMap<string, number> {
+    return this.balances.get(userKey(projectId, userId))?.lots ?? new Map();
+  }
+
+  /** A pending credit of a batch user (pending, released in this batch, or cancelled in it), by its entry id. */
+  pendingCredit(projectId: string, userId: string, entryId: number): PendingCredit | undefined {
+    return this.pending.get(pendingKey(projectId, userId, entryId));
+  }
+
+  /** Cancels a pending credit (a reversal): it never becomes available. Changes no balance. */
+  cancelPending(credit: PendingCredit): void {
+    if (credit.state !== 'pending') throw new Error('only a pending credit can be cancelled');
+    credit.state = 'canceled';
   }
 
   /** Whether the user exists and is not being deleted (a user being deleted takes no new writes). */
@@ -133,14 +317,20 @@ export class LedgerBatch implements BatchPart {
     if (b.points > highestBalanceFor(points)) throw balanceOutOfRange();
     b.points += points;
     b.changed = true;
-    if (entry.type !== 'ADJUSTMENT') b.active = true;
-    this.entries.push(points === entry.points ? entry : { ...entry, points });
+    if (entry.type !== 'ADJUSTMENT' && entry.type !== 'EXPIRY' && !entry.release) b.active = true;
+    const policy = this.policyOf(entry.projectId);
+    let lot: string | null = null;
+    if (points > 0) credit(b.lots, (lot = lotFor(policy, this.batch.now)), points);
+    else if (points < 0) take(b.lots, -points, policy, entry.lotFirst ?? null);
+    if (points !== 0) b.lotsChanged = true;
+    if (entry.release) entry.release.lot = lot;
+    this.entries.push({ ...entry, points, lot });
     this.batch.notify({
       type: 'points.changed',
       projectId: entry.projectId,
       userId: entry.userId,
       occurredAt: entry.occurredAt,
-      data: { userId: entry.userId, entryType: entry.type, sourceId: entry.sourceId, points, balance: b.points, occurredAt: entry.occurredAt },
+      data: { userId: entry.userId, entryType: entry.type, sourceId: entry.sourceId, points: entry.pending ? 0 : points, balance: b.points, occurredAt: entry.occurredAt },
     });
     return { points, balance: b.points };
   }
@@ -154,7 +344,7 @@ export class LedgerBatch implements BatchPart {
     );
     await insertEntries.run(
       this.batch.session,
-      this.entries.map((e) => ({
+      this.entries.filter((e) => !e.release).map((e) => ({
         project_id: e.projectId,
         user_id: e.userId,
         type: e.type,
@@ -165,12 +355,42 @@ export class LedgerBatch implements BatchPart {
         title: historyJson(e.title),
         description: historyJson(e.description),
         image: e.image ?? null,
-        metadata: e.metadata ? JSON.stringify(e.metadata) : null,
+        metadata: e.pending ? JSON.stringify({ ...(e.metadata ?? {}), boardGroups: e.boardGroups }) : e.metadata ? JSON.stringify(e.metadata) : null,
         created_at: now,
-      })),
+        pending_points: e.pending?.points ?? 0,
+        available_at: e.pending?.availableAt ?? null,
+        lot: e.lot ?? null,
+      })) as never,
     );
+    await settlePending.run(
+      this.batch.session,
+      [...this.pending.values()]
+        .filter((p) => p.state !== 'pending')
+        .map((p) => ({ project_id: p.projectId, user_id: p.userId, entry_id: p.entryId, points: p.state === 'released' ? p.points : 0, pending_points: 0, lot: p.lot })) as never,
+    );
+    await this.writeLots();
+  }
+
+  /** Each changed user's lots: rows of 0 are deleted, the others updated or inserted. */
+  private async writeLots(): Promise<void> {
+    const rows: Array<{ row: { project_id: string; user_id: string; earned_on: string; remaining: number }; exists: boolean }> = [];
+    const session = this.batch.session;
+    if (!this.expiry) return;
+    for (const b of this.balances.values()) {
+      if (!b.lotsChanged) continue;
+      for (const [earnedOn, remaining] of b.lots) rows.push({ row: { project_id: b.projectId, user_id: b.userId, earned_on: earnedOn, remaining }, exists: b.storedLots.has(earnedOn) });
+      const gone = [...b.storedLots].filter((k) => !b.lots.has(k));
+      if (gone.length > 0) {
+        await session.execute(
+          this.expiry.db.deleteFrom('point_lots').where('project_id', '=', b.projectId).where('user_id', '=', b.userId).where('earned_on', 'in', gone),
+        );
+      }
+    }
+    await upsertLots.run(session, rows);
   }
 }
+
+const pendingKey = (projectId: string, userId: string, entryId: number) => `${projectId}\u0000${userId}\u0000${entryId}`;
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

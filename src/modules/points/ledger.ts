@@ -1,5 +1,5 @@
 /** Reward history entry types (docs/api.md, Users and points). */
-export type LedgerType = 'EVENT' | 'CHALLENGE' | 'STREAK' | 'SURVEY' | 'REDEMPTION' | 'ADJUSTMENT' | 'SEASON' | 'REVERSAL';
+export type LedgerType = 'EVENT' | 'CHALLENGE' | 'STREAK' | 'SURVEY' | 'REDEMPTION' | 'ADJUSTMENT' | 'SEASON' | 'REVERSAL' | 'EXPIRY';
 
 /** A title or description as the history shows it: both languages always present. */
 export interface HistoryText {

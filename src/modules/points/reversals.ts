@@ -5,6 +5,7 @@ import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { historyText, type HistoryText, type LedgerType } from './ledger.js';
+import { isExpired } from './lots.js';
 import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from './write-batch.js';
 import { ledgerOf, type WritePath } from './write-path.js';
 import './reversals.tables.js';
@@ -63,6 +64,14 @@ const insertReversals = new RowsInsert({
   columns: { project_id: 'text', user_id: 'text', entry_id: 'int8', reversal_id: 'text', points: 'int8', unrecovered: 'int8', reason: 'text', created_at: 'int8' },
 });
 
+/** The reversed entries as they are under the user's lock (a pending credit may have become available meanwhile). */
+const entryStates = new KeyedSelect({
+  description: 'reversed ledger entries now',
+  table: 'ledger',
+  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
+  select: ['project_id', 'user_id', 'entry_id', 'points', 'pending_points', 'available_at', 'lot'],
+});
+
 const key = (projectId: string, userId: string, entryId: number) => `${projectId}\u0000${userId}\u0000${entryId}`;
 
 export class ReversalsService implements UserDataOwner {
@@ -92,7 +101,7 @@ export class ReversalsService implements UserDataOwner {
     if (!parsed) throw AppError.of('INVALID_HISTORY_ID', 'historyId is not a history id (<TYPE>#<sourceId>#<ms>)');
     const rows = await this.db
       .selectFrom('ledger')
-      .select(['entry_id', 'type', 'source_id', 'points', 'occurred_at', 'title'])
+      .select(['entry_id', 'type', 'source_id', 'points', 'pending_points', 'available_at', 'occurred_at', 'title'])
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
       .where('type', '=', parsed.type)
@@ -102,7 +111,10 @@ export class ReversalsService implements UserDataOwner {
       .execute();
     const row = rows[parsed.nth - 1];
     if (!row) throw AppError.of('HISTORY_NOT_FOUND', historyId);
-    const points = Number(row.points);
+    // A pending credit shows its points while it waits (decision 149).
+    const points = Number(row.points) + Number(row.pending_points);
+    // A credit cancelled while pending was cancelled by its reversal.
+    if (points === 0 && row.available_at !== null) throw AppError.of('ALREADY_REVERSED', `History entry ${historyId} is already reversed`);
     if (!REVERSIBLE.includes(row.type as LedgerType) || points <= 0) {
       throw AppError.of('NOT_REVERSIBLE', `Only an entry that earned points can be reversed (${row.type}, ${points} points)`);
     }
@@ -128,6 +140,7 @@ export class ReversalsService implements UserDataOwner {
 
 class ReversalsBatch implements BatchPart {
   private readonly reversed = new Set<string>();
+  private readonly states = new Map<string, { points: number; availableAt: number | null; lot: string | null }>();
   private readonly rows: Array<Parameters<typeof insertReversals.run>[1][number]> = [];
 
   constructor(private readonly batch: WriteBatch) {}
@@ -137,6 +150,9 @@ class ReversalsBatch implements BatchPart {
     if (units.length === 0) return;
     const keys = units.map((u) => ({ project_id: u.projectId, user_id: u.userId, entry_id: u.entry.entryId }));
     for (const r of await reversedEntries.run(this.batch.session, keys)) this.reversed.add(key(r.project_id, r.user_id, Number(r.entry_id)));
+    for (const r of await entryStates.run(this.batch.session, keys as never)) {
+      this.states.set(key(r.project_id, r.user_id, Number(r.entry_id)), { points: Number(r.points), availableAt: r.available_at === null ? null : Number(r.available_at), lot: r.lot });
+    }
   }
 
   apply(unit: WriteUnit): Reversal {
@@ -145,24 +161,36 @@ class ReversalsBatch implements BatchPart {
     ledger.requireLive(u.projectId, u.userId);
     const k = key(u.projectId, u.userId, u.entry.entryId);
     if (this.reversed.has(k)) throw AppError.of('ALREADY_REVERSED', `History entry ${u.historyId} is already reversed`);
+    // The entry as it is now (decision 149): a credit still pending is cancelled (its points were
+    // never spendable nor on the boards); one that became available counts on the boards from then;
+    // a credit whose lot has expired has nothing left to take back.
+    const pending = ledger.pendingCredit(u.projectId, u.userId, u.entry.entryId);
+    const stored = this.states.get(k);
+    const state =
+      pending?.state === 'released' ? { points: pending.points, availableAt: pending.availableAt, lot: pending.lot } : pending?.state === 'pending' ? null : stored;
+    if (pending?.state === 'pending') ledger.cancelPending(pending);
+    const points = state ? state.points : 0;
+    const policy = ledger.policyOf(u.projectId);
+    const expired = state?.lot != null && isExpired(state.lot, policy, this.batch.now);
     const taken = ledger.record(
       {
         projectId: u.projectId,
         userId: u.userId,
         type: 'REVERSAL',
         sourceId: u.reversalId,
-        points: -u.entry.points,
+        points: expired ? 0 : -points,
         occurredAt: u.now,
         title: { de: `Storno: ${u.entry.title.de}`, en: `Reversal: ${u.entry.title.en}` },
         description: historyText(u.reason),
-        metadata: { reversedHistoryId: u.historyId, reason: u.reason },
+        metadata: { reversedHistoryId: u.historyId, reason: u.reason, ...(pending?.state === 'canceled' ? { cancelledPending: true } : {}) },
         boardGroups: u.entry.boardGroups,
-        board: { points: -u.entry.points, occurredAt: u.entry.occurredAt },
+        board: { points: -points, occurredAt: state?.availableAt ?? u.entry.occurredAt },
+        lotFirst: state?.lot ?? null,
       },
       'clamp',
     );
     this.reversed.add(k);
-    const unrecovered = u.entry.points + taken.points;
+    const unrecovered = points + taken.points;
     this.rows.push({ project_id: u.projectId, user_id: u.userId, entry_id: u.entry.entryId, reversal_id: u.reversalId, points: -taken.points, unrecovered, reason: u.reason, created_at: u.now });
     return { userId: u.userId, reversalId: u.reversalId, historyId: u.historyId, points: taken.points, unrecovered, balance: taken.balance, reason: u.reason, timestamp: u.now };
   }

@@ -3,6 +3,7 @@ import { claimHeld, claimLost, lockClaims, storeResponses, type IdempotencyClaim
 import { BatchCommitter, type BatchResult, type CommitterOptions, type CommitterStats, type UnitOutcome } from '../../platform/db/batch-committer.js';
 import type { SqlSession } from '../../platform/db/session.js';
 import type { Platform } from '../../platform/platform.js';
+import { ExpirySettings } from './expiry-settings.js';
 import { LedgerBatch } from './ledger-batch.js';
 import { WriteBatch, type BatchPart, type WriteParticipant, type WriteUnit } from './write-batch.js';
 
@@ -29,11 +30,14 @@ export class WritePath {
   private readonly committer: BatchCommitter<WriteItem, Array<UnitOutcome<unknown>>>;
   private readonly deciders = new Map<string, WriteParticipant>();
   private list: readonly WriteParticipant[] | null = null;
+  /** Each project's points expiry setting, read by the ledger part of every batch. */
+  readonly expiry: ExpirySettings;
 
   constructor(
     private readonly platform: Platform,
     options: CommitterOptions = {},
   ) {
+    this.expiry = new ExpirySettings(platform);
     this.committer = new BatchCommitter(platform.db, (session, items) => this.applyBatch(session, items), platform.log, options);
   }
 
@@ -92,6 +96,7 @@ export class WritePath {
     const units = items.flatMap((item) => item.units);
     const batch = new WriteBatch(session, units, this.platform.clock.now());
     const ledger = batch.part<LedgerBatch>(LEDGER);
+    ledger.expiry = this.expiry;
     const parts: BatchPart[] = [ledger, ...this.participants.map((p) => batch.part(p))];
     await ledger.load();
     const held = await this.lockClaims(session, items);

@@ -7,11 +7,22 @@ const TierWindow = Type.Object(
   { additionalProperties: false, description: 'A tier is computed from the points earned in the last `months` calendar months (default 12)' },
 );
 const TierGraceMonths = Type.Integer({ minimum: 0, maximum: 24, description: 'Monthly checks a user keeps a tier while falling short of it (default 1)' });
+const PointsExpiry = Type.Union(
+  [
+    Type.Object(
+      { afterDays: Type.Integer({ minimum: 1, maximum: 3650, description: 'Points expire at the end of the UTC day this many days after the day they entered the balance' }) },
+      { additionalProperties: false },
+    ),
+    Type.Null(),
+  ],
+  { description: 'Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day.' },
+);
 const Project = Type.Object({
   projectId: Type.String(),
   name: Type.String(),
   tierWindow: TierWindow,
   tierGraceMonths: TierGraceMonths,
+  pointsExpiry: PointsExpiry,
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
 });
@@ -25,6 +36,7 @@ const ProjectUpdate = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     tierWindow: Type.Optional(TierWindow),
     tierGraceMonths: Type.Optional(TierGraceMonths),
+    pointsExpiry: Type.Optional(PointsExpiry),
   },
   { additionalProperties: false, description: 'The name, and the settings to change (an omitted setting keeps its value)' },
 );

@@ -3,6 +3,7 @@ import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import type { ProjectsTable } from '../../platform/db/schema.js';
+import { dateKey } from '../../platform/time.js';
 import { ProjectsRepository } from './projects.repository.js';
 
 /** Projects are tenants. `default` exists from the first start and cannot be deleted. */
@@ -13,6 +14,8 @@ export interface Project {
   tierWindow: { months: number };
   /** Monthly checks a user keeps a tier while falling short of it. */
   tierGraceMonths: number;
+  /** Points expiry (docs/loyalty-economics.md; null: off). */
+  pointsExpiry: { afterDays: number } | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -22,6 +25,7 @@ export interface ProjectUpdate {
   name: string;
   tierWindow?: { months: number };
   tierGraceMonths?: number;
+  pointsExpiry?: { afterDays: number } | null;
 }
 
 export const DEFAULT_TIER_WINDOW_MONTHS = 12;
@@ -32,6 +36,7 @@ const toProject = (r: ProjectsTable): Project => ({
   name: r.name,
   tierWindow: { months: Number(r.tier_window_months) },
   tierGraceMonths: Number(r.tier_grace_months),
+  pointsExpiry: r.points_expiry_days === null ? null : { afterDays: Number(r.points_expiry_days) },
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });
@@ -41,6 +46,8 @@ const newRow = (projectId: string, name: string, now: number): ProjectsTable => 
   name,
   tier_window_months: DEFAULT_TIER_WINDOW_MONTHS,
   tier_grace_months: DEFAULT_TIER_GRACE_MONTHS,
+  points_expiry_days: null,
+  points_expiry_since: null,
   created_at: now,
   updated_at: now,
 });
@@ -92,12 +99,21 @@ export class ProjectsService {
 
   /** Changes the name and the settings given; the others keep their values. Other modules' caches of the settings drop on `projects`. */
   async update(projectId: string, input: ProjectUpdate): Promise<Project> {
+    const now = this.platform.clock.now();
+    let expiry = {};
+    if (input.pointsExpiry !== undefined) {
+      // Switching expiry on starts the clock of earlier points today (decision 147); a change of
+      // afterDays while on keeps that day; switching off forgets it.
+      const since = input.pointsExpiry === null ? null : ((await this.repo.get(projectId))?.points_expiry_since ?? dateKey(now));
+      expiry = { points_expiry_days: input.pointsExpiry?.afterDays ?? null, points_expiry_since: since };
+    }
     const changes = {
+      ...expiry,
       name: input.name,
       ...(input.tierWindow ? { tier_window_months: input.tierWindow.months } : {}),
       ...(input.tierGraceMonths !== undefined ? { tier_grace_months: input.tierGraceMonths } : {}),
     };
-    if (!(await this.repo.update(projectId, changes, this.platform.clock.now()))) {
+    if (!(await this.repo.update(projectId, changes, now))) {
       throw AppError.of('PROJECT_NOT_FOUND', projectId);
     }
     await this.platform.bus.publish('projects');

@@ -26,14 +26,14 @@ describeBackends('user deletion: with events', (t) => {
     await t.app.services.jobs.runUntilIdle();
     // 3 events, 4 event log entries (the 3 events and the refused one), the default board's daily,
     // monthly and window rows (in scale mode also its four Redis board entries: month, 7d, 30d,
-    // 365d), 3 ledger rows, the user row.
+    // 365d), 3 ledger rows, the lot of the day the points were earned, the user row.
     const boardEntries = t.backend === 'postgres' ? 3 + 4 : 3;
-    expect((await t.admin('GET', `/admin/job/${jobId}`)).json()).toMatchObject({ status: 'done', processed: 3 + 4 + boardEntries + 3 + 1 });
+    expect((await t.admin('GET', `/admin/job/${jobId}`)).json()).toMatchObject({ status: 'done', processed: 3 + 4 + boardEntries + 3 + 1 + 1 });
     const board = await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d', headers: await t.auth('bob') });
     expect(board.json().users).toEqual([]);
     expect(await t.app.services.events.countEvents('default', 'alice')).toBe(0);
     expect((await t.inject({ method: 'GET', url: '/user/alice/history', headers })).statusCode).toBe(204);
-    expect((await t.inject({ method: 'GET', url: '/user/alice/points', headers })).json()).toEqual({ userId: 'alice', points: 0, userExists: false });
+    expect((await t.inject({ method: 'GET', url: '/user/alice/points', headers })).json()).toEqual({ userId: 'alice', points: 0, userExists: false, pending: 0, expiring: [] });
     expect((await send('alice')).statusCode).toBe(404);
   });
 });

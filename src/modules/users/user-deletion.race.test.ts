@@ -118,7 +118,7 @@ describeBackends('user deletion: writes racing the deletion', (t) => {
     await t.app.services.jobs.runUntilIdle();
     expect(await userRowsLeft(t.app, 'alice')).toEqual({});
     expect(await boardUsers()).toEqual([]);
-    expect((await t.inject({ method: 'GET', url: '/user/alice/points', headers: await t.auth('alice') })).json()).toEqual({ userId: 'alice', points: 0, userExists: false });
+    expect((await t.inject({ method: 'GET', url: '/user/alice/points', headers: await t.auth('alice') })).json()).toEqual({ userId: 'alice', points: 0, userExists: false, pending: 0, expiring: [] });
   });
 
   it('ends with a final sweep that removes what was written behind an owner’s first pass', async () => {

@@ -17,7 +17,7 @@ describeBackends('user ids', (t) => {
       expect(created.json().userId).toBe(userId);
       const event = await t.inject({ method: 'POST', url: '/event', headers, payload: { userId, eventId: 'purchase' } });
       expect(event.statusCode, userId).toBe(200);
-      expect((await t.inject({ method: 'GET', url: path(userId, '/points'), headers })).json()).toEqual({ userId, points: 10, userExists: true });
+      expect((await t.inject({ method: 'GET', url: path(userId, '/points'), headers })).json()).toEqual({ userId, points: 10, userExists: true, pending: 0, expiring: [] });
       const history = await t.inject({ method: 'GET', url: path(userId, '/history'), headers });
       expect(history.json()[0]).toMatchObject({ userId, points: 10 });
       const board = await t.inject({ method: 'GET', url: `${path(userId, '/leaderboard')}?groupId=default&timeframe=7d`, headers });

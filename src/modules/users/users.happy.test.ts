@@ -14,7 +14,7 @@ describeBackends('users: happy path', (t) => {
   it('shows 0 points and userExists false for an unknown user, still 200', async () => {
     const res = await t.inject({ method: 'GET', url: '/user/nobody/points', headers: await t.auth('nobody') });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userId: 'nobody', points: 0, userExists: false });
+    expect(res.json()).toEqual({ userId: 'nobody', points: 0, userExists: false, pending: 0, expiring: [] });
   });
 
   it('shows the balance after an admin adjustment', async () => {
@@ -23,7 +23,7 @@ describeBackends('users: happy path', (t) => {
     expect(adj.statusCode).toBe(201);
     expect(adj.json()).toMatchObject({ userId: 'bob', points: 50, balance: 50 });
     const res = await t.inject({ method: 'GET', url: '/v3/user/bob/points', headers: await t.auth('bob') });
-    expect(res.json()).toEqual({ userId: 'bob', points: 50, userExists: true });
+    expect(res.json()).toEqual({ userId: 'bob', points: 50, userExists: true, pending: 0, expiring: [] });
   });
 
   it('cuts a debit adjustment at the balance so it never goes below 0', async () => {

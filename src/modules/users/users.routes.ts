@@ -14,7 +14,15 @@ const CreatedUser = Type.Object({ message: Type.String(), userId: Type.String(),
 const UpdateUserBody = Type.Object({ timeZone: TimeZone }, { additionalProperties: false });
 const UpdatedUser = Type.Object({ userId: Type.String(), timeZone: Type.String({ description: 'Canonical IANA name' }) });
 const DeletionStarted = Type.Object({ message: Type.String(), userId: Type.String(), jobId: Type.String() });
-const Points = Type.Object({ userId: Type.String(), points: Type.Number(), userExists: Type.Boolean() });
+const Points = Type.Object({
+  userId: Type.String(),
+  points: Type.Number(),
+  userExists: Type.Boolean(),
+  pending: Type.Integer({ description: 'Points credited pending (not spendable yet); not part of `points`' }),
+  expiring: Type.Array(Type.Object({ points: Type.Integer(), expiresAt: Type.Integer({ description: 'The last millisecond the points can be spent (end of a UTC day, Unix ms)' }) }), {
+    description: 'The next three days on which points expire, earliest first (empty while the project\'s points do not expire)',
+  }),
+});
 
 export async function usersRoutes(app: App): Promise<void> {
   const { users, userDeletion } = app.services;
@@ -53,10 +61,12 @@ export async function usersRoutes(app: App): Promise<void> {
 
   app.get(
     '/user/:userId/points',
-    { schema: { operationId: 'getUserPoints', description: 'The user\'s spendable point balance. A user may read its own; a service or API key any user of the project.', tags, security, summary: 'Point balance of a user', params: UserParams, response: { 200: Points, ...errors(400, 401, 403) } } },
-    (req) => {
+    { schema: { operationId: 'getUserPoints', description: 'The user\'s spendable point balance, the points still pending and the next days on which points expire. A user may read its own; a service or API key any user of the project.', tags, security, summary: 'Point balance of a user', params: UserParams, response: { 200: Points, ...errors(400, 401, 403) } } },
+    async (req) => {
       assertActsFor(req.principal, req.params.userId);
-      return users.points(req.principal.projectId, req.params.userId);
+      const balance = await users.points(req.principal.projectId, req.params.userId);
+      if (!balance.userExists) return { ...balance, pending: 0, expiring: [] };
+      return { ...balance, ...(await app.services.expiry.userEconomy(req.principal.projectId, req.params.userId)) };
     },
   );
 

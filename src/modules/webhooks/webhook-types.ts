@@ -14,7 +14,7 @@ export const WEBHOOK_DATA = {
     {
       projectId,
       userId,
-      entryType: Type.String({ description: 'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT or REVERSAL' }),
+      entryType: Type.String({ description: 'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL or EXPIRY (an EVENT whose pending points became available is sent again with them)' }),
       sourceId: Type.String({ description: 'The eventId, challengeId, streakId, surveyId, offerId or adjustment id' }),
       points: Type.Number({ description: 'Points of the ledger entry (negative for spending)' }),
       balance: Type.Number({ description: 'The balance after the entry' }),
@@ -83,6 +83,17 @@ export const WEBHOOK_DATA = {
       earnedInWindow: Type.Number({ description: 'Points earned in the tier window' }),
     },
     { description: "A user's tier changed: an upgrade as soon as it is earned, a downgrade by the monthly check (the daily job on the 1st, or the user's next change of points if earlier)" },
+  ),
+  'points.expiring': Type.Object(
+    {
+      projectId,
+      userId,
+      points: Type.Number({ description: 'Points that expire at the end of that day unless spent first' }),
+      expiresOn: Type.String({ description: 'The UTC day (YYYY-MM-DD) at whose end they expire' }),
+      expiresAt: ms('The last millisecond they can be spent'),
+      balance: Type.Number({ description: 'The balance when the notice was decided' }),
+    },
+    { description: 'Points of a user expire in 7 days (sent once per user and expiry day by the daily job)' },
   ),
   'webhook.test': Type.Object(
     { projectId, webhookId: Type.String(), message: Type.String() },

@@ -27,6 +27,10 @@ export interface ProjectsTable {
   /** Tiers: months of earnings that count (default 12) and monthly checks kept while short (default 1). */
   tier_window_months: number;
   tier_grace_months: number;
+  /** Points expiry (decision 145): days after the day points entered the balance; null: off. */
+  points_expiry_days: number | null;
+  /** YYYY-MM-DD UTC day expiry was last switched on (null while off; decision 147). */
+  points_expiry_since: string | null;
 }
 
 export interface ApiKeysTable {
@@ -88,6 +92,12 @@ export interface LedgerTable {
   /** JSON object, or null. */
   metadata: string | null;
   created_at: number;
+  /** Points of a pending credit not yet available (decision 148); 0 otherwise. */
+  pending_points: Generated<number>;
+  /** When a pending credit becomes (or became) available, ms; null for an entry never pending. */
+  available_at: number | null;
+  /** The lot (point_lots.earned_on) a credit went into; null for other entries and while pending. */
+  lot: string | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -1,0 +1,42 @@
+import type { Platform } from '../../platform/platform.js';
+import { SharedCache } from '../../platform/shared-cache.js';
+import type { ExpiryPolicy } from './lots.js';
+import type { WriteBatch } from './write-batch.js';
+
+/**
+ * A project's points expiry setting (`pointsExpiry`, decision 145), cached per project. The cache
+ * listens on the projects topic: a change of any project drops it on every instance. In a batch the
+ * setting is read on the batch's own transaction unless a finished load is cached (on SQLite the
+ * batch holds the one connection, so it must never wait for a load outside it).
+ */
+export class ExpirySettings {
+  private readonly cache: SharedCache<Promise<ExpiryPolicy | null>>;
+  private readonly settled = new WeakSet<Promise<ExpiryPolicy | null>>();
+
+  constructor(private readonly platform: Platform) {
+    this.cache = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
+  }
+
+  get db() {
+    return this.platform.db.kysely;
+  }
+
+  private query(projectId: string) {
+    return this.platform.db.kysely.selectFrom('projects').select(['points_expiry_days', 'points_expiry_since']).where('project_id', '=', projectId);
+  }
+
+  /** The policy of a project (null: its points do not expire, or no such project). */
+  policy(projectId: string, batch?: WriteBatch): Promise<ExpiryPolicy | null> {
+    const hit = this.cache.get(projectId);
+    if (hit && this.settled.has(hit)) return hit;
+    const loading = (batch ? batch.session.execute(this.query(projectId)) : this.query(projectId).execute()).then(([row]) =>
+      row && row.points_expiry_days !== null && row.points_expiry_since !== null ? { afterDays: Number(row.points_expiry_days), since: row.points_expiry_since } : null,
+    );
+    this.cache.set(projectId, loading);
+    loading.then(
+      () => this.settled.add(loading),
+      () => this.cache.delete(projectId),
+    );
+    return loading;
+  }
+}
