@@ -61,6 +61,7 @@ export function createServices(platform: Platform) {
   const tiers = new TiersService(platform, projects, leaderboards);
   const reversals = new ReversalsService(platform, writes, events);
   tiers.useWritePath(writes);
+  streaks.useWritePath(writes);
   const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
   const offers = new OffersService(platform, coupons, tiers);
   tiers.useOffers(offers);
@@ -118,6 +119,7 @@ export function createServices(platform: Platform) {
     { name: 'webhook-log-cleanup', run: (now) => webhooks.pruneLogs(now) },
     { name: 'event-log-cleanup', run: async (now) => void (await events.log.prune(now)) },
     { name: 'tier-checks', run: async (now) => void (await tiers.runMonthlyChecks(now)) },
+    { name: 'streak-freeze-cover', run: async (now) => void (await streaks.coverMissedPeriods(now)) },
   ];
   jobs.daily(dailyTasks);
 

@@ -4,14 +4,24 @@ import type { EventUnit } from '../events/events-batch.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from '../events/pipeline.js';
 import { historyText } from '../points/ledger.js';
 import { ledgerOf } from '../points/write-path.js';
-import { userKey, type WriteBatch } from '../points/write-batch.js';
-import { periodOf, type TimeFrame } from './streak-periods.js';
-import { NO_FREEZES, streakAfterPeriodWithFreezes, type FreezeRule, type Freezes } from './streak-freezes.js';
+import { userKey, type WriteBatch, type WriteUnit } from '../points/write-batch.js';
+import { periodDateKey, periodOf, type TimeFrame } from './streak-periods.js';
+import { coverMissedPeriods, NO_FREEZES, streakAfterPeriodWithFreezes, type FreezeRule, type Freezes } from './streak-freezes.js';
 import { EMPTY_STREAK, type StreakState } from './streak-state.js';
 import type { StreakDefinition } from './streaks.schemas.js';
 import type { StreakProgressTable } from './streaks.tables.js';
 
 export type Streak = Omit<StreakDefinition, 'freezes'> & { timeFrame: TimeFrame; freezes: Required<FreezeRule> | null };
+
+/**
+ * The daily freeze job's unit (decision 163): cover the periods of one user's streak that have
+ * ended in the user's calendar at `now` with banked freezes, as the next event would.
+ */
+export interface StreakCoverUnit extends WriteUnit {
+  kind: 'streak-cover';
+  streakId: string;
+  now: number;
+}
 
 /** Rows of streak_stats / streak_period_stats a batch adds to: one of this many, chosen per batch. */
 export const STAT_SHARDS = 8;
@@ -126,6 +136,10 @@ export class StreaksBatch implements EventStagePart {
       if (!e.conditionReached || !defs.some((s) => s.status === 'ACTIVE' && s.eventIds.includes(e.definition.eventId))) continue;
       keys.set(userKey(e.projectId, e.userId), { project_id: e.projectId, user_id: e.userId });
     }
+    for (const u of this.batch.unitsOf<StreakCoverUnit>('streak-cover')) {
+      if (!this.defs.has(u.projectId)) this.defs.set(u.projectId, await this.definitions(this.batch, u.projectId));
+      keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
+    }
     for (const r of await progressOfUsers.run(this.batch.session, [...keys.values()])) {
       this.held.set(heldKey(r.project_id, r.user_id, r.streak_id), {
         projectId: r.project_id,
@@ -147,6 +161,27 @@ export class StreaksBatch implements EventStagePart {
       if (streak.status !== 'ACTIVE' || !streak.eventIds.includes(event.eventId)) continue;
       outcome.streaks.push(this.advance(streak, event, outcome));
     }
+  }
+
+  /**
+   * A `streak-cover` unit: the ended periods after the latest completed one are covered with banked
+   * freezes, in the user's zone at the unit's time. Changes nothing when nothing has ended, the bank
+   * is empty, the streak is inactive or has no freeze rule, or the user has no period yet.
+   */
+  apply(unit: WriteUnit): { covered: string[] } {
+    const u = unit as StreakCoverUnit;
+    const ledger = ledgerOf(this.batch);
+    ledger.requireLive(u.projectId, u.userId);
+    const streak = this.defs.get(u.projectId)?.find((s) => s.streakId === u.streakId);
+    const key = heldKey(u.projectId, u.userId, u.streakId);
+    const held = this.held.get(key);
+    if (!streak || streak.status !== 'ACTIVE' || !held || held.state.periods.length === 0) return { covered: [] };
+    const current = periodOf(streak.timeFrame, u.now, ledger.timeZone(u.projectId, u.userId));
+    const cover = coverMissedPeriods(held.state, held.freezes, current, streak.freezes);
+    if (cover.covered.length === 0) return { covered: [] };
+    this.held.set(key, { ...held, state: cover.state, freezes: cover.freezes, updatedAt: u.now, changed: true });
+    this.moveTotals(u.projectId, u.streakId, held.state, cover.state);
+    return { covered: cover.covered.map((p) => periodDateKey(streak.timeFrame, p)) };
   }
 
   private advance(streak: Streak, event: PipelineEvent, outcome: PipelineOutcome): StreakProgress {
