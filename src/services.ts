@@ -63,9 +63,9 @@ export function createServices(platform: Platform) {
   tiers.useWritePath(writes);
   streaks.useWritePath(writes);
   const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
-  const offers = new OffersService(platform, coupons, tiers);
+  const offers = new OffersService(platform, coupons, tiers, streaks);
   tiers.useOffers(offers);
-  const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers);
+  const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers, streaks);
   const surveys = new SurveysService(platform, writes);
   /**
    * The write path's participants, in the order their parts load and write (after the ledger):
@@ -79,7 +79,7 @@ export function createServices(platform: Platform) {
     new EventsParticipant(stages, tiers.participant),
     challenges.stage,
     streaks.stage,
-    new RedemptionParticipant(tiers.participant),
+    new RedemptionParticipant(tiers.participant, streaks.freezeBanks),
     new SurveysParticipant(),
     points.adjustments,
     seasonPayoutsParticipant,

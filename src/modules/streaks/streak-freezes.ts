@@ -50,15 +50,14 @@ export function coverMissedPeriods(state: StreakState, freezes: Freezes, before:
     covering = streakAfterPeriod(covering, p, []).state;
     covered.push(p);
   }
-  const available = Math.min(rule.max, freezes.available - count);
-  return { state: covering, freezes: { available, used: freezes.used + count, frozen: [...freezes.frozen, ...covered] }, covered };
+  return { state: covering, freezes: { available: freezes.available - count, used: freezes.used + count, frozen: [...freezes.frozen, ...covered] }, covered };
 }
 
 /**
  * The streak after a qualifying event in `period`, with freezes: the missed periods before it are
  * covered first (greedily; a gap longer than the bank still breaks the run, and the freezes spent on
  * it stay spent), then the event's period is completed as streak-state.ts decides. Milestones reached
- * earn freezes, up to `rule.max`. Without a rule it is exactly `streakAfterPeriod`.
+ * earn freezes, up to `rule.max` (a bank above a lowered max is not cut). Without a rule it is exactly `streakAfterPeriod`.
  */
 export function streakAfterPeriodWithFreezes(state: StreakState, freezes: Freezes, period: number, milestones: number[], rule: FreezeRule | null): FrozenStep {
   const cover = coverMissedPeriods(state, freezes, period, rule);
@@ -68,6 +67,8 @@ export function streakAfterPeriodWithFreezes(state: StreakState, freezes: Freeze
     return { ...step, changed: step.changed || covered.length > 0, freezes: cover.freezes, covered };
   }
   const earned = rule.earnEveryMilestone ? step.newlyClaimed.length : 0;
-  const available = Math.min(rule.max, cover.freezes.available + earned);
+  // Earning fills the bank up to max; a bank above a lowered max keeps what it has (as a grant does).
+  const had = cover.freezes.available;
+  const available = Math.max(had, Math.min(rule.max, had + earned));
   return { ...step, changed: true, freezes: { ...cover.freezes, available }, covered };
 }

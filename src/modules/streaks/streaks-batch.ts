@@ -184,6 +184,45 @@ export class StreaksBatch implements EventStagePart {
     return { covered: cover.covered.map((p) => periodDateKey(streak.timeFrame, p)) };
   }
 
+  /** Reads the stored states of these users' streaks, unless the batch holds them already (a redemption banking a freeze). */
+  async loadBanks(keys: Array<{ projectId: string; userId: string; streakId: string }>): Promise<void> {
+    for (const { projectId } of keys) if (!this.defs.has(projectId)) this.defs.set(projectId, await this.definitions(this.batch, projectId));
+    const users = new Map(keys.filter((x) => !this.held.has(heldKey(x.projectId, x.userId, x.streakId))).map((x) => [userKey(x.projectId, x.userId), { project_id: x.projectId, user_id: x.userId }]));
+    if (users.size === 0) return;
+    for (const r of await progressOfUsers.run(this.batch.session, [...users.values()])) {
+      const key = heldKey(r.project_id, r.user_id, r.streak_id);
+      if (this.held.has(key)) continue;
+      this.held.set(key, {
+        projectId: r.project_id,
+        userId: r.user_id,
+        streakId: r.streak_id,
+        state: stateOf(r),
+        freezes: freezesOf(r),
+        lastCompletedAt: Number(r.last_completed_at),
+        updatedAt: Number(r.updated_at),
+        changed: false,
+        stored: true,
+      });
+    }
+  }
+
+  /** Why one more freeze cannot be banked on the user's streak now (the streak inactive or without a rule, or the bank at max). */
+  bankRefusal(projectId: string, userId: string, streakId: string): 'FREEZE_BANK_FULL' | 'STREAK_UNAVAILABLE' | null {
+    const streak = this.defs.get(projectId)?.find((s) => s.streakId === streakId);
+    if (!streak || streak.status !== 'ACTIVE' || !streak.freezes) return 'STREAK_UNAVAILABLE';
+    const available = this.held.get(heldKey(projectId, userId, streakId))?.freezes.available ?? 0;
+    return available >= streak.freezes.max ? 'FREEZE_BANK_FULL' : null;
+  }
+
+  /** Banks one freeze (after `bankRefusal` said null); a user with no state gets a row holding only the bank. */
+  bankFreeze(projectId: string, userId: string, streakId: string, now: number): { available: number; used: number } {
+    const key = heldKey(projectId, userId, streakId);
+    const held = this.held.get(key) ?? { projectId, userId, streakId, state: EMPTY_STREAK, freezes: NO_FREEZES, lastCompletedAt: 0, updatedAt: now, changed: false, stored: false };
+    const freezes = { ...held.freezes, available: held.freezes.available + 1 };
+    this.held.set(key, { ...held, freezes, updatedAt: now, changed: true });
+    return { available: freezes.available, used: freezes.used };
+  }
+
   private advance(streak: Streak, event: PipelineEvent, outcome: PipelineOutcome): StreakProgress {
     const key = heldKey(event.projectId, event.userId, streak.streakId);
     const held = this.held.get(key);
@@ -282,8 +321,8 @@ export class StreaksBatch implements EventStagePart {
           streak_id: h.streakId,
           periods: JSON.stringify(h.state.periods),
           current_count: h.state.currentCount,
-          current_start: h.state.currentStart!,
-          last_period: h.state.periods[h.state.periods.length - 1]!,
+          current_start: h.state.currentStart ?? 0, // 0: a row holding only banked freezes
+          last_period: h.state.periods[h.state.periods.length - 1] ?? 0,
           longest_streak: h.state.longestStreak,
           missed_count: h.state.missedCount,
           milestones_claimed: JSON.stringify(h.state.milestonesClaimed),

@@ -6,6 +6,7 @@ import { SharedCache } from '../../platform/shared-cache.js';
 import type { EventStage } from '../events/pipeline.js';
 import type { WriteBatch } from '../points/write-batch.js';
 import type { WritePath } from '../points/write-path.js';
+import type { FreezeBanks } from '../offers/redemption-batch.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { periodDateKey, periodOf, periodStart, type TimeFrame } from './streak-periods.js';
 import type { FreezeRule } from './streak-freezes.js';
@@ -198,6 +199,30 @@ export class StreaksService implements UserDataOwner {
       else await this.repo.insertFreezesOnly(trx, { project_id: projectId, user_id: userId, streak_id: streakId, freezes_available: available, updated_at: now });
       return { userId, streakId, granted: available - before.available, freezes: { available, used: before.used, max } };
     });
+  }
+
+  /** The banks of freezes in a write batch, for redemptions of STREAK_FREEZE offers (decision 164). */
+  readonly freezeBanks: FreezeBanks = {
+    load: (batch, keys) => this.batchPart(batch).loadBanks(keys),
+    refusal: (batch, p, u, s) => this.batchPart(batch).bankRefusal(p, u, s),
+    bank: (batch, p, u, s, now) => this.batchPart(batch).bankFreeze(p, u, s, now),
+  };
+
+  private batchPart(batch: WriteBatch): StreaksBatch {
+    return batch.part<StreaksBatch>(this.stage);
+  }
+
+  /** Whether the streak exists and has a freeze rule (a STREAK_FREEZE offer may name it). */
+  async hasFreezes(projectId: string, streakId: string): Promise<boolean> {
+    return (await this.definitions(this.db, projectId)).some((s) => s.streakId === streakId && s.freezes !== null);
+  }
+
+  /** The redeemable check of a STREAK_FREEZE offer: why the user's bank cannot take one more (a read; the redeem decides again under the lock). */
+  async freezeBankRefusal(projectId: string, userId: string, streakId: string): Promise<'FREEZE_BANK_FULL' | 'STREAK_UNAVAILABLE' | null> {
+    const streak = (await this.definitions(this.db, projectId)).find((s) => s.streakId === streakId);
+    if (!streak || streak.status !== 'ACTIVE' || !streak.freezes) return 'STREAK_UNAVAILABLE';
+    const available = freezesOf(await this.repo.progressRow(this.db, projectId, userId, streakId)).available;
+    return available >= streak.freezes.max ? 'FREEZE_BANK_FULL' : null;
   }
 
   /** Set once when the services are wired (the daily freeze job goes through the write path). */
