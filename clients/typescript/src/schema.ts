@@ -6725,6 +6725,8 @@ export interface operations {
                             couponValidityDays: number;
                             /** @description The tiers the offer is limited to; null: everyone */
                             tiers: string[] | null;
+                            /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                            streakId: string | null;
                             createdAt: number;
                             updatedAt: number;
                         };
@@ -6851,6 +6853,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -6961,6 +6965,12 @@ export interface operations {
                                 };
                                 offerId: string | null;
                                 createdAt: number;
+                            } | null;
+                            /** @description Type STREAK_FREEZE: the bank of the streak after the freeze was added */
+                            freeze?: {
+                                streakId: string;
+                                available: number;
+                                used: number;
                             };
                         };
                     };
@@ -7046,7 +7056,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         redeemable: boolean;
-                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | (never | null);
+                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | (never | null);
                         /** @description Balance of the user */
                         points: number;
                         /** @description Points the offer costs */
@@ -7152,6 +7162,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     } & {
@@ -7220,8 +7232,9 @@ export interface operations {
             content: {
                 "application/json": {
                     offerId?: string;
-                    /** @description e.g. LOCAL, ONLINE; default ONLINE */
+                    /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
                     type?: string;
+                    streakId?: string | null;
                     /** @description Cost in points */
                     points: number;
                     title: {
@@ -7278,6 +7291,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     } & {
@@ -7401,6 +7416,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     } & {
@@ -7486,8 +7503,9 @@ export interface operations {
             content: {
                 "application/json": {
                     offerId?: string;
-                    /** @description e.g. LOCAL, ONLINE; default ONLINE */
+                    /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
                     type?: string;
+                    streakId?: string | null;
                     /** @description Cost in points */
                     points: number;
                     title: {
@@ -7544,6 +7562,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     } & {
