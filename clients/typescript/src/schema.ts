@@ -195,7 +195,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read a user: creation time and time zone
+         * @description The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an unknown user or one being deleted.
+         */
+        get: operations["getUser"];
         put?: never;
         post?: never;
         /**
@@ -2779,6 +2783,90 @@ export interface operations {
             };
         };
     };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client-chosen user id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        createdAt: number;
+                        /** @description IANA name; UTC unless set */
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
     deleteUser: {
         parameters: {
             query?: never;
@@ -3065,6 +3153,8 @@ export interface operations {
                             lastActiveAt: number | null;
                             /** @description Unix ms */
                             createdAt: number;
+                            /** @description IANA name of the user's time zone (UTC unless set) */
+                            timeZone: string;
                         }[];
                         /** @description Cursor of the next page; null on the last page */
                         nextCursor: string | null;
