@@ -1316,6 +1316,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/season/{month}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Season points prizes paid for a month
+         * @description The points prizes paid for a closed month, every group: who got which season reward at what rank, and the points (coupon prizes are coupons of their users). Empty before the month is closed.
+         */
+        get: operations["listSeasonPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/season/{month}/close": {
         parameters: {
             query?: never;
@@ -10720,6 +10740,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    listSeasonPayouts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the admin token: the project to act on (default: default) */
+                "x-project-id"?: string;
+            };
+            path: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        month: string;
+                        /** @description Points prizes by group, season reward, rank and user; at most 10000. Coupon prizes are coupons of their users, not listed here */
+                        payouts: {
+                            groupId: string;
+                            seasonRewardId: string;
+                            userId: string;
+                            /** @description Rank in the archived board */
+                            rank: number;
+                            /** @description Points paid (a SEASON history entry) */
+                            points: number;
+                            /** @description ms */
+                            paidAt: number;
+                        }[];
+                    };
+                };
             };
             /** @description Body of every error: status, reason phrase, message, machine code */
             400: {
