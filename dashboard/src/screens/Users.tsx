@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ApiError, enc, query } from '../api/client';
 import type { HistoryEntry, UserChallenge, UserPoints, UserStreak } from '../api/types';
+import { GrantFreeze } from './GrantFreeze';
+import { UserTimeZone } from './UserTimeZone';
 import { Empty, ErrorBanner, Loading, Stat, TextInput } from '../components/ui';
 import { formatDate, numberField, pickLanguage, placeError, type FieldErrors } from '../form';
 import { navigate } from '../router';
@@ -58,11 +60,13 @@ function UserDetail({ userId }: { userId: string }) {
           </div>
         </div>
         <AdjustPoints userId={userId} onDone={refresh} />
+        <UserTimeZone userId={userId} />
       </div>
       <History key={`h${version}`} userId={userId} />
       <div className="cards">
         <Challenges key={`c${version}`} userId={userId} />
         <Streaks key={`s${version}`} userId={userId} />
+        <GrantFreeze userId={userId} onDone={refresh} />
       </div>
       <CouponsCard key={`k${version}`} userId={userId} />
     </div>
