@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import type { StreakProgressTable, StreaksTable } from './streaks.tables.js';
 import './streaks.tables.js';
@@ -107,7 +108,7 @@ export class StreaksRepository {
       .select('user_id')
       .where('project_id', '=', projectId)
       .where('streak_id', '=', streakId)
-      .where('freezes_available', '>', 0)
+      .where(sql<boolean>`freezes_available > 0`) // a literal, so both stores use the partial index streak_progress_banked
       .where('periods', '!=', '[]')
       .where('last_period', '<', before - 1)
       .where('user_id', '>', after)
