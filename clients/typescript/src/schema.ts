@@ -1693,8 +1693,10 @@ export interface components {
                 redemptionId: string;
                 pointsSpent: number;
                 balance: number;
-                /** @description The coupon issued by the redemption */
-                couponKey: string;
+                /** @description The coupon issued by the redemption; null for a STREAK_FREEZE offer, which issues none */
+                couponKey: string | null;
+                /** @description STREAK_FREEZE offers: the streak whose bank got the freeze */
+                streakId?: string;
             };
         };
         /** @description A user used (redeemed) a coupon */
