@@ -86,4 +86,14 @@ describeBackends('streaks: the daily freeze job', (t) => {
     await purchaseAt(t, 'gus', at('2026-10-26T10:00:00Z'));
     expect(withoutUser(await userStreak(t, 'erin', 's'))).toEqual(withoutUser(await userStreak(t, 'gus', 's')));
   });
+
+  it('spends each freeze once when two passes run at the same time (two instances) and when the daily job runs after them', async () => {
+    await setup([['hana', 3]]);
+    const now = at('2026-03-10T05:00:00Z'); // the 8th and 9th have ended in New York
+    await t.setClock(now);
+    const covers = await Promise.all([t.app.services.streaks.coverMissedPeriods(now), t.app.services.streaks.coverMissedPeriods(now)]);
+    expect(covers.reduce((a, b) => a + b, 0)).toBe(1);
+    await t.app.services.jobs.runUntilIdle();
+    expect(await userStreak(t, 'hana', 's')).toMatchObject({ currentCount: 4, frozenDates: ['2026-03-08', '2026-03-09'], freezes: { available: 1, used: 2 } });
+  });
 });
