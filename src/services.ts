@@ -63,10 +63,11 @@ export function createServices(platform: Platform) {
   const reversals = new ReversalsService(platform, writes, events);
   const expiry = new PointsExpiryService(platform, writes);
   tiers.useWritePath(writes);
+  streaks.useWritePath(writes);
   const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
-  const offers = new OffersService(platform, coupons, tiers);
+  const offers = new OffersService(platform, coupons, tiers, streaks);
   tiers.useOffers(offers);
-  const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers);
+  const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers, streaks);
   const surveys = new SurveysService(platform, writes);
   /**
    * The write path's participants, in the order their parts load and write (after the ledger):
@@ -80,7 +81,7 @@ export function createServices(platform: Platform) {
     new EventsParticipant(stages, tiers.participant),
     challenges.stage,
     streaks.stage,
-    new RedemptionParticipant(tiers.participant),
+    new RedemptionParticipant(tiers.participant, streaks.freezeBanks),
     new SurveysParticipant(),
     points.adjustments,
     seasonPayoutsParticipant,
@@ -122,6 +123,7 @@ export function createServices(platform: Platform) {
     { name: 'event-log-cleanup', run: async (now) => void (await events.log.prune(now)) },
     { name: 'tier-checks', run: async (now) => void (await tiers.runMonthlyChecks(now)) },
     { name: 'points-settle', run: async (now) => void (await expiry.settleAll(now)) },
+    { name: 'streak-freeze-cover', run: async (now) => void (await streaks.coverMissedPeriods(now)) },
   ];
   jobs.daily(dailyTasks);
 

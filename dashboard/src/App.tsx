@@ -11,6 +11,7 @@ import { LeaderboardsScreen } from './screens/Leaderboards';
 import { OffersScreen } from './screens/Offers';
 import { OverviewScreen } from './screens/Overview';
 import { ProjectsScreen } from './screens/Projects';
+import { SeasonsScreen } from './screens/Seasons';
 import { ShopsScreen } from './screens/Shops';
 import { TiersScreen } from './screens/Tiers';
 import { SignIn } from './screens/SignIn';
@@ -36,6 +37,7 @@ const NAV: Array<{ path: string; label: string; group: string }> = [
   { path: 'offers', label: 'Offers', group: 'Programme' },
   { path: 'usergroups', label: 'User groups', group: 'Programme' },
   { path: 'tiers', label: 'Tiers', group: 'Programme' },
+  { path: 'seasons', label: 'Seasons', group: 'Programme' },
   { path: 'users', label: 'Users', group: 'Insight' },
   { path: 'event-log', label: 'Event log', group: 'Insight' },
   { path: 'leaderboards', label: 'Leaderboards', group: 'Insight' },
@@ -170,6 +172,8 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
       return <ShopsScreen />;
     case 'tiers':
       return <TiersScreen />;
+    case 'seasons':
+      return <SeasonsScreen />;
     case 'offers':
       return <OffersScreen />;
     case 'usergroups':

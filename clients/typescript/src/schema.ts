@@ -195,7 +195,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read a user: creation time and time zone
+         * @description The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an unknown user or one being deleted.
+         */
+        get: operations["getUser"];
         put?: never;
         post?: never;
         /**
@@ -1332,6 +1336,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/season/{month}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Season points prizes paid for a month
+         * @description The points prizes paid for a closed month, every group: who got which season reward at what rank, and the points (coupon prizes are coupons of their users). Empty before the month is closed.
+         */
+        get: operations["listSeasonPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/season/{month}/close": {
         parameters: {
             query?: never;
@@ -1689,8 +1713,10 @@ export interface components {
                 redemptionId: string;
                 pointsSpent: number;
                 balance: number;
-                /** @description The coupon issued by the redemption */
-                couponKey: string;
+                /** @description The coupon issued by the redemption; null for a STREAK_FREEZE offer, which issues none */
+                couponKey: string | null;
+                /** @description STREAK_FREEZE offers: the streak whose bank got the freeze */
+                streakId?: string;
             };
         };
         /** @description A user used (redeemed) a coupon */
@@ -2848,6 +2874,90 @@ export interface operations {
             };
         };
     };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client-chosen user id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        createdAt: number;
+                        /** @description IANA name; UTC unless set */
+                        timeZone: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
     deleteUser: {
         parameters: {
             query?: never;
@@ -3142,6 +3252,8 @@ export interface operations {
                             lastActiveAt: number | null;
                             /** @description Unix ms */
                             createdAt: number;
+                            /** @description IANA name of the user's time zone (UTC unless set) */
+                            timeZone: string;
                         }[];
                         /** @description Cursor of the next page; null on the last page */
                         nextCursor: string | null;
@@ -6957,6 +7069,8 @@ export interface operations {
                             couponValidityDays: number;
                             /** @description The tiers the offer is limited to; null: everyone */
                             tiers: string[] | null;
+                            /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                            streakId: string | null;
                             createdAt: number;
                             updatedAt: number;
                         };
@@ -7083,6 +7197,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -7193,6 +7309,12 @@ export interface operations {
                                 };
                                 offerId: string | null;
                                 createdAt: number;
+                            } | null;
+                            /** @description Type STREAK_FREEZE: the bank of the streak after the freeze was added */
+                            freeze?: {
+                                streakId: string;
+                                available: number;
+                                used: number;
                             };
                         };
                     };
@@ -7278,7 +7400,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         redeemable: boolean;
-                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | (never | null);
+                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | (never | null);
                         /** @description Balance of the user */
                         points: number;
                         /** @description Points the offer costs */
@@ -7384,6 +7506,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     } & {
@@ -7452,8 +7576,9 @@ export interface operations {
             content: {
                 "application/json": {
                     offerId?: string;
-                    /** @description e.g. LOCAL, ONLINE; default ONLINE */
+                    /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
                     type?: string;
+                    streakId?: string | null;
                     /** @description Cost in points */
                     points: number;
                     title: {
@@ -7510,6 +7635,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     } & {
@@ -7633,6 +7760,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     } & {
@@ -7718,8 +7847,9 @@ export interface operations {
             content: {
                 "application/json": {
                     offerId?: string;
-                    /** @description e.g. LOCAL, ONLINE; default ONLINE */
+                    /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
                     type?: string;
+                    streakId?: string | null;
                     /** @description Cost in points */
                     points: number;
                     title: {
@@ -7776,6 +7906,8 @@ export interface operations {
                         couponValidityDays: number;
                         /** @description The tiers the offer is limited to; null: everyone */
                         tiers: string[] | null;
+                        /** @description Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers */
+                        streakId: string | null;
                         createdAt: number;
                         updatedAt: number;
                     } & {
@@ -10842,6 +10974,88 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    listSeasonPayouts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the admin token: the project to act on (default: default) */
+                "x-project-id"?: string;
+            };
+            path: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        month: string;
+                        /** @description Points prizes by group, season reward, rank and user; at most 10000. Coupon prizes are coupons of their users, not listed here */
+                        payouts: {
+                            groupId: string;
+                            seasonRewardId: string;
+                            userId: string;
+                            /** @description Rank in the archived board */
+                            rank: number;
+                            /** @description Points paid (a SEASON history entry) */
+                            points: number;
+                            /** @description ms */
+                            paidAt: number;
+                        }[];
+                    };
+                };
             };
             /** @description Body of every error: status, reason phrase, message, machine code */
             400: {

@@ -113,6 +113,11 @@ export class ApiClient {
     return res.status === 204 ? (null as T) : ((await res.json()) as T);
   }
 
+  async patch<T>(path: string, body: unknown): Promise<T> {
+    const res = await this.send('PATCH', path, body);
+    return res.status === 204 ? (null as T) : ((await res.json()) as T);
+  }
+
   async delete(path: string): Promise<void> {
     await this.send('DELETE', path);
   }

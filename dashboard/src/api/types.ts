@@ -147,6 +147,8 @@ export interface Shop {
 export interface Offer {
   offerId: string;
   type: string;
+  /** Type STREAK_FREEZE: the streak a redemption banks a freeze on. */
+  streakId?: string | null;
   points: number;
   title: LanguageMap;
   description?: LanguageMap;

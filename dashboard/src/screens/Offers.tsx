@@ -5,6 +5,7 @@ import { ResourceScreen, type FormProps, type ResourceConfig } from '../componen
 import { Field, LanguageMapInput, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
 import { useApi } from '../session';
+import { OfferStreakField, STREAK_FREEZE } from './OfferStreakField';
 import { useLoad } from '../useLoad';
 
 export interface OfferForm {
@@ -22,6 +23,8 @@ export interface OfferForm {
   couponValidityDays: string;
   validFrom: string;
   validUntil: string;
+  /** Type STREAK_FREEZE: the streak a redemption banks a freeze on. */
+  streakId: string;
   status: Status;
   /** Tiers the offer is limited to (empty: everyone). */
   tiers: string[];
@@ -43,6 +46,7 @@ export function offerToBody(f: OfferForm): Record<string, unknown> {
     couponValidityDays: numberField(f.couponValidityDays),
     validFrom: localInputToMs(f.validFrom),
     validUntil: localInputToMs(f.validUntil),
+    streakId: f.type === STREAK_FREEZE ? f.streakId || undefined : undefined,
     status: f.status,
     tiers: f.tiers.length > 0 ? f.tiers : undefined,
   });
@@ -56,9 +60,11 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
       <datalist id="offer-types">
         <option value="LOCAL" />
         <option value="ONLINE" />
+        <option value={STREAK_FREEZE} />
       </datalist>
       <TextInput label="Offer id" value={f.offerId} disabled={editing} error={errors.offerId} hint="Generated when empty." onChange={(offerId) => set({ offerId })} />
-      <TextInput label="Type" value={f.type} list="offer-types" error={errors.type} hint="e.g. LOCAL or ONLINE; the offer feed filters on it." onChange={(type) => set({ type })} />
+      <TextInput label="Type" value={f.type} list="offer-types" error={errors.type} hint="e.g. LOCAL or ONLINE; the offer feed filters on it. STREAK_FREEZE sells a streak freeze." onChange={(type) => set({ type })} />
+      {f.type === STREAK_FREEZE && <OfferStreakField value={f.streakId} error={errors.streakId} onChange={(streakId) => set({ streakId })} />}
       <div className="field-wide">
         <LanguageMapInput label="Title" value={f.title} error={errors.title} onChange={(title) => set({ title })} />
       </div>
@@ -122,6 +128,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     couponValidityDays: '30',
     validFrom: '',
     validUntil: '',
+    streakId: '',
     status: 'ACTIVE',
     tiers: [],
   }),
@@ -140,11 +147,12 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     couponValidityDays: text(o.couponValidityDays),
     validFrom: msToLocalInput(o.validFrom),
     validUntil: msToLocalInput(o.validUntil),
+    streakId: o.streakId ?? '',
     status: o.status ?? 'ACTIVE',
     tiers: o.tiers ?? [],
   }),
   toBody: offerToBody,
-  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'image', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil', 'tiers'],
+  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'image', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil', 'tiers', 'streakId'],
   Form: OfferFields,
   emptyText: <p>No offers yet. Create a shop first if your offers belong to partners.</p>,
 };

@@ -9,6 +9,8 @@ import type { Column } from '../components/DataTable';
 import { allPages, ExportCsv } from '../components/ExportCsv';
 import { UserActivity } from './EventLog';
 import { UsersList } from './UsersList';
+import { GrantFreeze } from './GrantFreeze';
+import { UserTimeZone } from './UserTimeZone';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
 import { AdjustPoints } from './AdjustPoints';
@@ -78,11 +80,13 @@ function UserDetail({ userId }: { userId: string }) {
           </div>
         </div>
         <AdjustPoints userId={userId} balance={points.data.points} onDone={refresh} />
+        <UserTimeZone userId={userId} />
       </div>
       <History key={`h${version}`} userId={userId} onChanged={refresh} />
       <div className="cards">
         <Challenges key={`c${version}`} userId={userId} />
         <Streaks key={`s${version}`} userId={userId} />
+        <GrantFreeze userId={userId} onDone={refresh} />
       </div>
       <CouponsCard key={`k${version}`} userId={userId} />
     </div>

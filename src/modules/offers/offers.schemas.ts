@@ -12,7 +12,10 @@ const Title = Type.Record(Type.String({ pattern: '^[a-z]{2}$|^default$' }), Type
 export const OfferBody = Type.Object(
   {
     offerId: Type.Optional(ResourceId),
-    type: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'e.g. LOCAL, ONLINE; default ONLINE' })),
+    type: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 50, description: 'e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon' }),
+    ),
+    streakId: Type.Optional(Nullable(ResourceId)),
     points: Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Cost in points' }),
     title: Title,
     description: Type.Optional(LanguageMap),
@@ -51,6 +54,7 @@ export const Offer = Type.Object({
   status: Type.String(),
   couponValidityDays: Type.Integer(),
   tiers: Nullable(Type.Array(Type.String(), { description: 'The tiers the offer is limited to; null: everyone' })),
+  streakId: Nullable(Type.String({ description: 'Type STREAK_FREEZE: the streak a redemption banks a freeze on; null for other offers' })),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
 });
@@ -124,6 +128,8 @@ export const RedeemReason = Type.Union([
   Type.Literal('TOTAL_LIMIT_REACHED'),
   Type.Literal('USER_LIMIT_REACHED'),
   Type.Literal('TIER_REQUIRED'),
+  Type.Literal('FREEZE_BANK_FULL'),
+  Type.Literal('STREAK_UNAVAILABLE'),
   Type.Null(),
 ]);
 
@@ -142,7 +148,13 @@ export const Redeemed = Type.Object({
     pointsSpent: Type.Integer(),
     balance: Type.Integer(),
     redemptionId: Type.String(),
-    coupon: Coupon,
+    coupon: Nullable(Coupon),
+    freeze: Type.Optional(
+      Type.Object(
+        { streakId: Type.String(), available: Type.Integer(), used: Type.Integer() },
+        { description: 'Type STREAK_FREEZE: the bank of the streak after the freeze was added' },
+      ),
+    ),
   }),
 });
 export type Redeemed = Static<typeof Redeemed>;

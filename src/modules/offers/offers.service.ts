@@ -14,6 +14,9 @@ import type { OffersTable, ShopsTable } from './offers.tables.js';
  * Statistics come from counters that redemptions and coupon uses keep, never from counting rows
  * of redemptions per request (only `valid`, which depends on the clock, counts the coupon index).
  */
+/** The offer type whose redemption banks a streak freeze instead of issuing a coupon (decision 164). */
+export const STREAK_FREEZE = 'STREAK_FREEZE';
+
 const num = (v: number | null) => (v === null ? null : Number(v));
 
 export function toOffer(r: OffersTable): Offer {
@@ -34,6 +37,7 @@ export function toOffer(r: OffersTable): Offer {
     status: r.status,
     couponValidityDays: Number(r.coupon_validity_days),
     tiers: offerTiers(r),
+    streakId: r.streak_id ?? null,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
   };
@@ -67,7 +71,25 @@ export class OffersService {
     private readonly coupons: CouponsService,
     /** Checks that the tiers an offer names exist (400 TIER_NOT_FOUND). */
     private readonly tiers: { assertExist(projectId: string, tierIds: readonly string[]): Promise<void> } | null = null,
+    /** Whether a streak exists and has a freeze rule (offers of type STREAK_FREEZE). */
+    private readonly streaks: { hasFreezes(projectId: string, streakId: string): Promise<boolean> } | null = null,
   ) {}
+
+  /**
+   * A STREAK_FREEZE offer names a streak with a freeze rule (decision 164); any other offer names
+   * none. 400 INVALID_OFFER_STREAK otherwise.
+   */
+  private async checkStreak(projectId: string, input: OfferBody): Promise<void> {
+    const streakId = input.streakId ?? null;
+    if (input.type !== STREAK_FREEZE) {
+      if (streakId !== null) throw AppError.of('INVALID_OFFER_STREAK', 'body/streakId is only for offers of type STREAK_FREEZE');
+      return;
+    }
+    if (streakId === null) throw AppError.of('INVALID_OFFER_STREAK', 'body/streakId is required for type STREAK_FREEZE');
+    if (!(await this.streaks?.hasFreezes(projectId, streakId))) {
+      throw AppError.of('INVALID_OFFER_STREAK', `body/streakId must name a streak with freezes (freezes.max): ${streakId} does not`);
+    }
+  }
 
   /** The offers limited to a tier (a tier they name cannot be deleted). */
   async offersNaming(projectId: string, tierId: string): Promise<string[]> {
@@ -103,6 +125,7 @@ export class OffersService {
       status: input.status ?? 'ACTIVE',
       coupon_validity_days: input.couponValidityDays ?? 30,
       tiers: input.tiers ? JSON.stringify(input.tiers) : null,
+      streak_id: input.streakId ?? null,
       updated_at: now,
     };
   }
@@ -111,6 +134,7 @@ export class OffersService {
     const now = this.platform.clock.now();
     const row: OffersTable = { ...this.offerFields(projectId, input.offerId ?? generateId('offer'), input, now), redeemed_total: 0, used_total: 0, created_at: now };
     await this.tiers?.assertExist(projectId, input.tiers ?? []);
+    await this.checkStreak(projectId, input);
     const inserted = await this.db.transaction().execute(async (trx) => {
       await this.requireShop(trx, projectId, row.shop_id);
       return this.repo.insertOffer(trx, row);
@@ -123,6 +147,7 @@ export class OffersService {
     if (input.offerId !== undefined && input.offerId !== offerId) throw AppError.of('ID_MISMATCH', 'offerId in the body must match the path');
     const fields = this.offerFields(projectId, offerId, input, this.platform.clock.now());
     await this.tiers?.assertExist(projectId, input.tiers ?? []);
+    await this.checkStreak(projectId, input);
     const updated = await this.db.transaction().execute(async (trx) => {
       await this.requireShop(trx, projectId, fields.shop_id);
       return this.repo.updateOffer(trx, fields);

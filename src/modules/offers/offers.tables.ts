@@ -39,6 +39,8 @@ export interface OffersTable {
   per_user_limit: number | null;
   /** JSON array of the tierIds the offer is limited to; null: everyone (migration 0900). */
   tiers: string | null;
+  /** The streak a STREAK_FREEZE offer banks a freeze on; null for other offers (migration 0960_c). */
+  streak_id?: string | null;
   valid_from: number | null;
   valid_until: number | null;
   status: string;
@@ -74,6 +76,7 @@ export interface RedemptionsTable {
   user_id: string;
   offer_id: string;
   points: number;
+  /** The coupon issued; '' for a STREAK_FREEZE offer, which issues none. */
   coupon_key: string;
   /** JSON object from the redeem body, or null. */
   metadata: string | null;

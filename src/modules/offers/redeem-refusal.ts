@@ -1,7 +1,7 @@
 /**
  * Why a user cannot redeem an offer, decided from one consistent reading of the offer, its
  * counters and the balance. Offer state first (status and its shop's, validity), then the user's
- * tier, then the limits (total, month, user), then the points. A pure function: the redeem step re-checks each limit and the balance
+ * tier, then the limits (total, month, user), then (a STREAK_FREEZE offer) the user's bank of freezes, then the points. A pure function: the redeem step re-checks each limit and the balance
  * with conditional writes, so a stale reading can never let a redemption through.
  */
 export type RedeemRefusal =
@@ -11,7 +11,12 @@ export type RedeemRefusal =
   | 'MONTHLY_LIMIT_REACHED'
   | 'TOTAL_LIMIT_REACHED'
   | 'USER_LIMIT_REACHED'
-  | 'TIER_REQUIRED';
+  | 'TIER_REQUIRED'
+  | 'FREEZE_BANK_FULL'
+  | 'STREAK_UNAVAILABLE';
+
+/** Why a STREAK_FREEZE offer cannot bank a freeze for the user (streaks module), null when it can. */
+export type FreezeBankRefusal = 'FREEZE_BANK_FULL' | 'STREAK_UNAVAILABLE' | null;
 
 export interface RedeemState {
   now: number;
@@ -31,6 +36,8 @@ export interface RedeemState {
   userTier: string | null;
   cost: number;
   balance: number;
+  /** For a STREAK_FREEZE offer: whether the user's bank can take one more freeze. */
+  freezeBank?: FreezeBankRefusal;
 }
 
 export function redeemRefusal(s: RedeemState): RedeemRefusal | null {
@@ -41,6 +48,7 @@ export function redeemRefusal(s: RedeemState): RedeemRefusal | null {
   if (s.totalLimit !== null && s.redeemedTotal >= s.totalLimit) return 'TOTAL_LIMIT_REACHED';
   if (s.monthlyLimit !== null && s.redeemedThisMonth >= s.monthlyLimit) return 'MONTHLY_LIMIT_REACHED';
   if (s.perUserLimit !== null && s.redeemedByUser >= s.perUserLimit) return 'USER_LIMIT_REACHED';
+  if (s.freezeBank) return s.freezeBank;
   if (s.balance < s.cost) return 'INSUFFICIENT_POINTS';
   return null;
 }
@@ -53,4 +61,6 @@ export const REFUSAL_MESSAGES: Record<RedeemRefusal, string> = {
   TOTAL_LIMIT_REACHED: 'The total limit of this offer is reached',
   USER_LIMIT_REACHED: 'You have reached the limit of redemptions of this offer',
   TIER_REQUIRED: 'This offer is for members of other tiers',
+  FREEZE_BANK_FULL: 'Your bank of freezes for this streak is full; use one before buying another',
+  STREAK_UNAVAILABLE: 'The streak of this freeze offer is not active or has no freezes',
 };

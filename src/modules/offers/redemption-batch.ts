@@ -11,12 +11,25 @@ import { ledgerOf } from '../points/write-path.js';
 import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
 import type { Redeemed } from './offers.schemas.js';
 import type { OffersTable, RedemptionsTable } from './offers.tables.js';
-import { REFUSAL_MESSAGES, redeemRefusal, type RedeemRefusal } from './redeem-refusal.js';
-import { offerTiers } from './offers.service.js';
+import { REFUSAL_MESSAGES, redeemRefusal, type FreezeBankRefusal, type RedeemRefusal } from './redeem-refusal.js';
+import { offerTiers, STREAK_FREEZE } from './offers.service.js';
 
 /** The user's tier as decided so far in the batch (the tiers module); absent: no tiers. */
 export interface TierOfUser {
   tierOf(batch: WriteBatch, projectId: string, userId: string): { tierId: string } | null;
+}
+
+/**
+ * The streaks' banks of freezes as decided so far in the batch (the streaks module): a
+ * STREAK_FREEZE offer adds one to the redeeming user's bank of its streak (decision 164).
+ */
+export interface FreezeBanks {
+  /** Reads the banks of these users' streaks into the batch (load phase). */
+  load(batch: WriteBatch, keys: Array<{ projectId: string; userId: string; streakId: string }>): Promise<void>;
+  /** Why the bank cannot take one more freeze now; null when it can. */
+  refusal(batch: WriteBatch, projectId: string, userId: string, streakId: string): FreezeBankRefusal;
+  /** Adds one freeze; the bank after. */
+  bank(batch: WriteBatch, projectId: string, userId: string, streakId: string, now: number): { available: number; used: number };
 }
 
 export interface RedemptionUnit extends WriteUnit {
@@ -108,10 +121,13 @@ export class RedemptionParticipant implements WriteParticipant {
   readonly name = 'redemptions';
   readonly kind = 'redemption';
 
-  constructor(private readonly tiers: TierOfUser | null = null) {}
+  constructor(
+    private readonly tiers: TierOfUser | null = null,
+    private readonly freezes: FreezeBanks | null = null,
+  ) {}
 
   begin(batch: WriteBatch): BatchPart {
-    return new RedemptionBatch(batch, this.tiers);
+    return new RedemptionBatch(batch, this.tiers, this.freezes);
   }
 }
 
@@ -126,6 +142,7 @@ class RedemptionBatch implements BatchPart {
   constructor(
     private readonly batch: WriteBatch,
     private readonly tiers: TierOfUser | null,
+    private readonly freezes: FreezeBanks | null,
   ) {}
 
   async load(): Promise<void> {
@@ -139,6 +156,11 @@ class RedemptionBatch implements BatchPart {
     const shops = new Map<string, { project_id: string; shop_id: string }>();
     for (const { row } of this.offers.values()) if (row.shop_id !== null) shops.set(k(row.project_id, row.shop_id), { project_id: row.project_id, shop_id: row.shop_id });
     for (const r of await shopStatus.run(session, [...shops.values()])) if (r.status === 'ACTIVE') this.activeShops.add(k(r.project_id, r.shop_id));
+    const banks = units.flatMap((u) => {
+      const row = this.offers.get(k(u.projectId, u.offerId))?.row;
+      return row && row.type === STREAK_FREEZE && row.streak_id ? [{ projectId: u.projectId, userId: u.userId, streakId: row.streak_id }] : [];
+    });
+    if (banks.length > 0) await this.freezes?.load(this.batch, banks);
     for (const u of units) {
       const month = monthKey(u.now);
       this.months.set(k(u.projectId, u.offerId, month), { key: { project_id: u.projectId, offer_id: u.offerId, month }, count: 0, taken: 0 });
@@ -162,6 +184,7 @@ class RedemptionBatch implements BatchPart {
     const month = this.months.get(k(u.projectId, u.offerId, monthKey(u.now)))!;
     const perUser = this.users.get(k(u.projectId, u.offerId, u.userId))!;
     const cost = Number(offer.points);
+    const freezeStreak = offer.type === STREAK_FREEZE ? offer.streak_id ?? null : null;
     const reason = redeemRefusal({
       now: u.now,
       status: offer.status,
@@ -178,8 +201,10 @@ class RedemptionBatch implements BatchPart {
       userTier: this.tiers?.tierOf(this.batch, u.projectId, u.userId)?.tierId ?? null,
       cost,
       balance: ledger.balance(u.projectId, u.userId),
+      freezeBank: this.freezeRefusal(u, offer),
     });
     if (reason !== null) throw refuse(reason);
+    if (freezeStreak !== null) return this.redeemFreeze(u, offer, freezeStreak, cost);
 
     const title = JSON.parse(offer.title) as Record<string, string>;
     const description = JSON.parse(offer.description) as Record<string, string>;
@@ -210,21 +235,7 @@ class RedemptionBatch implements BatchPart {
       boardGroups: [],
     });
     this.coupons.push(coupon);
-    this.redemptions.push({
-      project_id: u.projectId,
-      redemption_id: redemptionId,
-      user_id: u.userId,
-      offer_id: offer.offer_id,
-      points: cost,
-      coupon_key: coupon.coupon_key,
-      metadata: u.metadata ? JSON.stringify(u.metadata) : null,
-      created_at: u.now,
-    });
-    held.redeemed += 1;
-    month.count += 1;
-    month.taken += 1;
-    perUser.count += 1;
-    perUser.taken += 1;
+    this.count(u, offer, redemptionId, cost, coupon.coupon_key);
     this.batch.notify({
       type: 'offer.redeemed',
       projectId: u.projectId,
@@ -233,6 +244,63 @@ class RedemptionBatch implements BatchPart {
       data: { userId: u.userId, offerId: offer.offer_id, shopId: offer.shop_id, redemptionId, pointsSpent: cost, balance: debit.balance, couponKey: coupon.coupon_key },
     });
     return { userId: u.userId, offerId: offer.offer_id, pointsSpent: cost, balance: debit.balance, redemptionId, coupon: toCoupon(coupon) };
+  }
+
+  /** A STREAK_FREEZE offer: the bank of its streak must take one more (no freezes module: unavailable). */
+  private freezeRefusal(u: RedemptionUnit, offer: OffersTable): FreezeBankRefusal {
+    if (offer.type !== STREAK_FREEZE) return null;
+    if (!offer.streak_id || !this.freezes) return 'STREAK_UNAVAILABLE';
+    return this.freezes.refusal(this.batch, u.projectId, u.userId, offer.streak_id);
+  }
+
+  /** Debits the points and banks one freeze: no coupon is issued (decision 164). */
+  private redeemFreeze(u: RedemptionUnit, offer: OffersTable, streakId: string, cost: number): Redeemed['data'] {
+    const title = JSON.parse(offer.title) as Record<string, string>;
+    const redemptionId = generateId('rdm');
+    const debit = ledgerOf(this.batch).record({
+      projectId: u.projectId,
+      userId: u.userId,
+      type: 'REDEMPTION',
+      sourceId: offer.offer_id,
+      points: -cost,
+      occurredAt: u.now,
+      title: historyText(title),
+      description: historyText(JSON.parse(offer.description) as Record<string, string>),
+      image: offer.image,
+      metadata: { ...(u.metadata ?? {}), redemptionId, streakId },
+      boardGroups: [],
+    });
+    const bank = this.freezes!.bank(this.batch, u.projectId, u.userId, streakId, u.now);
+    this.count(u, offer, redemptionId, cost, '');
+    this.batch.notify({
+      type: 'offer.redeemed',
+      projectId: u.projectId,
+      userId: u.userId,
+      occurredAt: u.now,
+      data: { userId: u.userId, offerId: offer.offer_id, shopId: offer.shop_id, redemptionId, pointsSpent: cost, balance: debit.balance, couponKey: null, streakId },
+    });
+    return { userId: u.userId, offerId: offer.offer_id, pointsSpent: cost, balance: debit.balance, redemptionId, coupon: null, freeze: { streakId, ...bank } };
+  }
+
+  /** Records a redemption and moves its limit counters. */
+  private count(u: RedemptionUnit, offer: OffersTable, redemptionId: string, cost: number, couponKey: string): void {
+    this.redemptions.push({
+      project_id: u.projectId,
+      redemption_id: redemptionId,
+      user_id: u.userId,
+      offer_id: offer.offer_id,
+      points: cost,
+      coupon_key: couponKey,
+      metadata: u.metadata ? JSON.stringify(u.metadata) : null,
+      created_at: u.now,
+    });
+    this.offers.get(k(u.projectId, u.offerId))!.redeemed += 1;
+    const month = this.months.get(k(u.projectId, u.offerId, monthKey(u.now)))!;
+    const perUser = this.users.get(k(u.projectId, u.offerId, u.userId))!;
+    month.count += 1;
+    month.taken += 1;
+    perUser.count += 1;
+    perUser.taken += 1;
   }
 
   async write(): Promise<void> {

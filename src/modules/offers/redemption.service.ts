@@ -8,8 +8,8 @@ import type { UserDataOwner } from '../users/user-data.js';
 import type { OffersRepository } from './offers.repository.js';
 import type { Redeemed } from './offers.schemas.js';
 import type { RedemptionUnit } from './redemption-batch.js';
-import { redeemRefusal } from './redeem-refusal.js';
-import { offerTiers } from './offers.service.js';
+import { redeemRefusal, type FreezeBankRefusal } from './redeem-refusal.js';
+import { offerTiers, STREAK_FREEZE } from './offers.service.js';
 
 
 /**
@@ -26,6 +26,8 @@ export class RedemptionService implements UserDataOwner {
     private readonly writes: WritePath,
     /** The user's current tier (offers limited to tiers). */
     private readonly tiers: { currentTierId(projectId: string, userId: string): Promise<string | null> } | null = null,
+    /** Whether the user's bank of a streak can take one more freeze (STREAK_FREEZE offers). */
+    private readonly freezes: { freezeBankRefusal(projectId: string, userId: string, streakId: string): Promise<FreezeBankRefusal> } | null = null,
   ) {}
 
   private get db() {
@@ -55,6 +57,7 @@ export class RedemptionService implements UserDataOwner {
       userTier: offer.tiers === null ? null : ((await this.tiers?.currentTierId(projectId, userId)) ?? null),
       cost: Number(offer.points),
       balance,
+      freezeBank: offer.type !== STREAK_FREEZE ? null : !offer.streak_id || !this.freezes ? 'STREAK_UNAVAILABLE' : await this.freezes.freezeBankRefusal(projectId, userId, offer.streak_id),
     });
     return { redeemable: reason === null, reason, points: balance, cost: Number(offer.points) };
   }

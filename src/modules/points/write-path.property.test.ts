@@ -98,7 +98,7 @@ async function ready(t: TestContext, o: Op, i: number): Promise<() => Promise<un
       case 'survey':
         return outcome(s.surveys.answer('default', userId, 'poll', [o.option]));
       case 'redeem':
-        return outcome(s.redemption.redeem('default', userId, 'mug', undefined).then((d) => ({ pointsSpent: d.pointsSpent, balance: d.balance, title: d.coupon.title })));
+        return outcome(s.redemption.redeem('default', userId, 'mug', undefined).then((d) => ({ pointsSpent: d.pointsSpent, balance: d.balance, title: d.coupon?.title })));
     }
   };
 }

@@ -62,6 +62,17 @@ describeBackends('seasons: month end archive and payouts', (t) => {
     await Promise.all(t.app.services.seasons.closeSteps.flatMap((s) => [s.closed(board), s.closed(board)]));
     expect(await balance(t, 'ann')).toBe(150);
     expect(await seasonEntries(t, 'bob')).toHaveLength(1);
+    const payouts = await t.admin('GET', '/admin/season/2026-01/payouts');
+    expect(payouts.json()).toEqual({
+      month: '2026-01',
+      payouts: [
+        { groupId: 'default', seasonRewardId: 'prizes', userId: 'ann', rank: 1, points: 100, paidAt: expect.any(Number) },
+        { groupId: 'default', seasonRewardId: 'prizes', userId: 'bob', rank: 2, points: 50, paidAt: expect.any(Number) },
+        { groupId: 'default', seasonRewardId: 'prizes', userId: 'cid', rank: 3, points: 50, paidAt: expect.any(Number) },
+      ],
+    });
+    expect((await t.admin('GET', '/admin/season/2026-02/payouts')).json()).toEqual({ month: '2026-02', payouts: [] });
+    expect((await t.admin('GET', '/admin/season/2026-13/payouts')).statusCode).toBe(400);
 
     // Season prizes do not count on February's board.
     const feb = await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&month=2026-02', headers: await t.serviceAuth() });

@@ -3,6 +3,9 @@ import type { LeaderboardArchiveTable, SeasonRewardsTable } from './seasons.tabl
 import './seasons.tables.js';
 
 /** SQL of the seasons module; every query filters on project_id. The payouts' statements are in season-payouts-batch.ts. */
+/** At most this many payouts are listed for one month (the dashboard's view). */
+export const PAYOUTS_LISTED = 10_000;
+
 export class SeasonsRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -102,6 +105,21 @@ export class SeasonsRepository {
       .where('rank', '>=', fromRank)
       .where('rank', '<=', toRank)
       .orderBy('rank')
+      .execute();
+  }
+
+  /** The points prizes paid for a closed month, by group, rank and user. */
+  payouts(projectId: string, month: string) {
+    return this.db
+      .selectFrom('season_payouts')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('month', '=', month)
+      .orderBy('group_id')
+      .orderBy('season_reward_id')
+      .orderBy('rank')
+      .orderBy('user_id')
+      .limit(PAYOUTS_LISTED)
       .execute();
   }
 

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-type.js';
 import { errors } from '../../http/schemas.js';
 import { ProjectParams } from '../leaderboards/leaderboards.schemas.js';
-import { ArchivedBoard, ArchiveQuery, CloseParams, CloseStarted, SeasonReward, SeasonRewardBody, SeasonRewardParams } from './seasons.schemas.js';
+import { ArchivedBoard, ArchiveQuery, CloseParams, CloseStarted, SeasonPayouts, SeasonReward, SeasonRewardBody, SeasonRewardParams } from './seasons.schemas.js';
 
 /** The archive of closed monthly boards, the /admin/season-reward resource and the early close of a month. */
 export async function seasonsRoutes(app: App): Promise<void> {
@@ -52,6 +52,20 @@ export async function seasonsRoutes(app: App): Promise<void> {
       await seasons.delete(req.principal.projectId, req.params.seasonRewardId);
       return reply.status(204).send(null);
     },
+  );
+  app.get(
+    '/admin/season/:month/payouts',
+    {
+      schema: {
+        operationId: 'listSeasonPayouts',
+        description: 'The points prizes paid for a closed month, every group: who got which season reward at what rank, and the points (coupon prizes are coupons of their users). Empty before the month is closed.',
+        ...admin,
+        summary: 'Season points prizes paid for a month',
+        params: CloseParams,
+        response: { 200: SeasonPayouts, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => seasons.payouts(req.principal.projectId, req.params.month),
   );
   app.post(
     '/admin/season/:month/close',

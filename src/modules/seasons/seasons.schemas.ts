@@ -67,3 +67,19 @@ export const CloseStarted = Type.Object({
   month: Type.String(),
   jobId: Type.String({ description: 'The close job; watch it at GET /admin/job/{jobId}' }),
 });
+
+export const SeasonPayouts = Type.Object({
+  month: Type.String(),
+  payouts: Type.Array(
+    Type.Object({
+      groupId: Type.String(),
+      seasonRewardId: Type.String(),
+      userId: Type.String(),
+      rank: Type.Integer({ description: 'Rank in the archived board' }),
+      points: Type.Integer({ description: 'Points paid (a SEASON history entry)' }),
+      paidAt: Type.Integer({ description: 'ms' }),
+    }),
+    { description: 'Points prizes by group, season reward, rank and user; at most 10000. Coupon prizes are coupons of their users, not listed here' },
+  ),
+});
+export type SeasonPayouts = Static<typeof SeasonPayouts>;

@@ -8,7 +8,7 @@ import type { WritePath } from '../points/write-path.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { SeasonPayoutUnit } from './season-payouts-batch.js';
 import { SeasonsRepository } from './seasons.repository.js';
-import type { ArchivedBoard, ArchiveQuery, Band, SeasonReward, SeasonRewardBody } from './seasons.schemas.js';
+import type { ArchivedBoard, ArchiveQuery, Band, SeasonPayouts, SeasonReward, SeasonRewardBody } from './seasons.schemas.js';
 import type { SeasonRewardsTable } from './seasons.tables.js';
 
 /**
@@ -98,6 +98,15 @@ export class SeasonsService implements UserDataOwner {
   }
 
   /** GET /project/{projectId}/leaderboard/archive: a page of a closed month's snapshot. */
+  /** GET /admin/season/{month}/payouts: the points prizes paid for the month (coupon prizes are coupons of their users, not listed). */
+  async payouts(projectId: string, month: string): Promise<SeasonPayouts> {
+    const rows = await this.repo.payouts(projectId, month);
+    return {
+      month,
+      payouts: rows.map((r) => ({ groupId: r.group_id, seasonRewardId: r.season_reward_id, userId: r.user_id, rank: Number(r.rank), points: Number(r.points), paidAt: Number(r.paid_at) })),
+    };
+  }
+
   async archive(callerProjectId: string, projectId: string, q: ArchiveQuery): Promise<ArchivedBoard> {
     if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     const size = await this.repo.archiveSize(projectId, q.groupId, q.month);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { streakAfterPeriodWithFreezes, NO_FREEZES, type Freezes } from './streak-freezes.js';
+import fc from 'fast-check';
+import { coverMissedPeriods, streakAfterPeriodWithFreezes, NO_FREEZES, type Freezes } from './streak-freezes.js';
 import { EMPTY_STREAK, streakAfterPeriod, type StreakState } from './streak-state.js';
 
 function run(periods: number[], freezes: Freezes, rule: { max: number; earnEveryMilestone?: boolean } | null, milestones: number[] = []) {
@@ -47,5 +48,36 @@ describe('streak freezes', () => {
   it('does not spend a freeze for a late event or a period already completed', () => {
     const { freezes } = run([10, 12, 11, 12], { available: 1, used: 0, frozen: [] }, { max: 1 });
     expect(freezes).toEqual({ available: 0, used: 1, frozen: [11] });
+  });
+
+  it('gives the same streak when the daily job covers ended periods before the event as the event alone', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 4 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 3 }),
+        (available, gap, jobDays, earn, max) => {
+          const rule = { max, earnEveryMilestone: earn };
+          const start = run([10, 11], { available, used: 0, frozen: [] }, rule, [3, 5]);
+          const event = 12 + gap;
+          const alone = streakAfterPeriodWithFreezes(start.state, start.freezes, event, [3, 5], rule);
+          let covered = { state: start.state, freezes: start.freezes };
+          for (const day of [...jobDays].sort((a, b) => a - b)) if (12 + day <= event) covered = coverMissedPeriods(covered.state, covered.freezes, 12 + day, rule);
+          const after = streakAfterPeriodWithFreezes(covered.state, covered.freezes, event, [3, 5], rule);
+          expect(after.state).toEqual(alone.state);
+          expect(after.freezes).toEqual(alone.freezes);
+        },
+      ),
+    );
+  });
+
+  it('covers only periods before the current one, and nothing without a rule or bank', () => {
+    const start = run([10, 11], { available: 3, used: 0, frozen: [] }, { max: 3 }).state;
+    expect(coverMissedPeriods(start, { available: 3, used: 0, frozen: [] }, 14, { max: 3 }).covered).toEqual([12, 13]);
+    expect(coverMissedPeriods(start, { available: 3, used: 0, frozen: [] }, 12, { max: 3 }).covered).toEqual([]);
+    expect(coverMissedPeriods(start, { available: 3, used: 0, frozen: [] }, 14, null).covered).toEqual([]);
+    expect(coverMissedPeriods(start, NO_FREEZES, 14, { max: 3 }).covered).toEqual([]);
   });
 });

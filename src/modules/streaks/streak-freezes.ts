@@ -26,33 +26,49 @@ export interface FrozenStep extends StreakStep {
   covered: number[];
 }
 
+export interface Covered {
+  state: StreakState;
+  freezes: Freezes;
+  /** Periods covered, ascending (none: state and freezes are the ones given). */
+  covered: number[];
+}
+
+/**
+ * Covers the periods missed after the latest completed one and before `before` with banked
+ * freezes, oldest first, while they last (a covered period joins the run without claiming
+ * milestones). The event path calls it with the event's period; the daily job with the user's
+ * current period, so that only periods that have ended are covered. Covering in several steps
+ * gives the same as covering at once, so the job and the next event agree.
+ */
+export function coverMissedPeriods(state: StreakState, freezes: Freezes, before: number, rule: FreezeRule | null): Covered {
+  const last = state.periods[state.periods.length - 1];
+  if (!rule || last === undefined || before <= last + 1 || freezes.available <= 0) return { state, freezes, covered: [] };
+  const count = Math.min(freezes.available, before - last - 1);
+  const covered: number[] = [];
+  let covering = state;
+  for (let p = last + 1; p <= last + count; p++) {
+    covering = streakAfterPeriod(covering, p, []).state;
+    covered.push(p);
+  }
+  return { state: covering, freezes: { available: freezes.available - count, used: freezes.used + count, frozen: [...freezes.frozen, ...covered] }, covered };
+}
+
 /**
  * The streak after a qualifying event in `period`, with freezes: the missed periods before it are
  * covered first (greedily; a gap longer than the bank still breaks the run, and the freezes spent on
  * it stay spent), then the event's period is completed as streak-state.ts decides. Milestones reached
- * earn freezes, up to `rule.max`. Without a rule it is exactly `streakAfterPeriod`.
+ * earn freezes, up to `rule.max` (a bank above a lowered max is not cut). Without a rule it is exactly `streakAfterPeriod`.
  */
 export function streakAfterPeriodWithFreezes(state: StreakState, freezes: Freezes, period: number, milestones: number[], rule: FreezeRule | null): FrozenStep {
-  const last = state.periods[state.periods.length - 1];
-  const covered: number[] = [];
-  let covering = state;
-  if (rule && last !== undefined && period > last + 1) {
-    const count = Math.min(freezes.available, period - last - 1);
-    for (let p = last + 1; p <= last + count; p++) {
-      covering = streakAfterPeriod(covering, p, []).state;
-      covered.push(p);
-    }
-  }
-  const step = streakAfterPeriod(covering, period, milestones);
-  if (!rule || (covered.length === 0 && step.newlyClaimed.length === 0)) {
-    return { ...step, freezes, covered };
+  const cover = coverMissedPeriods(state, freezes, period, rule);
+  const step = streakAfterPeriod(cover.state, period, milestones);
+  const covered = cover.covered;
+  if (!rule || step.newlyClaimed.length === 0) {
+    return { ...step, changed: step.changed || covered.length > 0, freezes: cover.freezes, covered };
   }
   const earned = rule.earnEveryMilestone ? step.newlyClaimed.length : 0;
-  const available = Math.min(rule.max, freezes.available - covered.length + earned);
-  return {
-    ...step,
-    changed: step.changed || covered.length > 0,
-    freezes: { available, used: freezes.used + covered.length, frozen: [...freezes.frozen, ...covered] },
-    covered,
-  };
+  // Earning fills the bank up to max; a bank above a lowered max keeps what it has (as a grant does).
+  const had = cover.freezes.available;
+  const available = Math.max(had, Math.min(rule.max, had + earned));
+  return { ...step, changed: true, freezes: { ...cover.freezes, available }, covered };
 }

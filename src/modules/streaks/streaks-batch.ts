@@ -4,14 +4,24 @@ import type { EventUnit } from '../events/events-batch.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from '../events/pipeline.js';
 import { historyText } from '../points/ledger.js';
 import { ledgerOf } from '../points/write-path.js';
-import { userKey, type WriteBatch } from '../points/write-batch.js';
-import { periodOf, type TimeFrame } from './streak-periods.js';
-import { NO_FREEZES, streakAfterPeriodWithFreezes, type FreezeRule, type Freezes } from './streak-freezes.js';
+import { userKey, type WriteBatch, type WriteUnit } from '../points/write-batch.js';
+import { periodDateKey, periodOf, type TimeFrame } from './streak-periods.js';
+import { coverMissedPeriods, NO_FREEZES, streakAfterPeriodWithFreezes, type FreezeRule, type Freezes } from './streak-freezes.js';
 import { EMPTY_STREAK, type StreakState } from './streak-state.js';
 import type { StreakDefinition } from './streaks.schemas.js';
 import type { StreakProgressTable } from './streaks.tables.js';
 
 export type Streak = Omit<StreakDefinition, 'freezes'> & { timeFrame: TimeFrame; freezes: Required<FreezeRule> | null };
+
+/**
+ * The daily freeze job's unit (decision 163): cover the periods of one user's streak that have
+ * ended in the user's calendar at `now` with banked freezes, as the next event would.
+ */
+export interface StreakCoverUnit extends WriteUnit {
+  kind: 'streak-cover';
+  streakId: string;
+  now: number;
+}
 
 /** Rows of streak_stats / streak_period_stats a batch adds to: one of this many, chosen per batch. */
 export const STAT_SHARDS = 8;
@@ -126,6 +136,10 @@ export class StreaksBatch implements EventStagePart {
       if (!e.conditionReached || !defs.some((s) => s.status === 'ACTIVE' && s.eventIds.includes(e.definition.eventId))) continue;
       keys.set(userKey(e.projectId, e.userId), { project_id: e.projectId, user_id: e.userId });
     }
+    for (const u of this.batch.unitsOf<StreakCoverUnit>('streak-cover')) {
+      if (!this.defs.has(u.projectId)) this.defs.set(u.projectId, await this.definitions(this.batch, u.projectId));
+      keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
+    }
     for (const r of await progressOfUsers.run(this.batch.session, [...keys.values()])) {
       this.held.set(heldKey(r.project_id, r.user_id, r.streak_id), {
         projectId: r.project_id,
@@ -147,6 +161,66 @@ export class StreaksBatch implements EventStagePart {
       if (streak.status !== 'ACTIVE' || !streak.eventIds.includes(event.eventId)) continue;
       outcome.streaks.push(this.advance(streak, event, outcome));
     }
+  }
+
+  /**
+   * A `streak-cover` unit: the ended periods after the latest completed one are covered with banked
+   * freezes, in the user's zone at the unit's time. Changes nothing when nothing has ended, the bank
+   * is empty, the streak is inactive or has no freeze rule, or the user has no period yet.
+   */
+  apply(unit: WriteUnit): { covered: string[] } {
+    const u = unit as StreakCoverUnit;
+    const ledger = ledgerOf(this.batch);
+    ledger.requireLive(u.projectId, u.userId);
+    const streak = this.defs.get(u.projectId)?.find((s) => s.streakId === u.streakId);
+    const key = heldKey(u.projectId, u.userId, u.streakId);
+    const held = this.held.get(key);
+    if (!streak || streak.status !== 'ACTIVE' || !held || held.state.periods.length === 0) return { covered: [] };
+    const current = periodOf(streak.timeFrame, u.now, ledger.timeZone(u.projectId, u.userId));
+    const cover = coverMissedPeriods(held.state, held.freezes, current, streak.freezes);
+    if (cover.covered.length === 0) return { covered: [] };
+    this.held.set(key, { ...held, state: cover.state, freezes: cover.freezes, updatedAt: u.now, changed: true });
+    this.moveTotals(u.projectId, u.streakId, held.state, cover.state);
+    return { covered: cover.covered.map((p) => periodDateKey(streak.timeFrame, p)) };
+  }
+
+  /** Reads the stored states of these users' streaks, unless the batch holds them already (a redemption banking a freeze). */
+  async loadBanks(keys: Array<{ projectId: string; userId: string; streakId: string }>): Promise<void> {
+    for (const { projectId } of keys) if (!this.defs.has(projectId)) this.defs.set(projectId, await this.definitions(this.batch, projectId));
+    const users = new Map(keys.filter((x) => !this.held.has(heldKey(x.projectId, x.userId, x.streakId))).map((x) => [userKey(x.projectId, x.userId), { project_id: x.projectId, user_id: x.userId }]));
+    if (users.size === 0) return;
+    for (const r of await progressOfUsers.run(this.batch.session, [...users.values()])) {
+      const key = heldKey(r.project_id, r.user_id, r.streak_id);
+      if (this.held.has(key)) continue;
+      this.held.set(key, {
+        projectId: r.project_id,
+        userId: r.user_id,
+        streakId: r.streak_id,
+        state: stateOf(r),
+        freezes: freezesOf(r),
+        lastCompletedAt: Number(r.last_completed_at),
+        updatedAt: Number(r.updated_at),
+        changed: false,
+        stored: true,
+      });
+    }
+  }
+
+  /** Why one more freeze cannot be banked on the user's streak now (the streak inactive or without a rule, or the bank at max). */
+  bankRefusal(projectId: string, userId: string, streakId: string): 'FREEZE_BANK_FULL' | 'STREAK_UNAVAILABLE' | null {
+    const streak = this.defs.get(projectId)?.find((s) => s.streakId === streakId);
+    if (!streak || streak.status !== 'ACTIVE' || !streak.freezes) return 'STREAK_UNAVAILABLE';
+    const available = this.held.get(heldKey(projectId, userId, streakId))?.freezes.available ?? 0;
+    return available >= streak.freezes.max ? 'FREEZE_BANK_FULL' : null;
+  }
+
+  /** Banks one freeze (after `bankRefusal` said null); a user with no state gets a row holding only the bank. */
+  bankFreeze(projectId: string, userId: string, streakId: string, now: number): { available: number; used: number } {
+    const key = heldKey(projectId, userId, streakId);
+    const held = this.held.get(key) ?? { projectId, userId, streakId, state: EMPTY_STREAK, freezes: NO_FREEZES, lastCompletedAt: 0, updatedAt: now, changed: false, stored: false };
+    const freezes = { ...held.freezes, available: held.freezes.available + 1 };
+    this.held.set(key, { ...held, freezes, updatedAt: now, changed: true });
+    return { available: freezes.available, used: freezes.used };
   }
 
   private advance(streak: Streak, event: PipelineEvent, outcome: PipelineOutcome): StreakProgress {
@@ -247,8 +321,8 @@ export class StreaksBatch implements EventStagePart {
           streak_id: h.streakId,
           periods: JSON.stringify(h.state.periods),
           current_count: h.state.currentCount,
-          current_start: h.state.currentStart!,
-          last_period: h.state.periods[h.state.periods.length - 1]!,
+          current_start: h.state.currentStart ?? 0, // 0: a row holding only banked freezes
+          last_period: h.state.periods[h.state.periods.length - 1] ?? 0,
           longest_streak: h.state.longestStreak,
           missed_count: h.state.missedCount,
           milestones_claimed: JSON.stringify(h.state.milestonesClaimed),

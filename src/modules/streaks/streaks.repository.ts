@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import type { StreakProgressTable, StreaksTable } from './streaks.tables.js';
 import './streaks.tables.js';
@@ -86,6 +87,35 @@ export class StreaksRepository {
         frozen_periods: '[]',
       })
       .execute();
+  }
+
+  /** Active streaks with a freeze rule, of every project (the daily freeze job). */
+  streaksWithFreezes(db: Queryable): Promise<Array<{ project_id: string; streak_id: string; time_frame: string }>> {
+    return db
+      .selectFrom('streaks')
+      .select(['project_id', 'streak_id', 'time_frame'])
+      .where('freezes', 'is not', null)
+      .where('status', '=', 'ACTIVE')
+      .orderBy('project_id')
+      .orderBy('streak_id')
+      .execute();
+  }
+
+  /** Users after `after` with banked freezes whose latest completed period is more than one before `before`. */
+  async usersToCover(db: Queryable, projectId: string, streakId: string, before: number, after: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('streak_progress')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('streak_id', '=', streakId)
+      .where(sql<boolean>`freezes_available > 0`) // a literal, so both stores use the partial index streak_progress_banked
+      .where('periods', '!=', '[]')
+      .where('last_period', '<', before - 1)
+      .where('user_id', '>', after)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.user_id);
   }
 
   /** Participants and the longest run of a streak (over its shards); undefined before the first participant. */

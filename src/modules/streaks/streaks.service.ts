@@ -5,6 +5,8 @@ import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import type { EventStage } from '../events/pipeline.js';
 import type { WriteBatch } from '../points/write-batch.js';
+import type { WritePath } from '../points/write-path.js';
+import type { FreezeBanks } from '../offers/redemption-batch.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { periodDateKey, periodOf, periodStart, type TimeFrame } from './streak-periods.js';
 import type { FreezeRule } from './streak-freezes.js';
@@ -21,6 +23,8 @@ import type { StreakProgressTable, StreaksTable } from './streaks.tables.js';
  * a state changes, so GET /analytics/streak reads a handful of rows.
  */
 const BUS_TOPIC = 'streaks';
+/** Users per write-path group of the daily freeze job. */
+const COVER_PAGE = 500;
 
 function toStreak(r: StreaksTable): Streak {
   return {
@@ -71,8 +75,11 @@ export class StreaksService implements UserDataOwner {
   /** The POST /event stage (runs after challenges). */
   readonly stage: EventStage = {
     name: 'streaks',
+    kind: 'streak-cover',
     begin: (batch) => new StreaksBatch(batch, (b, projectId) => this.definitionsIn(b, projectId)),
   };
+
+  private writes: WritePath | null = null;
 
   constructor(
     private readonly platform: Platform,
@@ -192,6 +199,58 @@ export class StreaksService implements UserDataOwner {
       else await this.repo.insertFreezesOnly(trx, { project_id: projectId, user_id: userId, streak_id: streakId, freezes_available: available, updated_at: now });
       return { userId, streakId, granted: available - before.available, freezes: { available, used: before.used, max } };
     });
+  }
+
+  /** The banks of freezes in a write batch, for redemptions of STREAK_FREEZE offers (decision 164). */
+  readonly freezeBanks: FreezeBanks = {
+    load: (batch, keys) => this.batchPart(batch).loadBanks(keys),
+    refusal: (batch, p, u, s) => this.batchPart(batch).bankRefusal(p, u, s),
+    bank: (batch, p, u, s, now) => this.batchPart(batch).bankFreeze(p, u, s, now),
+  };
+
+  private batchPart(batch: WriteBatch): StreaksBatch {
+    return batch.part<StreaksBatch>(this.stage);
+  }
+
+  /** Whether the streak exists and has a freeze rule (a STREAK_FREEZE offer may name it). */
+  async hasFreezes(projectId: string, streakId: string): Promise<boolean> {
+    return (await this.definitions(this.db, projectId)).some((s) => s.streakId === streakId && s.freezes !== null);
+  }
+
+  /** The redeemable check of a STREAK_FREEZE offer: why the user's bank cannot take one more (a read; the redeem decides again under the lock). */
+  async freezeBankRefusal(projectId: string, userId: string, streakId: string): Promise<'FREEZE_BANK_FULL' | 'STREAK_UNAVAILABLE' | null> {
+    const streak = (await this.definitions(this.db, projectId)).find((s) => s.streakId === streakId);
+    if (!streak || streak.status !== 'ACTIVE' || !streak.freezes) return 'STREAK_UNAVAILABLE';
+    const available = freezesOf(await this.repo.progressRow(this.db, projectId, userId, streakId)).available;
+    return available >= streak.freezes.max ? 'FREEZE_BANK_FULL' : null;
+  }
+
+  /** Set once when the services are wired (the daily freeze job goes through the write path). */
+  useWritePath(writes: WritePath): void {
+    this.writes = writes;
+  }
+
+  /**
+   * The daily freeze job (decision 163): for every active streak with a freeze rule, each user with
+   * banked freezes whose latest period may lie before a period that has ended gets a
+   * `streak-cover` unit, decided in the write path under the user's lock, in the user's zone.
+   * The SQL filter is loose by one period (a zone east of UTC may be a period ahead); the unit
+   * decides exactly. Idempotent: a rerun finds nothing more to cover.
+   */
+  async coverMissedPeriods(now: number): Promise<number> {
+    let covered = 0;
+    for (const streak of await this.repo.streaksWithFreezes(this.db)) {
+      const before = periodOf(streak.time_frame as TimeFrame, now) + 1;
+      let after = '';
+      for (;;) {
+        const userIds = await this.repo.usersToCover(this.db, streak.project_id, streak.streak_id, before, after, COVER_PAGE);
+        if (userIds.length === 0) break;
+        const units = userIds.map((userId) => ({ kind: 'streak-cover', projectId: streak.project_id, userId, streakId: streak.streak_id, now }));
+        for (const o of await this.writes!.submitGroup(units)) if (o.ok && (o.value as { covered: string[] }).covered.length > 0) covered++;
+        after = userIds[userIds.length - 1]!;
+      }
+    }
+    return covered;
   }
 
   /** GET /analytics/streak, from the aggregates; null before the first participant. */

@@ -28,6 +28,7 @@ export const ListedUser = Type.Object({
   points: Type.Integer({ description: 'Balance' }),
   lastActiveAt: Type.Union([Type.Integer(), Type.Null()], { description: 'When the user last earned or spent points by an event, redemption or survey answer (not an admin adjustment), Unix ms; null: never' }),
   createdAt: Type.Integer({ description: 'Unix ms' }),
+  timeZone: Type.String({ description: 'IANA name of the user\'s time zone (UTC unless set)' }),
 });
 
 export const UserListPage = Type.Object({
@@ -49,6 +50,7 @@ export async function listUsers(repo: UsersRepository, projectId: string, q: Use
       points: Number(r.points),
       lastActiveAt: r.last_active_at == null ? null : Number(r.last_active_at),
       createdAt: Number(r.created_at),
+      timeZone: r.time_zone ?? 'UTC',
     })),
     nextCursor: more && last ? Buffer.from(JSON.stringify([sort, Number(last.sort_key), last.user_id])).toString('base64url') : null,
   };

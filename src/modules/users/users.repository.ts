@@ -43,7 +43,7 @@ export class UsersRepository {
     const key = SORT_KEYS[f.sort];
     let q = this.db
       .selectFrom('users')
-      .select(['user_id', 'points', 'created_at', 'last_active_at', key.as('sort_key')])
+      .select(['user_id', 'points', 'created_at', 'last_active_at', 'time_zone', key.as('sort_key')])
       .where('project_id', '=', projectId)
       .where('deleted_at', 'is', null);
     // substr, not LIKE: exact on both stores (SQLite's LIKE ignores case) and no wildcard to escape.

@@ -13,6 +13,7 @@ const CreateUserBody = Type.Object({ userId: UserId, timeZone: Type.Optional(Tim
 const CreatedUser = Type.Object({ message: Type.String(), userId: Type.String(), createdAt: Type.Integer(), timeZone: Type.String({ description: 'Canonical IANA name; UTC when none was given' }) });
 const UpdateUserBody = Type.Object({ timeZone: TimeZone }, { additionalProperties: false });
 const UpdatedUser = Type.Object({ userId: Type.String(), timeZone: Type.String({ description: 'Canonical IANA name' }) });
+const UserRecord = Type.Object({ userId: Type.String(), createdAt: Type.Integer(), timeZone: Type.String({ description: 'IANA name; UTC unless set' }) });
 const DeletionStarted = Type.Object({ message: Type.String(), userId: Type.String(), jobId: Type.String() });
 const Points = Type.Object({
   userId: Type.String(),
@@ -36,6 +37,25 @@ export async function usersRoutes(app: App): Promise<void> {
       assertActsFor(req.principal, req.body.userId);
       const created = await users.create(req.principal.projectId, req.body.userId, req.body.timeZone);
       return reply.status(201).send({ message: 'User created', ...created });
+    },
+  );
+
+  app.get(
+    '/user/:userId',
+    {
+      schema: {
+        operationId: 'getUser',
+        description: 'The user\'s record: its id, when it was created and its time zone (whose calendar drives its streak periods and event limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an unknown user or one being deleted.',
+        tags,
+        security,
+        summary: 'Read a user: creation time and time zone',
+        params: UserParams,
+        response: { 200: UserRecord, ...errors(400, 401, 403, 404) },
+      },
+    },
+    (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      return users.get(req.principal.projectId, req.params.userId);
     },
   );
 

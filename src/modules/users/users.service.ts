@@ -52,6 +52,12 @@ export class UsersService implements UserDataOwner, LiveUsers {
     return { userId, timeZone: zone };
   }
 
+  /** GET /user/{userId}: the user's own record (404 USER_NOT_FOUND when unknown or being deleted). */
+  async get(projectId: string, userId: string): Promise<{ userId: string; createdAt: number; timeZone: string }> {
+    const user = await this.require(projectId, userId);
+    return { userId, createdAt: Number(user.created_at), timeZone: user.time_zone ?? UTC };
+  }
+
   /** The user's time zone (UTC for an unknown user): the calendar of its streaks' periods. */
   async timeZone(projectId: string, userId: string): Promise<string> {
     return (await this.findLive(projectId, userId))?.time_zone ?? UTC;

@@ -63,4 +63,18 @@ describeBackends('users: time zones', (t) => {
     const res = await patch('hal', { timeZone: 'Europe/Berlin' });
     expect(res.statusCode).toBe(404);
   });
+
+  it('reads the time zone back: GET /user/{userId} and the admin list of users', async () => {
+    await create({ userId: 'eve', timeZone: 'Asia/Kathmandu' });
+    await patch('eve', { timeZone: 'Europe/Berlin' });
+    const own = await t.inject({ method: 'GET', url: '/v1/user/eve', headers: await t.auth('eve') });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ userId: 'eve', createdAt: expect.any(Number), timeZone: 'Europe/Berlin' });
+    const other = await t.inject({ method: 'GET', url: '/v1/user/eve', headers: await t.auth('mallory') });
+    expect(other.statusCode).toBe(403);
+    const ghost = await t.inject({ method: 'GET', url: '/v1/user/ghost', headers: await t.serviceAuth() });
+    expect(ghost.json()).toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND' });
+    const list = await t.admin('GET', '/admin/user?prefix=eve');
+    expect(list.json().users).toEqual([expect.objectContaining({ userId: 'eve', timeZone: 'Europe/Berlin' })]);
+  });
 });

@@ -17,6 +17,8 @@ import { userTimeZones } from './0950_user_time_zones.js';
 import { streakFreezes } from './0950_v2_streak_freezes.js'; // sorts after 0950_user_time_zones
 import { seasons } from './0950_w_seasons.js';
 import { pointsExpiry } from './0960_a_expiry.js';
+import { offerStreakFreeze } from './0960_c_offer_streak_freeze.js';
+import { streakFreezeBanks } from './0960_c_streak_freeze_banks.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -41,5 +43,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0950_v2_streak_freezes': streakFreezes(),
     '0950_w_seasons': seasons(),
     '0960_a_expiry': pointsExpiry(),
+    '0960_c_offer_streak_freeze': offerStreakFreeze(),
+    '0960_c_streak_freeze_banks': streakFreezeBanks(),
   };
 }
