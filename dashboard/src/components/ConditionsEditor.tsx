@@ -1,4 +1,4 @@
-import { OPERATORS, type Condition, type ConditionValue, type Conditions, type Operator } from '../api/types';
+import { OPERATORS, type Condition, type ConditionValue, type Conditions, type Operator, type StoredConditions } from '../api/types';
 import { Rows, Select, TextInput } from './ui';
 
 /** Conditions as the form holds them: values as typed text. */
@@ -35,12 +35,12 @@ export function conditionValue(operator: Operator, text: string): ConditionValue
   return text;
 }
 
-export function conditionsToForm(c: Conditions | null | undefined): ConditionsForm {
+export function conditionsToForm(c: StoredConditions | null | undefined): ConditionsForm {
   return {
-    type: c?.type ?? 'AND',
+    type: c?.type === 'OR' ? 'OR' : 'AND',
     rows: (c?.conditions ?? []).map((x) => ({
       field: x.field,
-      operator: x.operator,
+      operator: OPERATORS.find((o) => o === x.operator) ?? 'equals',
       value: Array.isArray(x.value) ? x.value.join(', ') : x.value === undefined ? '' : String(x.value),
     })),
   };

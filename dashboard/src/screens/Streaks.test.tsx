@@ -13,7 +13,7 @@ describe('streak freezes in the dashboard', () => {
   });
 
   it('reads the freezes of a streak back into the form', () => {
-    const f = streaksConfig.toForm({ streakId: 's', title: { de: 'S' }, timeFrame: 'daily', eventIds: ['purchase'], milestones: [], status: 'ACTIVE', freezes: { max: 3, earnEveryMilestone: false } });
+    const f = streaksConfig.toForm({ streakId: 's', title: { de: 'S' }, description: {}, timeFrame: 'daily', eventIds: ['purchase'], milestones: [], status: 'ACTIVE', freezes: { max: 3, earnEveryMilestone: false }, createdAt: 1, updatedAt: 1 });
     expect(f).toMatchObject({ freezesMax: '3', earnFreezeEveryMilestone: false });
   });
 

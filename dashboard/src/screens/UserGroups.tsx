@@ -56,7 +56,7 @@ export const userGroupsConfig: ResourceConfig<UserGroup, UserGroupForm> = {
   toForm: (g) => ({
     userGroupId: g.userGroupId,
     title: { en: '', ...g.title },
-    description: { default: '', de: '', en: '', ...g.description },
+    description: { ...g.description },
     status: g.status ?? 'ACTIVE',
   }),
   toBody: userGroupToBody,
