@@ -1,4 +1,16 @@
-/** What the webhooks screens read and send (the admin API's /admin/webhook, docs/webhooks.md). */
+/**
+ * What the webhooks screens read and send (the admin API's /admin/webhook, docs/webhooks.md): the
+ * shapes are the generated client's (via ../api/types), so the dashboard typecheck fails when they drift.
+ */
+import type { Ok, WebhookMessageType } from '../api/types';
+
+type Item<T> = T extends readonly (infer I)[] ? I : never;
+
+/**
+ * The message types a subscription can name, in the order the form offers them. The type of each
+ * entry comes from the webhook message schemas of the OpenAPI document; the compiler rejects a
+ * type the API does not have and (below) one the API has that is missing here.
+ */
 export const MESSAGE_TYPES = [
   'points.changed',
   'challenge.completed',
@@ -11,41 +23,13 @@ export const MESSAGE_TYPES = [
   'tier.changed',
   'points.expiring',
   'webhook.test',
-] as const;
+] as const satisfies readonly WebhookMessageType[];
+const everyMessageType: Exclude<WebhookMessageType, (typeof MESSAGE_TYPES)[number]> extends never ? true : false = true;
+void everyMessageType;
 
-export interface WebhookEndpoint {
-  webhookId: string;
-  url: string;
-  events: string[];
-  status: 'ACTIVE' | 'INACTIVE';
-  description: string;
-  secretHint: string;
-  failingSince: number | null;
-  disabledReason: string | null;
-  disabledAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface WebhookWithSecret extends WebhookEndpoint {
-  secret: string;
-}
-
-export interface WebhookDelivery {
-  messageId: string;
-  type: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  createdAt: number;
-  firstAttemptAt: number | null;
-  lastAttemptAt: number | null;
-  lastStatusCode: number | null;
-  lastResponse: string | null;
-  lastError: string | null;
-  nextAttemptAt: number | null;
-  deliveredAt: number | null;
-  payload: unknown;
-}
+export type WebhookEndpoint = Item<Ok<'listWebhooks'>>;
+export type WebhookWithSecret = Ok<'createWebhook'>;
+export type WebhookDelivery = Item<Ok<'listWebhookDeliveries'>>;
 
 /** The last answer of a delivery in a few words. */
 export function lastAnswer(d: WebhookDelivery): string {
