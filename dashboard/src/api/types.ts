@@ -80,55 +80,31 @@ export const PERIODS = ['1d', '7d', '30d', '90d', 'current_month', 'ytd', 'all']
 const allPeriods: Exclude<Period, (typeof PERIODS)[number]> extends never ? true : false = true;
 void allPeriods;
 
-// Hand-written: GET /stats/event declares one merged shape for the global and the per-event view
-// (every field optional); these are its two views as the analytics screens read them.
-export interface GlobalDay {
-  events: number;
-  users: number;
-  points: number;
-  hourlyDistribution: number[];
-}
-export interface EventDay {
-  count: number;
-  users: number;
-  points: number;
-  hourlyDistribution: number[];
-}
-export type NumberStats = { kind: 'number'; count: number; min: number; max: number; avg: number; histogram: unknown };
-export type CategoryStats = { kind: 'category'; counts: Record<string, number> };
-
-export interface GlobalStats {
-  period: string;
+// GET /stats/event declares one merged shape for the global and the per-event view (their fields
+// optional); these are its two views as the analytics screens read them, narrowed from that shape.
+type StatsAnswer = Ok<'getEventStats'>;
+type StatsData = StatsAnswer['data'];
+type StatsDay = StatsData['dailyData'][string];
+type FieldStats = NonNullable<StatsData['metadataStats']>[string];
+export type GlobalDay = Omit<StatsDay, 'events' | 'count'> & Required<Pick<StatsDay, 'events'>>;
+export type EventDay = Omit<StatsDay, 'events' | 'count'> & Required<Pick<StatsDay, 'count'>>;
+// histogram: unknown, as analyticsData.histogramRows reads any shape of it (numbers, buckets, a map).
+export type NumberStats = Required<Pick<FieldStats, 'count' | 'min' | 'max' | 'avg'>> & { kind: 'number'; histogram: unknown };
+export type CategoryStats = Required<Pick<FieldStats, 'counts'>> & { kind: 'category' };
+type Common = Omit<StatsAnswer, 'eventId' | 'data'>;
+type CommonData = Pick<StatsData, 'uniqueUsers' | '_metadata'>;
+export type GlobalStats = Common & {
   eventId: null;
-  startDate: string;
-  endDate: string;
-  data: {
-    totalEvents: number;
-    uniqueUsers: number;
-    totalPoints: number;
-    eventBreakdown: Record<string, { count: number; users: number; points: number }>;
-    topEvents: string[];
-    dailyData: Record<string, GlobalDay>;
-  };
-  _metadata?: { uniqueUsersCalculationMethod?: string; uniqueUsersNote?: string };
-}
-export interface EventStats {
-  period: string;
+  data: CommonData & Required<Pick<StatsData, 'totalEvents' | 'totalPoints' | 'eventBreakdown' | 'topEvents'>> & { dailyData: Record<string, GlobalDay> };
+};
+export type EventStats = Common & {
   eventId: string;
-  startDate: string;
-  endDate: string;
-  data: {
-    totalCount: number;
-    uniqueUsers: number;
-    pointsAwarded: number;
-    conditionMet: number;
-    conditionFailed: number;
-    limitReached: number;
-    dailyData: Record<string, EventDay>;
-    metadataStats?: Record<string, NumberStats | CategoryStats>;
-  };
-  _metadata?: { uniqueUsersCalculationMethod?: string; uniqueUsersNote?: string };
-}
+  data: CommonData &
+    Required<Pick<StatsData, 'totalCount' | 'pointsAwarded' | 'conditionMet' | 'conditionFailed' | 'limitReached'>> & {
+      dailyData: Record<string, EventDay>;
+      metadataStats?: Record<string, NumberStats | CategoryStats>;
+    };
+};
 
 export type StreakAnalytics = Ok<'getStreakAnalytics'>;
 

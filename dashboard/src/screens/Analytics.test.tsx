@@ -29,8 +29,8 @@ describe('analytics', () => {
             eventBreakdown: { purchase: { count: 7, users: 2, points: 70 } },
             topEvents: ['purchase'],
             dailyData: { '2026-01-06': { events: 3, users: 1, points: 30, hourlyDistribution: hours(9, 3) }, '2026-01-07': { events: 4, users: 2, points: 40, hourlyDistribution: hours(14, 4) } },
+            _metadata: { uniqueUsersCalculationMethod: 'exact' },
           },
-          _metadata: { uniqueUsersCalculationMethod: 'exact' },
         },
       },
       'GET /stats/event?period=7d&eventId=purchase': {
@@ -65,6 +65,20 @@ describe('analytics', () => {
     await userEvent.selectOptions(screen.getByLabelText('Events'), 'purchase');
     await waitFor(() => expect(screen.getByText('condition failed')).toBeInTheDocument());
     expect(screen.getByRole('row', { name: 'berlin 5' })).toBeInTheDocument();
+  });
+
+  it('marks estimated unique users (≈) as the service says in data._metadata', async () => {
+    signedIn();
+    window.history.replaceState(null, '', '/dashboard/analytics');
+    const data = { totalEvents: 1, uniqueUsers: 1, totalPoints: 0, eventBreakdown: {}, topEvents: [], dailyData: {}, _metadata: { uniqueUsersCalculationMethod: 'hyperloglog', uniqueUsersNote: '' } };
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/event': { status: 200, body: [] },
+      'GET /admin/streak': { status: 200, body: [] },
+      'GET /stats/event': { status: 200, body: { period: '7d', eventId: null, startDate: '', endDate: '', data } },
+    });
+    render(<App fetchImpl={api.fetchImpl} />);
+    expect(await screen.findByText('unique users (≈)')).toBeInTheDocument();
   });
 
   it('asks for a month with timeframe=month', async () => {

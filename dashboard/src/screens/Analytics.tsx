@@ -81,7 +81,7 @@ function GlobalView({ stats }: { stats: GlobalStats }) {
       <Range stats={stats} />
       <div className="stats" data-testid="totals">
         <Stat label="events" value={<span data-testid="total-events">{d.totalEvents}</span>} />
-        <Stat label={`unique users${stats._metadata?.uniqueUsersCalculationMethod === 'hyperloglog' ? ' (≈)' : ''}`} value={d.uniqueUsers} />
+        <Stat label={`unique users${d._metadata?.uniqueUsersCalculationMethod === 'hyperloglog' ? ' (≈)' : ''}`} value={d.uniqueUsers} />
         <Stat label="points awarded" value={d.totalPoints} />
       </div>
       <div className="charts">
