@@ -3,12 +3,9 @@
  * `Authorization: Bearer <ADMIN_TOKEN>` and `x-project-id`; errors become ApiError with the
  * error body (docs/api.md, Responses and errors) and, when the message names one, the field it concerns.
  */
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  code: string;
-}
+import type { ErrorAnswer } from './types';
+
+export type ErrorBody = ErrorAnswer;
 
 export class ApiError extends Error {
   readonly field: string | null;

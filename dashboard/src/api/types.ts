@@ -13,6 +13,8 @@ export type Ok<K extends keyof operations> = Json<Responses<K>[Extract<keyof Res
 /** The JSON body an operation takes. */
 export type RequestBody<K extends keyof operations> = Json<NonNullable<operations[K]['requestBody']>>;
 type Item<T> = T extends readonly (infer I)[] ? I : never;
+/** The body of every error answer ({ statusCode, error, message, code }). */
+export type ErrorAnswer = Json<Responses<'getProject'>[404]>;
 /**
  * The admin answers declare `status` (and a challenge's `type`) as a plain string although the
  * service accepts and stores only ACTIVE or INACTIVE (FIXED or SUM); the forms need the union.
