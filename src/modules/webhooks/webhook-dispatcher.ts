@@ -29,7 +29,9 @@ const RECORD_EVERY = 32;
  * outbox for a claim. Well under what the workers send within a lease, so a handed-over row is sent
  * before its lease runs out.
  */
-const HANDOVER_LIMIT = 1024;
+const HANDOVER_LIMIT = 2048;
+/** Rows one claim takes at most. */
+const CLAIM_LIMIT = 256;
 
 /** A claimed delivery waiting in this process, with the end of its lease. */
 interface Held {
@@ -220,7 +222,7 @@ export class WebhookDispatcher {
       if (this.exhausted || this.stopping) return null;
       const now = this.platform.clock.now();
       this.claiming ??= this.deliveries
-        .claim(this.runnerId, now, this.leaseMs, this.options.concurrency * 2)
+        .claim(this.runnerId, now, this.leaseMs, Math.min(this.options.concurrency * 2, CLAIM_LIMIT))
         .then((rows) => {
           if (rows.length === 0) this.exhausted = true;
           const until = now + this.leaseMs;

@@ -18,17 +18,20 @@ const KEPT_BYTES = 1024;
 const READ_LIMIT = 64 * 1024;
 
 /**
- * POSTs one delivery with undici: keep-alive connections (at most `connections` per origin), a
- * limit for the whole exchange, no redirects followed (a 3xx is a failure, like any non-2xx), and
+ * POSTs one delivery with undici: keep-alive connections, at most `connections` requests at once
+ * per origin (more wait their turn here, so that the time limit, which covers the whole exchange,
+ * starts when a request does), no redirects followed (a 3xx is a failure, like any non-2xx), and
  * the SSRF guard applied to the address actually connected to (the connection's own lookup). Runs
  * in the sending thread (send-worker.ts).
  */
 export class WebhookPoster {
   private readonly agent: Agent;
+  /** Per origin: requests under way, and those waiting for one of them to end. */
+  private readonly origins = new Map<string, { active: number; waiting: Array<() => void> }>();
 
   constructor(
     private readonly allowPrivate: boolean,
-    connections: number,
+    private readonly connections: number,
     private readonly timeoutMs = TIMEOUT_MS,
   ) {
     this.agent = new Agent({ connections, ...(allowPrivate ? {} : { connect: { lookup: guardedLookup } }) });
@@ -43,6 +46,30 @@ export class WebhookPoster {
     }
     const host = hostOf(url);
     if (!this.allowPrivate && isIP(host) && isRefusedAddress(host)) return failure(`refused address: ${host}`);
+    const release = await this.turn(url.origin);
+    try {
+      return await this.exchange(url, headers, body);
+    } finally {
+      release();
+    }
+  }
+
+  /** Waits for a free slot of the origin; returns its release (which hands the slot to the next in line). */
+  private async turn(origin: string): Promise<() => void> {
+    let o = this.origins.get(origin);
+    if (!o) this.origins.set(origin, (o = { active: 0, waiting: [] }));
+    const slots = o;
+    if (slots.active < this.connections) slots.active++;
+    else await new Promise<void>((resolve) => slots.waiting.push(resolve));
+    return () => {
+      const next = slots.waiting.shift();
+      if (next) return next();
+      slots.active--;
+      if (slots.active === 0) this.origins.delete(origin);
+    };
+  }
+
+  private async exchange(url: URL, headers: Record<string, string>, body: string): Promise<AttemptResult> {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.timeoutMs);
     try {

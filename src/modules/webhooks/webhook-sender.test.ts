@@ -78,4 +78,24 @@ describe('the webhook sender (a worker thread)', () => {
       await sender.close();
     }
   });
+
+  it('sends at most `connections` requests at once per origin; the time limit starts when a request does', async () => {
+    let open = 0;
+    let most = 0;
+    receiver = await startReceiver(() => {
+      most = Math.max(most, ++open);
+      setTimeout(() => open--, 300);
+      return { status: 200, delayMs: 300 };
+    });
+    // Four deliveries, one at a time, 300 ms each: 1.2 s in all, each well inside its 700 ms limit.
+    const sender = new WebhookSender(true, 1, 700);
+    try {
+      const results = await Promise.all([1, 2, 3, 4].map((n) => sender.send(receiver!.url, message(`{"n":${n}}`, `msg_${n}`))));
+      expect(results.map((r) => r.ok)).toEqual([true, true, true, true]);
+      expect(most).toBe(1);
+      expect(receiver.received).toHaveLength(4);
+    } finally {
+      await sender.close();
+    }
+  });
 });

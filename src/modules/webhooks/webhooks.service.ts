@@ -21,7 +21,9 @@ export const ROTATION_OVERLAP_MS = DAY_MS;
 /** Delivered and failed messages stay in the log this long (decision 113). */
 export const LOG_DAYS = 30;
 /** Deliveries in flight at once per instance. */
-const CONCURRENCY = 16;
+/** Deliveries in flight per instance (handed to the sending thread), and connections per receiver's origin. */
+const IN_FLIGHT = 1024;
+const CONNECTIONS_PER_ORIGIN = 16;
 
 const notFound = (webhookId: string) => AppError.of('WEBHOOK_NOT_FOUND', webhookId);
 
@@ -75,8 +77,8 @@ export class WebhooksService {
   constructor(private readonly platform: Platform) {
     this.deliveries = new WebhookDeliveriesRepository(platform.db);
     this.endpoints = new EndpointCache(platform, this.repo);
-    const sender = new WebhookSender(platform.config.webhookAllowPrivate, CONCURRENCY);
-    this.dispatcher = new WebhookDispatcher(platform, this.endpoints, this.repo, this.deliveries, sender, { pollMs: platform.config.jobPollMs, concurrency: CONCURRENCY });
+    const sender = new WebhookSender(platform.config.webhookAllowPrivate, CONNECTIONS_PER_ORIGIN);
+    this.dispatcher = new WebhookDispatcher(platform, this.endpoints, this.repo, this.deliveries, sender, { pollMs: platform.config.jobPollMs, concurrency: IN_FLIGHT });
     this.outbox = new WebhookOutbox(this.endpoints, this.deliveries, this.dispatcher);
   }
 
