@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ApiError, enc } from '../api/client';
+import { enc } from '../api/client';
 import type { Streak } from '../api/types';
-import { Empty, ErrorBanner, Select, TextInput } from '../components/ui';
-import { numberField, pickLanguage, placeError, type FieldErrors } from '../form';
+import { Empty, Select, TextInput } from '../components/ui';
+import { numberField, pickLanguage } from '../form';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
+import { SubmitOutcome, useSubmit } from '../useSubmit';
 
 /** Grants banked freezes on one of the streaks that have freezes (POST /admin/user/{userId}/streak/{streakId}/freeze). */
 export function GrantFreeze({ userId, onDone }: { userId: string; onDone(): void }) {
@@ -13,9 +14,7 @@ export function GrantFreeze({ userId, onDone }: { userId: string; onDone(): void
   const withFreezes = (streaks.data ?? []).filter((s) => s.freezes);
   const [streakId, setStreakId] = useState('');
   const [count, setCount] = useState('1');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<ApiError | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { errors, banner, done, submit } = useSubmit(['count']);
   const chosen = streakId || withFreezes[0]?.streakId || '';
   return (
     <form
@@ -24,19 +23,11 @@ export function GrantFreeze({ userId, onDone }: { userId: string; onDone(): void
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
-        setErrors({});
-        setBanner(null);
-        setDone(null);
-        try {
+        await submit(async () => {
           const r = await api.post<{ granted: number; freezes: { available: number; max: number } }>(`/admin/user/${enc(userId)}/streak/${enc(chosen)}/freeze`, { count: numberField(count) });
-          setDone(`Granted ${r.granted}; ${r.freezes.available} of ${r.freezes.max} banked.`);
           onDone();
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          const placed = placeError(err, ['count']);
-          setErrors(placed.fieldErrors);
-          setBanner(placed.banner);
-        }
+          return `Granted ${r.granted}; ${r.freezes.available} of ${r.freezes.max} banked.`;
+        });
       }}
     >
       <h2>Grant freezes</h2>
@@ -48,12 +39,7 @@ export function GrantFreeze({ userId, onDone }: { userId: string; onDone(): void
             <Select label="Streak" value={chosen} options={withFreezes.map((s) => ({ value: s.streakId, label: pickLanguage(s.title) || s.streakId }))} onChange={setStreakId} />
             <TextInput label="Freezes" type="number" value={count} error={errors.count} hint="Cut at the streak's most banked." onChange={setCount} />
           </div>
-          <ErrorBanner error={banner} />
-          {done && (
-            <p className="ok" role="status">
-              {done}
-            </p>
-          )}
+          <SubmitOutcome banner={banner} done={done} />
           <button type="submit">Grant freezes</button>
         </>
       )}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ApiError, enc } from '../api/client';
+import { enc } from '../api/client';
 import { ErrorBanner, Loading, TextInput } from '../components/ui';
-import { placeError, type FieldErrors } from '../form';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
+import { SubmitOutcome, useSubmit } from '../useSubmit';
 
 interface UserRecord {
   userId: string;
@@ -19,9 +19,7 @@ export function UserTimeZone({ userId }: { userId: string }) {
   const api = useApi();
   const user = useLoad(`${api.projectId}/${userId}/record`, () => api.get<UserRecord>(`/user/${enc(userId)}`));
   const [zone, setZone] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<ApiError | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { errors, banner, done, submit } = useSubmit(['timeZone']);
   if (user.loading && !user.data) return <Loading what="Loading time zone" />;
   if (user.error) return <ErrorBanner error={user.error} />;
   const current = user.data?.timeZone ?? 'UTC';
@@ -32,20 +30,12 @@ export function UserTimeZone({ userId }: { userId: string }) {
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
-        setErrors({});
-        setBanner(null);
-        setDone(null);
-        try {
+        await submit(async () => {
           const r = await api.patch<{ timeZone: string }>(`/user/${enc(userId)}`, { timeZone: (zone ?? current).trim() });
-          setDone(`Time zone set to ${r.timeZone}.`);
           setZone(null);
           user.reload();
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          const placed = placeError(err, ['timeZone']);
-          setErrors(placed.fieldErrors);
-          setBanner(placed.banner);
-        }
+          return `Time zone set to ${r.timeZone}.`;
+        });
       }}
     >
       <h2>Time zone</h2>
@@ -53,12 +43,7 @@ export function UserTimeZone({ userId }: { userId: string }) {
         Streaks and daily limits follow <strong data-testid="time-zone">{current}</strong>.
       </p>
       <TextInput label="IANA time zone" value={zone ?? current} error={errors.timeZone} hint="e.g. Europe/Berlin, America/New_York, Pacific/Auckland." onChange={setZone} />
-      <ErrorBanner error={banner} />
-      {done && (
-        <p className="ok" role="status">
-          {done}
-        </p>
-      )}
+      <SubmitOutcome banner={banner} done={done} />
       <button type="submit">Change time zone</button>
     </form>
   );

@@ -140,19 +140,7 @@ export class StreaksBatch implements EventStagePart {
       if (!this.defs.has(u.projectId)) this.defs.set(u.projectId, await this.definitions(this.batch, u.projectId));
       keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
     }
-    for (const r of await progressOfUsers.run(this.batch.session, [...keys.values()])) {
-      this.held.set(heldKey(r.project_id, r.user_id, r.streak_id), {
-        projectId: r.project_id,
-        userId: r.user_id,
-        streakId: r.streak_id,
-        state: stateOf(r),
-        freezes: freezesOf(r),
-        lastCompletedAt: Number(r.last_completed_at),
-        updatedAt: Number(r.updated_at),
-        changed: false,
-        stored: true,
-      });
-    }
+    await this.hold([...keys.values()]);
   }
 
   applyEvent(event: PipelineEvent, outcome: PipelineOutcome): void {
@@ -189,7 +177,12 @@ export class StreaksBatch implements EventStagePart {
     for (const { projectId } of keys) if (!this.defs.has(projectId)) this.defs.set(projectId, await this.definitions(this.batch, projectId));
     const users = new Map(keys.filter((x) => !this.held.has(heldKey(x.projectId, x.userId, x.streakId))).map((x) => [userKey(x.projectId, x.userId), { project_id: x.projectId, user_id: x.userId }]));
     if (users.size === 0) return;
-    for (const r of await progressOfUsers.run(this.batch.session, [...users.values()])) {
+    await this.hold([...users.values()]);
+  }
+
+  /** Reads the stored streak states of these users into the batch, keeping any the batch holds already. */
+  private async hold(users: Array<{ project_id: string; user_id: string }>): Promise<void> {
+    for (const r of await progressOfUsers.run(this.batch.session, users)) {
       const key = heldKey(r.project_id, r.user_id, r.streak_id);
       if (this.held.has(key)) continue;
       this.held.set(key, {
