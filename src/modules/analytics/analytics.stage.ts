@@ -230,10 +230,18 @@ class AnalyticsBatch implements EventStagePart {
     if (this.rollups.size === 0) return;
     const session = this.batch.session;
     const sums = [...this.rollups.values()].flatMap((m) => [...m.values()]).sort(byRollupKey);
-    const stored = await addRollups.run(
-      session,
-      sums.map((r) => r.row() as Parameters<typeof addRollups.run>[1][number]),
-    );
+    // Rollups and metadata go out at once (pipelined on PostgreSQL); the sketches need the rollups' stored sketches.
+    const metadata = [...this.metadata.values()].flatMap((m) => [...m.values()]).sort(byMetadataKey);
+    const [stored] = await Promise.all([
+      addRollups.run(
+        session,
+        sums.map((r) => r.row() as Parameters<typeof addRollups.run>[1][number]),
+      ),
+      addMetadata.run(
+        session,
+        metadata.map((m) => ({ project_id: m.projectId, event_id: m.eventId, grain: m.grain, bucket: m.bucket, field: m.field, value_key: m.valueKey, count: m.count, sum: m.sum, min: m.min, max: m.max })),
+      ),
+    ]);
     const sketchOf = new Map<string, Buffer | null>();
     for (const s of stored) sketchOf.set(rollupKey(s.project_id, s.event_id, s.grain, Number(s.bucket), Number(s.shard)), s.sketch);
     const sketches: Array<Parameters<typeof setSketches.run>[1][number]> = [];
@@ -252,11 +260,6 @@ class AnalyticsBatch implements EventStagePart {
       sketches.push({ project_id: r.projectId, event_id: r.eventId, grain: r.grain, bucket: r.bucket, shard: r.shard, sketch: sketch!, sketch_exact: summary.exact, sketch_sum: summary.sum, sketch_zeros: summary.zeros });
     }
     await setSketches.run(session, sketches);
-    const metadata = [...this.metadata.values()].flatMap((m) => [...m.values()]).sort(byMetadataKey);
-    await addMetadata.run(
-      session,
-      metadata.map((m) => ({ project_id: m.projectId, event_id: m.eventId, grain: m.grain, bucket: m.bucket, field: m.field, value_key: m.valueKey, count: m.count, sum: m.sum, min: m.min, max: m.max })),
-    );
   }
 }
 

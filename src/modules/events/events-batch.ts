@@ -197,12 +197,14 @@ class EventsBatch implements BatchPart {
   }
 
   async write(): Promise<void> {
-    await insertEvents.run(this.batch.session, this.stored);
-    await insertEventLog.run(this.batch.session, this.logged);
-    await writeLimitCounts.run(
-      this.batch.session,
-      [...this.counters.values()].filter((c) => c.taken > 0).map((c) => ({ exists: c.stored, row: { ...c.row, count: c.count } })),
-    );
+    await Promise.all([
+      insertEvents.run(this.batch.session, this.stored),
+      insertEventLog.run(this.batch.session, this.logged),
+      writeLimitCounts.run(
+        this.batch.session,
+        [...this.counters.values()].filter((c) => c.taken > 0).map((c) => ({ exists: c.stored, row: { ...c.row, count: c.count } })),
+      ),
+    ]);
   }
 }
 

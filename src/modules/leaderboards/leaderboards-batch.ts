@@ -90,14 +90,18 @@ export class LeaderboardsBatch implements BatchPart {
   async load(): Promise<void> {
     const today = dayNumber(this.batch.now);
     const projects = this.batch.projects().sort();
-    await createRollover.run(
-      this.batch.session,
-      projects.map((p) => ({ project_id: p, day: today })),
-    );
-    for (const r of await rolloverDay.run(
-      this.batch.session,
-      projects.map((p) => ({ project_id: p })),
-    )) {
+    // Both go out at once: the read runs after the insert, in the same transaction.
+    const [, days] = await Promise.all([
+      createRollover.run(
+        this.batch.session,
+        projects.map((p) => ({ project_id: p, day: today })),
+      ),
+      rolloverDay.run(
+        this.batch.session,
+        projects.map((p) => ({ project_id: p })),
+      ),
+    ]);
+    for (const r of days) {
       this.windowDays.set(r.project_id, Number(r.day));
     }
   }
@@ -157,8 +161,13 @@ export class LeaderboardsBatch implements BatchPart {
     if (daily.size === 0) return;
 
     const session = this.batch.session;
-    await addDaily.run(session, [...daily.values()]);
-    for (const m of await addMonthly.run(session, [...monthly.values()])) {
+    // The three statements go out at once (pipelined on PostgreSQL, in this order).
+    const [, months, windowRows] = await Promise.all([
+      addDaily.run(session, [...daily.values()]),
+      addMonthly.run(session, [...monthly.values()]),
+      addWindows.run(session, [...windows.values()]),
+    ]);
+    for (const m of months) {
       this.months.push({
         projectId: m.project_id as string,
         groupId: m.group_id as string,
@@ -166,7 +175,7 @@ export class LeaderboardsBatch implements BatchPart {
         entry: { userId: m.user_id as string, points: Number(m.points), reachedAt: Number(m.reached_at), version: Number(m.version) },
       });
     }
-    for (const r of await addWindows.run(session, [...windows.values()])) {
+    for (const r of windowRows) {
       const userId = r.user_id as string;
       const version = Number(r.version);
       const projectId = r.project_id as string;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../http/errors.js';
-import { KeyedUpdate, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
+import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
 import { lockUserRows } from '../users/users.repository.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
@@ -120,6 +120,22 @@ const settlePending = new KeyedUpdate({
   set: { points: 'int8', pending_points: 'int8', lot: 'text' },
 });
 
+const lotsOfUsers = new KeyedSelect({
+  description: 'point lots of users',
+  table: 'point_lots',
+  keys: { project_id: 'text', user_id: 'text' },
+  select: ['user_id', 'earned_on', 'remaining'],
+});
+
+const pendingOfUsers = new KeyedSelect({
+  description: 'pending credits of users',
+  table: 'ledger',
+  keys: { project_id: 'text', user_id: 'text' },
+  select: ['entry_id', 'user_id', 'type', 'source_id', 'pending_points', 'occurred_at', 'available_at', 'metadata'],
+  where: sql<boolean>`t.pending_points > 0`,
+  orderBy: ['entry_id'],
+});
+
 const upsertLots = new RowsUpsert({
   description: 'point lots',
   table: 'point_lots',
@@ -150,64 +166,65 @@ export class LedgerBatch implements BatchPart {
     for (const u of this.batch.units) keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
     const sorted = [...keys.values()].sort((a, b) => compare(a.project_id, b.project_id) || compare(a.user_id, b.user_id));
     for (const k of sorted) this.balances.set(userKey(k.project_id, k.user_id), { projectId: k.project_id, userId: k.user_id, points: 0, live: false, changed: false, timeZone: UTC, lastActiveAt: null, active: false, lots: new Map(), storedLots: new Set(), lotsChanged: false });
-    for (const row of await lockUserRows.run(this.batch.session, sorted)) {
+    // The users' lots and pending credits are read in the same round trip, behind the lock.
+    const [rows] = await Promise.all([lockUserRows.run(this.batch.session, sorted), this.loadEconomy(sorted)]);
+    for (const row of rows) {
       const b = this.balances.get(userKey(row.project_id, row.user_id))!;
       b.points = Number(row.points);
       b.live = row.deleted_at === null;
       b.timeZone = row.time_zone ?? UTC;
       b.lastActiveAt = row.last_active_at == null ? null : Number(row.last_active_at);
     }
-    await this.loadEconomy(sorted);
+    this.reconcileAndSettle();
   }
 
   /**
-   * Reads the batch users' lots, their pending credits and their projects' expiry settings, then
-   * settles each user (decision 146): lots whose last day has passed expire (one EXPIRY entry) and
-   * pending credits that are due become available — before any unit is decided, so no unit of the
-   * batch can spend expired points, and the daily job and a user's own writes settle alike.
+   * Reads the batch users' lots, their pending credits and their projects' expiry settings (all
+   * statements at once: they are answered behind the users' lock).
    */
   private async loadEconomy(users: ReadonlyArray<{ project_id: string; user_id: string }>): Promise<void> {
-    const session = this.batch.session;
     const byProject = new Map<string, string[]>();
     for (const k of users) byProject.set(k.project_id, [...(byProject.get(k.project_id) ?? []), k.user_id]);
-    for (const [projectId, userIds] of byProject) {
-      if (!this.expiry) continue;
-      this.policies.set(projectId, await this.expiry.policy(projectId, this.batch));
-      const db = this.expiry.db;
-      const lots = await session.execute(
-        db.selectFrom('point_lots').select(['user_id', 'earned_on', 'remaining']).where('project_id', '=', projectId).where('user_id', 'in', userIds),
-      );
-      for (const r of lots) {
-        const b = this.balances.get(userKey(projectId, r.user_id))!;
-        b.lots.set(r.earned_on, Number(r.remaining));
-        b.storedLots.add(r.earned_on);
-      }
-      const pending = await session.execute(
-        db
-          .selectFrom('ledger')
-          .select(['entry_id', 'user_id', 'type', 'source_id', 'pending_points', 'occurred_at', 'available_at', 'metadata'])
-          .where('project_id', '=', projectId)
-          .where('user_id', 'in', userIds)
-          .where(sql<boolean>`pending_points > 0`)
-          .orderBy('entry_id'),
-      );
-      for (const r of pending) {
-        const meta = r.metadata ? (JSON.parse(r.metadata) as { boardGroups?: string[] }) : {};
-        this.pending.set(pendingKey(projectId, r.user_id, Number(r.entry_id)), {
-          entryId: Number(r.entry_id),
-          projectId,
-          userId: r.user_id,
-          type: r.type,
-          sourceId: r.source_id,
-          points: Number(r.pending_points),
-          occurredAt: Number(r.occurred_at),
-          availableAt: Number(r.available_at),
-          boardGroups: meta.boardGroups ?? [],
-          state: 'pending',
-          lot: null,
-        });
-      }
+    if (!this.expiry) return;
+    await Promise.all([...byProject].map(([projectId, userIds]) => this.loadProjectEconomy(projectId, userIds)));
+  }
+
+  private async loadProjectEconomy(projectId: string, userIds: string[]): Promise<void> {
+    const session = this.batch.session;
+    const expiry = this.expiry!;
+    const keys = userIds.map((userId) => ({ project_id: projectId, user_id: userId }));
+    const [policy, lots, pending] = await Promise.all([expiry.policy(projectId, this.batch), lotsOfUsers.run(session, keys), pendingOfUsers.run(session, keys)]);
+    this.policies.set(projectId, policy);
+    for (const r of lots) {
+      const b = this.balances.get(userKey(projectId, r.user_id))!;
+      b.lots.set(r.earned_on, Number(r.remaining));
+      b.storedLots.add(r.earned_on);
     }
+    for (const r of pending) {
+      const meta = r.metadata ? (JSON.parse(r.metadata) as { boardGroups?: string[] }) : {};
+      this.pending.set(pendingKey(projectId, r.user_id, Number(r.entry_id)), {
+        entryId: Number(r.entry_id),
+        projectId,
+        userId: r.user_id,
+        type: r.type,
+        sourceId: r.source_id,
+        points: Number(r.pending_points),
+        occurredAt: Number(r.occurred_at),
+        availableAt: Number(r.available_at),
+        boardGroups: meta.boardGroups ?? [],
+        state: 'pending',
+        lot: null,
+      });
+    }
+  }
+
+  /**
+   * Settles each user of the batch (decision 146): lots whose last day has passed expire (one
+   * EXPIRY entry) and pending credits that are due become available — before any unit is decided,
+   * so no unit of the batch can spend expired points, and the daily job and a user's own writes
+   * settle alike.
+   */
+  private reconcileAndSettle(): void {
     for (const b of this.balances.values()) {
       // The lots always add up to the balance; rows written around the write path (seeds) are set
       // right here: a shortfall becomes undated points. A user being deleted is left to its job.
@@ -335,14 +352,15 @@ export class LedgerBatch implements BatchPart {
     return { points, balance: b.points };
   }
 
+  /** Sends every statement at once (on PostgreSQL they are pipelined, in this order). */
   async write(): Promise<void> {
     const now = this.batch.now;
     const changed = [...this.balances.values()].filter((b) => b.changed);
-    await setBalances.run(
+    const balances = setBalances.run(
       this.batch.session,
       changed.map((b) => ({ project_id: b.projectId, user_id: b.userId, points: b.points, last_active_at: b.active ? now : b.lastActiveAt })),
     );
-    await insertEntries.run(
+    const entries = insertEntries.run(
       this.batch.session,
       this.entries.filter((e) => !e.release).map((e) => ({
         project_id: e.projectId,
@@ -362,13 +380,13 @@ export class LedgerBatch implements BatchPart {
         lot: e.lot ?? null,
       })) as never,
     );
-    await settlePending.run(
+    const settled = settlePending.run(
       this.batch.session,
       [...this.pending.values()]
         .filter((p) => p.state !== 'pending')
         .map((p) => ({ project_id: p.projectId, user_id: p.userId, entry_id: p.entryId, points: p.state === 'released' ? p.points : 0, pending_points: 0, lot: p.lot })) as never,
     );
-    await this.writeLots();
+    await Promise.all([balances, entries, settled, this.writeLots()]);
   }
 
   /** Each changed user's lots: rows of 0 are deleted, the others updated or inserted. */
@@ -376,17 +394,20 @@ export class LedgerBatch implements BatchPart {
     const rows: Array<{ row: { project_id: string; user_id: string; earned_on: string; remaining: number }; exists: boolean }> = [];
     const session = this.batch.session;
     if (!this.expiry) return;
+    const deletes: Array<Promise<unknown>> = [];
     for (const b of this.balances.values()) {
       if (!b.lotsChanged) continue;
       for (const [earnedOn, remaining] of b.lots) rows.push({ row: { project_id: b.projectId, user_id: b.userId, earned_on: earnedOn, remaining }, exists: b.storedLots.has(earnedOn) });
       const gone = [...b.storedLots].filter((k) => !b.lots.has(k));
       if (gone.length > 0) {
-        await session.execute(
-          this.expiry.db.deleteFrom('point_lots').where('project_id', '=', b.projectId).where('user_id', '=', b.userId).where('earned_on', 'in', gone),
+        deletes.push(
+          session.execute(
+            this.expiry.db.deleteFrom('point_lots').where('project_id', '=', b.projectId).where('user_id', '=', b.userId).where('earned_on', 'in', gone),
+          ),
         );
       }
     }
-    await upsertLots.run(session, rows);
+    await Promise.all([...deletes, upsertLots.run(session, rows)]);
   }
 }
 

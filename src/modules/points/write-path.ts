@@ -99,8 +99,7 @@ export class WritePath {
     ledger.expiry = this.expiry;
     const parts: BatchPart[] = [ledger, ...this.participants.map((p) => batch.part(p))];
     await ledger.load();
-    const held = await this.lockClaims(session, items);
-    for (const part of parts.slice(1)) await part.load?.();
+    const [held] = await Promise.all([this.lockClaims(session, items), ...parts.slice(1).map((part) => part.load?.())]);
 
     const responses: Array<Parameters<typeof storeResponses.run>[1][number]> = [];
     const outcomes = items.map((item, i): UnitOutcome<Array<UnitOutcome<unknown>>> => {
@@ -113,8 +112,7 @@ export class WritePath {
       }
       return { ok: true, value: results };
     });
-    for (const part of parts) await part.write?.();
-    await storeResponses.run(session, responses);
+    await Promise.all([...parts.map((part) => part.write?.()), storeResponses.run(session, responses)]);
     return {
       outcomes,
       afterCommit: async () => {

@@ -327,21 +327,23 @@ export class StreaksBatch implements EventStagePart {
         },
       });
     }
-    await writeProgress.run(session, rows);
-    // The rows every batch of a streak shares come last, so they stay locked only until the commit.
+    // All three go out at once (pipelined on PostgreSQL, in this order). The rows every batch of a
+    // streak shares come last, so they stay locked only until the commit.
+    const progress = writeProgress.run(session, rows);
     const shard = Math.floor(Math.random() * STAT_SHARDS);
     const stats = [...this.stats.values()].sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId));
-    await addStats.run(
+    const totals = addStats.run(
       session,
       stats.map((s) => ({ project_id: s.projectId, streak_id: s.streakId, shard, participants: s.participants, longest_streak: s.longest })),
     );
     const periods = [...this.periods.values()]
       .filter((p) => p.users !== 0 || p.countSum !== 0)
       .sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId) || a.period - b.period);
-    await addPeriodStats.run(
+    const periodTotals = addPeriodStats.run(
       session,
       periods.map((p) => ({ project_id: p.projectId, streak_id: p.streakId, period: p.period, shard, users: p.users, count_sum: p.countSum })),
     );
+    await Promise.all([progress, totals, periodTotals]);
   }
 }
 

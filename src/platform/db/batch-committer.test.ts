@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { CompiledQuery } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BatchCommitter, type BatchResult } from './batch-committer.js';
 import { openDatabase, type Database } from './database.js';
 
@@ -42,5 +43,59 @@ describe('BatchCommitter: a batch that fails as a whole', () => {
     expect(calls).toBe(1);
     expect(settled.every((s) => s.status === 'rejected' && s.reason === unreachable)).toBe(true);
     expect(stats.splits).toBe(0);
+  });
+});
+
+const POSTGRES_URL = process.env.LAUREL_TEST_POSTGRES_URL;
+
+describe.skipIf(!POSTGRES_URL)('BatchCommitter on PostgreSQL: statements of a batch are pipelined', () => {
+  const name = `laurel_committer_${process.pid}_${Date.now()}`;
+  const admin = () => openDatabase(POSTGRES_URL!);
+  let db: Database | null = null;
+  const statement = (text: string) => ({ compile: () => CompiledQuery.raw(text) });
+
+  beforeAll(async () => {
+    const a = admin();
+    await a.pool!.query(`create database ${name}`);
+    await a.close();
+    db = openDatabase(POSTGRES_URL!.replace(/\/[^/]*$/, `/${name}`));
+    await db.pool!.query('create table t (id int primary key)');
+  });
+  afterAll(async () => {
+    await db?.close();
+    const a = admin();
+    await a.pool!.query(`drop database if exists ${name} with (force)`);
+    await a.close();
+  });
+
+  it('sends statements without waiting for the ones before them, in order, in one transaction', async () => {
+    await db!.pool!.query('truncate t');
+    const committer = new BatchCommitter<number, number>(db!, async (session, units) => {
+      const sent = [1, 2, 3].map((id) => session.execute(statement(`insert into t values (${id})`)));
+      await Promise.all(sent);
+      const [row] = await session.execute<{ n: string }>(statement('select count(*)::text as n from t'));
+      return { outcomes: units.map(() => ({ ok: true as const, value: Number(row!.n) })) };
+    }, log);
+    expect(await committer.submit(0)).toBe(3);
+    await committer.close();
+  });
+
+  it('lets no statement run after the ROLLBACK of a failed batch (it would run outside the transaction)', async () => {
+    await db!.pool!.query('truncate t');
+    let late: Promise<unknown> = Promise.resolve();
+    const committer = new BatchCommitter<number, number>(db!, async (session, units) => {
+      const first = session.execute(statement('insert into t values (1)'));
+      const failing = session.execute(statement('select 1 / 0'));
+      // A part that goes on writing after another part's statement failed, once the batch has ended.
+      late = failing.catch(() => new Promise((resolve) => setTimeout(resolve, 100)).then(() => session.execute(statement('insert into t values (2)'))));
+      late.catch(() => undefined);
+      await Promise.all([first, failing]);
+      return { outcomes: units.map(() => ({ ok: true as const, value: 0 })) };
+    }, log);
+    await expect(committer.submit(0)).rejects.toThrow(/division by zero/);
+    await expect(late).rejects.toThrow(/write batch has ended/);
+    await committer.close();
+    const { rows } = await db!.pool!.query('select id from t');
+    expect(rows).toEqual([]);
   });
 });

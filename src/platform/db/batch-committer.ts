@@ -84,7 +84,7 @@ export class BatchCommitter<U, R> {
     options: CommitterOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 1000;
-    this.inFlight = db.dialect === 'sqlite' ? 1 : (options.inFlight ?? 4);
+    this.inFlight = db.dialect === 'sqlite' ? 1 : (options.inFlight ?? 2);
     this.walSync = db.sqlite ? new WalSync(db.sqlite) : null;
   }
 
@@ -219,12 +219,20 @@ export class BatchCommitter<U, R> {
     const client = await this.db.pool!.connect();
     let broken: Error | undefined;
     try {
-      await client.query('begin');
+      // Pipelined: BEGIN goes out with the batch's first statements (it cannot fail on its own on a
+      // healthy connection; a broken one fails the statements behind it too).
+      const begun = client.query('begin');
+      begun.catch(() => undefined); // handled now, awaited below
+      const session = new PostgresSession(this.db.kysely, client);
       try {
-        const result = await this.apply(new PostgresSession(this.db.kysely, client), units);
+        const result = await this.apply(session, units);
+        await begun;
+        await session.end();
         await client.query('commit');
         return { result, durable: Promise.resolve() };
       } catch (error) {
+        await begun.catch(() => undefined);
+        await session.end();
         await client.query('rollback').catch((err: Error) => {
           broken = err;
         });

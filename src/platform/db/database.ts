@@ -78,7 +78,7 @@ function openSqlite(path: string): Database {
 const CONNECT_TIMEOUT_MS = 1_500;
 
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, pipeline: true } as pg.PoolConfig);
   // A client losing its connection (PostgreSQL killed, restarted, or the backend terminated)
   // emits 'error'. pg-pool listens only on idle clients; an 'error' of a checked-out client with
   // no listener would crash the process. Every client gets one here, checked out or raw; the query

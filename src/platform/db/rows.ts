@@ -119,21 +119,33 @@ export class KeyedSelect<T extends Table, K extends Columns<T>, R = DB[T]> {
   private readonly one: Statement<Args, R>;
   private readonly keyNames: string[];
 
-  constructor(def: KeyedDefinition<T, K> & { select?: ReadonlyArray<keyof DB[T] & string>; lock?: 'update' | 'no key update' | 'share' }) {
+  constructor(
+    def: KeyedDefinition<T, K> & {
+      select?: ReadonlyArray<keyof DB[T] & string>;
+      lock?: 'update' | 'no key update' | 'share';
+      /** A further condition on the rows (columns of alias `t`), the same on both stores. */
+      where?: RawBuilder<boolean>;
+      /** Columns that order the rows of one key (after the key columns). */
+      orderBy?: ReadonlyArray<keyof DB[T] & string>;
+    },
+  ) {
     const keys = Object.keys(def.keys);
     this.keyNames = keys;
     const selected = def.select ? columnList([...def.select], 't') : sql.raw('t.*');
     const lock = sql.raw(def.lock ? ` for ${def.lock} of t` : '');
+    const also = def.where ? sql` and ${def.where}` : sql``;
+    const within = def.orderBy?.length ? sql` order by ${columnList([...def.orderBy], 't')}` : sql``;
+    const ordered = [...keys, ...(def.orderBy ?? [])];
     this.many = new Statement(`${def.description} (rows)`, (db, a) =>
       raw(
         db,
         sql<R>`select ${selected} from ${sql.table(def.table)} as t
-          where (${columnList(keys, 't')}) in (select ${columnList(keys)} from ${unnest(def.keys as Record<string, PgType>, a)})
-          order by ${columnList(keys, 't')}${lock}`,
+          where (${columnList(keys, 't')}) in (select ${columnList(keys)} from ${unnest(def.keys as Record<string, PgType>, a)})${also}
+          order by ${columnList(ordered, 't')}${lock}`,
       ),
     );
     this.one = new Statement(`${def.description} (row)`, (db, a) =>
-      raw(db, sql<R>`select ${selected} from ${sql.table(def.table)} as t where ${sql.join(keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${a[k]}`), sql` and `)}`),
+      raw(db, sql<R>`select ${selected} from ${sql.table(def.table)} as t where ${sql.join(keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${a[k]}`), sql` and `)}${also}${within}`),
     );
   }
 

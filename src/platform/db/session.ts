@@ -78,21 +78,63 @@ export class PostgresSession implements SqlSession {
 
   async all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
     const compiled = statement.compile(this.kysely);
-    const result = await this.client.query({ name: compiled.name, text: compiled.sql, values: bindArgs(compiled, args) });
+    const result = await this.send({ name: compiled.name, text: compiled.sql, values: bindArgs(compiled, args) });
     return result.rows as R[];
   }
 
   async run<A extends Args>(statement: Statement<A, unknown>, args: A): Promise<number> {
     const compiled = statement.compile(this.kysely);
-    const result = await this.client.query({ name: compiled.name, text: compiled.sql, values: bindArgs(compiled, args) });
+    const result = await this.send({ name: compiled.name, text: compiled.sql, values: bindArgs(compiled, args) });
     return result.rowCount ?? 0;
   }
 
   async execute<R>(query: Compilable<R>): Promise<R[]> {
     const compiled = query.compile();
-    const result = await this.client.query(compiled.sql, compiled.parameters as unknown[]);
+    const result = await this.send({ text: compiled.sql, values: compiled.parameters as unknown[] });
     return result.rows as R[];
   }
+
+  /**
+   * Sends a statement at once (the pool's clients pipeline: it does not wait for the statements
+   * before it to be answered). Statements sent in one turn of the event loop leave in one write:
+   * the socket is corked until the turn's ticks run.
+   */
+  private send(query: pg.QueryConfig): Promise<pg.QueryResult> {
+    if (this.ended) return Promise.reject(new Error('the write batch has ended: no statement may follow'));
+    if (!this.corked) {
+      const stream = (this.client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+      if (stream?.cork && stream.uncork) {
+        this.corked = true;
+        stream.cork();
+        process.nextTick(() => {
+          this.corked = false;
+          stream.uncork!();
+        });
+      }
+    }
+    const sent = this.client.query(query);
+    const tracked = sent.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.add(tracked);
+    void tracked.then(() => this.inFlight.delete(tracked));
+    return sent;
+  }
+
+  /**
+   * Refuses further statements and resolves once every statement sent is answered: after a failed
+   * statement, the batch's other statements may still be on their way, and none may run after the
+   * ROLLBACK (outside the transaction).
+   */
+  async end(): Promise<void> {
+    this.ended = true;
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+  }
+
+  private corked = false;
+  private ended = false;
+  private readonly inFlight = new Set<Promise<void>>();
 }
 
 /**
