@@ -150,9 +150,20 @@ class RedemptionBatch implements BatchPart {
     if (units.length === 0) return;
     const session = this.batch.session;
     const offerKeys = new Map(units.map((u) => [k(u.projectId, u.offerId), { project_id: u.projectId, offer_id: u.offerId }]));
-    for (const row of await lockOffers.run(session, [...offerKeys.values()])) {
-      this.offers.set(k(row.project_id, row.offer_id), { row, redeemed: Number(row.redeemed_total) });
+    for (const u of units) {
+      const month = monthKey(u.now);
+      this.months.set(k(u.projectId, u.offerId, month), { key: { project_id: u.projectId, offer_id: u.offerId, month }, count: 0, taken: 0 });
+      this.users.set(k(u.projectId, u.offerId, u.userId), { key: { project_id: u.projectId, offer_id: u.offerId, user_id: u.userId }, count: 0, taken: 0 });
     }
+    // The counts go out with the offers' lock (pipelined on PostgreSQL) and are read behind it.
+    const [offers, months, users] = await Promise.all([
+      lockOffers.run(session, [...offerKeys.values()]),
+      monthCounts.run(session, [...this.months.values()].map((c) => c.key as { project_id: string; offer_id: string; month: string })),
+      userCounts.run(session, [...this.users.values()].map((c) => c.key as { project_id: string; offer_id: string; user_id: string })),
+    ]);
+    for (const row of offers) this.offers.set(k(row.project_id, row.offer_id), { row, redeemed: Number(row.redeemed_total) });
+    for (const r of months) this.months.get(k(r.project_id, r.offer_id, r.month))!.count = Number(r.redeemed);
+    for (const r of users) this.users.get(k(r.project_id, r.offer_id, r.user_id))!.count = Number(r.redeemed);
     const shops = new Map<string, { project_id: string; shop_id: string }>();
     for (const { row } of this.offers.values()) if (row.shop_id !== null) shops.set(k(row.project_id, row.shop_id), { project_id: row.project_id, shop_id: row.shop_id });
     for (const r of await shopStatus.run(session, [...shops.values()])) if (r.status === 'ACTIVE') this.activeShops.add(k(r.project_id, r.shop_id));
@@ -161,17 +172,6 @@ class RedemptionBatch implements BatchPart {
       return row && row.type === STREAK_FREEZE && row.streak_id ? [{ projectId: u.projectId, userId: u.userId, streakId: row.streak_id }] : [];
     });
     if (banks.length > 0) await this.freezes?.load(this.batch, banks);
-    for (const u of units) {
-      const month = monthKey(u.now);
-      this.months.set(k(u.projectId, u.offerId, month), { key: { project_id: u.projectId, offer_id: u.offerId, month }, count: 0, taken: 0 });
-      this.users.set(k(u.projectId, u.offerId, u.userId), { key: { project_id: u.projectId, offer_id: u.offerId, user_id: u.userId }, count: 0, taken: 0 });
-    }
-    for (const r of await monthCounts.run(session, [...this.months.values()].map((c) => c.key as { project_id: string; offer_id: string; month: string }))) {
-      this.months.get(k(r.project_id, r.offer_id, r.month))!.count = Number(r.redeemed);
-    }
-    for (const r of await userCounts.run(session, [...this.users.values()].map((c) => c.key as { project_id: string; offer_id: string; user_id: string }))) {
-      this.users.get(k(r.project_id, r.offer_id, r.user_id))!.count = Number(r.redeemed);
-    }
   }
 
   apply(unit: WriteUnit): Redeemed['data'] {
@@ -306,19 +306,22 @@ class RedemptionBatch implements BatchPart {
   async write(): Promise<void> {
     if (this.redemptions.length === 0) return;
     const session = this.batch.session;
-    await insertCoupons.run(session, this.coupons);
-    await insertRedemptions.run(session, this.redemptions);
-    await addUserCounts.run(
-      session,
-      [...this.users.values()].filter((c) => c.taken > 0).map((c) => ({ ...(c.key as { project_id: string; offer_id: string; user_id: string }), redeemed: c.taken })),
-    );
-    await addMonthCounts.run(
-      session,
-      [...this.months.values()].filter((c) => c.taken > 0).map((c) => ({ ...(c.key as { project_id: string; offer_id: string; month: string }), redeemed: c.taken })),
-    );
-    await setRedeemedTotals.run(
-      session,
-      [...this.offers.values()].filter((o) => o.redeemed !== Number(o.row.redeemed_total)).map((o) => ({ project_id: o.row.project_id, offer_id: o.row.offer_id, redeemed_total: o.redeemed })),
-    );
+    // Sent at once, in this order (pipelined on PostgreSQL).
+    await Promise.all([
+      insertCoupons.run(session, this.coupons),
+      insertRedemptions.run(session, this.redemptions),
+      addUserCounts.run(
+        session,
+        [...this.users.values()].filter((c) => c.taken > 0).map((c) => ({ ...(c.key as { project_id: string; offer_id: string; user_id: string }), redeemed: c.taken })),
+      ),
+      addMonthCounts.run(
+        session,
+        [...this.months.values()].filter((c) => c.taken > 0).map((c) => ({ ...(c.key as { project_id: string; offer_id: string; month: string }), redeemed: c.taken })),
+      ),
+      setRedeemedTotals.run(
+        session,
+        [...this.offers.values()].filter((o) => o.redeemed !== Number(o.row.redeemed_total)).map((o) => ({ project_id: o.row.project_id, offer_id: o.row.offer_id, redeemed_total: o.redeemed })),
+      ),
+    ]);
   }
 }

@@ -93,11 +93,11 @@ class SurveysBatch implements BatchPart {
     if (units.length === 0) return;
     const session = this.batch.session;
     const keys = new Map(units.map((u) => [k(u.projectId, u.surveyId), { project_id: u.projectId, survey_id: u.surveyId }]));
-    for (const row of await lockSurveys.run(session, [...keys.values()])) {
-      this.surveys.set(k(row.project_id, row.survey_id), { row, survey: toSurvey(row), answered: Number(row.answered_total) });
-    }
     const answerKeys = new Map(units.map((u) => [k(u.projectId, u.surveyId, u.userId), { project_id: u.projectId, survey_id: u.surveyId, user_id: u.userId }]));
-    for (const r of await existingAnswers.run(session, [...answerKeys.values()])) this.answered.add(k(r.project_id, r.survey_id, r.user_id));
+    // The answers are read behind the surveys' lock, sent with it (pipelined on PostgreSQL).
+    const [surveys, answers] = await Promise.all([lockSurveys.run(session, [...keys.values()]), existingAnswers.run(session, [...answerKeys.values()])]);
+    for (const row of surveys) this.surveys.set(k(row.project_id, row.survey_id), { row, survey: toSurvey(row), answered: Number(row.answered_total) });
+    for (const r of answers) this.answered.add(k(r.project_id, r.survey_id, r.user_id));
   }
 
   /** Returns the points awarded. */
@@ -154,16 +154,19 @@ class SurveysBatch implements BatchPart {
   async write(): Promise<void> {
     if (this.answers.length === 0) return;
     const session = this.batch.session;
-    await insertAnswers.run(session, this.answers);
-    await addOptionCounts.run(
-      session,
-      [...this.options.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c),
-    );
-    await setAnsweredTotals.run(
-      session,
-      [...this.surveys.values()]
-        .filter((s) => s.answered !== Number(s.row.answered_total))
-        .map((s) => ({ project_id: s.row.project_id, survey_id: s.row.survey_id, answered_total: s.answered })),
-    );
+    // Sent at once, in this order (pipelined on PostgreSQL).
+    await Promise.all([
+      insertAnswers.run(session, this.answers),
+      addOptionCounts.run(
+        session,
+        [...this.options.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c),
+      ),
+      setAnsweredTotals.run(
+        session,
+        [...this.surveys.values()]
+          .filter((s) => s.answered !== Number(s.row.answered_total))
+          .map((s) => ({ project_id: s.row.project_id, survey_id: s.row.survey_id, answered_total: s.answered })),
+      ),
+    ]);
   }
 }
