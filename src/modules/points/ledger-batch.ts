@@ -183,9 +183,13 @@ export class LedgerBatch implements BatchPart {
    * statements at once: they are answered behind the users' lock).
    */
   private async loadEconomy(users: ReadonlyArray<{ project_id: string; user_id: string }>): Promise<void> {
-    const byProject = new Map<string, string[]>();
-    for (const k of users) byProject.set(k.project_id, [...(byProject.get(k.project_id) ?? []), k.user_id]);
     if (!this.expiry) return;
+    const byProject = new Map<string, string[]>();
+    for (const k of users) {
+      const ids = byProject.get(k.project_id);
+      if (ids) ids.push(k.user_id);
+      else byProject.set(k.project_id, [k.user_id]);
+    }
     await Promise.all([...byProject].map(([projectId, userIds]) => this.loadProjectEconomy(projectId, userIds)));
   }
 

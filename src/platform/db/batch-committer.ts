@@ -58,9 +58,9 @@ export class CommitterClosed extends Error {
  * queue up and form the next batch; a batch is one transaction, and its callers are answered only
  * after its commit is durable. SQLite: one batch at a time, committed with synchronous=NORMAL and
  * then fsynced on the thread pool (WalSync), so the next batch is applied while the previous one
- * syncs. PostgreSQL: up to `inFlight` batches at once (2), each on its own pool connection, its
- * statements pipelined (PostgresSession); batches of
- * several instances run side by side (the apply function takes its row locks in a fixed order).
+ * syncs. PostgreSQL: up to `inFlight` batches at once (2), each on its own pool connection with
+ * its statements pipelined (PostgresSession); batches of several instances run side by side (the
+ * apply function takes its row locks in a fixed order).
  * When a batch fails as a whole, a deadlock or serialization failure is retried; an unreachable
  * store fails every unit of the batch at once; any other error splits the batch, and each unit is
  * applied alone, so one bad unit fails only its own caller.
