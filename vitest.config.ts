@@ -12,13 +12,22 @@ export default defineConfig({
       {
         extends: true,
         // Process tests run the built server (dist/main.js); the global setup compiles it when stale.
-        test: { name: 'service', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'clients/**/*.test.ts'], globalSetup: ['test/helpers/global-setup.ts'] },
+        test: {
+          name: 'service',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'clients/**/*.test.ts'],
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
       },
       {
         // The dashboard's component tests: React in jsdom, no server.
         extends: true,
         plugins: [react()],
-        test: { name: 'dashboard', include: ['dashboard/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['dashboard/test/setup.ts'] },
+        test: {
+          name: 'dashboard',
+          include: ['dashboard/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['dashboard/test/setup.ts'],
+        },
       },
     ],
   },

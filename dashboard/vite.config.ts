@@ -16,6 +16,8 @@ export default defineConfig({
   },
   server: {
     // `npm run dev:dashboard` proxies the API to a Laurel on :3000.
-    proxy: Object.fromEntries(['/admin', '/user', '/project', '/stats', '/analytics', '/event', '/health'].map((p) => [p, 'http://127.0.0.1:3000'])),
+    proxy: Object.fromEntries(
+      ['/admin', '/user', '/project', '/stats', '/analytics', '/event', '/health'].map((p) => [p, 'http://127.0.0.1:3000']),
+    ),
   },
 });

@@ -19,7 +19,12 @@ for (const userId of ['alice', 'bob', 'carol']) {
   });
 }
 
-for (const [userId, amount] of [['alice', 120], ['bob', 40], ['alice', 60], ['carol', 75]] as const) {
+for (const [userId, amount] of [
+  ['alice', 120],
+  ['bob', 40],
+  ['alice', 60],
+  ['carol', 75],
+] as const) {
   const result = await unwrap(laurel.POST('/event', { body: { eventId: 'purchase', userId, metadata: { amount } } }));
   console.log(`${userId}: +${result.data.pointsAwarded} points (${result.message})`);
 }

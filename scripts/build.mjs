@@ -62,7 +62,9 @@ function buildServer() {
       console.warn('build: typescript is not installed (dev dependencies omitted?); keeping the existing dist/.');
       return;
     }
-    console.error('build: typescript is not installed and dist/ does not exist: run `npm ci` (with dev dependencies), then `npm run build`.');
+    console.error(
+      'build: typescript is not installed and dist/ does not exist: run `npm ci` (with dev dependencies), then `npm run build`.',
+    );
     process.exit(1);
   }
   const started = performance.now();

@@ -28,7 +28,8 @@ if (ports.length !== 2 || ports.some((p) => !Number.isInteger(p) || p < 1 || p >
   fail(`--ports takes two different port numbers, like 3001,3002; got "${values.ports ?? process.env.CLUSTER_PORTS}"`);
 }
 const host = values.host ?? '127.0.0.1';
-if (!/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')) fail('DATABASE_URL must be a postgres:// URL: the instances share one PostgreSQL');
+if (!/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? ''))
+  fail('DATABASE_URL must be a postgres:// URL: the instances share one PostgreSQL');
 if (!/^rediss?:\/\//.test(process.env.REDIS_URL ?? '')) fail('REDIS_URL must be a redis:// URL: the instances share one Redis');
 if (!existsSync(entry)) fail('dist/main.js does not exist: run npm run build');
 

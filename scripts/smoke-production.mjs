@@ -34,7 +34,18 @@ function token(claims) {
 let output = '';
 const child = spawn(process.execPath, ['dist/main.js'], {
   cwd: tree,
-  env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LAUREL_DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'laurel.db')}`, JWT_SECRET: SECRET, ADMIN_TOKEN: ADMIN, REDIS_URL: '', LAUREL_TEST_CLOCK: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LAUREL_DATA_DIR: dataDir,
+    DATABASE_URL: `sqlite:${join(dataDir, 'laurel.db')}`,
+    JWT_SECRET: SECRET,
+    ADMIN_TOKEN: ADMIN,
+    REDIS_URL: '',
+    LAUREL_TEST_CLOCK: '',
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 child.stdout.on('data', (d) => (output += d));
@@ -71,7 +82,11 @@ try {
 
   const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
   const service = { authorization: `Bearer ${token({ sub: 'smoke', role: 'service' })}`, 'content-type': 'application/json' };
-  const defined = await fetch(`${base}/admin/event`, { method: 'POST', headers: admin, body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 5 } }) });
+  const defined = await fetch(`${base}/admin/event`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 5 } }),
+  });
   check(defined.status === 201, 'POST /admin/event creates a definition');
   const user = await fetch(`${base}/v1/user`, { method: 'POST', headers: service, body: JSON.stringify({ userId: 'ann' }) });
   check(user.status === 201, 'POST /v1/user creates a user');

@@ -59,12 +59,27 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOW_PRIVATE: '1',
     });
-    expect(c).toMatchObject({ webhookAllowPrivate: true, port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://u@h/db', redisUrl: 'redis://h:6379', jwtIssuer: 'iss', jwtAudience: 'aud', rateLimitMax: 10, rateLimitWindowMs: 1000, testClock: true, logLevel: 'warn' });
+    expect(c).toMatchObject({
+      webhookAllowPrivate: true,
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@h/db',
+      redisUrl: 'redis://h:6379',
+      jwtIssuer: 'iss',
+      jwtAudience: 'aud',
+      rateLimitMax: 10,
+      rateLimitWindowMs: 1000,
+      testClock: true,
+      logLevel: 'warn',
+    });
   });
 
   it('reads CORS_ORIGINS as * or a list of origins, normalised as browsers send them', () => {
     expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toBe('*');
-    expect(loadConfig({ CORS_ORIGINS: ' https://app.example.com/ , http://localhost:5173,' }).corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: ' https://app.example.com/ , http://localhost:5173,' }).corsOrigins).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
     expect(loadConfig({ CORS_ORIGINS: 'HTTPS://App.Example.com:443' }).corsOrigins).toEqual(['https://app.example.com']);
     expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
   });

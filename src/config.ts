@@ -94,7 +94,13 @@ function corsOrigins(env: NodeJS.ProcessEnv): '*' | string[] {
     } catch {
       throw new ConfigError('CORS_ORIGINS', `must be * or comma-separated origins like https://app.example.com, got "${origin}"`);
     }
-    if (!['http:', 'https:'].includes(parsed.protocol) || parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '') {
+    if (
+      !['http:', 'https:'].includes(parsed.protocol) ||
+      parsed.pathname !== '/' ||
+      parsed.search !== '' ||
+      parsed.hash !== '' ||
+      parsed.username !== ''
+    ) {
       throw new ConfigError('CORS_ORIGINS', `must list origins (scheme://host[:port], no path), got "${origin}"`);
     }
     return parsed.origin;

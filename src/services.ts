@@ -112,8 +112,24 @@ export function createServices(platform: Platform) {
   });
   monthClose.use([...seasons.closeSteps, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
   /** What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the ledger) late; then `users` removes the row itself. */
-  const userDataOwners: UserDataOwner[] = [events, challenges, streaks, leaderboards, coupons, redemption, surveys, notifications, seasons, tiers, reversals, points, expiry];
-  const userDeletion = new UserDeletionService(platform, jobs, userDataOwners, users, (projectId, userId, job) => webhooks.userDeleted(projectId, userId, job));
+  const userDataOwners: UserDataOwner[] = [
+    events,
+    challenges,
+    streaks,
+    leaderboards,
+    coupons,
+    redemption,
+    surveys,
+    notifications,
+    seasons,
+    tiers,
+    reversals,
+    points,
+    expiry,
+  ];
+  const userDeletion = new UserDeletionService(platform, jobs, userDataOwners, users, (projectId, userId, job) =>
+    webhooks.userDeleted(projectId, userId, job),
+  );
   /** Work run once per UTC day by the job runner. */
   const dailyTasks: DailyTask[] = [
     { name: 'idempotency-cleanup', run: async (now) => void (await deleteExpiredIdempotencyKeys(platform.db, now)) },
@@ -129,8 +145,30 @@ export function createServices(platform: Platform) {
 
   let running: 'idle' | 'started' | 'closed' = 'idle';
   return {
-    projects, apiKeys, users, userGroups, points, writes, events, challenges, streaks, leaderboards,
-    coupons, offers, redemption, surveys, notifications, analytics, jobs, userDeletion, webhooks, monthClose, seasons, tiers, reversals, expiry,
+    projects,
+    apiKeys,
+    users,
+    userGroups,
+    points,
+    writes,
+    events,
+    challenges,
+    streaks,
+    leaderboards,
+    coupons,
+    offers,
+    redemption,
+    surveys,
+    notifications,
+    analytics,
+    jobs,
+    userDeletion,
+    webhooks,
+    monthClose,
+    seasons,
+    tiers,
+    reversals,
+    expiry,
     audit,
     /** Starts the background parts: the Redis subscriptions of the invalidation bus, the job runner, then the webhook dispatcher. */
     async start(): Promise<void> {

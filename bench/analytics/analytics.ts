@@ -33,34 +33,58 @@ async function main(): Promise<void> {
   try {
     let t = performance.now();
     const seed = buildSeed({ events: EVENTS, days: DAYS, users: USERS, eventTypes: 20, now: Date.now(), projectId: 'default' });
-    console.log(`built ${seed.rollups.length} rollup rows and ${seed.metadata.length} metadata rows from ${EVENTS} events in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `built ${seed.rollups.length} rollup rows and ${seed.metadata.length} metadata rows from ${EVENTS} events in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     t = performance.now();
     const db = openDatabase(env.DATABASE_URL);
     await migrateToLatest(db);
-    for (let i = 0; i < seed.rollups.length; i += 200) await db.kysely.insertInto('analytics_rollups').values(seed.rollups.slice(i, i + 200)).execute();
-    for (let i = 0; i < seed.metadata.length; i += 500) await db.kysely.insertInto('analytics_metadata').values(seed.metadata.slice(i, i + 500)).execute();
+    for (let i = 0; i < seed.rollups.length; i += 200)
+      await db.kysely
+        .insertInto('analytics_rollups')
+        .values(seed.rollups.slice(i, i + 200))
+        .execute();
+    for (let i = 0; i < seed.metadata.length; i += 500)
+      await db.kysely
+        .insertInto('analytics_metadata')
+        .values(seed.metadata.slice(i, i + 500))
+        .execute();
     if (db.dialect === 'postgres') await sql`analyze`.execute(db.kysely);
     await db.close();
     console.log(`wrote them in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const server = await spawnServer('src/main.ts', env);
     try {
-      const token = await new SignJWT({ sub: 'bench', role: 'service' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(new TextEncoder().encode(JWT_SECRET));
+      const token = await new SignJWT({ sub: 'bench', role: 'service' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('2h')
+        .sign(new TextEncoder().encode(JWT_SECRET));
       const headers = { authorization: `Bearer ${token}` };
       console.log(`\n${mode} mode, ${SECONDS} s per query and connection count`);
       console.log('| query | connections | req/s | p50 ms | p99 ms | max ms | non-2xx |\n|---|---|---|---|---|---|---|');
-      for (const query of ['period=90d', 'period=all', 'period=90d&eventId=event_03', 'period=all&eventId=event_03', 'period=7d', 'timeframe=month&month=' + new Date().toISOString().slice(0, 7)]) {
+      for (const query of [
+        'period=90d',
+        'period=all',
+        'period=90d&eventId=event_03',
+        'period=all&eventId=event_03',
+        'period=7d',
+        'timeframe=month&month=' + new Date().toISOString().slice(0, 7),
+      ]) {
         const path = `/stats/event?${query}`;
         const check = await fetch(`${server.base}${path}`, { headers });
         if (check.status !== 200) throw new Error(`${path}: ${check.status} ${await check.text()}`);
         await autocannon({ url: `${server.base}${path}`, connections: CONNECTIONS, duration: 2, headers });
         for (const connections of [1, CONNECTIONS]) {
           const r = await autocannon({ url: `${server.base}${path}`, connections, duration: SECONDS, headers });
-          console.log(`| ${query} | ${connections} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} |`);
+          console.log(
+            `| ${query} | ${connections} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} |`,
+          );
         }
       }
       const sample = await (await fetch(`${server.base}/stats/event?period=all`, { headers })).json();
-      console.log(`\nperiod=all: totalEvents ${sample.data.totalEvents}, uniqueUsers ${sample.data.uniqueUsers} (${sample.data._metadata.uniqueUsersCalculationMethod}), days ${Object.keys(sample.data.dailyData).length}`);
+      console.log(
+        `\nperiod=all: totalEvents ${sample.data.totalEvents}, uniqueUsers ${sample.data.uniqueUsers} (${sample.data._metadata.uniqueUsersCalculationMethod}), days ${Object.keys(sample.data.dailyData).length}`,
+      );
     } finally {
       await stop(server.child);
     }

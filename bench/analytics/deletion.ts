@@ -32,10 +32,13 @@ interface Result {
 /** autocannon until `until` resolves (or for `seconds`). */
 function cannon(base: string, requests: autocannon.Request[], seconds: number, until?: Promise<unknown>): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: `${base}/event`, connections: CONNECTIONS, duration: seconds, requests, method: 'POST' }, (err, r) => {
-      if (err) return reject(err);
-      resolve({ requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, non2xx: r.non2xx });
-    });
+    const instance = autocannon(
+      { url: `${base}/event`, connections: CONNECTIONS, duration: seconds, requests, method: 'POST' },
+      (err, r) => {
+        if (err) return reject(err);
+        resolve({ requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, non2xx: r.non2xx });
+      },
+    );
     void until?.then(() => instance.stop());
   });
 }
@@ -45,14 +48,32 @@ async function seed(url: string): Promise<void> {
   await migrateToLatest(db);
   const now = Date.now();
   const users = [{ project_id: 'default', user_id: 'victim', created_at: now, points: VICTIM_EVENTS, username: null, anonymous: 0 }];
-  for (let u = 0; u < OTHERS; u++) users.push({ project_id: 'default', user_id: `user${u}`, created_at: now, points: 0, username: null, anonymous: 0 });
-  for (let i = 0; i < users.length; i += 500) await db.kysely.insertInto('users').values(users.slice(i, i + 500)).execute();
+  for (let u = 0; u < OTHERS; u++)
+    users.push({ project_id: 'default', user_id: `user${u}`, created_at: now, points: 0, username: null, anonymous: 0 });
+  for (let i = 0; i < users.length; i += 500)
+    await db.kysely
+      .insertInto('users')
+      .values(users.slice(i, i + 500))
+      .execute();
   for (let i = 0; i < VICTIM_EVENTS; i += 500) {
     const n = Math.min(500, VICTIM_EVENTS - i);
     const at = (k: number) => now - (VICTIM_EVENTS - i - k) * 10_000;
     await db.kysely
       .insertInto('events')
-      .values(Array.from({ length: n }, (_, k) => ({ project_id: 'default', event_id: 'purchase', user_id: 'victim', occurred_at: at(k), received_at: at(k), points: 1, condition_reached: 1, limit_reached: 0, metadata: '{"amount":12}', user_groups: '[]' })))
+      .values(
+        Array.from({ length: n }, (_, k) => ({
+          project_id: 'default',
+          event_id: 'purchase',
+          user_id: 'victim',
+          occurred_at: at(k),
+          received_at: at(k),
+          points: 1,
+          condition_reached: 1,
+          limit_reached: 0,
+          metadata: '{"amount":12}',
+          user_groups: '[]',
+        })),
+      )
       .execute();
     await db.kysely
       .insertInto('ledger')
@@ -87,10 +108,17 @@ async function main(): Promise<void> {
     const server = await spawnServer('src/main.ts', env);
     try {
       const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-      const def = await fetch(`${server.base}/admin/event`, { method: 'POST', headers: admin, body: JSON.stringify({ eventId: 'purchase', title: 'Purchase', reward: { default: 10 } }) });
+      const def = await fetch(`${server.base}/admin/event`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ eventId: 'purchase', title: 'Purchase', reward: { default: 10 } }),
+      });
       if (def.status !== 201) throw new Error(`define event: ${def.status} ${await def.text()}`);
       const key = new TextEncoder().encode(JWT_SECRET);
-      const service = await new SignJWT({ sub: 'bench', role: 'service' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(key);
+      const service = await new SignJWT({ sub: 'bench', role: 'service' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('2h')
+        .sign(key);
       const requests: autocannon.Request[] = Array.from({ length: OTHERS }, (_, u) => ({
         method: 'POST',
         path: '/event',
@@ -116,8 +144,12 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       console.log(`\n${mode} mode, ${CONNECTIONS} connections, POST /event for ${OTHERS} other users`);
       console.log('| phase | requests | p50 ms | p99 ms | max ms | non-2xx |\n|---|---|---|---|---|---|');
-      console.log(`| before the deletion (${SECONDS} s) | ${baseline.requests} | ${baseline.p50} | ${baseline.p99} | ${baseline.max} | ${baseline.non2xx} |`);
-      console.log(`| while deleting (${seconds.toFixed(1)} s) | ${during.requests} | ${during.p50} | ${during.p99} | ${during.max} | ${during.non2xx} |`);
+      console.log(
+        `| before the deletion (${SECONDS} s) | ${baseline.requests} | ${baseline.p50} | ${baseline.p99} | ${baseline.max} | ${baseline.non2xx} |`,
+      );
+      console.log(
+        `| while deleting (${seconds.toFixed(1)} s) | ${during.requests} | ${during.p50} | ${during.p99} | ${during.max} | ${during.non2xx} |`,
+      );
       console.log(`\njob ${final.status}, processed ${final.processed} rows in ${seconds.toFixed(1)} s`);
     } finally {
       await stop(server.child);

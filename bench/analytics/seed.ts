@@ -53,13 +53,26 @@ export function buildSeed(o: SeedOptions): { rollups: AnalyticsRollupsTable[]; m
   const rows = (grain: 'day' | 'month') => scopes * buckets[grain] * SHARDS;
   const counters = {
     day: { n: new Float64Array(rows('day') * 5), hours: new Float64Array(rows('day') * 24), regs: new Uint8Array(rows('day') * SLICE) },
-    month: { n: new Float64Array(rows('month') * 5), hours: new Float64Array(rows('month') * 24), regs: new Uint8Array(rows('month') * SLICE) },
+    month: {
+      n: new Float64Array(rows('month') * 5),
+      hours: new Float64Array(rows('month') * 24),
+      regs: new Uint8Array(rows('month') * SLICE),
+    },
   };
   const meta = {
-    day: { amount: new Float64Array(o.eventTypes * o.days * 4), bins: new Float64Array(o.eventTypes * o.days * binKeys.length), channels: new Float64Array(o.eventTypes * o.days * CHANNELS.length) },
-    month: { amount: new Float64Array(o.eventTypes * months * 4), bins: new Float64Array(o.eventTypes * months * binKeys.length), channels: new Float64Array(o.eventTypes * months * CHANNELS.length) },
+    day: {
+      amount: new Float64Array(o.eventTypes * o.days * 4),
+      bins: new Float64Array(o.eventTypes * o.days * binKeys.length),
+      channels: new Float64Array(o.eventTypes * o.days * CHANNELS.length),
+    },
+    month: {
+      amount: new Float64Array(o.eventTypes * months * 4),
+      bins: new Float64Array(o.eventTypes * months * binKeys.length),
+      channels: new Float64Array(o.eventTypes * months * CHANNELS.length),
+    },
   };
-  for (const g of ['day', 'month'] as const) for (let i = 0; i < meta[g].amount.length; i += 4) (meta[g].amount[i + 2] = Infinity), (meta[g].amount[i + 3] = -Infinity);
+  for (const g of ['day', 'month'] as const)
+    for (let i = 0; i < meta[g].amount.length; i += 4) ((meta[g].amount[i + 2] = Infinity), (meta[g].amount[i + 3] = -Infinity));
 
   for (let i = 0; i < o.events; i++) {
     const type = pick(typeCdf, rnd());
@@ -133,7 +146,15 @@ export function buildSeed(o: SeedOptions): { rollups: AnalyticsRollupsTable[]; m
         const mb = scope * buckets[g] + b;
         const base = { project_id: o.projectId, event_id: eventIds[scope]!, grain: g, bucket };
         if (m.amount[mb * 4] === 0) continue;
-        metadata.push({ ...base, field: 'amount', value_key: '#', count: m.amount[mb * 4]!, sum: m.amount[mb * 4 + 1]!, min: m.amount[mb * 4 + 2]!, max: m.amount[mb * 4 + 3]! });
+        metadata.push({
+          ...base,
+          field: 'amount',
+          value_key: '#',
+          count: m.amount[mb * 4]!,
+          sum: m.amount[mb * 4 + 1]!,
+          min: m.amount[mb * 4 + 2]!,
+          max: m.amount[mb * 4 + 3]!,
+        });
         binKeys.forEach((key, k) => {
           const n = m.bins[mb * binKeys.length + k]!;
           if (n > 0) metadata.push({ ...base, field: 'amount', value_key: key, count: n, sum: null, min: null, max: null });

@@ -12,11 +12,25 @@ const app = Fastify({ logger: false, bodyLimit: 256 * 1024 });
 registerValidation(app);
 app.post('/event', { schema: { body: PostEventBody } }, (req) => {
   const body = req.body as { userId: string; eventId: string; metadata?: Record<string, unknown> };
-  return { statusCode: 200, success: true, message: 'Event erfolgreich geloggt', data: { userId: body.userId, eventId: body.eventId, points: 10, metadata: body.metadata ?? {} } };
+  return {
+    statusCode: 200,
+    success: true,
+    message: 'Event erfolgreich geloggt',
+    data: { userId: body.userId, eventId: body.eventId, points: 10, metadata: body.metadata ?? {} },
+  };
 });
 app.post('/user/:userId/offer/:offerId/redeem', { schema: { body: RedeemBody } }, (req) => {
   const { userId, offerId } = req.params as { userId: string; offerId: string };
-  return { success: true, data: { userId, offerId, points: 1, balance: 999_999, coupon: { couponId: 'cpn_0123456789abcdef', code: 'ABCD-EFGH-JKLM', status: 'ACTIVE', createdAt: new Date(0).toISOString() } } };
+  return {
+    success: true,
+    data: {
+      userId,
+      offerId,
+      points: 1,
+      balance: 999_999,
+      coupon: { couponId: 'cpn_0123456789abcdef', code: 'ABCD-EFGH-JKLM', status: 'ACTIVE', createdAt: new Date(0).toISOString() },
+    },
+  };
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -43,7 +43,8 @@ async function main(): Promise<void> {
   const servers: ChildProcess[] = [];
   try {
     const key = new TextEncoder().encode(JWT_SECRET);
-    const sign = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(key);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(key);
     const tokens = await Promise.all(Array.from({ length: USERS }, (_, u) => sign({ sub: `user${u}` })));
     const service = await sign({ sub: 'bench', role: 'service' });
     const single: autocannon.Request[] = tokens.map((token, u) => ({
@@ -74,11 +75,19 @@ async function main(): Promise<void> {
     const pids = laurel.map((l) => l.child.pid!);
     const base = laurel[0]!.base;
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-    const def = await fetch(`${base}/admin/event`, { method: 'POST', headers: admin, body: JSON.stringify({ eventId: 'purchase', title: 'Purchase', reward: { default: 10 } }) });
+    const def = await fetch(`${base}/admin/event`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ eventId: 'purchase', title: 'Purchase', reward: { default: 10 } }),
+    });
     if (def.status !== 201) throw new Error(`define event: ${def.status} ${await def.text()}`);
     await defineGamification(base, admin);
     await eachLimited([...tokens.keys()], 50, async (u) => {
-      const res = await fetch(`${base}/user`, { method: 'POST', headers: { authorization: `Bearer ${tokens[u]}`, 'content-type': 'application/json' }, body: JSON.stringify({ userId: `user${u}` }) });
+      const res = await fetch(`${base}/user`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[u]}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ userId: `user${u}` }),
+      });
       if (res.status !== 201) throw new Error(`create user: ${res.status}`);
     });
 
@@ -100,7 +109,9 @@ async function main(): Promise<void> {
       return { result, batch: (after.units - before.units) / Math.max(1, after.batches - before.batches) };
     };
 
-    const rows: Array<{ label: string; m: Measured; perRequest: number; batch?: number }> = [{ label: 'bare Fastify route (same body, no storage)', m: bareResult, perRequest: 1 }];
+    const rows: Array<{ label: string; m: Measured; perRequest: number; batch?: number }> = [
+      { label: 'bare Fastify route (same body, no storage)', m: bareResult, perRequest: 1 },
+    ];
     const where = `${mode}${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''}`;
     const received = async () => (receiver ? ((await (await fetch(`${receiver.base}/count`)).json()) as { received: number }).received : 0);
     let delivered = '';
@@ -109,7 +120,11 @@ async function main(): Promise<void> {
       rows.push({ label: `POST /event, 1 challenge + 1 streak (${where})`, m: result, perRequest: 1, batch });
     }
     if (RUNS.includes('single') && receiver) {
-      const hook = await fetch(`${base}/admin/webhook`, { method: 'POST', headers: admin, body: JSON.stringify({ url: `${receiver.base}/hooks`, events: ['*'], status: 'ACTIVE' }) });
+      const hook = await fetch(`${base}/admin/webhook`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ url: `${receiver.base}/hooks`, events: ['*'], status: 'ACTIVE' }),
+      });
       if (hook.status !== 201) throw new Error(`register webhook: ${hook.status} ${await hook.text()}`);
       const { webhookId } = (await hook.json()) as { webhookId: string };
       const before = await received();
@@ -120,7 +135,12 @@ async function main(): Promise<void> {
       const gone = await fetch(`${base}/admin/webhook/${webhookId}`, { method: 'DELETE', headers: { authorization: admin.authorization } });
       if (gone.status !== 204) throw new Error(`delete webhook: ${gone.status}`);
       const again = await run(single);
-      rows.push({ label: `POST /event, 1 challenge + 1 streak (${where}, endpoint deleted)`, m: again.result, perRequest: 1, batch: again.batch });
+      rows.push({
+        label: `POST /event, 1 challenge + 1 streak (${where}, endpoint deleted)`,
+        m: again.result,
+        perRequest: 1,
+        batch: again.batch,
+      });
     }
     if (RUNS.includes('bulk')) {
       const { result, batch } = await run(bulk);
@@ -128,7 +148,9 @@ async function main(): Promise<void> {
     }
 
     console.log(`\nIngest benchmark, ${mode} mode, ${new Date().toISOString()} (${SECONDS} s, ${CONNECTIONS} connections, ${USERS} users)`);
-    console.log('| target | events/s | p50 ms | p99 ms | server CPU µs/event | mean batch | events/s ÷ bare | CPU ÷ bare | p99 ÷ bare | non-2xx |');
+    console.log(
+      '| target | events/s | p50 ms | p99 ms | server CPU µs/event | mean batch | events/s ÷ bare | CPU ÷ bare | p99 ÷ bare | non-2xx |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       const eps = r.m.rps * r.perRequest;
@@ -141,7 +163,9 @@ async function main(): Promise<void> {
     if (receiver && rows.length >= 4) {
       const [without, hooked, again] = [rows[1]!.m, rows[2]!.m, rows[3]!.m];
       const mean = (without.rps + again.rps) / 2;
-      console.log(`${delivered}\nWith the webhook: ${((1 - hooked.rps / mean) * 100).toFixed(1)} % fewer events/s than the mean of the runs without; server CPU per event ${((hooked.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100).toFixed(1)} % higher.`);
+      console.log(
+        `${delivered}\nWith the webhook: ${((1 - hooked.rps / mean) * 100).toFixed(1)} % fewer events/s than the mean of the runs without; server CPU per event ${((hooked.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100).toFixed(1)} % higher.`,
+      );
     }
   } finally {
     for (const s of servers) await stop(s);

@@ -24,17 +24,44 @@ try {
   const projectId = 'default';
   const principal = { kind: 'service' as const, projectId, subject: 'bench' };
   await services.events.definitions.create(projectId, { eventId: 'purchase', title: 'Purchase', reward: { default: 10 } });
-  await services.challenges.create(projectId, { challengeId: 'bench-challenge', title: { en: 'Buy a lot' }, eventId: 'purchase', goal: 1e9, points: 100 });
-  await services.streaks.create(projectId, { streakId: 'bench-streak', title: { en: 'Daily' }, timeFrame: 'daily', eventIds: ['purchase'], milestones: [{ count: 7, points: 70 }] });
+  await services.challenges.create(projectId, {
+    challengeId: 'bench-challenge',
+    title: { en: 'Buy a lot' },
+    eventId: 'purchase',
+    goal: 1e9,
+    points: 100,
+  });
+  await services.streaks.create(projectId, {
+    streakId: 'bench-streak',
+    title: { en: 'Daily' },
+    timeFrame: 'daily',
+    eventIds: ['purchase'],
+    milestones: [{ count: 7, points: 70 }],
+  });
   for (let u = 0; u < USERS; u += 1000) {
     await app.platform.db.kysely
       .insertInto('users')
-      .values(Array.from({ length: Math.min(1000, USERS - u) }, (_, i) => ({ project_id: projectId, user_id: `user${u + i}`, created_at: 0, points: 0, username: null, anonymous: 0 })))
+      .values(
+        Array.from({ length: Math.min(1000, USERS - u) }, (_, i) => ({
+          project_id: projectId,
+          user_id: `user${u + i}`,
+          created_at: 0,
+          points: 0,
+          username: null,
+          anonymous: 0,
+        })),
+      )
       .execute();
   }
   const send = async (from: number, n: number) => {
     await Promise.all(
-      Array.from({ length: n }, (_, k) => services.events.ingest(principal, { eventId: 'purchase', userId: `user${(from + k) % USERS}`, metadata: { shop: 'berlin', amount: 12 } })),
+      Array.from({ length: n }, (_, k) =>
+        services.events.ingest(principal, {
+          eventId: 'purchase',
+          userId: `user${(from + k) % USERS}`,
+          metadata: { shop: 'berlin', amount: 12 },
+        }),
+      ),
     );
   };
   for (let i = 0; i < Math.min(EVENTS, 5000); i += BATCH) await send(i, BATCH); // warm-up

@@ -69,9 +69,17 @@ async function prepareStore(mode: string): Promise<{ url: string; cleanup: () =>
   return { url, cleanup, seedMs };
 }
 
-function startServer(url: string, mode: string): Promise<{ pid: number; ready: Ready; ask: (type: string) => Promise<Record<string, number>>; stop: () => Promise<void> }> {
+function startServer(
+  url: string,
+  mode: string,
+): Promise<{ pid: number; ready: Ready; ask: (type: string) => Promise<Record<string, number>>; stop: () => Promise<void> }> {
   const child = fork(new URL('./server.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: {
       ...process.env,
       BENCH_DATABASE_URL: url,
@@ -105,7 +113,14 @@ async function measure(url: string, headers: Record<string, string>, pid: number
   const cpu0 = cpuMs(pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const cpuUs = Math.round(((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests.total));
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, timeouts: r.timeouts, cpuUs };
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+    timeouts: r.timeouts,
+    cpuUs,
+  };
 }
 
 async function runMode(mode: string): Promise<string> {
@@ -113,7 +128,10 @@ async function runMode(mode: string): Promise<string> {
   if (mode === 'scale') await deleteKeysWithPrefix(process.env.BENCH_REDIS_URL!, 'laurel-bench-');
   const server = await startServer(url, mode);
   const base = `http://127.0.0.1:${server.ready.port}`;
-  const token = await new SignJWT({ sub: 'bench', role: 'service' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(new TextEncoder().encode(SECRET));
+  const token = await new SignJWT({ sub: 'bench', role: 'service' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(SECRET));
   const headers = { authorization: `Bearer ${token}` };
   const middle = `u${Math.floor(USERS / 2) + 1}`;
   const routes: Array<[string, string]> = [
@@ -132,7 +150,9 @@ async function runMode(mode: string): Promise<string> {
     await autocannon({ url: base + path, connections: 10, duration: 1, headers }); // warm-up
     const m = await measure(base + path, headers, server.pid);
     results.push([name, m]);
-    console.error(`[${mode}] ${name}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms errors ${m.errors} timeouts ${m.timeouts} cpu ${m.cpuUs} µs/request`);
+    console.error(
+      `[${mode}] ${name}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms errors ${m.errors} timeouts ${m.timeouts} cpu ${m.cpuUs} µs/request`,
+    );
   }
   // The bare routes are measured first and last; reads are compared with the mean of both runs,
   // the full board with the bare route answering the same 100-entry page.

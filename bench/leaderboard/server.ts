@@ -42,7 +42,11 @@ async function main(): Promise<void> {
   global.gc?.();
   const rssAfterLoad = process.memoryUsage().rss;
 
-  const page = await app.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d&limit=100&offset=0', headers: { authorization: `Bearer ${config.adminToken}` } });
+  const page = await app.inject({
+    method: 'GET',
+    url: '/project/default/leaderboard?groupId=default&timeframe=7d&limit=100&offset=0',
+    headers: { authorization: `Bearer ${config.adminToken}` },
+  });
   if (page.statusCode !== 200) throw new Error(`page: ${page.statusCode} ${page.body}`);
   pageBody = page.json() as object;
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -67,7 +71,10 @@ async function main(): Promise<void> {
       const userId = `u${1 + Math.floor(Math.random() * USERS)}`;
       app.services.events
         .ingest(principal, { eventId: 'bench-purchase', userId })
-        .then(() => events++, () => eventErrors++)
+        .then(
+          () => events++,
+          () => eventErrors++,
+        )
         .finally(() => inFlight--);
     }
   }, 20);

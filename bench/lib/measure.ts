@@ -34,10 +34,13 @@ export interface CannonTarget {
  */
 export async function measure(targets: CannonTarget[], seconds: number, pids: number[]): Promise<Measured> {
   const before = pids.map(cpuMs);
-  const results = await Promise.all(targets.map((t) => autocannon({ url: t.url, connections: t.connections, duration: seconds, requests: t.requests, method: 'POST' })));
+  const results = await Promise.all(
+    targets.map((t) => autocannon({ url: t.url, connections: t.connections, duration: seconds, requests: t.requests, method: 'POST' })),
+  );
   const cpu = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i]!, 0);
   const requests = results.reduce((s, r) => s + r.requests.total, 0);
-  const weighted = (pick: (r: autocannon.Result) => number) => results.reduce((s, r) => s + pick(r) * r.requests.total, 0) / Math.max(1, requests);
+  const weighted = (pick: (r: autocannon.Result) => number) =>
+    results.reduce((s, r) => s + pick(r) * r.requests.total, 0) / Math.max(1, requests);
   return {
     rps: results.reduce((s, r) => s + r.requests.average, 0),
     p50: weighted((r) => r.latency.p50),

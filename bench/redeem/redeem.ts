@@ -22,9 +22,6 @@ const USERS = Number(process.env.BENCH_USERS ?? 500);
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
-
-
-
 async function main(): Promise<void> {
   const store = await createBenchStore('redeem', { JWT_SECRET, ADMIN_TOKEN });
   const env = store.env;
@@ -34,21 +31,36 @@ async function main(): Promise<void> {
     server = started.child;
     const { base } = started;
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-    const post = (path: string, body: object, headers: Record<string, string>) => fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const post = (path: string, body: object, headers: Record<string, string>) =>
+      fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     const offer = await post('/admin/offer', { offerId: 'bench', points: 1, title: { en: 'Bench' }, totalLimit: 100_000_000 }, admin);
     if (offer.status !== 201) throw new Error(`offer: ${offer.status} ${await offer.text()}`);
-    const survey = await post('/admin/survey', { surveyId: 'bench', title: 'Bench?', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }] }, admin);
+    const survey = await post(
+      '/admin/survey',
+      { surveyId: 'bench', title: 'Bench?', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }] },
+      admin,
+    );
     if (survey.status !== 201) throw new Error(`survey: ${survey.status}`);
 
     const key = new TextEncoder().encode(JWT_SECRET);
-    const tokens = await Promise.all(Array.from({ length: USERS }, (_, u) => new SignJWT({ sub: `user${u}` }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(key)));
+    const tokens = await Promise.all(
+      Array.from({ length: USERS }, (_, u) =>
+        new SignJWT({ sub: `user${u}` }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(key),
+      ),
+    );
     await eachLimited([...tokens.keys()], 20, async (u) => {
       const headers = { authorization: `Bearer ${tokens[u]}`, 'content-type': 'application/json' };
       if ((await post('/user', { userId: `user${u}` }, headers)).status !== 201) throw new Error('create user');
-      if ((await post(`/admin/user/user${u}/points`, { points: 1_000_000, reason: 'bench' }, admin)).status !== 201) throw new Error('points');
+      if ((await post(`/admin/user/user${u}/points`, { points: 1_000_000, reason: 'bench' }, admin)).status !== 201)
+        throw new Error('points');
     });
     const auth = (u: number) => ({ authorization: `Bearer ${tokens[u]}`, 'content-type': 'application/json' });
-    const redeem = tokens.map((_, u) => ({ method: 'POST' as const, path: `/user/user${u}/offer/bench/redeem`, headers: auth(u), body: '{"metadata":{"quantity":1}}' }));
+    const redeem = tokens.map((_, u) => ({
+      method: 'POST' as const,
+      path: `/user/user${u}/offer/bench/redeem`,
+      headers: auth(u),
+      body: '{"metadata":{"quantity":1}}',
+    }));
     const overview = tokens.map((_, u) => ({ method: 'GET' as const, path: `/user/user${u}/notifications/overview`, headers: auth(u) }));
     const coupons = tokens.map((_, u) => ({ method: 'GET' as const, path: `/user/user${u}/coupon`, headers: auth(u) }));
 
@@ -70,11 +82,15 @@ async function main(): Promise<void> {
     rows.push(['GET …/notifications/overview', await run(pid, base, overview)]);
     rows.push(['GET …/coupon', await run(pid, base, coupons)]);
 
-    console.log(`\nRedeem benchmark, ${mode} mode, ${new Date().toISOString()} (${SECONDS} s each, ${CONNECTIONS} connections, ${USERS} users)`);
+    console.log(
+      `\nRedeem benchmark, ${mode} mode, ${new Date().toISOString()} (${SECONDS} s each, ${CONNECTIONS} connections, ${USERS} users)`,
+    );
     console.log('| request | req/s | p50 ms | p99 ms | server CPU µs/request | req/s ÷ bare | CPU ÷ bare | non-2xx | errors |');
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const [name, r] of rows) {
-      console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p99} | ${Math.round(r.cpuUs)} | ${(r.rps / bareResult.rps).toFixed(2)} | ${(r.cpuUs / bareResult.cpuUs).toFixed(2)} | ${r.non2xx} | ${r.errors} |`);
+      console.log(
+        `| ${name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p99} | ${Math.round(r.cpuUs)} | ${(r.rps / bareResult.rps).toFixed(2)} | ${(r.cpuUs / bareResult.cpuUs).toFixed(2)} | ${r.non2xx} | ${r.errors} |`,
+      );
     }
   } finally {
     if (server) await stop(server);

@@ -4,11 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, signedIn } from '../test/fakeApi';
 import { App } from './App';
 
-const projects = { status: 200, body: [{ projectId: 'default', name: 'default', createdAt: 1 }, { projectId: 'shop-b', name: 'Shop B', createdAt: 2 }] };
+const projects = {
+  status: 200,
+  body: [
+    { projectId: 'default', name: 'default', createdAt: 1 },
+    { projectId: 'shop-b', name: 'Shop B', createdAt: 2 },
+  ],
+};
 
 describe('sign-in', () => {
   it('shows the refusal next to the token field and keeps nothing', async () => {
-    const api = fakeApi({ 'GET /admin/project': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Admin token required', code: 'ADMIN_TOKEN_REQUIRED' } } });
+    const api = fakeApi({
+      'GET /admin/project': {
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: 'Admin token required', code: 'ADMIN_TOKEN_REQUIRED' },
+      },
+    });
     render(<App fetchImpl={api.fetchImpl} />);
     await userEvent.type(screen.getByLabelText('Admin token'), 'wrong-token');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));

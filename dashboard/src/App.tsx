@@ -107,7 +107,13 @@ function SignedIn({ session, fetchImpl, onSession }: { session: Session; fetchIm
         Skip to content
       </a>
       <header className="topbar">
-        <button type="button" className="icon menu-toggle" aria-expanded={menuOpen} aria-controls="nav" onClick={() => setMenuOpen(!menuOpen)}>
+        <button
+          type="button"
+          className="icon menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
           <span aria-hidden="true">☰</span>
           <span className="sr-only">Menu</span>
         </button>

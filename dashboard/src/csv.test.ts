@@ -3,11 +3,27 @@ import { parseCsv, toCsv } from './csv';
 
 describe('csv', () => {
   it('quotes fields with commas, quotes and line breaks, and defuses formulas', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['=SUM(A1)', -5], [null, 'two\nlines']])).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),-5\r\n,"two\nlines"\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['=SUM(A1)', -5],
+          [null, 'two\nlines'],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),-5\r\n,"two\nlines"\r\n');
   });
 
   it('reads back what it writes, skipping blank lines', () => {
-    const text = toCsv(['userId', 'points', 'reason'], [['alice', 10, 'goodwill, after "ticket"'], ['bob', -3, 'multi\nline']]) + '\n\n';
+    const text =
+      toCsv(
+        ['userId', 'points', 'reason'],
+        [
+          ['alice', 10, 'goodwill, after "ticket"'],
+          ['bob', -3, 'multi\nline'],
+        ],
+      ) + '\n\n';
     expect(parseCsv(text)).toEqual([
       ['userId', 'points', 'reason'],
       ['alice', '10', 'goodwill, after "ticket"'],
@@ -16,6 +32,9 @@ describe('csv', () => {
   });
 
   it('reads a last line without a line break', () => {
-    expect(parseCsv('a,b\n1,2')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsv('a,b\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 });

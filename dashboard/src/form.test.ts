@@ -12,8 +12,12 @@ describe('plainWords', () => {
   });
 
   it('names the allowed values, an unknown field and a value that may be empty, as the service says them', () => {
-    expect(plainWords('body/type must be one of the allowed values: FIXED, TRANSACTION, CONDITIONAL')).toBe('Type must be one of FIXED, TRANSACTION, CONDITIONAL');
-    expect(plainWords("body must NOT have additional properties: 'nickname' is not a known field")).toBe('This has a field the service does not know: nickname');
+    expect(plainWords('body/type must be one of the allowed values: FIXED, TRANSACTION, CONDITIONAL')).toBe(
+      'Type must be one of FIXED, TRANSACTION, CONDITIONAL',
+    );
+    expect(plainWords("body must NOT have additional properties: 'nickname' is not a known field")).toBe(
+      'This has a field the service does not know: nickname',
+    );
     expect(plainWords('body/limit must be integer or null')).toBe('Limit must be a whole number or empty');
   });
 

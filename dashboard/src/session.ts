@@ -13,7 +13,9 @@ export function loadSession(storage: Storage = localStorage): Session | null {
     const raw = storage.getItem(KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Session>;
-    return typeof parsed.token === 'string' && parsed.token !== '' ? { token: parsed.token, projectId: parsed.projectId || 'default' } : null;
+    return typeof parsed.token === 'string' && parsed.token !== ''
+      ? { token: parsed.token, projectId: parsed.projectId || 'default' }
+      : null;
   } catch {
     return null;
   }

@@ -28,7 +28,10 @@ export function fakeApi(routes: Record<string, Handler | { status: number; body?
     const route = routes[`${method} ${url.pathname}${url.search}`] ?? routes[`${method} ${url.pathname}`];
     const answer = typeof route === 'function' ? route(call) : route;
     if (!answer) {
-      return new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: `Route ${method} ${url.pathname} not found`, code: 'NOT_FOUND' }), { status: 404 });
+      return new Response(
+        JSON.stringify({ statusCode: 404, error: 'Not Found', message: `Route ${method} ${url.pathname} not found`, code: 'NOT_FOUND' }),
+        { status: 404 },
+      );
     }
     return new Response(answer.status === 204 ? null : JSON.stringify(answer.body ?? null), {
       status: answer.status,

@@ -15,7 +15,12 @@ const run = promisify(execFile);
 describe('npm run token: the arguments', () => {
   it('defaults to a user of project default for one hour', () => {
     expect(parseTokenArgs(['--sub', 'alice'])).toEqual({ sub: 'alice', role: 'user', projectId: 'default', expiresIn: '1h' });
-    expect(parseTokenArgs(['--sub', 'shop', '--role', 'service', '--project', 'p2', '--expires', 'never'])).toEqual({ sub: 'shop', role: 'service', projectId: 'p2', expiresIn: null });
+    expect(parseTokenArgs(['--sub', 'shop', '--role', 'service', '--project', 'p2', '--expires', 'never'])).toEqual({
+      sub: 'shop',
+      role: 'service',
+      projectId: 'p2',
+      expiresIn: null,
+    });
   });
 
   it.each([
@@ -33,9 +38,13 @@ describe('npm run token: the arguments', () => {
   it('refuses to sign when Laurel verifies an identity provider, or has no secret yet', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'laurel-token-'));
     try {
-      await expect(signDeveloperToken(loadConfig({ LAUREL_DATA_DIR: dataDir }), parseTokenArgs(['--sub', 'alice']))).rejects.toThrow('start Laurel once');
+      await expect(signDeveloperToken(loadConfig({ LAUREL_DATA_DIR: dataDir }), parseTokenArgs(['--sub', 'alice']))).rejects.toThrow(
+        'start Laurel once',
+      );
       const pem = '-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----';
-      await expect(signDeveloperToken(loadConfig({ JWT_PUBLIC_KEY: pem }), parseTokenArgs(['--sub', 'alice']))).rejects.toThrow('identity provider');
+      await expect(signDeveloperToken(loadConfig({ JWT_PUBLIC_KEY: pem }), parseTokenArgs(['--sub', 'alice']))).rejects.toThrow(
+        'identity provider',
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -61,7 +70,9 @@ describeBackends('npm run token: the tokens work against the API', (t) => {
     expect((await t.inject({ method: 'GET', url: '/user/carol/points', headers: auth })).json()).toMatchObject({ userExists: true });
     // The project is the token's: carol does not exist in project default.
     const own = await signDeveloperToken(t.config(), parseTokenArgs(['--sub', 'carol']));
-    expect((await t.inject({ method: 'GET', url: '/user/carol/points', headers: { authorization: `Bearer ${own}` } })).json()).toMatchObject({ userExists: false });
+    expect(
+      (await t.inject({ method: 'GET', url: '/user/carol/points', headers: { authorization: `Bearer ${own}` } })).json(),
+    ).toMatchObject({ userExists: false });
   });
 });
 
@@ -72,13 +83,18 @@ describe('npm run token: the command', { timeout: 60_000 }, () => {
     writeFileSync(join(dataDir, 'jwt-secret'), `${secret}\n`);
     try {
       const env = { ...process.env, LAUREL_DATA_DIR: dataDir, JWT_SECRET: '' };
-      const { stdout, stderr } = await run('npm', ['run', '-s', 'token', '--', '--sub', 'alice', '--role', 'service', '--expires', '2h'], { cwd: ROOT, env });
+      const { stdout, stderr } = await run('npm', ['run', '-s', 'token', '--', '--sub', 'alice', '--role', 'service', '--expires', '2h'], {
+        cwd: ROOT,
+        env,
+      });
       const { payload } = await jwtVerify(stdout.trim(), new TextEncoder().encode(secret), { algorithms: ['HS256'] });
       expect(payload).toMatchObject({ sub: 'alice', role: 'service', projectId: 'default' });
       expect(payload.exp! - payload.iat!).toBe(7200);
       expect(stderr).toContain('token for service "alice"');
 
-      const refused = await run('npm', ['run', '-s', 'token', '--', '--role', 'service'], { cwd: ROOT, env }).catch((err: { code: number; stderr: string }) => err);
+      const refused = await run('npm', ['run', '-s', 'token', '--', '--role', 'service'], { cwd: ROOT, env }).catch(
+        (err: { code: number; stderr: string }) => err,
+      );
       expect(refused).toMatchObject({ code: 2 });
       expect((refused as { stderr: string }).stderr).toContain('--sub is required');
     } finally {

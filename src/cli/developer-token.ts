@@ -59,11 +59,17 @@ export function parseTokenArgs(argv: string[]): TokenRequest {
 /** The HS256 key tokens are verified with; throws a ConfigError when Laurel has none to sign with. */
 export function signingSecret(config: Config): string {
   if (config.jwtPublicKey !== null || config.jwtJwksUrl !== null) {
-    throw new ConfigError('JWT_PUBLIC_KEY', 'or JWT_JWKS_URL is set: Laurel verifies the tokens of your identity provider, so get a token there');
+    throw new ConfigError(
+      'JWT_PUBLIC_KEY',
+      'or JWT_JWKS_URL is set: Laurel verifies the tokens of your identity provider, so get a token there',
+    );
   }
   const secret = config.jwtSecret ?? readKeptSecret(config.dataDir, JWT_SECRET_FILE);
   if (secret === null) {
-    throw new ConfigError('JWT_SECRET', `is not set and ${config.dataDir}/${JWT_SECRET_FILE} does not exist yet: start Laurel once (npm start) or set JWT_SECRET`);
+    throw new ConfigError(
+      'JWT_SECRET',
+      `is not set and ${config.dataDir}/${JWT_SECRET_FILE} does not exist yet: start Laurel once (npm start) or set JWT_SECRET`,
+    );
   }
   return secret;
 }

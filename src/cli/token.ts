@@ -18,7 +18,9 @@ async function main(): Promise<number> {
   try {
     const token = await signDeveloperToken(loadConfig(), request);
     process.stdout.write(`${token}\n`);
-    console.error(`token for ${request.role} "${request.sub}" of project "${request.projectId}", ${request.expiresIn ? `expires in ${request.expiresIn}` : 'never expires'}`);
+    console.error(
+      `token for ${request.role} "${request.sub}" of project "${request.projectId}", ${request.expiresIn ? `expires in ${request.expiresIn}` : 'never expires'}`,
+    );
     return 0;
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;

@@ -4,9 +4,13 @@ import { canonicalJson } from './canonical-json.js';
 describe('canonicalJson', () => {
   it('gives the same text for the same JSON value, whatever the key order', () => {
     const a = { userId: 'amy', metadata: { amount: 5, tags: ['x', 'y'], nested: { b: 1, a: null } }, eventId: 'purchase' };
-    const b = JSON.parse('{ "eventId": "purchase",\n "metadata": { "nested": { "a": null, "b": 1 }, "tags": ["x","y"], "amount": 5 }, "userId": "amy" }');
+    const b = JSON.parse(
+      '{ "eventId": "purchase",\n "metadata": { "nested": { "a": null, "b": 1 }, "tags": ["x","y"], "amount": 5 }, "userId": "amy" }',
+    );
     expect(canonicalJson(a)).toBe(canonicalJson(b));
-    expect(canonicalJson(a)).toBe('{"eventId":"purchase","metadata":{"amount":5,"nested":{"a":null,"b":1},"tags":["x","y"]},"userId":"amy"}');
+    expect(canonicalJson(a)).toBe(
+      '{"eventId":"purchase","metadata":{"amount":5,"nested":{"a":null,"b":1},"tags":["x","y"]},"userId":"amy"}',
+    );
   });
 
   it('keeps differences of values and of array order', () => {

@@ -5,7 +5,14 @@ import type { Config } from '../config.js';
 /** What a browser app may send: the auth headers, JSON, and the service's own request headers. */
 export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-API-Key', 'X-Project-Id', 'X-Request-Id'];
 /** Response headers a browser app may read besides the simple ones: paging, rate limits, the request id. */
-export const CORS_EXPOSED_HEADERS = ['X-Next-Cursor', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id'];
+export const CORS_EXPOSED_HEADERS = [
+  'X-Next-Cursor',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-Request-Id',
+];
 
 /**
  * Cross-origin access for browser apps (CORS_ORIGINS): unset allows none (no CORS headers, OPTIONS

@@ -14,7 +14,11 @@ describe('the error catalogue', () => {
   it('makes errors with the status of their code, and the message of not-found codes from the id', () => {
     const missing = AppError.of('USER_NOT_FOUND', 'auth0|5f7c1a');
     expect(missing).toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND', message: 'User auth0|5f7c1a not found' });
-    expect(AppError.of('SHOP_IN_USE', 'Shop s1 is still named by offers')).toMatchObject({ statusCode: 409, code: 'SHOP_IN_USE', message: 'Shop s1 is still named by offers' });
+    expect(AppError.of('SHOP_IN_USE', 'Shop s1 is still named by offers')).toMatchObject({
+      statusCode: 409,
+      code: 'SHOP_IN_USE',
+      message: 'Shop s1 is still named by offers',
+    });
   });
 
   it('is documented in docs/errors.md, code by code with its status', () => {

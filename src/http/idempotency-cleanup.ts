@@ -19,7 +19,13 @@ export async function deleteExpiredIdempotencyKeys(db: Database, now: number): P
     await k
       .deleteFrom('idempotency_keys')
       .where('created_at', '<', now - KEY_TTL_MS)
-      .where((eb) => eb.or(expired.map((r) => eb.and([eb('project_id', '=', r.project_id), eb('principal', '=', r.principal), eb('idem_key', '=', r.idem_key)]))))
+      .where((eb) =>
+        eb.or(
+          expired.map((r) =>
+            eb.and([eb('project_id', '=', r.project_id), eb('principal', '=', r.principal), eb('idem_key', '=', r.idem_key)]),
+          ),
+        ),
+      )
       .execute();
     total += expired.length;
     await new Promise((r) => setImmediate(r));

@@ -61,7 +61,17 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
       const leaseUntil = Date.now() + CLAIM_LEASE_MS;
       const inserted = await db
         .insertInto('idempotency_keys')
-        .values({ project_id: scope.projectId, principal: scope.principal, idem_key: key, request_hash: hash, status_code: null, response_body: null, content_type: null, created_at: now, lease_until: leaseUntil })
+        .values({
+          project_id: scope.projectId,
+          principal: scope.principal,
+          idem_key: key,
+          request_hash: hash,
+          status_code: null,
+          response_body: null,
+          content_type: null,
+          created_at: now,
+          lease_until: leaseUntil,
+        })
         .onConflict((oc) => oc.columns(['project_id', 'principal', 'idem_key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
@@ -109,7 +119,11 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
         const contentType = reply.getHeader('content-type');
         await db
           .updateTable('idempotency_keys')
-          .set({ status_code: reply.statusCode, response_body: typeof payload === 'string' ? payload : null, content_type: typeof contentType === 'string' ? contentType : null })
+          .set({
+            status_code: reply.statusCode,
+            response_body: typeof payload === 'string' ? payload : null,
+            content_type: typeof contentType === 'string' ? contentType : null,
+          })
           .where('project_id', '=', claim.projectId)
           .where('principal', '=', claim.principal)
           .where('idem_key', '=', claim.key)
@@ -135,7 +149,12 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
         .executeTakeFirst();
       if (!row) return null;
       if (row.created_at < now - KEY_TTL_MS) {
-        await db.deleteFrom('idempotency_keys').where('project_id', '=', scope.projectId).where('principal', '=', scope.principal).where('idem_key', '=', scope.key).execute();
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('project_id', '=', scope.projectId)
+          .where('principal', '=', scope.principal)
+          .where('idem_key', '=', scope.key)
+          .execute();
         return null;
       }
       const heldUntil = Number(row.lease_until ?? 0);
@@ -146,7 +165,10 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
   }
 
   /** Takes over a claim whose lease ran out (its request died); null when another request was faster. */
-  async function takeOver(scope: { projectId: string; principal: string; key: string }, oldLease: number | null): Promise<IdempotencyClaim | null> {
+  async function takeOver(
+    scope: { projectId: string; principal: string; key: string },
+    oldLease: number | null,
+  ): Promise<IdempotencyClaim | null> {
     const leaseUntil = Date.now() + CLAIM_LEASE_MS;
     const r = await db
       .updateTable('idempotency_keys')

@@ -70,17 +70,36 @@ export function completeDocument<T extends { paths?: Record<string, Record<strin
       }
       const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
       if (schemes.includes('adminToken') && !params.some((p) => p.name === 'x-project-id')) {
-        params.push({ in: 'header', name: 'x-project-id', required: false, description: 'With the admin token: the project to act on (default: default)', schema: { type: 'string' } as never });
+        params.push({
+          in: 'header',
+          name: 'x-project-id',
+          required: false,
+          description: 'With the admin token: the project to act on (default: default)',
+          schema: { type: 'string' } as never,
+        });
       }
       if (MUTATING.has(method) && schemes.length > 0 && !params.some((p) => p.name === 'Idempotency-Key')) {
-        params.push({ in: 'header', name: 'Idempotency-Key', required: false, description: 'Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)', schema: { type: 'string', minLength: 1, maxLength: 255 } as never });
+        params.push({
+          in: 'header',
+          name: 'Idempotency-Key',
+          required: false,
+          description: 'Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)',
+          schema: { type: 'string', minLength: 1, maxLength: 255 } as never,
+        });
       }
       if (params.length === 0) delete op.parameters;
       const paged = params.some((p) => p.in === 'query' && p.name === 'cursor');
       for (const [status, response] of Object.entries(op.responses ?? {})) {
-        if ((!response.description || response.description === 'Default Response') && RESPONSES[status]) response.description = RESPONSES[status];
+        if ((!response.description || response.description === 'Default Response') && RESPONSES[status])
+          response.description = RESPONSES[status];
         if (paged && status.startsWith('2')) {
-          response.headers = { ...response.headers, 'x-next-cursor': { description: 'Cursor of the next page (pass it as cursor); absent on the last page', schema: { type: 'string' } } };
+          response.headers = {
+            ...response.headers,
+            'x-next-cursor': {
+              description: 'Cursor of the next page (pass it as cursor); absent on the last page',
+              schema: { type: 'string' },
+            },
+          };
         }
       }
     }
@@ -111,7 +130,10 @@ function asOpenApi30(node: unknown): void {
       delete o[k];
     }
   }
-  for (const [bound, flag] of [['minimum', 'exclusiveMinimum'], ['maximum', 'exclusiveMaximum']] as const) {
+  for (const [bound, flag] of [
+    ['minimum', 'exclusiveMinimum'],
+    ['maximum', 'exclusiveMaximum'],
+  ] as const) {
     if (typeof o[flag] === 'number') {
       o[bound] = o[flag];
       o[flag] = true;
@@ -128,7 +150,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     // Shared schemas (app.addSchema, e.g. the webhook messages) appear in components under their $id.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    transformObject: (doc) => ('openapiObject' in doc ? completeDocument(doc.openapiObject as Parameters<typeof completeDocument>[0]) : doc.swaggerObject) as never,
+    transformObject: (doc) =>
+      ('openapiObject' in doc ? completeDocument(doc.openapiObject as Parameters<typeof completeDocument>[0]) : doc.swaggerObject) as never,
     openapi: {
       openapi: '3.0.3',
       info: {

@@ -66,7 +66,11 @@ function redisWithLocalFallback(redis: RedisHandle, nameSpace: string): FastifyR
         max,
       );
     };
-    return { incr: count('incr'), read: count('read'), child: (routeOptions) => fallback(remote.child(routeOptions), local.child(routeOptions)) };
+    return {
+      incr: count('incr'),
+      read: count('read'),
+      child: (routeOptions) => fallback(remote.child(routeOptions), local.child(routeOptions)),
+    };
   }
   // The plugin constructs the store itself (`new store(params)`); a constructor may return another object.
   return class {

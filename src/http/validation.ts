@@ -7,7 +7,14 @@ const addFormats = (addFormatsModule as unknown as { default?: typeof addFormats
 
 function ajv(options: Options): Ajv {
   // strictNumbers: `1e309` parses to Infinity, which ajv would otherwise take as an integer.
-  const instance = new Ajv({ strict: false, strictNumbers: true, allErrors: false, useDefaults: true, removeAdditional: false, ...options });
+  const instance = new Ajv({
+    strict: false,
+    strictNumbers: true,
+    allErrors: false,
+    useDefaults: true,
+    removeAdditional: false,
+    ...options,
+  });
   (addFormats as unknown as (a: Ajv) => void)(instance);
   addShapeKeywords(instance);
   return instance;
@@ -72,14 +79,23 @@ function firstErrorMessage(errors: SchemaError[], dataVar: string): string {
   const union = errors.find((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   if (union?.schemaPath) {
     const branches = errors.filter((e) => e !== union && e.schemaPath?.startsWith(`${union.schemaPath}/`));
-    const flat = branches.length > 0 && branches.every((e) => e.instancePath === union.instancePath && ['const', 'enum', 'type'].includes(e.keyword));
+    const flat =
+      branches.length > 0 && branches.every((e) => e.instancePath === union.instancePath && ['const', 'enum', 'type'].includes(e.keyword));
     if (flat) {
       const path = `${dataVar}${union.instancePath}`;
-      const values = branches.flatMap((e) => (e.keyword === 'const' ? [e.params.allowedValue] : e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : []));
+      const values = branches.flatMap((e) =>
+        e.keyword === 'const' ? [e.params.allowedValue] : e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [],
+      );
       if (values.length === branches.length || branches.every((e) => e.keyword !== 'type')) {
         return `${path} must be one of the allowed values: ${values.map(shown).join(', ')}`;
       }
-      const words = branches.flatMap((e) => (e.keyword === 'type' ? [String(e.params.type)] : e.keyword === 'const' ? [shown(e.params.allowedValue)] : (e.params.allowedValues as unknown[]).map(shown)));
+      const words = branches.flatMap((e) =>
+        e.keyword === 'type'
+          ? [String(e.params.type)]
+          : e.keyword === 'const'
+            ? [shown(e.params.allowedValue)]
+            : (e.params.allowedValues as unknown[]).map(shown),
+      );
       return `${path} must be ${words.join(' or ')}`;
     }
   }
@@ -109,10 +125,16 @@ function addShapeKeywords(instance: Ajv): void {
     instance.addKeyword({ keyword: name, schemaType: 'number', errors: true, validate });
   };
   keyword('maxDepth', depthOf, (max) => `must not be nested more than ${max} levels deep`);
-  keyword('maxJsonBytes', (data) => Buffer.byteLength(JSON.stringify(data) ?? ''), (max) => `must not be larger than ${max} bytes as JSON`);
+  keyword(
+    'maxJsonBytes',
+    (data) => Buffer.byteLength(JSON.stringify(data) ?? ''),
+    (max) => `must not be larger than ${max} bytes as JSON`,
+  );
 }
 
-type DataValidateFunction = ((schema: unknown, data: unknown) => boolean) & { errors?: Array<{ keyword: string; message: string; params: Record<string, unknown> }> };
+type DataValidateFunction = ((schema: unknown, data: unknown) => boolean) & {
+  errors?: Array<{ keyword: string; message: string; params: Record<string, unknown> }>;
+};
 
 /** Levels of objects and arrays below `root` ({} is 0, { a: {} } is 1). */
 export function depthOf(root: unknown): number {

@@ -55,7 +55,10 @@ export class InvalidationBus {
     const subscribed = subscriber.subscribe(this.channel);
     subscribed.catch((err: unknown) => this.log.warn({ err }, 'invalidation bus could not subscribe yet; it will when Redis is back'));
     let timer: NodeJS.Timeout | undefined;
-    const waited = await Promise.race([subscribed.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SUBSCRIBE_WAIT_MS)))]);
+    const waited = await Promise.race([
+      subscribed.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SUBSCRIBE_WAIT_MS))),
+    ]);
     clearTimeout(timer);
     if (!waited) this.log.warn('invalidation bus not subscribed yet (Redis away); starting without it');
   }

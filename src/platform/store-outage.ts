@@ -6,7 +6,17 @@
 export type StoreName = 'database' | 'redis';
 
 /** Node socket errors: the server is gone, refused, or the network path is broken. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 
 /**
  * PostgreSQL SQLSTATEs of an unavailable server: class 08 (connection exception), 57P01–57P03
@@ -23,7 +33,13 @@ const PG_MESSAGES = [
 ];
 
 /** ioredis, with its offline queue off and a command timeout: every way a command fails for want of Redis. */
-const REDIS_MESSAGES = ["Stream isn't writeable", 'Connection is closed', 'Command timed out', 'Socket timeout', 'Reached the max retries per request limit'];
+const REDIS_MESSAGES = [
+  "Stream isn't writeable",
+  'Connection is closed',
+  'Command timed out',
+  'Socket timeout',
+  'Reached the max retries per request limit',
+];
 const REDIS_REPLIES = /^(LOADING|MASTERDOWN|TRYAGAIN|BUSY) /;
 
 /** The store an error says is unreachable, or null for any other error. */

@@ -52,7 +52,17 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
     const ports = [await freePort(), await freePort()];
     cluster = spawn(process.execPath, [join(ROOT, 'scripts', 'cluster.mjs'), '--ports', ports.join(',')], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url.toString(), REDIS_URL: REDIS_URL!, LAUREL_REDIS_PREFIX: prefix, JWT_SECRET: SECRET, ADMIN_TOKEN: ADMIN, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn', LAUREL_TEST_CLOCK: '' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        REDIS_URL: REDIS_URL!,
+        LAUREL_REDIS_PREFIX: prefix,
+        JWT_SECRET: SECRET,
+        ADMIN_TOKEN: ADMIN,
+        RATE_LIMIT_MAX: '1000000',
+        LOG_LEVEL: 'warn',
+        LAUREL_TEST_CLOCK: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     exited = new Promise((resolve) => cluster.on('exit', (code) => resolve(code)));
@@ -65,7 +75,12 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
     }
     const ready = /cluster ready: (\S+) (\S+)/.exec(output)!;
     bases = [ready[1]!, ready[2]!];
-    const token = await new SignJWT({ role: 'service' }).setProtectedHeader({ alg: 'HS256' }).setSubject('backend').setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(SECRET));
+    const token = await new SignJWT({ role: 'service' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('backend')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(SECRET));
     service = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   });
 
@@ -90,9 +105,21 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
   });
 
   it('holds an event limit exactly when 40 events of one user are spread over both instances', async () => {
-    expect((await call(0, 'POST', '/admin/event', { eventId: 'checkin', title: 'Check-in', reward: { default: 10 }, limit: 3, limitPeriod: 'daily' }, admin)).status).toBe(201);
+    expect(
+      (
+        await call(
+          0,
+          'POST',
+          '/admin/event',
+          { eventId: 'checkin', title: 'Check-in', reward: { default: 10 }, limit: 3, limitPeriod: 'daily' },
+          admin,
+        )
+      ).status,
+    ).toBe(201);
     expect((await call(1, 'POST', '/user', { userId: 'ann' })).status).toBe(201);
-    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => call(i, 'POST', '/event', { eventId: 'checkin', userId: 'ann' })));
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => call(i, 'POST', '/event', { eventId: 'checkin', userId: 'ann' })),
+    );
     const bodies = await Promise.all(responses.map((r) => r.json()));
     expect(responses.every((r) => r.status === 200)).toBe(true);
     expect(bodies.filter((b) => !b.data.limitReached)).toHaveLength(3);
@@ -101,10 +128,23 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
   });
 
   it('takes one answer per user and survey when 20 answers arrive at both instances', async () => {
-    const survey = { surveyId: 'fruit', title: 'Favourite fruit?', type: 'SINGLE', options: [{ optionId: 'apple', label: 'Apple' }, { optionId: 'pear', label: 'Pear' }], points: 20 };
+    const survey = {
+      surveyId: 'fruit',
+      title: 'Favourite fruit?',
+      type: 'SINGLE',
+      options: [
+        { optionId: 'apple', label: 'Apple' },
+        { optionId: 'pear', label: 'Pear' },
+      ],
+      points: 20,
+    };
     expect((await call(1, 'POST', '/admin/survey', survey, admin)).status).toBe(201);
     expect((await call(0, 'POST', '/user', { userId: 'bea' })).status).toBe(201);
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i, 'PUT', '/user/bea/survey/fruit', { userId: 'bea', surveyId: 'fruit', responses: ['apple'] })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(i, 'PUT', '/user/bea/survey/fruit', { userId: 'bea', surveyId: 'fruit', responses: ['apple'] }),
+      ),
+    );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 400)).toHaveLength(19);
     for (const i of [0, 1]) expect((await (await call(i, 'GET', '/user/bea/points')).json()).points).toBe(20);
@@ -112,7 +152,13 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
 
   it('lets a coupon be used once when 20 uses arrive at both instances', async () => {
     expect((await call(0, 'POST', '/user', { userId: 'cid' })).status).toBe(201);
-    const issued = await call(1, 'POST', '/admin/coupon', { userId: 'cid', title: 'Free coffee', description: 'One', validUntil: Date.now() + 86_400_000 }, admin);
+    const issued = await call(
+      1,
+      'POST',
+      '/admin/coupon',
+      { userId: 'cid', title: 'Free coffee', description: 'One', validUntil: Date.now() + 86_400_000 },
+      admin,
+    );
     expect(issued.status).toBe(201);
     const { SK } = (await issued.json()) as { SK: string };
     const path = `/user/cid/coupon/${encodeURIComponent(SK)}`;
@@ -124,7 +170,17 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
   });
 
   it('holds an offer total limit when 12 users redeem at both instances', async () => {
-    expect((await call(0, 'POST', '/admin/offer', { offerId: 'mug', type: 'LOCAL', points: 10, totalLimit: 4, title: { de: 'Tasse', en: 'Mug' } }, admin)).status).toBe(201);
+    expect(
+      (
+        await call(
+          0,
+          'POST',
+          '/admin/offer',
+          { offerId: 'mug', type: 'LOCAL', points: 10, totalLimit: 4, title: { de: 'Tasse', en: 'Mug' } },
+          admin,
+        )
+      ).status,
+    ).toBe(201);
     const users = Array.from({ length: 12 }, (_, i) => `r${i}`);
     for (const [i, u] of users.entries()) {
       expect((await call(i, 'POST', '/user', { userId: u })).status).toBe(201);

@@ -77,10 +77,18 @@ function kill(child: ChildProcess): Promise<void> {
 
 async function setup(base: string, token: string): Promise<void> {
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-  const def = await fetch(`${base}/admin/event`, { method: 'POST', headers: admin, body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 3 }, limit: 1000000 }) });
+  const def = await fetch(`${base}/admin/event`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 3 }, limit: 1000000 }),
+  });
   if (def.status !== 201) throw new Error(`define event: ${def.status}`);
   for (let u = 0; u < USERS; u++) {
-    const res = await fetch(`${base}/user`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ userId: `u${u}` }) });
+    const res = await fetch(`${base}/user`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: `u${u}` }),
+    });
     if (res.status !== 201) throw new Error(`create user: ${res.status}`);
   }
 }
@@ -97,7 +105,11 @@ async function load(base: string, token: string, stop: { dead: boolean }): Promi
       while (!stop.dead) {
         const seq = nextSeq++;
         try {
-          const res = await fetch(`${base}/event`, { method: 'POST', headers, body: JSON.stringify({ eventId: 'tap', userId: `u${seq % USERS}`, metadata: { seq } }) });
+          const res = await fetch(`${base}/event`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ eventId: 'tap', userId: `u${seq % USERS}`, metadata: { seq } }),
+          });
           if (res.status === 200) {
             const body = (await res.json()) as { data: { metadata: { seq: number } } };
             if (body.data.metadata.seq !== seq) throw new Error(`response for seq ${seq} carries ${body.data.metadata.seq}`);
@@ -123,7 +135,9 @@ function verify(): { events: number; violations: string[] } {
   try {
     const violations: string[] = [];
     const counts = new Map<number, number>();
-    for (const row of db.prepare("select json_extract(metadata, '$.seq') as seq from events where event_id = 'tap'").iterate() as Iterable<{ seq: number }>) {
+    for (const row of db.prepare("select json_extract(metadata, '$.seq') as seq from events where event_id = 'tap'").iterate() as Iterable<{
+      seq: number;
+    }>) {
       counts.set(row.seq, (counts.get(row.seq) ?? 0) + 1);
     }
     for (const seq of acknowledged) {
@@ -135,9 +149,12 @@ function verify(): { events: number; violations: string[] } {
     const ledger = (db.prepare("select count(*) as n from ledger where type = 'EVENT'").get() as { n: number }).n;
     if (events !== ledger) violations.push(`${events} events but ${ledger} EVENT ledger entries`);
     const drift = db
-      .prepare('select u.user_id, u.points, coalesce((select sum(points) from ledger l where l.project_id = u.project_id and l.user_id = u.user_id), 0) as total from users u')
+      .prepare(
+        'select u.user_id, u.points, coalesce((select sum(points) from ledger l where l.project_id = u.project_id and l.user_id = u.user_id), 0) as total from users u',
+      )
       .all() as Array<{ user_id: string; points: number; total: number }>;
-    for (const d of drift) if (d.points !== d.total || d.points < 0) violations.push(`user ${d.user_id}: balance ${d.points}, ledger ${d.total}`);
+    for (const d of drift)
+      if (d.points !== d.total || d.points < 0) violations.push(`user ${d.user_id}: balance ${d.points}, ledger ${d.total}`);
     return { events, violations };
   } finally {
     db.close();
@@ -146,7 +163,11 @@ function verify(): { events: number; violations: string[] } {
 
 async function main(): Promise<void> {
   buildServerIfStale();
-  const token = await new SignJWT({ sub: 'crash-test', role: 'service' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('2h').sign(new TextEncoder().encode(JWT_SECRET));
+  const token = await new SignJWT({ sub: 'crash-test', role: 'service' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(JWT_SECRET));
   let failed = false;
   try {
     for (let round = 1; round <= ROUNDS; round++) {
@@ -159,7 +180,9 @@ async function main(): Promise<void> {
       stop.dead = true;
       const acked = await sending;
       const { events, violations } = verify();
-      console.log(`round ${String(round).padStart(2)}: ${acked} acknowledged this round, ${acknowledged.size} in all, ${events} stored, ${violations.length} violations`);
+      console.log(
+        `round ${String(round).padStart(2)}: ${acked} acknowledged this round, ${acknowledged.size} in all, ${events} stored, ${violations.length} violations`,
+      );
       if (violations.length > 0) {
         console.error(violations.slice(0, 20).join('\n'));
         failed = true;

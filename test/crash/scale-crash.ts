@@ -63,7 +63,9 @@ async function main(): Promise<void> {
       await kill(server);
       await sending;
       const { events, violations } = await checkStore(postgres.url, acknowledged);
-      console.log(`round ${String(round).padStart(2)}: ${ackedThisRound} acknowledged this round, ${acknowledged.size} in all, ${events} stored, ${violations.length} violations`);
+      console.log(
+        `round ${String(round).padStart(2)}: ${ackedThisRound} acknowledged this round, ${acknowledged.size} in all, ${events} stored, ${violations.length} violations`,
+      );
       if (violations.length > 0) throw new Error(`CRASH TEST FAILED\n${violations.slice(0, 20).join('\n')}`);
     }
 

@@ -99,7 +99,11 @@ class Api {
 }
 
 async function userToken(sub: string): Promise<string> {
-  return new SignJWT({ sub }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET));
+  return new SignJWT({ sub })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(JWT_SECRET));
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -170,9 +174,18 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByRole('button', { name: 'Create event' }).click();
   const titleError = page.locator('.field-invalid .field-error');
   await titleError.first().waitFor();
-  check((await titleError.first().textContent()) === 'Title cannot be empty', `the missing title is reported beside the Title field in plain words: ${await titleError.first().textContent()}`);
-  check((await page.locator('.form-summary').textContent()) === 'Not saved: Title cannot be empty', 'the error is summarised beside Submit');
-  check(await page.getByLabel('Title', { exact: true }).evaluate((el) => el === document.activeElement), 'focus is on the first invalid field');
+  check(
+    (await titleError.first().textContent()) === 'Title cannot be empty',
+    `the missing title is reported beside the Title field in plain words: ${await titleError.first().textContent()}`,
+  );
+  check(
+    (await page.locator('.form-summary').textContent()) === 'Not saved: Title cannot be empty',
+    'the error is summarised beside Submit',
+  );
+  check(
+    await page.getByLabel('Title', { exact: true }).evaluate((el) => el === document.activeElement),
+    'focus is on the first invalid field',
+  );
   await shot(page, 'event-form-error');
   await page.getByLabel('Title', { exact: true }).fill('Daily check-in');
   check((await page.locator('.form-summary').count()) === 0, 'the summary is cleared on edit');
@@ -181,12 +194,22 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByRole('button', { name: 'Create event' }).click();
   await page.getByText('Event check-in saved.').waitFor();
   await shot(page, 'events');
-  covered.push('event definitions created in the UI (TRANSACTION with group reward, condition, limit, metadata fields; FIXED with a limit); API error shown beside its field');
+  covered.push(
+    'event definitions created in the UI (TRANSACTION with group reward, condition, limit, metadata fields; FIXED with a limit); API error shown beside its field',
+  );
 
-  const defs = (await api.call('GET', '/admin/event')).body as Array<{ eventId: string; reward: Record<string, number>; conditions: unknown; metadataFields: unknown }>;
+  const defs = (await api.call('GET', '/admin/event')).body as Array<{
+    eventId: string;
+    reward: Record<string, number>;
+    conditions: unknown;
+    metadataFields: unknown;
+  }>;
   const purchase = defs.find((d) => d.eventId === 'purchase');
   check(purchase, 'purchase is stored');
-  check(JSON.stringify(purchase.reward) === JSON.stringify({ default: 1, gold: 2 }), `reward stored as built in the form: ${JSON.stringify(purchase.reward)}`);
+  check(
+    JSON.stringify(purchase.reward) === JSON.stringify({ default: 1, gold: 2 }),
+    `reward stored as built in the form: ${JSON.stringify(purchase.reward)}`,
+  );
 
   // Challenges and streaks, when their backend is in this build.
   if (await api.has('GET', '/admin/challenge')) {
@@ -239,7 +262,12 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   for (const [u, daysAgo, amount, store] of plan) {
     const timestamp = new Date(NOW - daysAgo * DAY - (daysAgo % 3) * 3_600_000 - 1_800_000).toISOString();
     const metadata = u === 'alice' ? { amount, store, usergroup: ['gold'] } : { amount, store };
-    const r = await api.call('POST', '/event', { eventId: 'purchase', userId: u, metadata, ...(daysAgo ? { timestamp } : {}) }, await userToken(u));
+    const r = await api.call(
+      'POST',
+      '/event',
+      { eventId: 'purchase', userId: u, metadata, ...(daysAgo ? { timestamp } : {}) },
+      await userToken(u),
+    );
     check(r.status === 200, `POST /event: ${r.status} ${JSON.stringify(r.body)}`);
     sent++;
   }
@@ -261,7 +289,10 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     check((await bars.count()) >= 6, `the events-per-day chart draws bars for the days with events, got ${await bars.count()}`);
     await page.getByTestId('chart-events-per-day').getByText('Show the numbers').click();
     const today = new Date(NOW).toISOString().slice(5, 10);
-    await page.getByTestId('chart-events-per-day').getByRole('row', { name: new RegExp(`^${today} 7 4$`) }).waitFor();
+    await page
+      .getByTestId('chart-events-per-day')
+      .getByRole('row', { name: new RegExp(`^${today} 7 4$`) })
+      .waitFor();
     await page.getByTestId('chart-events-per-day').getByText('Show the numbers').click();
     await shot(page, 'analytics');
     await page.getByLabel('Events', { exact: true }).selectOption('purchase');
@@ -290,27 +321,45 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   } else notCovered.push('leaderboards (no GET /project/{projectId}/leaderboard in this build)');
 
   // The event log: why each event gave what it gave; refused calls too.
-  const rejected = await api.call('POST', '/event', { eventId: 'purchase', userId: 'bob', metadata: { store: 'berlin' } }, await userToken('bob'));
+  const rejected = await api.call(
+    'POST',
+    '/event',
+    { eventId: 'purchase', userId: 'bob', metadata: { store: 'berlin' } },
+    await userToken('bob'),
+  );
   check(rejected.status === 400, `an event without its required metadata is refused: ${rejected.status}`);
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Event log' }).click();
   const log = page.getByRole('table', { name: 'Event log' });
   await log.waitFor();
-  check((await log.locator('tbody tr').count()) === sent + 1, `the event log lists the ${sent + 1} calls, got ${await log.locator('tbody tr').count()}`);
+  check(
+    (await log.locator('tbody tr').count()) === sent + 1,
+    `the event log lists the ${sent + 1} calls, got ${await log.locator('tbody tr').count()}`,
+  );
   await page.getByLabel('User id').fill('bob');
   await page.getByLabel('Outcome').selectOption('REJECTED');
-  await log.getByRole('cell', { name: /amount.*\(400 VALIDATION_ERROR\)|\(400 [A-Z_]+\)/ }).first().waitFor();
+  await log
+    .getByRole('cell', { name: /amount.*\(400 VALIDATION_ERROR\)|\(400 [A-Z_]+\)/ })
+    .first()
+    .waitFor();
   await page.waitForFunction(() => document.querySelectorAll('table:has(caption) tbody tr').length === 1); // the one rejected call of bob
   await shot(page, 'event-log');
   await page.getByLabel('Outcome').selectOption('');
   await page.getByLabel('User id').fill('carol');
   await page.getByLabel('Live').check();
   const carolRows = await log.locator('tbody tr').count();
-  const late = await api.call('POST', '/event', { eventId: 'purchase', userId: 'carol', metadata: { amount: 7, store: 'munich' } }, await userToken('carol'));
+  const late = await api.call(
+    'POST',
+    '/event',
+    { eventId: 'purchase', userId: 'carol', metadata: { amount: 7, store: 'munich' } },
+    await userToken('carol'),
+  );
   check(late.status === 200, `POST /event while Live: ${late.status}`);
   sent++;
   await page.waitForFunction((n) => document.querySelectorAll('table:has(caption) tbody tr').length > n, carolRows, { timeout: 15_000 });
   await page.getByLabel('Live').uncheck();
-  covered.push('event log: every call with its outcome and reason, a refused call with its code, filters, Live shows a new event without reload');
+  covered.push(
+    'event log: every call with its outcome and reason, a refused call with its code, filters, Live shows a new event without reload',
+  );
 
   // The users list: search, sort, open a user; bulk adjustments by CSV; CSV export of all rows.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Users' }).click();
@@ -322,15 +371,24 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await shot(page, 'users');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  const csv = readFileSync((await (await download).path())!, 'utf8').trim().split('\r\n');
-  check(csv[0] === 'User,Points,Last active,Created' && csv.length === 5 && csv[1]!.startsWith('alice,485,'), `the CSV export has the header and every user: ${csv.join(' | ')}`);
+  const csv = readFileSync((await (await download).path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  check(
+    csv[0] === 'User,Points,Last active,Created' && csv.length === 5 && csv[1]!.startsWith('alice,485,'),
+    `the CSV export has the header and every user: ${csv.join(' | ')}`,
+  );
   await page.getByLabel('User id starts with').fill('ca');
   await usersTable.getByRole('link', { name: 'carol' }).waitFor();
   await page.waitForFunction(() => document.querySelectorAll('table:has(caption) tbody tr').length === 1);
   await page.getByLabel('User id starts with').fill('');
 
   await page.getByText('Bulk point adjustments (CSV upload)').click();
-  await page.getByLabel('CSV file').setInputFiles({ name: 'march.csv', mimeType: 'text/csv', buffer: Buffer.from('userId,points,reason\nbob,10,"March promo, week 1"\ncarol,-999999,fraud\nnobody,5,typo\n') });
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'march.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('userId,points,reason\nbob,10,"March promo, week 1"\ncarol,-999999,fraud\nnobody,5,typo\n'),
+  });
   await page.getByRole('button', { name: 'Preview 3 adjustments' }).click();
   await page.getByText('Preview: 2 would apply, 1 would fail. Nothing has changed yet.').waitFor();
   await page.getByRole('cell', { name: 'User nobody not found (USER_NOT_FOUND)' }).waitFor();
@@ -341,7 +399,9 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   const bobAfter = (await api.call('GET', '/user/bob/points', undefined, await userToken('bob'))).body as { points: number };
   const carolAfter = (await api.call('GET', '/user/carol/points', undefined, await userToken('carol'))).body as { points: number };
   check(bobAfter.points === 105 && carolAfter.points === 0, `bulk adjustments applied: bob ${bobAfter.points}, carol ${carolAfter.points}`);
-  covered.push('users list: sorted by points, searched by prefix, CSV export of all rows; bulk adjustments from a CSV with a dry-run preview and a result per row');
+  covered.push(
+    'users list: sorted by points, searched by prefix, CSV export of all rows; bulk adjustments from a CSV with a dry-run preview and a result per row',
+  );
 
   // The user screen: balance, history, a confirmed adjustment with its reason, the Activity tab.
   await usersTable.getByRole('link', { name: 'alice' }).click();
@@ -362,7 +422,9 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByRole('table', { name: 'Activity' }).getByRole('cell', { name: 'AWARDED' }).first().waitFor();
   await shot(page, 'user-activity');
   await page.getByRole('tab', { name: 'Profile' }).click();
-  covered.push('user screen: balance, history with the reason of an adjustment confirmed as "balance 485 → 500", Activity tab with the user\'s event log');
+  covered.push(
+    'user screen: balance, history with the reason of an adjustment confirmed as "balance 485 → 500", Activity tab with the user\'s event log',
+  );
 
   // API key shown once.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'API keys' }).click();
@@ -399,7 +461,10 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     await page.getByRole('button', { name: 'Create offer' }).click();
     await page.getByText('Offer free-coffee saved.').waitFor();
     const redeemed = await api.call('POST', '/user/alice/offer/free-coffee/redeem', {}, await userToken('alice'));
-    check(redeemed.status === 200 || redeemed.status === 201, `alice redeems free-coffee: ${redeemed.status} ${JSON.stringify(redeemed.body)}`);
+    check(
+      redeemed.status === 200 || redeemed.status === 201,
+      `alice redeems free-coffee: ${redeemed.status} ${JSON.stringify(redeemed.body)}`,
+    );
     await page.reload();
     await page.getByText('1 this month · 1 in total').waitFor();
     await page.getByTestId('offer-redemptions').locator('.recharts-bar-rectangle').first().waitFor();
@@ -448,9 +513,14 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByLabel('Resource', { exact: true }).selectOption('event');
   await page.getByLabel('Resource id').fill('check-in');
   const audit = page.getByRole('table', { name: 'Audit log' });
-  await audit.getByText(/^changed: .*status/).first().waitFor();
+  await audit
+    .getByText(/^changed: .*status/)
+    .first()
+    .waitFor();
   // check-in: created, deactivated, activated (the filtered page replaces the unfiltered one).
-  await page.waitForFunction(() => document.querySelectorAll('table:has(caption) tbody tr').length === 3 && document.body.textContent!.includes('3 rows'));
+  await page.waitForFunction(
+    () => document.querySelectorAll('table:has(caption) tbody tr').length === 3 && document.body.textContent!.includes('3 rows'),
+  );
   await audit.getByText('changed: status, updatedAt').first().click();
   await shot(page, 'audit');
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Events' }).click();
@@ -508,10 +578,18 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Overview' }).click();
   await page.getByRole('heading', { name: 'Project default' }).waitFor();
   await page.getByTestId('active-7d').waitFor();
-  check((await page.getByTestId('active-7d').textContent()) === '4', `4 active users in 7 days: ${await page.getByTestId('active-7d').textContent()}`);
+  check(
+    (await page.getByTestId('active-7d').textContent()) === '4',
+    `4 active users in 7 days: ${await page.getByTestId('active-7d').textContent()}`,
+  );
   const outstanding = (await page.getByTestId('outstanding').textContent())?.replace(/,/g, '');
-  const balances = await Promise.all(users.map(async (u) => ((await api.call('GET', `/user/${u}/points`, undefined, await userToken(u))).body as { points: number }).points));
-  check(Number(outstanding) === balances.reduce((a, b) => a + b, 0), `outstanding ${outstanding} is the sum of the balances ${balances.join('+')}`);
+  const balances = await Promise.all(
+    users.map(async (u) => ((await api.call('GET', `/user/${u}/points`, undefined, await userToken(u))).body as { points: number }).points),
+  );
+  check(
+    Number(outstanding) === balances.reduce((a, b) => a + b, 0),
+    `outstanding ${outstanding} is the sum of the balances ${balances.join('+')}`,
+  );
   await shot(page, 'overview');
   covered.push('overview as home: active users, points issued and outstanding (= the sum of balances), redemptions');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -549,9 +627,16 @@ async function main(): Promise<void> {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: process.env.E2E_HEADED !== '1',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'].filter((a) => a !== '--headless' || process.env.E2E_HEADED !== '1'),
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'].filter(
+        (a) => a !== '--headless' || process.env.E2E_HEADED !== '1',
+      ),
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'UTC' });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      deviceScaleFactor: 1,
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+    });
     context.setDefaultTimeout(15_000);
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('  browser error:', err.message));

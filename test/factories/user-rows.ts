@@ -12,7 +12,9 @@ export async function userRowsLeft(app: App, userId: string, projectId = 'defaul
   const db = app.platform.db.kysely;
   const left: Record<string, number> = {};
   for (const table of await tablesWithUserId(app)) {
-    const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where project_id = ${projectId} and user_id = ${userId}`.execute(db);
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from ${sql.table(table)} where project_id = ${projectId} and user_id = ${userId}`.execute(db);
     const n = Number(r.rows[0]?.n ?? 0);
     if (n > 0) left[table] = n;
   }
@@ -29,9 +31,13 @@ export async function userRowsLeft(app: App, userId: string, projectId = 'defaul
 async function tablesWithUserId(app: App): Promise<string[]> {
   const db = app.platform.db.kysely;
   if (app.platform.db.dialect === 'postgres') {
-    const r = await sql<{ table_name: string }>`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'user_id'`.execute(db);
+    const r = await sql<{
+      table_name: string;
+    }>`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'user_id'`.execute(db);
     return r.rows.map((row) => row.table_name).sort();
   }
-  const r = await sql<{ name: string }>`select m.name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'user_id'`.execute(db);
+  const r = await sql<{
+    name: string;
+  }>`select m.name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'user_id'`.execute(db);
   return r.rows.map((row) => row.name).sort();
 }

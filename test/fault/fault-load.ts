@@ -10,19 +10,39 @@ export const ADMIN_TOKEN = 'fault-test-admin-token-0123456789';
 export const USERS = 20;
 
 export function serverEnv(databaseUrl: string, redisUrl: string): Record<string, string> {
-  return { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, JWT_SECRET, ADMIN_TOKEN, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'error', LAUREL_JOB_POLL_MS: '0' };
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    JWT_SECRET,
+    ADMIN_TOKEN,
+    RATE_LIMIT_MAX: '10000000',
+    LOG_LEVEL: 'error',
+    LAUREL_JOB_POLL_MS: '0',
+  };
 }
 
 export function serviceToken(): Promise<string> {
-  return new SignJWT({ sub: 'fault-test', role: 'service' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('2h').sign(new TextEncoder().encode(JWT_SECRET));
+  return new SignJWT({ sub: 'fault-test', role: 'service' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(JWT_SECRET));
 }
 
 export async function setup(base: string, token: string): Promise<void> {
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-  const def = await fetch(`${base}/admin/event`, { method: 'POST', headers: admin, body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 3 }, limit: null }) });
+  const def = await fetch(`${base}/admin/event`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 3 }, limit: null }),
+  });
   if (def.status !== 201) throw new Error(`define event: ${def.status} ${await def.text()}`);
   for (let u = 0; u < USERS; u++) {
-    const res = await fetch(`${base}/user`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ userId: `u${u}` }) });
+    const res = await fetch(`${base}/user`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: `u${u}` }),
+    });
     if (res.status !== 201) throw new Error(`create user: ${res.status}`);
   }
 }
@@ -41,7 +61,12 @@ export async function sendEvent(base: string, token: string, seq: number, timeou
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `seq-${seq}` };
   let res: Response;
   try {
-    res = await fetch(`${base}/event`, { method: 'POST', headers, body: JSON.stringify({ eventId: 'tap', userId: `u${seq % USERS}`, metadata: { seq } }), signal: AbortSignal.timeout(timeoutMs) });
+    res = await fetch(`${base}/event`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ eventId: 'tap', userId: `u${seq % USERS}`, metadata: { seq } }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch {
     return { status: 0, ms: performance.now() - start, replayed: false };
   }
@@ -74,9 +99,12 @@ export async function checkStore(databaseUrl: string, acknowledged: Iterable<num
   await client.connect();
   try {
     const violations: string[] = [];
-    const { rows } = await client.query<{ seq: string; n: string }>("select metadata::jsonb->>'seq' as seq, count(*) as n from events where event_id = 'tap' group by 1");
+    const { rows } = await client.query<{ seq: string; n: string }>(
+      "select metadata::jsonb->>'seq' as seq, count(*) as n from events where event_id = 'tap' group by 1",
+    );
     const counts = new Map(rows.map((r) => [Number(r.seq), Number(r.n)]));
-    for (const seq of acknowledged) if ((counts.get(seq) ?? 0) !== 1) violations.push(`acknowledged event ${seq} stored ${counts.get(seq) ?? 0} times`);
+    for (const seq of acknowledged)
+      if ((counts.get(seq) ?? 0) !== 1) violations.push(`acknowledged event ${seq} stored ${counts.get(seq) ?? 0} times`);
     for (const [seq, n] of counts) if (n > 1) violations.push(`event ${seq} stored ${n} times`);
     const events = Number((await client.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
     const ledger = Number((await client.query<{ n: string }>("select count(*) as n from ledger where type = 'EVENT'")).rows[0]!.n);
@@ -84,7 +112,8 @@ export async function checkStore(databaseUrl: string, acknowledged: Iterable<num
     const drift = await client.query<{ user_id: string; points: string; total: string }>(
       'select u.user_id, u.points, coalesce((select sum(points) from ledger l where l.project_id = u.project_id and l.user_id = u.user_id), 0) as total from users u',
     );
-    for (const d of drift.rows) if (Number(d.points) !== Number(d.total)) violations.push(`user ${d.user_id}: balance ${d.points}, ledger ${d.total}`);
+    for (const d of drift.rows)
+      if (Number(d.points) !== Number(d.total)) violations.push(`user ${d.user_id}: balance ${d.points}, ledger ${d.total}`);
     return { events, violations };
   } finally {
     await client.end();
@@ -110,13 +139,18 @@ export async function checkBoards(base: string, token: string, databaseUrl: stri
   const problems: string[] = [];
   const month = new Date().toISOString().slice(0, 7);
   for (const query of [`month=${month}`, 'timeframe=7d']) {
-    const res = await fetch(`${base}/project/default/leaderboard?groupId=default&${query}&limit=1000`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}/project/default/leaderboard?groupId=default&${query}&limit=1000`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.status !== 200) {
       problems.push(`board ${query}: ${res.status}`);
       continue;
     }
-    const served = new Map(((await res.json()) as { users: Array<{ userId: string; points: number }> }).users.map((u) => [u.userId, u.points]));
-    for (const [userId, points] of truth) if (served.get(userId) !== points) problems.push(`board ${query}: ${userId} has ${served.get(userId)}, PostgreSQL says ${points}`);
+    const served = new Map(
+      ((await res.json()) as { users: Array<{ userId: string; points: number }> }).users.map((u) => [u.userId, u.points]),
+    );
+    for (const [userId, points] of truth)
+      if (served.get(userId) !== points) problems.push(`board ${query}: ${userId} has ${served.get(userId)}, PostgreSQL says ${points}`);
     for (const userId of served.keys()) if (!truth.has(userId)) problems.push(`board ${query}: ${userId} is not in PostgreSQL`);
   }
   return problems;

@@ -72,18 +72,36 @@ async function main(): Promise<void> {
       await untilRecovered(bases, token);
       const secondsToRecover = (Date.now() - restarted) / 1000;
       // Failures that answered (503) must have answered within the bound; a lost connection has no answer.
-      outages.push({ store: name, failed: failures.length, slowestFailureMs: Math.round(Math.max(0, ...failures.map((f) => f.ms))), secondsToRecover });
-      console.log(`${name}: killed with SIGKILL for ${OUTAGE_MS / 1000} s; ${failures.length} requests refused meanwhile; recovered ${secondsToRecover.toFixed(1)} s after the restart`);
+      outages.push({
+        store: name,
+        failed: failures.length,
+        slowestFailureMs: Math.round(Math.max(0, ...failures.map((f) => f.ms))),
+        secondsToRecover,
+      });
+      console.log(
+        `${name}: killed with SIGKILL for ${OUTAGE_MS / 1000} s; ${failures.length} requests refused meanwhile; recovered ${secondsToRecover.toFixed(1)} s after the restart`,
+      );
     };
-    await outage('PostgreSQL', () => postgres!.crash(), () => postgres!.start());
-    await outage('Redis', () => redis!.crash(), () => redis!.start());
+    await outage(
+      'PostgreSQL',
+      () => postgres!.crash(),
+      () => postgres!.start(),
+    );
+    await outage(
+      'Redis',
+      () => redis!.crash(),
+      () => redis!.start(),
+    );
     await new Promise((r) => setTimeout(r, STEADY_MS));
     stopping = true;
     await withDeadline(load, 120_000, 'the load did not drain within 120 s');
 
     const violations: string[] = [];
-    for (const s of servers) if (s.child.exitCode !== null || s.child.signalCode !== null) violations.push(`instance ${s.baseUrl} died:\n${s.output().slice(-2000)}`);
-    for (const o of outages) if (o.slowestFailureMs > REQUEST_BOUND_MS) violations.push(`${o.store} outage: a refused request took ${o.slowestFailureMs} ms`);
+    for (const s of servers)
+      if (s.child.exitCode !== null || s.child.signalCode !== null)
+        violations.push(`instance ${s.baseUrl} died:\n${s.output().slice(-2000)}`);
+    for (const o of outages)
+      if (o.slowestFailureMs > REQUEST_BOUND_MS) violations.push(`${o.store} outage: a refused request took ${o.slowestFailureMs} ms`);
     const store = await checkStore(postgres.url, acknowledged);
     violations.push(...store.violations);
     for (const base of bases) violations.push(...(await checkBoards(base, token, postgres.url)));
@@ -93,7 +111,9 @@ async function main(): Promise<void> {
       console.error(violations.slice(0, 30).join('\n'));
       throw new Error('FAULT TEST FAILED');
     }
-    console.log(`FAULT TEST PASSED: ${acknowledged.size} acknowledged events, 0 lost, 0 duplicated; ${outages.map((o) => `${o.store} recovered in ${o.secondsToRecover.toFixed(1)} s (slowest 503: ${o.slowestFailureMs} ms)`).join('; ')}`);
+    console.log(
+      `FAULT TEST PASSED: ${acknowledged.size} acknowledged events, 0 lost, 0 duplicated; ${outages.map((o) => `${o.store} recovered in ${o.secondsToRecover.toFixed(1)} s (slowest 503: ${o.slowestFailureMs} ms)`).join('; ')}`,
+    );
   } finally {
     for (const s of servers) s.child.kill('SIGKILL');
     await Promise.all(servers.map((s) => s.exited));
@@ -108,8 +128,16 @@ async function untilRecovered(bases: string[], token: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (const base of bases) {
     for (;;) {
-      const ready = await fetch(`${base}/health/ready`).then((r) => r.status, () => 0);
-      const board = await fetch(`${base}/project/default/leaderboard?groupId=default&timeframe=7d`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status, () => 0);
+      const ready = await fetch(`${base}/health/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      const board = await fetch(`${base}/project/default/leaderboard?groupId=default&timeframe=7d`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (ready === 200 && board === 200) break;
       if (Date.now() > deadline) throw new Error(`${base} did not recover within 60 s (ready ${ready}, board ${board})`);
       await new Promise((r) => setTimeout(r, 50));

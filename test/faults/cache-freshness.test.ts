@@ -44,7 +44,10 @@ describeBackends('caches: a change nobody announced', (t) => {
     await t.createUser('ann');
     expect((await sendEvent(t, 'ann', { eventId: 'tap' })).statusCode).toBe(200);
     const db = t.app.platform.db.kysely;
-    await db.updateTable('event_definitions').set({ status: 'INACTIVE', definition: sql<string>`replace(definition, '"ACTIVE"', '"INACTIVE"')` }).execute();
+    await db
+      .updateTable('event_definitions')
+      .set({ status: 'INACTIVE', definition: sql<string>`replace(definition, '"ACTIVE"', '"INACTIVE"')` })
+      .execute();
     await new Promise((r) => setTimeout(r, TTL_MS * 2));
     const refused = await sendEvent(t, 'ann', { eventId: 'tap' });
     expect(refused.statusCode).toBe(400);
@@ -59,7 +62,12 @@ describeBackends('caches: a second instance that lost Redis for a while', (t) =>
       const key = await createApiKey(t);
       const keys = (await t.admin('GET', '/admin/apikey')).json() as Array<{ apiKeyId: string }>;
       await t.admin('DELETE', `/admin/apikey/${keys[0]!.apiKeyId}`);
-      const res = await t.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': key }, payload: { title: { default: 'G', de: 'G' } } });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/usergroup',
+        headers: { 'x-api-key': key },
+        payload: { title: { default: 'G', de: 'G' } },
+      });
       expect(res.statusCode).toBe(401);
     });
     return;
@@ -80,7 +88,8 @@ describeBackends('caches: a second instance that lost Redis for a while', (t) =>
     const key = await createApiKey(t);
     // The default cache lifetime (30 s) is far longer than this test: only the reconnect can help.
     other = await buildApp({ config: { ...t.config(), redisUrl: proxy.url(urls.redisUrl!) }, logger: false });
-    const group = (app: App) => app.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': key }, payload: { title: { default: 'G', de: 'G' } } });
+    const group = (app: App) =>
+      app.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': key }, payload: { title: { default: 'G', de: 'G' } } });
     expect((await group(other)).statusCode).toBe(201);
 
     await proxy.refuse();

@@ -12,7 +12,8 @@ describeBackends('leaderboards after Redis lost its data', (t) => {
     await defineEvent(t, { eventId: 'tap', reward: { default: 3 }, limit: null });
     for (const u of ['ann', 'bob']) await t.createUser(u);
     const board = async (query: string) =>
-      (await t.inject({ method: 'GET', url: `/project/default/leaderboard?groupId=default&${query}`, headers: await t.auth('bob') })).json().users as Array<{ userId: string }>;
+      (await t.inject({ method: 'GET', url: `/project/default/leaderboard?groupId=default&${query}`, headers: await t.auth('bob') })).json()
+        .users as Array<{ userId: string }>;
     expect((await sendEvent(t, 'ann', { eventId: 'tap' })).statusCode).toBe(200);
     expect((await sendEvent(t, 'bob', { eventId: 'tap' })).statusCode).toBe(200);
     expect(await board('timeframe=7d')).toHaveLength(2);
@@ -29,7 +30,10 @@ describeBackends('leaderboards after Redis lost its data', (t) => {
     expect((await t.inject({ method: 'DELETE', url: '/user/ann', headers: await t.auth('ann') })).statusCode).toBe(200);
     await t.app.services.jobs.runUntilIdle();
     for (const q of ['timeframe=7d', 'timeframe=30d', 'timeframe=365d', `month=${month}`]) {
-      expect((await board(q)).map((e) => e.userId), q).toEqual(['bob']);
+      expect(
+        (await board(q)).map((e) => e.userId),
+        q,
+      ).toEqual(['bob']);
     }
   });
 });

@@ -31,7 +31,12 @@ async function eventually(probe: () => Promise<boolean>): Promise<void> {
 
 function expectUnavailable(res: LightMyRequestResponse, store: RegExp) {
   expect(res.statusCode, res.body).toBe(503);
-  expect(res.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable', code: 'STORE_UNAVAILABLE', message: expect.stringMatching(store) });
+  expect(res.json()).toMatchObject({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    code: 'STORE_UNAVAILABLE',
+    message: expect.stringMatching(store),
+  });
   expect(res.headers['retry-after']).toBe('1');
 }
 
@@ -88,7 +93,11 @@ describeBackends('store outages', (t) => {
     expect(outcomes.filter((o) => o.status === 503).length).toBeGreaterThan(0);
     for (const o of outcomes) expect([200, 503], o.body).toContain(o.status);
     for (const o of outcomes.filter((x) => x.during)) expect(o.ms).toBeLessThan(REQUEST_BOUND_MS);
-    for (const o of outcomes.filter((x) => x.status === 503)) expectUnavailable({ statusCode: 503, json: () => JSON.parse(o.body), body: o.body, headers: { 'retry-after': '1' } } as never, /database/i);
+    for (const o of outcomes.filter((x) => x.status === 503))
+      expectUnavailable(
+        { statusCode: 503, json: () => JSON.parse(o.body), body: o.body, headers: { 'retry-after': '1' } } as never,
+        /database/i,
+      );
     // Nothing half-written: every balance equals its ledger.
     for (const u of ['u0', 'u1', 'u2', 'u3']) {
       const points = (await t.app.services.users.points('default', u)).points;

@@ -10,7 +10,10 @@ export const SERVER_ENTRY = join(ROOT, 'dist', 'main.js');
 
 /** Compiles the server when dist/ is missing or older than src/ (`scripts/build.mjs --server --if-stale`). */
 export function buildServerIfStale(): void {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--server', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--server', '--if-stale'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('The server build failed (npm run build:server)');
 }
 

@@ -25,7 +25,9 @@ export class FaultProxy {
     const parsed = new URL(url);
     const target = { host: parsed.hostname, port: Number(parsed.port || (parsed.protocol.startsWith('redis') ? 6379 : 5432)) };
     const probe = createServer();
-    const port = await new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)),
+    );
     await new Promise((r) => probe.close(r));
     const proxy = new FaultProxy(target, port);
     await proxy.listen();

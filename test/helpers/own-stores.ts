@@ -74,7 +74,8 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       for (const p of [pid, ...backends]) killQuietly(p);
       await untilGone([pid, ...backends]);
       // What a dead postmaster leaves behind and a new one would take for a live one.
-      for (const file of [join(data, 'postmaster.pid'), join(dir, `.s.PGSQL.${port}.lock`), join(dir, `.s.PGSQL.${port}`)]) rmSync(file, { force: true });
+      for (const file of [join(data, 'postmaster.pid'), join(dir, `.s.PGSQL.${port}.lock`), join(dir, `.s.PGSQL.${port}`)])
+        rmSync(file, { force: true });
     },
     async destroy() {
       try {
@@ -91,7 +92,11 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+      { stdio: 'ignore' },
+    );
     const deadline = Date.now() + 15_000;
     for (;;) {
       try {

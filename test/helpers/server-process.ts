@@ -26,12 +26,23 @@ export interface ServerProcess {
 }
 
 /** Starts the built server (`node dist/main.js`, as production does) on 127.0.0.1 and waits until /health answers. */
-export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'laurel-'))): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'laurel-')),
+): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, [serverEntry()], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LAUREL_DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'laurel.db')}`, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LAUREL_DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${join(dataDir, 'laurel.db')}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));

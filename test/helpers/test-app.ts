@@ -132,7 +132,12 @@ export class TestContext {
 
   /** An admin API call; fails the test on an unexpected status when `expect` is given. */
   async admin(method: InjectOptions['method'], url: string, payload?: unknown, projectId?: string): Promise<LightMyRequestResponse> {
-    return this.app.inject({ method, url, headers: this.adminAuth(projectId), ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.app.inject({
+      method,
+      url,
+      headers: this.adminAuth(projectId),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
 
   /** Creates a user through the public API with its own token. */

@@ -44,7 +44,9 @@ async function fixtures(t: TestContext): Promise<void> {
   await ok(t.admin('POST', '/admin/shop', { shopId: 'cafe', name: 'Café' }));
   await ok(t.admin('POST', '/admin/offer', { offerId: 'coffee', type: 'LOCAL', points: 5, title: { de: 'Kaffee' }, shopId: 'cafe' }));
   await ok(t.admin('POST', '/admin/survey', { surveyId: 's1', title: 'S', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }] }));
-  await ok(t.admin('POST', '/admin/challenge', { challengeId: 'c1', title: { de: 'C' }, type: 'FIXED', eventId: 'tap', goal: 3, points: 1 }));
+  await ok(
+    t.admin('POST', '/admin/challenge', { challengeId: 'c1', title: { de: 'C' }, type: 'FIXED', eventId: 'tap', goal: 3, points: 1 }),
+  );
   await ok(t.admin('POST', '/admin/streak', { streakId: 'st1', title: { de: 'S' }, timeFrame: 'daily', eventIds: ['tap'] }));
   await ok(t.admin('POST', '/admin/usergroup', { userGroupId: 'g1', title: { default: 'G', de: 'G' } }));
   await ok(t.admin('POST', '/admin/coupon', { couponKey: 'cp1', userId: 'ann', title: 'T', validUntil: 4_102_444_800_000 }));
@@ -52,7 +54,10 @@ async function fixtures(t: TestContext): Promise<void> {
 
 /** Percent-encodes like encodeURIComponent; a lone surrogate (which it refuses) becomes its 3 UTF-8-like bytes. */
 function encode(value: string): string {
-  return [...value].map((c) => (/\p{Cs}/u.test(c) ? '%ED%A0%80' : encodeURIComponent(c))).join('').slice(0, 20_000);
+  return [...value]
+    .map((c) => (/\p{Cs}/u.test(c) ? '%ED%A0%80' : encodeURIComponent(c)))
+    .join('')
+    .slice(0, 20_000);
 }
 
 function fillPath(path: string, values: Record<string, string>): string {
@@ -65,9 +70,16 @@ describeBackends('bad input from the OpenAPI document', (t) => {
     const doc = (await t.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
     const user = await t.auth('ann');
     const headersFor = (path: string) => (path.startsWith('/admin') ? t.adminAuth() : user);
-    const reads = Object.entries(doc.paths).filter(([, item]) => item.get).map(([path]) => path);
+    const reads = Object.entries(doc.paths)
+      .filter(([, item]) => item.get)
+      .map(([path]) => path);
     const readAll = async () =>
-      Promise.all(reads.map(async (path) => `${path} ${Math.floor((await t.inject({ method: 'GET', url: fillPath(path, {}), headers: headersFor(path) })).statusCode / 100)}xx`));
+      Promise.all(
+        reads.map(
+          async (path) =>
+            `${path} ${Math.floor((await t.inject({ method: 'GET', url: fillPath(path, {}), headers: headersFor(path) })).statusCode / 100)}xx`,
+        ),
+      );
     const before = await readAll();
 
     const problems: string[] = [];
@@ -83,7 +95,12 @@ describeBackends('bad input from the OpenAPI document', (t) => {
         } catch {
           /* checked below */
         }
-        const shaped = body && typeof body.statusCode === 'number' && typeof body.error === 'string' && typeof body.message === 'string' && typeof body.code === 'string';
+        const shaped =
+          body &&
+          typeof body.statusCode === 'number' &&
+          typeof body.error === 'string' &&
+          typeof body.message === 'string' &&
+          typeof body.code === 'string';
         if (!shaped) problems.push(`${what}: ${res.statusCode} without the error body: ${res.body.slice(0, 200)}`);
       }
       if (INTERNALS.test(res.body)) problems.push(`${what}: internals in ${res.statusCode}: ${res.body.slice(0, 300)}`);
@@ -101,15 +118,31 @@ describeBackends('bad input from the OpenAPI document', (t) => {
 
         for (const p of (op.parameters ?? []).filter((x) => x.in === 'path')) {
           for (const [label, value] of badStrings()) {
-            await send(`${where} path ${p.name}=${label}`, { method: verb, url: fillPath(path, { [p.name]: encode(value) }), headers: json, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+            await send(`${where} path ${p.name}=${label}`, {
+              method: verb,
+              url: fillPath(path, { [p.name]: encode(value) }),
+              headers: json,
+              ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+            });
           }
           for (const raw of ['%00', '%ED%A0%80', '%E0%A4%A', '..%2F..%2Fetc', '%2e%2e']) {
             await send(`${where} raw path ${p.name}=${raw}`, { method: verb, url: fillPath(path, { [p.name]: raw }), headers });
           }
         }
         for (const q of (op.parameters ?? []).filter((x) => x.in === 'query')) {
-          for (const [label, value] of [...badStrings(), ['NaN', 'NaN'], ['Infinity', 'Infinity'], ['1e309', '1e309'], ['2^63', '9223372036854775808'], ['-1', '-1']] as Array<[string, string]>) {
-            await send(`${where} query ${q.name}=${label}`, { method: verb, url: `${fillPath(path, {})}?${q.name}=${encode(value)}`, headers });
+          for (const [label, value] of [
+            ...badStrings(),
+            ['NaN', 'NaN'],
+            ['Infinity', 'Infinity'],
+            ['1e309', '1e309'],
+            ['2^63', '9223372036854775808'],
+            ['-1', '-1'],
+          ] as Array<[string, string]>) {
+            await send(`${where} query ${q.name}=${label}`, {
+              method: verb,
+              url: `${fillPath(path, {})}?${q.name}=${encode(value)}`,
+              headers,
+            });
           }
           await send(`${where} query ${q.name} twice`, { method: verb, url: `${fillPath(path, {})}?${q.name}=a&${q.name}=b`, headers });
         }

@@ -8,13 +8,24 @@ import { balance, createOffer, createShop, userWithPoints } from '../../src/modu
  * Findings 6, 7 and 8 of the fault review: Infinity in integer fields, NUL characters and lone
  * surrogates, and deep metadata. Each is a clear 400 that changes nothing, on both stores.
  */
-function raw(t: TestContext, method: 'POST' | 'PUT', url: string, body: string, headers: Record<string, string>): Promise<LightMyRequestResponse> {
+function raw(
+  t: TestContext,
+  method: 'POST' | 'PUT',
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<LightMyRequestResponse> {
   return t.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: body });
 }
 
 function expect400(res: LightMyRequestResponse, code: string | RegExp) {
   expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String), code: expect.stringMatching(code) });
+  expect(res.json()).toMatchObject({
+    statusCode: 400,
+    error: 'Bad Request',
+    message: expect.any(String),
+    code: expect.stringMatching(code),
+  });
 }
 
 const OFFER = '{"offerId":"big","type":"LOCAL","points":1,"title":{"de":"Groß"},"validUntil":1e309}';
@@ -23,8 +34,20 @@ describeBackends('hostile input: numbers beyond range', (t) => {
   it('refuses 1e309 (Infinity) in an integer field, stores nothing, and keeps every list working', async () => {
     const admin = t.adminAuth();
     expect400(await raw(t, 'POST', '/admin/offer', OFFER, admin), /VALIDATION_ERROR|NUMBER_OUT_OF_RANGE/);
-    expect400(await raw(t, 'POST', '/admin/survey', '{"surveyId":"s","title":"S","type":"SINGLE","options":[{"optionId":"a","label":"A"}],"validUntil":1e309}', admin), /VALIDATION_ERROR|NUMBER_OUT_OF_RANGE/);
-    expect400(await raw(t, 'POST', '/admin/challenge', '{"challengeId":"c","title":{"de":"C"},"eventId":"e","goal":1,"startDate":1e309}', admin), /VALIDATION_ERROR|NUMBER_OUT_OF_RANGE/);
+    expect400(
+      await raw(
+        t,
+        'POST',
+        '/admin/survey',
+        '{"surveyId":"s","title":"S","type":"SINGLE","options":[{"optionId":"a","label":"A"}],"validUntil":1e309}',
+        admin,
+      ),
+      /VALIDATION_ERROR|NUMBER_OUT_OF_RANGE/,
+    );
+    expect400(
+      await raw(t, 'POST', '/admin/challenge', '{"challengeId":"c","title":{"de":"C"},"eventId":"e","goal":1,"startDate":1e309}', admin),
+      /VALIDATION_ERROR|NUMBER_OUT_OF_RANGE/,
+    );
     expect400(await raw(t, 'PUT', '/admin/clock', '{"now":1e309}', admin), /VALIDATION_ERROR|NUMBER_OUT_OF_RANGE/);
     expect((await t.admin('GET', '/admin/offer/big')).statusCode).toBe(404);
     await t.createUser('ann');
@@ -45,7 +68,11 @@ describeBackends('hostile input: numbers beyond range', (t) => {
 
   it('refuses Infinity in query parameters', async () => {
     await t.createUser('ann');
-    const res = await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d&limit=Infinity', headers: await t.auth('ann') });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/project/default/leaderboard?groupId=default&timeframe=7d&limit=Infinity',
+      headers: await t.auth('ann'),
+    });
     expect400(res, /VALIDATION_ERROR|NUMBER_OUT_OF_RANGE/);
   });
 });
@@ -54,13 +81,22 @@ describeBackends('hostile input: NUL characters and lone surrogates', (t) => {
   it('refuses a NUL character in a body string, a body key, a path and a query with 400', async () => {
     await t.createUser('ann');
     const user = await t.auth('ann');
-    expect400(await t.inject({ method: 'POST', url: '/user/ann/leaderboard', headers: user, payload: { username: 'an\u0000n' } }), 'INVALID_CHARACTER');
+    expect400(
+      await t.inject({ method: 'POST', url: '/user/ann/leaderboard', headers: user, payload: { username: 'an\u0000n' } }),
+      'INVALID_CHARACTER',
+    );
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 } });
     expect400(await sendEvent(t, 'ann', { eventId: 'buy', metadata: { 'k\u0000': 1 } }), 'INVALID_CHARACTER');
     expect400(await t.inject({ method: 'GET', url: '/user/ann/offer/feed?type=%00', headers: user }), 'INVALID_CHARACTER');
-    expect400(await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=%00&timeframe=7d', headers: user }), 'INVALID_CHARACTER');
+    expect400(
+      await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=%00&timeframe=7d', headers: user }),
+      'INVALID_CHARACTER',
+    );
     expect400(await t.inject({ method: 'GET', url: '/offer/a%00b', headers: user }), /INVALID_CHARACTER|VALIDATION_ERROR/);
-    expect400(await t.inject({ method: 'POST', url: '/admin/event', headers: t.adminAuth(), payload: { title: 'x\u0000y' } }), 'INVALID_CHARACTER');
+    expect400(
+      await t.inject({ method: 'POST', url: '/admin/event', headers: t.adminAuth(), payload: { title: 'x\u0000y' } }),
+      'INVALID_CHARACTER',
+    );
     // Nothing changed: the name is still the default, no event was stored.
     const board = await t.inject({ method: 'POST', url: '/user/ann/leaderboard', headers: user, payload: {} });
     expect(board.json()).toMatchObject({ username: 'ann' });
@@ -69,7 +105,12 @@ describeBackends('hostile input: NUL characters and lone surrogates', (t) => {
 
   it('refuses a NUL character in the Idempotency-Key header', async () => {
     await t.createUser('ann');
-    const res = await t.inject({ method: 'POST', url: '/user/ann/leaderboard', headers: { ...(await t.auth('ann')), 'idempotency-key': 'k\u0000' }, payload: {} });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/user/ann/leaderboard',
+      headers: { ...(await t.auth('ann')), 'idempotency-key': 'k\u0000' },
+      payload: {},
+    });
     expect400(res, 'INVALID_CHARACTER');
   });
 
@@ -92,7 +133,16 @@ describeBackends('hostile input: deep and large metadata', (t) => {
     await createOffer(t, { shopId: 'cafe' });
     await userWithPoints(t, 'ann', 100);
     expect400(await raw(t, 'POST', '/user/ann/offer/coffee/redeem', `{"metadata":${deep(10_000)}}`, await t.auth('ann')), 'TOO_DEEP');
-    expect400(await raw(t, 'POST', '/admin/coupon', `{"userId":"ann","title":"T","validUntil":4102444800000,"metadata":${deep(10_000)}}`, t.adminAuth()), 'TOO_DEEP');
+    expect400(
+      await raw(
+        t,
+        'POST',
+        '/admin/coupon',
+        `{"userId":"ann","title":"T","validUntil":4102444800000,"metadata":${deep(10_000)}}`,
+        t.adminAuth(),
+      ),
+      'TOO_DEEP',
+    );
     expect(await balance(t, 'ann')).toBe(100);
     expect((await t.inject({ method: 'GET', url: '/user/ann/coupon', headers: await t.auth('ann') })).json()).toEqual([]);
   });
@@ -104,7 +154,12 @@ describeBackends('hostile input: deep and large metadata', (t) => {
     const tooDeep = await raw(t, 'POST', '/user/ann/offer/coffee/redeem', `{"metadata":${deep(7)}}`, await t.auth('ann'));
     expect400(tooDeep, 'VALIDATION_ERROR');
     expect(tooDeep.json().message).toMatch(/nested more than 5 levels/);
-    const tooLarge = await t.admin('POST', '/admin/coupon', { userId: 'ann', title: 'T', validUntil: 4102444800000, metadata: { note: 'x'.repeat(9000) } });
+    const tooLarge = await t.admin('POST', '/admin/coupon', {
+      userId: 'ann',
+      title: 'T',
+      validUntil: 4102444800000,
+      metadata: { note: 'x'.repeat(9000) },
+    });
     expect400(tooLarge, 'VALIDATION_ERROR');
     expect(tooLarge.json().message).toMatch(/8192 bytes/);
     const fine = await raw(t, 'POST', '/user/ann/offer/coffee/redeem', `{"metadata":${deep(5)}}`, await t.auth('ann'));

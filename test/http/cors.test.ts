@@ -5,7 +5,11 @@ const APP = 'https://app.example.com';
 const preflight = (origin: string, url = '/event') => ({
   method: 'OPTIONS' as const,
   url,
-  headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+  headers: {
+    origin,
+    'access-control-request-method': 'POST',
+    'access-control-request-headers': 'authorization,content-type,idempotency-key',
+  },
 });
 
 describeBackends('CORS: browser apps on the origins of CORS_ORIGINS', (t) => {
@@ -41,7 +45,11 @@ describeBackends('CORS: browser apps on the origins of CORS_ORIGINS', (t) => {
     await t.restart();
     const res = await t.inject(preflight('https://evil.example.net'));
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    const get = await t.inject({ method: 'GET', url: '/user/ann/points', headers: { origin: 'https://evil.example.net', ...(await t.auth('ann')) } });
+    const get = await t.inject({
+      method: 'GET',
+      url: '/user/ann/points',
+      headers: { origin: 'https://evil.example.net', ...(await t.auth('ann')) },
+    });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
   });
 

@@ -18,13 +18,23 @@ describeBackends('HTTP basics', (t) => {
   });
 
   it('answers invalid JSON with 400 INVALID_JSON', async () => {
-    const res = await t.inject({ method: 'POST', url: '/user', headers: { ...(await t.auth('a')), 'content-type': 'application/json' }, payload: '{"userId": ' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/user',
+      headers: { ...(await t.auth('a')), 'content-type': 'application/json' },
+      payload: '{"userId": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'INVALID_JSON' });
   });
 
   it('answers a body over the size limit with 413', async () => {
-    const res = await t.inject({ method: 'POST', url: '/user', headers: { ...(await t.auth('a')), 'content-type': 'application/json' }, payload: JSON.stringify({ userId: 'a', pad: 'x'.repeat(300_000) }) });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/user',
+      headers: { ...(await t.auth('a')), 'content-type': 'application/json' },
+      payload: JSON.stringify({ userId: 'a', pad: 'x'.repeat(300_000) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -54,7 +64,11 @@ describeBackends('HTTP basics', (t) => {
     expect(live.json()).toEqual({ status: 'ok' });
     const ready = await t.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', dialect: t.backend, stores: { database: 'ok', redis: t.backend === 'postgres' ? 'ok' : 'disabled' } });
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      dialect: t.backend,
+      stores: { database: 'ok', redis: t.backend === 'postgres' ? 'ok' : 'disabled' },
+    });
   });
 
   it('counts requests by route and status in /metrics', async () => {
@@ -69,7 +83,9 @@ describeBackends('HTTP basics', (t) => {
     const doc = await t.inject({ method: 'GET', url: '/openapi.json' });
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/user', '/user/{userId}/points', '/usergroup', '/admin/usergroup', '/admin/apikey', '/admin/project']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/user', '/user/{userId}/points', '/usergroup', '/admin/usergroup', '/admin/apikey', '/admin/project']),
+    );
     const ui = await t.inject({ method: 'GET', url: '/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

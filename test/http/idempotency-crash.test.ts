@@ -18,9 +18,18 @@ const ann: Principal = { kind: 'user', projectId: 'default', userId: 'ann' };
 
 async function requestHashOf(t: TestContext): Promise<string> {
   // The same request by a service principal before ann exists: 404, and its key row holds the hash.
-  const res = await t.inject({ method: 'POST', url: '/event', headers: { ...(await t.serviceAuth()), 'idempotency-key': 'probe' }, payload: BODY });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/event',
+    headers: { ...(await t.serviceAuth()), 'idempotency-key': 'probe' },
+    payload: BODY,
+  });
   expect(res.statusCode).toBe(404);
-  const row = await t.app.platform.db.kysely.selectFrom('idempotency_keys').select('request_hash').where('idem_key', '=', 'probe').executeTakeFirstOrThrow();
+  const row = await t.app.platform.db.kysely
+    .selectFrom('idempotency_keys')
+    .select('request_hash')
+    .where('idem_key', '=', 'probe')
+    .executeTakeFirstOrThrow();
   return row.request_hash;
 }
 
@@ -30,7 +39,17 @@ async function claimLeftByADeadRequest(t: TestContext, key: string, leaseUntil: 
   const claim: IdempotencyClaim = { projectId: 'default', principal: principalKey(ann), key, leaseUntil };
   await t.app.platform.db.kysely
     .insertInto('idempotency_keys')
-    .values({ project_id: 'default', principal: claim.principal, idem_key: key, request_hash: hash, status_code: null, response_body: null, content_type: null, created_at: t.app.platform.clock.now(), lease_until: leaseUntil })
+    .values({
+      project_id: 'default',
+      principal: claim.principal,
+      idem_key: key,
+      request_hash: hash,
+      status_code: null,
+      response_body: null,
+      content_type: null,
+      created_at: t.app.platform.clock.now(),
+      lease_until: leaseUntil,
+    })
     .execute();
   return claim;
 }
@@ -73,7 +92,10 @@ describeBackends('Idempotency-Key after a crash', (t) => {
     const claim = await claimLeftByADeadRequest(t, 'k-slow', Date.now() - 1);
     await t.createUser('ann');
     expect((await retry(t, claim.key)).statusCode).toBe(200); // took the claim over and did the work
-    await expect(t.app.services.events.ingest(ann, BODY, claim)).rejects.toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_IN_PROGRESS' });
+    await expect(t.app.services.events.ingest(ann, BODY, claim)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'IDEMPOTENCY_IN_PROGRESS',
+    });
     expect(await t.app.services.events.countEvents('default', 'ann')).toBe(1);
   });
 });

@@ -26,15 +26,27 @@ describeBackends('Idempotency-Key', (t) => {
 
   it('lets exactly one of many concurrent duplicates take effect', async () => {
     const headers = { ...(await t.auth('alice')), 'idempotency-key': 'k-3' };
-    const responses = await Promise.all(Array.from({ length: 12 }, () => t.inject({ method: 'POST', url: '/usergroup', headers, payload: { title } })));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => t.inject({ method: 'POST', url: '/usergroup', headers, payload: { title } })),
+    );
     const ids = new Set(responses.filter((r) => r.statusCode === 201).map((r) => r.json().userGroupId));
     expect(ids.size).toBe(1);
     expect((await t.admin('GET', '/admin/usergroup')).json()).toHaveLength(1);
   });
 
   it('scopes keys to the principal: another user may use the same key', async () => {
-    const a = await t.inject({ method: 'POST', url: '/usergroup', headers: { ...(await t.auth('alice')), 'idempotency-key': 'same' }, payload: { title } });
-    const b = await t.inject({ method: 'POST', url: '/usergroup', headers: { ...(await t.auth('bob')), 'idempotency-key': 'same' }, payload: { title } });
+    const a = await t.inject({
+      method: 'POST',
+      url: '/usergroup',
+      headers: { ...(await t.auth('alice')), 'idempotency-key': 'same' },
+      payload: { title },
+    });
+    const b = await t.inject({
+      method: 'POST',
+      url: '/usergroup',
+      headers: { ...(await t.auth('bob')), 'idempotency-key': 'same' },
+      payload: { title },
+    });
     expect(a.json().userGroupId).not.toBe(b.json().userGroupId);
     expect((await t.admin('GET', '/admin/usergroup')).json()).toHaveLength(2);
   });
@@ -53,7 +65,12 @@ describeBackends('Idempotency-Key', (t) => {
   });
 
   it('refuses an over-long key', async () => {
-    const res = await t.inject({ method: 'POST', url: '/usergroup', headers: { ...(await t.auth('alice')), 'idempotency-key': 'x'.repeat(256) }, payload: { title } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/usergroup',
+      headers: { ...(await t.auth('alice')), 'idempotency-key': 'x'.repeat(256) },
+      payload: { title },
+    });
     expect(res.statusCode).toBe(400);
     expect((await t.admin('GET', '/admin/usergroup')).json()).toHaveLength(0);
   });

@@ -55,7 +55,21 @@ describeBackends('app life cycle: the services start when the app is ready and c
 
   it('keeps the write path participants in a list that cannot be changed from outside', () => {
     const { participants } = t.app.services.writes;
-    expect(participants.map((s) => s.name)).toEqual(['tiers', 'events', 'challenges', 'streaks', 'redemptions', 'surveys', 'adjustments', 'season-payouts', 'reversals', 'points-settle', 'leaderboards', 'webhooks', 'analytics']);
+    expect(participants.map((s) => s.name)).toEqual([
+      'tiers',
+      'events',
+      'challenges',
+      'streaks',
+      'redemptions',
+      'surveys',
+      'adjustments',
+      'season-payouts',
+      'reversals',
+      'points-settle',
+      'leaderboards',
+      'webhooks',
+      'analytics',
+    ]);
     expect(Object.isFrozen(participants)).toBe(true);
     expect(() => (participants as unknown as unknown[]).push({ name: 'extra' })).toThrow(TypeError);
     expect(() => t.app.services.writes.use([])).toThrow();

@@ -62,8 +62,14 @@ describeBackends('the OpenAPI document', (t) => {
     expect(names(op('/admin/offer', 'post'))).toContain('header:x-project-id');
     expect(op('/user/{userId}/history', 'get').responses!['200']).toHaveProperty('headers.x-next-cursor');
     const event = op('/event', 'post');
-    expect(event.requestBody!.content!['application/json']!.examples ?? event.requestBody!.content!['application/json']!.example).toBeTruthy();
-    for (const [path, o] of [['/event', event], ['/project/{projectId}/leaderboard', op('/project/{projectId}/leaderboard', 'get')], ['/user/{userId}/leaderboard', op('/user/{userId}/leaderboard', 'get')]] as const) {
+    expect(
+      event.requestBody!.content!['application/json']!.examples ?? event.requestBody!.content!['application/json']!.example,
+    ).toBeTruthy();
+    for (const [path, o] of [
+      ['/event', event],
+      ['/project/{projectId}/leaderboard', op('/project/{projectId}/leaderboard', 'get')],
+      ['/user/{userId}/leaderboard', op('/user/{userId}/leaderboard', 'get')],
+    ] as const) {
       const media = o.responses!['200']!.content!['application/json']!;
       expect(media.examples ?? media.example, `${path}: response example`).toBeTruthy();
     }

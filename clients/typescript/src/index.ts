@@ -5,9 +5,7 @@ export type { components, operations, paths } from './schema.js';
 
 /** How the client authenticates: a user or service JWT, an API key, or the admin token with a project. */
 export type LaurelAuth =
-  | { token: string | (() => string | Promise<string>) }
-  | { apiKey: string }
-  | { adminToken: string; projectId?: string };
+  { token: string | (() => string | Promise<string>) } | { apiKey: string } | { adminToken: string; projectId?: string };
 
 export interface LaurelClientOptions {
   /** Where Laurel is served, e.g. http://localhost:3000 (a /v1 prefix is accepted too). */
@@ -44,7 +42,8 @@ export function createLaurelClient(options: LaurelClientOptions): Client<paths> 
   if (auth) {
     client.use({
       async onRequest({ request }) {
-        if ('token' in auth) request.headers.set('authorization', `Bearer ${typeof auth.token === 'function' ? await auth.token() : auth.token}`);
+        if ('token' in auth)
+          request.headers.set('authorization', `Bearer ${typeof auth.token === 'function' ? await auth.token() : auth.token}`);
         else if ('apiKey' in auth) request.headers.set('x-api-key', auth.apiKey);
         else {
           request.headers.set('authorization', `Bearer ${auth.adminToken}`);
@@ -62,5 +61,10 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   const { data, error, response } = await call;
   if (response.ok) return data as T;
   const body = (error ?? {}) as { statusCode?: number; code?: string; message?: string; error?: string };
-  throw new LaurelError(body.statusCode ?? response.status, body.code ?? 'UNKNOWN', body.message ?? response.statusText, body.error ?? response.statusText);
+  throw new LaurelError(
+    body.statusCode ?? response.status,
+    body.code ?? 'UNKNOWN',
+    body.message ?? response.statusText,
+    body.error ?? response.statusText,
+  );
 }

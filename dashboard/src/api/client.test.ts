@@ -38,9 +38,14 @@ describe('ApiClient', () => {
 
   it('throws ApiError with the contract body and the field it concerns', async () => {
     const api = fakeApi({
-      'POST /admin/usergroup': { status: 400, body: { statusCode: 400, error: 'Bad Request', message: "body/title must have required property 'de'", code: 'VALIDATION_ERROR' } },
+      'POST /admin/usergroup': {
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: "body/title must have required property 'de'", code: 'VALIDATION_ERROR' },
+      },
     });
-    const err = await new ApiClient({ token: 't', projectId: 'default' }, api.fetchImpl).post('/admin/usergroup', {}).catch((e: unknown) => e);
+    const err = await new ApiClient({ token: 't', projectId: 'default' }, api.fetchImpl)
+      .post('/admin/usergroup', {})
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(400);
     expect((err as ApiError).code).toBe('VALIDATION_ERROR');

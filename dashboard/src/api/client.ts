@@ -70,7 +70,12 @@ export class ApiClient {
     try {
       res = await this.fetchImpl(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     } catch {
-      throw new ApiError(0, { statusCode: 0, error: 'Network error', message: 'Laurel cannot be reached. Is the service running?', code: 'NETWORK' });
+      throw new ApiError(0, {
+        statusCode: 0,
+        error: 'Network error',
+        message: 'Laurel cannot be reached. Is the service running?',
+        code: 'NETWORK',
+      });
     }
     if (!res.ok) {
       let parsed: ErrorBody;

@@ -97,7 +97,8 @@ type Common = Omit<StatsAnswer, 'eventId' | 'data'>;
 type CommonData = Pick<StatsData, 'uniqueUsers' | '_metadata'>;
 export type GlobalStats = Common & {
   eventId: null;
-  data: CommonData & Required<Pick<StatsData, 'totalEvents' | 'totalPoints' | 'eventBreakdown' | 'topEvents'>> & { dailyData: Record<string, GlobalDay> };
+  data: CommonData &
+    Required<Pick<StatsData, 'totalEvents' | 'totalPoints' | 'eventBreakdown' | 'topEvents'>> & { dailyData: Record<string, GlobalDay> };
 };
 export type EventStats = Common & {
   eventId: string;

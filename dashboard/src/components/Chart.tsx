@@ -45,11 +45,24 @@ export function ChartCard(props: {
                   <Tooltip />
                   {series.length > 1 && <Legend />}
                   {series.map((s, i) => (
-                    <Line key={s.key} type="linear" dataKey={s.key} name={s.label} stroke={COLORS[i % COLORS.length]} strokeWidth={2} dot={data.length < 40} isAnimationActive={false} />
+                    <Line
+                      key={s.key}
+                      type="linear"
+                      dataKey={s.key}
+                      name={s.label}
+                      stroke={COLORS[i % COLORS.length]}
+                      strokeWidth={2}
+                      dot={data.length < 40}
+                      isAnimationActive={false}
+                    />
                   ))}
                 </LineChart>
               ) : (
-                <BarChart data={data} layout={vertical ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 16, bottom: 0, left: vertical ? 24 : 0 }}>
+                <BarChart
+                  data={data}
+                  layout={vertical ? 'vertical' : 'horizontal'}
+                  margin={{ top: 8, right: 16, bottom: 0, left: vertical ? 24 : 0 }}
+                >
                   <CartesianGrid strokeDasharray="3 3" stroke="#e3e6e4" />
                   {vertical ? (
                     <>

@@ -27,7 +27,11 @@ const OPERATOR_LABELS: Record<Operator, string> = {
 /** Typed text → wire value: "in" takes a comma list, numbers and true/false become themselves. */
 export function conditionValue(operator: Operator, text: string): ConditionValue | undefined {
   if (operator === 'exists') return true;
-  if (operator === 'in') return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (operator === 'in')
+    return text
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   const t = text.trim();
   if (t === 'true') return true;
   if (t === 'false') return false;
@@ -51,11 +55,21 @@ export function conditionsToBody(form: ConditionsForm): Conditions | undefined {
   if (form.rows.length === 0) return undefined;
   return {
     type: form.type,
-    conditions: form.rows.map((r): Condition => ({ field: r.field.trim(), operator: r.operator, value: conditionValue(r.operator, r.value) })),
+    conditions: form.rows.map((r): Condition => ({
+      field: r.field.trim(),
+      operator: r.operator,
+      value: conditionValue(r.operator, r.value),
+    })),
   };
 }
 
-export function ConditionsEditor(props: { value: ConditionsForm; onChange(v: ConditionsForm): void; fieldSuggestions: string[]; error?: string | null; listId: string }) {
+export function ConditionsEditor(props: {
+  value: ConditionsForm;
+  onChange(v: ConditionsForm): void;
+  fieldSuggestions: string[];
+  error?: string | null;
+  listId: string;
+}) {
   const { value } = props;
   return (
     <div className="conditions">
@@ -91,9 +105,26 @@ export function ConditionsEditor(props: { value: ConditionsForm; onChange(v: Con
         error={props.error}
         render={(row, set, i) => (
           <>
-            <TextInput label={`Metadata field ${i + 1}`} value={row.field} list={props.listId} onChange={(field) => set({ ...row, field })} />
-            <Select<Operator> label="Operator" value={row.operator} options={OPERATORS.map((o) => ({ value: o, label: OPERATOR_LABELS[o] }))} onChange={(operator) => set({ ...row, operator })} />
-            {row.operator !== 'exists' && <TextInput label="Value" value={row.value} placeholder={row.operator === 'in' ? 'gold, silver' : '100'} onChange={(v) => set({ ...row, value: v })} />}
+            <TextInput
+              label={`Metadata field ${i + 1}`}
+              value={row.field}
+              list={props.listId}
+              onChange={(field) => set({ ...row, field })}
+            />
+            <Select<Operator>
+              label="Operator"
+              value={row.operator}
+              options={OPERATORS.map((o) => ({ value: o, label: OPERATOR_LABELS[o] }))}
+              onChange={(operator) => set({ ...row, operator })}
+            />
+            {row.operator !== 'exists' && (
+              <TextInput
+                label="Value"
+                value={row.value}
+                placeholder={row.operator === 'in' ? 'gold, silver' : '100'}
+                onChange={(v) => set({ ...row, value: v })}
+              />
+            )}
           </>
         )}
       />

@@ -10,7 +10,13 @@ export interface Column<T> {
 }
 
 /** The table of every list screen; at phone width each row becomes a card with labelled cells. */
-export function DataTable<T>(props: { caption?: string; columns: Array<Column<T>>; rows: T[]; rowKey(row: T, index: number): string; actions?(row: T): ReactNode }) {
+export function DataTable<T>(props: {
+  caption?: string;
+  columns: Array<Column<T>>;
+  rows: T[];
+  rowKey(row: T, index: number): string;
+  actions?(row: T): ReactNode;
+}) {
   return (
     <div className="table-wrap">
       <table>

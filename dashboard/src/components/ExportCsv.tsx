@@ -22,7 +22,13 @@ export function ExportCsv<T>(props: { fileName: string; columns: Array<Column<T>
           setError(null);
           try {
             const rows = await props.fetchAll();
-            downloadCsv(props.fileName, toCsv(props.columns.map((c) => c.label), rows.map((r) => csvRow(props.columns, r))));
+            downloadCsv(
+              props.fileName,
+              toCsv(
+                props.columns.map((c) => c.label),
+                rows.map((r) => csvRow(props.columns, r)),
+              ),
+            );
           } catch (err) {
             if (err instanceof ApiError) setError(err);
             else throw err;

@@ -25,14 +25,20 @@ export function IdPicker<T>(props: {
   const items = list.data ?? [];
   const ids = items.map(props.idOf);
   const options = [
-    ...(props.none !== undefined ? [{ value: '', label: props.none }] : props.value === '' ? [{ value: '', label: list.loading ? 'Loading…' : `Choose a ${props.resource}` }] : []),
+    ...(props.none !== undefined
+      ? [{ value: '', label: props.none }]
+      : props.value === ''
+        ? [{ value: '', label: list.loading ? 'Loading…' : `Choose a ${props.resource}` }]
+        : []),
     ...items.map((item) => {
       const id = props.idOf(item);
       const name = props.nameOf?.(item);
       const inactive = (item as { status?: string }).status === 'INACTIVE';
       return { value: id, label: `${id}${name && name !== id ? ` — ${name}` : ''}${inactive ? ' (inactive)' : ''}` };
     }),
-    ...(props.value !== '' && !list.loading && !ids.includes(props.value) ? [{ value: props.value, label: `${props.value} (does not exist)` }] : []),
+    ...(props.value !== '' && !list.loading && !ids.includes(props.value)
+      ? [{ value: props.value, label: `${props.value} (does not exist)` }]
+      : []),
   ];
   const hint = !list.loading && items.length === 0 ? `No ${props.resource}s yet: create one first.` : props.hint;
   return <Select label={props.label} value={props.value} options={options} error={props.error} hint={hint} onChange={props.onChange} />;

@@ -3,7 +3,14 @@ import { DataTable, type Column } from './DataTable';
 import { ExportCsv } from './ExportCsv';
 
 /** A whole list already loaded (keys, projects, coupons…): the table and its CSV export. */
-export function ListTable<T>(props: { caption: string; csvName: string; columns: Array<Column<T>>; rows: T[]; rowKey(row: T, index: number): string; actions?(row: T): ReactNode }) {
+export function ListTable<T>(props: {
+  caption: string;
+  csvName: string;
+  columns: Array<Column<T>>;
+  rows: T[];
+  rowKey(row: T, index: number): string;
+  actions?(row: T): ReactNode;
+}) {
   return (
     <>
       <div className="table-tools">

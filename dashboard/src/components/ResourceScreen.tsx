@@ -66,7 +66,11 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
       status === 'INACTIVE' &&
       !(await confirm({
         title: `Deactivate ${singular} ${idOf(item)}?`,
-        effect: <p>{config.deactivateEffect ?? `It stops working for your users until it is activated again.`} Its definition and history stay.</p>,
+        effect: (
+          <p>
+            {config.deactivateEffect ?? `It stops working for your users until it is activated again.`} Its definition and history stay.
+          </p>
+        ),
         confirmLabel: 'Deactivate',
       }))
     )
@@ -104,7 +108,9 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
       <header className="screen-header">
         <h1 id="screen-title">{config.title}</h1>
         <div className="form-actions">
-          {list.data && list.data.length > 0 && <ExportCsv fileName={`${config.resource}s.csv`} columns={columns} fetchAll={async () => list.data ?? []} />}
+          {list.data && list.data.length > 0 && (
+            <ExportCsv fileName={`${config.resource}s.csv`} columns={columns} fetchAll={async () => list.data ?? []} />
+          )}
           {!editing && (
             <button type="button" onClick={() => (setNotice(null), setEditing({ mode: 'create' }))}>
               New {config.singular.toLowerCase()}
@@ -141,33 +147,48 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
         <Empty>{config.emptyText}</Empty>
       ) : (
         <>
-        {config.Summary && <config.Summary items={list.data} />}
-        <DataTable
-          caption={config.title}
-          columns={columns}
-          rows={list.data}
-          rowKey={idOf}
-          actions={(item) => (
-            <>
-              <button type="button" className="secondary" onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))} aria-label={`Edit ${idOf(item)}`}>
-                Edit
-              </button>
-              {config.statusless ? (
-                <button type="button" className="secondary" onClick={() => remove(item)} aria-label={`Delete ${idOf(item)}`}>
-                  Delete
+          {config.Summary && <config.Summary items={list.data} />}
+          <DataTable
+            caption={config.title}
+            columns={columns}
+            rows={list.data}
+            rowKey={idOf}
+            actions={(item) => (
+              <>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))}
+                  aria-label={`Edit ${idOf(item)}`}
+                >
+                  Edit
                 </button>
-              ) : statusOf(item) === 'ACTIVE' ? (
-                <button type="button" className="secondary" onClick={() => setStatus(item, 'INACTIVE')} aria-label={`Deactivate ${idOf(item)}`}>
-                  Deactivate
-                </button>
-              ) : (
-                <button type="button" className="secondary" onClick={() => setStatus(item, 'ACTIVE')} aria-label={`Activate ${idOf(item)}`}>
-                  Activate
-                </button>
-              )}
-            </>
-          )}
-        />
+                {config.statusless ? (
+                  <button type="button" className="secondary" onClick={() => remove(item)} aria-label={`Delete ${idOf(item)}`}>
+                    Delete
+                  </button>
+                ) : statusOf(item) === 'ACTIVE' ? (
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setStatus(item, 'INACTIVE')}
+                    aria-label={`Deactivate ${idOf(item)}`}
+                  >
+                    Deactivate
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setStatus(item, 'ACTIVE')}
+                    aria-label={`Activate ${idOf(item)}`}
+                  >
+                    Activate
+                  </button>
+                )}
+              </>
+            )}
+          />
         </>
       )}
     </section>
@@ -200,7 +221,8 @@ function ResourceForm<T, F extends { status: Status }>(props: {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (attempt === 0) return;
-    const target = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? ref.current?.querySelector<HTMLElement>('.form-summary');
+    const target =
+      ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? ref.current?.querySelector<HTMLElement>('.form-summary');
     target?.focus();
   }, [attempt]);
 
@@ -229,7 +251,10 @@ function ResourceForm<T, F extends { status: Status }>(props: {
   }
 
   const problems = [...Object.values(errors), ...(banner ? [plainWords(banner.message)] : [])];
-  const title = editing.mode === 'edit' ? `Edit ${config.singular.toLowerCase()} ${String(editing.item[config.idKey])}` : `New ${config.singular.toLowerCase()}`;
+  const title =
+    editing.mode === 'edit'
+      ? `Edit ${config.singular.toLowerCase()} ${String(editing.item[config.idKey])}`
+      : `New ${config.singular.toLowerCase()}`;
   return (
     <form ref={ref} className="panel" onSubmit={submit} aria-label={title} noValidate>
       <h2>{title}</h2>
@@ -253,7 +278,16 @@ function ResourceForm<T, F extends { status: Status }>(props: {
         </button>
         {problems.length > 0 && (
           <div className="form-summary" role="alert" tabIndex={-1}>
-            Not saved: {problems.length === 1 ? problems[0] : <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
+            Not saved:{' '}
+            {problems.length === 1 ? (
+              problems[0]
+            ) : (
+              <ul>
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            )}
             {banner?.code && banner.status ? <code className="code">{banner.code}</code> : null}
           </div>
         )}

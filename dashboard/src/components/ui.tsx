@@ -2,7 +2,13 @@ import { useId, useState, type ReactNode } from 'react';
 import type { ApiError } from '../api/client';
 
 /** Label, control, hint and the API error of one field, wired for screen readers. */
-export function Field(props: { label: string; error?: string | null; hint?: ReactNode; children: (id: string, describedBy?: string) => ReactNode; wide?: boolean }) {
+export function Field(props: {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  children: (id: string, describedBy?: string) => ReactNode;
+  wide?: boolean;
+}) {
   const id = useId();
   const hintId = props.hint ? `${id}-hint` : undefined;
   const errorId = props.error ? `${id}-error` : undefined;
@@ -73,7 +79,13 @@ export function Select<T extends string>(props: {
   return (
     <Field label={props.label} error={props.error} hint={props.hint}>
       {(id, describedBy) => (
-        <select id={id} value={props.value} aria-invalid={props.error ? true : undefined} aria-describedby={describedBy} onChange={(e) => props.onChange(e.target.value as T)}>
+        <select
+          id={id}
+          value={props.value}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => props.onChange(e.target.value as T)}
+        >
           {props.options.map((o) => {
             const { value, label } = typeof o === 'string' ? { value: o, label: o } : o;
             return (
@@ -209,7 +221,12 @@ export function Rows<T>(props: {
       {props.rows.map((row, i) => (
         <div className="rows-item" key={i}>
           {props.render(row, (next) => props.onChange(props.rows.map((r, j) => (j === i ? next : r))), i)}
-          <button type="button" className="icon danger" aria-label={`Remove ${props.legend.toLowerCase()} row ${i + 1}`} onClick={() => props.onChange(props.rows.filter((_, j) => j !== i))}>
+          <button
+            type="button"
+            className="icon danger"
+            aria-label={`Remove ${props.legend.toLowerCase()} row ${i + 1}`}
+            onClick={() => props.onChange(props.rows.filter((_, j) => j !== i))}
+          >
             ✕
           </button>
         </div>

@@ -31,14 +31,18 @@ export function AdjustPoints({ userId, balance, onDone }: { userId: string; bala
               effect: (
                 <p>
                   {points > 0 ? '+' : ''}
-                  {points.toLocaleString('en')} points, reason “{form.reason || '(none)'}”: balance {balance.toLocaleString('en')} → {balanceAfter(balance, points).toLocaleString('en')}.
+                  {points.toLocaleString('en')} points, reason “{form.reason || '(none)'}”: balance {balance.toLocaleString('en')} →{' '}
+                  {balanceAfter(balance, points).toLocaleString('en')}.
                 </p>
               ),
               confirmLabel: 'Apply adjustment',
             });
             if (!ok) return null;
           }
-          const r = await api.post<{ points: number; balance: number }>(`/admin/user/${enc(userId)}/points`, { points, reason: form.reason });
+          const r = await api.post<{ points: number; balance: number }>(`/admin/user/${enc(userId)}/points`, {
+            points,
+            reason: form.reason,
+          });
           setForm({ points: '', reason: '' });
           onDone();
           return `Applied ${r.points > 0 ? '+' : ''}${r.points}; balance ${r.balance}.`;
@@ -47,8 +51,21 @@ export function AdjustPoints({ userId, balance, onDone }: { userId: string; bala
     >
       <h2>Adjust points</h2>
       <div className="row">
-        <TextInput label="Points (+/−)" type="number" value={form.points} error={errors.points} hint="A debit never takes the balance below 0." onChange={(points) => setForm({ ...form, points })} />
-        <TextInput label="Reason" value={form.reason} error={errors.reason} placeholder="goodwill after support ticket" onChange={(reason) => setForm({ ...form, reason })} />
+        <TextInput
+          label="Points (+/−)"
+          type="number"
+          value={form.points}
+          error={errors.points}
+          hint="A debit never takes the balance below 0."
+          onChange={(points) => setForm({ ...form, points })}
+        />
+        <TextInput
+          label="Reason"
+          value={form.reason}
+          error={errors.reason}
+          placeholder="goodwill after support ticket"
+          onChange={(reason) => setForm({ ...form, reason })}
+        />
       </div>
       <SubmitOutcome banner={banner} done={done} />
       <button type="submit">Apply adjustment</button>

@@ -14,7 +14,17 @@ describe('analytics', () => {
       'GET /admin/project': { status: 200, body: [] },
       'GET /admin/event': { status: 200, body: [{ eventId: 'purchase', title: 'Purchase' }] },
       'GET /admin/streak': { status: 200, body: [{ streakId: 'daily-visit' }] },
-      'GET /analytics/streak': { status: 200, body: { streakId: 'daily-visit', totalParticipants: 4, activeParticipants: 3, averageStreakLength: 2.5, longestUserStreak: 6, completionRate: 0.5 } },
+      'GET /analytics/streak': {
+        status: 200,
+        body: {
+          streakId: 'daily-visit',
+          totalParticipants: 4,
+          activeParticipants: 3,
+          averageStreakLength: 2.5,
+          longestUserStreak: 6,
+          completionRate: 0.5,
+        },
+      },
       'GET /stats/event?period=7d': {
         status: 200,
         body: {
@@ -28,7 +38,10 @@ describe('analytics', () => {
             totalPoints: 70,
             eventBreakdown: { purchase: { count: 7, users: 2, points: 70 } },
             topEvents: ['purchase'],
-            dailyData: { '2026-01-06': { events: 3, users: 1, points: 30, hourlyDistribution: hours(9, 3) }, '2026-01-07': { events: 4, users: 2, points: 40, hourlyDistribution: hours(14, 4) } },
+            dailyData: {
+              '2026-01-06': { events: 3, users: 1, points: 30, hourlyDistribution: hours(9, 3) },
+              '2026-01-07': { events: 4, users: 2, points: 40, hourlyDistribution: hours(14, 4) },
+            },
             _metadata: { uniqueUsersCalculationMethod: 'exact' },
           },
         },
@@ -70,7 +83,15 @@ describe('analytics', () => {
   it('marks estimated unique users (≈) as the service says in data._metadata', async () => {
     signedIn();
     window.history.replaceState(null, '', '/dashboard/analytics');
-    const data = { totalEvents: 1, uniqueUsers: 1, totalPoints: 0, eventBreakdown: {}, topEvents: [], dailyData: {}, _metadata: { uniqueUsersCalculationMethod: 'hyperloglog', uniqueUsersNote: '' } };
+    const data = {
+      totalEvents: 1,
+      uniqueUsers: 1,
+      totalPoints: 0,
+      eventBreakdown: {},
+      topEvents: [],
+      dailyData: {},
+      _metadata: { uniqueUsersCalculationMethod: 'hyperloglog', uniqueUsersNote: '' },
+    };
     const api = fakeApi({
       'GET /admin/project': { status: 200, body: [] },
       'GET /admin/event': { status: 200, body: [] },
@@ -88,7 +109,16 @@ describe('analytics', () => {
       'GET /admin/project': { status: 200, body: [] },
       'GET /admin/event': { status: 200, body: [] },
       'GET /admin/streak': { status: 200, body: [] },
-      'GET /stats/event': { status: 200, body: { period: 'x', eventId: null, startDate: '', endDate: '', data: { totalEvents: 0, uniqueUsers: 0, totalPoints: 0, eventBreakdown: {}, topEvents: [], dailyData: {} } } },
+      'GET /stats/event': {
+        status: 200,
+        body: {
+          period: 'x',
+          eventId: null,
+          startDate: '',
+          endDate: '',
+          data: { totalEvents: 0, uniqueUsers: 0, totalPoints: 0, eventBreakdown: {}, topEvents: [], dailyData: {} },
+        },
+      },
     });
     render(<App fetchImpl={api.fetchImpl} />);
     expect(await screen.findByText('No events in this period yet.')).toBeInTheDocument();

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { query } from '../api/client';
-import { PERIODS, type EventDefinition, type EventStats, type GlobalStats, type Period, type Streak, type StreakAnalytics } from '../api/types';
+import {
+  PERIODS,
+  type EventDefinition,
+  type EventStats,
+  type GlobalStats,
+  type Period,
+  type Streak,
+  type StreakAnalytics,
+} from '../api/types';
 import { ChartCard } from '../components/Chart';
 import { Empty, ErrorBanner, Loading, Select, Stat, TextInput } from '../components/ui';
 import { useApi } from '../session';
@@ -38,21 +46,37 @@ export function AnalyticsScreen() {
         <Select<Range>
           label="Period"
           value={range}
-          options={[...PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })), { value: 'month' as const, label: 'A calendar month…' }]}
+          options={[
+            ...PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
+            { value: 'month' as const, label: 'A calendar month…' },
+          ]}
           onChange={setRange}
         />
-        {range === 'month' && <TextInput label="Month" type="month" value={month} error={stats.error?.field === 'month' ? stats.error.message : null} onChange={setMonth} />}
+        {range === 'month' && (
+          <TextInput
+            label="Month"
+            type="month"
+            value={month}
+            error={stats.error?.field === 'month' ? stats.error.message : null}
+            onChange={setMonth}
+          />
+        )}
         <Select
           label="Events"
           value={eventId}
-          options={[{ value: '', label: 'All events' }, ...(events.data ?? []).map((e) => ({ value: e.eventId, label: `${e.eventId} — ${e.title}` }))]}
+          options={[
+            { value: '', label: 'All events' },
+            ...(events.data ?? []).map((e) => ({ value: e.eventId, label: `${e.eventId} — ${e.title}` })),
+          ]}
           onChange={setEventId}
         />
       </div>
       {stats.loading && !stats.data ? (
         <Loading what="Loading statistics" />
       ) : stats.error ? (
-        stats.error.field === 'month' ? null : <ErrorBanner error={stats.error} />
+        stats.error.field === 'month' ? null : (
+          <ErrorBanner error={stats.error} />
+        )
       ) : !stats.data ? (
         <Empty>No statistics.</Empty>
       ) : stats.data.eventId ? (
@@ -85,11 +109,43 @@ function GlobalView({ stats }: { stats: GlobalStats }) {
         <Stat label="points awarded" value={d.totalPoints} />
       </div>
       <div className="charts">
-        <ChartCard title="Events per day" testId="chart-events-per-day" data={daily} series={[{ key: 'events', label: 'Events' }, { key: 'users', label: 'Users' }]} empty="No events in this period yet." />
-        <ChartCard title="Points awarded per day" testId="chart-points" kind="line" data={daily} series={[{ key: 'points', label: 'Points' }]} />
-        <ChartCard title="Hour of day (UTC)" testId="chart-hourly" data={hourlyRows(d.dailyData ?? {})} series={[{ key: 'events', label: 'Events' }]} />
-        <ChartCard title="Top events" testId="chart-top-events" layout="vertical" data={topEventRows(stats)} series={[{ key: 'events', label: 'Events' }]} />
-        <ChartCard title="Points by event" testId="chart-points-by-event" layout="vertical" data={topEventRows(stats)} series={[{ key: 'points', label: 'Points' }]} />
+        <ChartCard
+          title="Events per day"
+          testId="chart-events-per-day"
+          data={daily}
+          series={[
+            { key: 'events', label: 'Events' },
+            { key: 'users', label: 'Users' },
+          ]}
+          empty="No events in this period yet."
+        />
+        <ChartCard
+          title="Points awarded per day"
+          testId="chart-points"
+          kind="line"
+          data={daily}
+          series={[{ key: 'points', label: 'Points' }]}
+        />
+        <ChartCard
+          title="Hour of day (UTC)"
+          testId="chart-hourly"
+          data={hourlyRows(d.dailyData ?? {})}
+          series={[{ key: 'events', label: 'Events' }]}
+        />
+        <ChartCard
+          title="Top events"
+          testId="chart-top-events"
+          layout="vertical"
+          data={topEventRows(stats)}
+          series={[{ key: 'events', label: 'Events' }]}
+        />
+        <ChartCard
+          title="Points by event"
+          testId="chart-points-by-event"
+          layout="vertical"
+          data={topEventRows(stats)}
+          series={[{ key: 'points', label: 'Points' }]}
+        />
       </div>
     </>
   );
@@ -111,14 +167,44 @@ function EventView({ stats }: { stats: EventStats }) {
         <Stat label="over the limit" value={d.limitReached} />
       </div>
       <div className="charts">
-        <ChartCard title="Events per day" testId="chart-events-per-day" data={daily} series={[{ key: 'events', label: 'Events' }, { key: 'users', label: 'Users' }]} />
-        <ChartCard title="Points awarded per day" testId="chart-points" kind="line" data={daily} series={[{ key: 'points', label: 'Points' }]} />
-        <ChartCard title="Hour of day (UTC)" testId="chart-hourly" data={hourlyRows(d.dailyData ?? {})} series={[{ key: 'events', label: 'Events' }]} />
+        <ChartCard
+          title="Events per day"
+          testId="chart-events-per-day"
+          data={daily}
+          series={[
+            { key: 'events', label: 'Events' },
+            { key: 'users', label: 'Users' },
+          ]}
+        />
+        <ChartCard
+          title="Points awarded per day"
+          testId="chart-points"
+          kind="line"
+          data={daily}
+          series={[{ key: 'points', label: 'Points' }]}
+        />
+        <ChartCard
+          title="Hour of day (UTC)"
+          testId="chart-hourly"
+          data={hourlyRows(d.dailyData ?? {})}
+          series={[{ key: 'events', label: 'Events' }]}
+        />
         {meta.map(([key, s]) =>
           s.kind === 'number' ? (
-            <ChartCard key={key} title={`metadata.${key} (min ${s.min}, avg ${Math.round(s.avg * 100) / 100}, max ${s.max})`} data={histogramRows(s)} series={[{ key: 'count', label: 'Events' }]} />
+            <ChartCard
+              key={key}
+              title={`metadata.${key} (min ${s.min}, avg ${Math.round(s.avg * 100) / 100}, max ${s.max})`}
+              data={histogramRows(s)}
+              series={[{ key: 'count', label: 'Events' }]}
+            />
           ) : (
-            <ChartCard key={key} title={`metadata.${key}`} layout="vertical" data={categoryRows(s.counts)} series={[{ key: 'count', label: 'Events' }]} />
+            <ChartCard
+              key={key}
+              title={`metadata.${key}`}
+              layout="vertical"
+              data={categoryRows(s.counts)}
+              series={[{ key: 'count', label: 'Events' }]}
+            />
           ),
         )}
       </div>
@@ -132,13 +218,20 @@ function StreakAnalyticsView() {
   const streaks = useLoad(`${api.projectId}/streak`, () => api.get<Streak[]>('/admin/streak', []));
   const [streakId, setStreakId] = useState('');
   const chosen = streakId || streaks.data?.[0]?.streakId || '';
-  const res = useLoad(chosen ? `${api.projectId}/analytics/${chosen}` : null, () => api.get<StreakAnalytics | null>(`/analytics/streak${query({ streakId: chosen })}`, null));
+  const res = useLoad(chosen ? `${api.projectId}/analytics/${chosen}` : null, () =>
+    api.get<StreakAnalytics | null>(`/analytics/streak${query({ streakId: chosen })}`, null),
+  );
   if (streaks.error || !streaks.data?.length) return null;
   const a = res.data;
   return (
     <div className="card">
       <h2>Streak analytics</h2>
-      <Select label="Streak" value={chosen} options={streaks.data.map((s) => ({ value: s.streakId, label: s.streakId }))} onChange={setStreakId} />
+      <Select
+        label="Streak"
+        value={chosen}
+        options={streaks.data.map((s) => ({ value: s.streakId, label: s.streakId }))}
+        onChange={setStreakId}
+      />
       {res.loading && !a ? (
         <Loading what="Loading streak analytics" />
       ) : res.error ? (

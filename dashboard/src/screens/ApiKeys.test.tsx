@@ -66,7 +66,10 @@ describe('API keys', () => {
   });
 
   it('shows a validation error beside the name', async () => {
-    openKeys({ 'GET /admin/apikey': { status: 200, body: [] }, 'POST /admin/apikey': validationError('body/name must NOT have fewer than 1 characters') });
+    openKeys({
+      'GET /admin/apikey': { status: 200, body: [] },
+      'POST /admin/apikey': validationError('body/name must NOT have fewer than 1 characters'),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Create key' }));
     await waitFor(() => expect(screen.getByLabelText('Name of the new key')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByText('Name cannot be empty')).toBeInTheDocument();
@@ -74,7 +77,12 @@ describe('API keys', () => {
 
   it('exports the keys as CSV: name, id, prefix and time, never a secret', async () => {
     const downloads = captureDownloads();
-    openKeys({ 'GET /admin/apikey': { status: 200, body: [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: Date.UTC(2026, 0, 2) }] } });
+    openKeys({
+      'GET /admin/apikey': {
+        status: 200,
+        body: [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: Date.UTC(2026, 0, 2) }],
+      },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads.count()).toBe(1));
     expect((await downloads.texts())[0]).toBe('Name,Key id,Starts with,Created\r\ncheckout,ak_1,lk_abc,2026-01-02T00:00:00.000Z\r\n');

@@ -57,7 +57,9 @@ export function ApiKeysScreen() {
       <header className="screen-header">
         <h1 id="screen-title">API keys</h1>
       </header>
-      <p className="intro">For your servers: send the key as the header x-api-key (POST /event for events that require one, POST /usergroup).</p>
+      <p className="intro">
+        For your servers: send the key as the header x-api-key (POST /event for events that require one, POST /usergroup).
+      </p>
       <form className="panel inline-form" onSubmit={create} noValidate aria-label="New API key">
         <TextInput label="Name of the new key" value={name} placeholder="checkout-server" error={errors.name} onChange={setName} />
         <button type="submit">Create key</button>

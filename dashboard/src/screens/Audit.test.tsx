@@ -40,7 +40,15 @@ describe('audit log', () => {
   });
 
   it("shows a History panel of the resource's changes on its edit form", async () => {
-    const offer = { offerId: 'coffee', shopId: 'cafe', title: { en: 'Coffee' }, description: { en: '' }, points: 80, type: 'COUPON', status: 'ACTIVE' };
+    const offer = {
+      offerId: 'coffee',
+      shopId: 'cafe',
+      title: { en: 'Coffee' },
+      description: { en: '' },
+      points: 80,
+      type: 'COUPON',
+      status: 'ACTIVE',
+    };
     const api = openAt('/dashboard/offers', {
       'GET /admin/offer': { status: 200, body: [offer] },
       'GET /admin/shop': { status: 200, body: [] },

@@ -7,7 +7,21 @@ import { Select, TextInput } from '../components/ui';
 import { formatDate } from '../form';
 import { useApi } from '../session';
 
-const RESOURCES = ['event', 'challenge', 'streak', 'survey', 'shop', 'offer', 'usergroup', 'tier', 'coupon', 'user', 'apikey', 'webhook', 'project'];
+const RESOURCES = [
+  'event',
+  'challenge',
+  'streak',
+  'survey',
+  'shop',
+  'offer',
+  'usergroup',
+  'tier',
+  'coupon',
+  'user',
+  'apikey',
+  'webhook',
+  'project',
+];
 
 /** Only the keys whose values differ, so a change of one field is not lost in the whole object. */
 export function changedKeys(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
@@ -61,7 +75,9 @@ export function AuditTable({ resource, resourceId, caption }: { resource: string
       rowKey={(a, i) => `${a.at}-${i}`}
       empty="No changes recorded."
       fetchPage={async (cursor) => {
-        const page = await api.get<{ entries: AuditEntry[]; nextCursor: string | null }>(`/admin/audit-log${query({ ...params, cursor, limit: 50 })}`);
+        const page = await api.get<{ entries: AuditEntry[]; nextCursor: string | null }>(
+          `/admin/audit-log${query({ ...params, cursor, limit: 50 })}`,
+        );
         return { rows: page.entries, nextCursor: page.nextCursor };
       }}
     />
@@ -86,10 +102,18 @@ export function AuditScreen() {
       <header className="screen-header">
         <h1 id="screen-title">Audit log</h1>
       </header>
-      <p className="intro">Every admin change: who (the admin token or an API key), what, and the object before and after. Secrets are never recorded.</p>
+      <p className="intro">
+        Every admin change: who (the admin token or an API key), what, and the object before and after. Secrets are never recorded.
+      </p>
       <div className="panel filters" role="search" aria-label="Filter the audit log">
         <Select label="Resource" value={resource} options={[{ value: '', label: 'any' }, ...RESOURCES]} onChange={setResource} />
-        <TextInput label="Resource id" value={resourceId} disabled={!resource} hint={resource ? undefined : 'choose a resource first'} onChange={setResourceId} />
+        <TextInput
+          label="Resource id"
+          value={resourceId}
+          disabled={!resource}
+          hint={resource ? undefined : 'choose a resource first'}
+          onChange={setResourceId}
+        />
       </div>
       <AuditTable resource={resource} resourceId={resourceId} caption="Audit log" />
     </section>

@@ -30,8 +30,28 @@ describe('bulk adjustments', () => {
       applied: dryRun ? 0 : 1,
       failed: 1,
       rows: [
-        { row: 0, userId: 'alice', outcome: dryRun ? 'WOULD_APPLY' : 'APPLIED', points: -1109, balanceBefore: 1109, balanceAfter: 0, adjustmentId: dryRun ? null : 'adj1', code: null, message: null },
-        { row: 1, userId: 'ghost', outcome: 'FAILED', points: 0, balanceBefore: null, balanceAfter: null, adjustmentId: null, code: 'USER_NOT_FOUND', message: 'User ghost not found' },
+        {
+          row: 0,
+          userId: 'alice',
+          outcome: dryRun ? 'WOULD_APPLY' : 'APPLIED',
+          points: -1109,
+          balanceBefore: 1109,
+          balanceAfter: 0,
+          adjustmentId: dryRun ? null : 'adj1',
+          code: null,
+          message: null,
+        },
+        {
+          row: 1,
+          userId: 'ghost',
+          outcome: 'FAILED',
+          points: 0,
+          balanceBefore: null,
+          balanceAfter: null,
+          adjustmentId: null,
+          code: 'USER_NOT_FOUND',
+          message: 'User ghost not found',
+        },
       ],
     });
     const api = fakeApi({
@@ -41,7 +61,10 @@ describe('bulk adjustments', () => {
     });
     render(<App fetchImpl={api.fetchImpl} />);
     await userEvent.click(await screen.findByText('Bulk point adjustments (CSV upload)'));
-    await userEvent.upload(screen.getByLabelText('CSV file'), new File(['userId,points,reason\nalice,-999999,wipe\nghost,5,x\n'], 'adjust.csv', { type: 'text/csv' }));
+    await userEvent.upload(
+      screen.getByLabelText('CSV file'),
+      new File(['userId,points,reason\nalice,-999999,wipe\nghost,5,x\n'], 'adjust.csv', { type: 'text/csv' }),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Preview 2 adjustments' }));
     expect(await screen.findByText('Preview: 1 would apply, 1 would fail. Nothing has changed yet.')).toBeInTheDocument();
     expect(screen.getByText('1,109 → 0')).toBeInTheDocument();
@@ -52,15 +75,30 @@ describe('bulk adjustments', () => {
     expect(await screen.findByText('Done: 1 applied, 1 failed.')).toBeInTheDocument();
     const posts = api.calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => c.body)).toEqual([
-      { dryRun: true, rows: [{ userId: 'alice', points: -999999, reason: 'wipe' }, { userId: 'ghost', points: 5, reason: 'x' }] },
-      { dryRun: false, rows: [{ userId: 'alice', points: -999999, reason: 'wipe' }, { userId: 'ghost', points: 5, reason: 'x' }] },
+      {
+        dryRun: true,
+        rows: [
+          { userId: 'alice', points: -999999, reason: 'wipe' },
+          { userId: 'ghost', points: 5, reason: 'x' },
+        ],
+      },
+      {
+        dryRun: false,
+        rows: [
+          { userId: 'alice', points: -999999, reason: 'wipe' },
+          { userId: 'ghost', points: 5, reason: 'x' },
+        ],
+      },
     ]);
   });
 
   it('sends nothing while the file has a bad line', async () => {
     signedIn();
     window.history.replaceState(null, '', '/dashboard/users');
-    const api = fakeApi({ 'GET /admin/project': { status: 200, body: [] }, 'GET /admin/user': { status: 200, body: { users: [], nextCursor: null } } });
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/user': { status: 200, body: { users: [], nextCursor: null } },
+    });
     render(<App fetchImpl={api.fetchImpl} />);
     await userEvent.click(await screen.findByText('Bulk point adjustments (CSV upload)'));
     await userEvent.upload(screen.getByLabelText('CSV file'), new File(['alice,ten,x\n'], 'bad.csv'));

@@ -43,7 +43,8 @@ export function readAdjustments(text: string): { rows: Row[]; problems: string[]
     const n = Number(points);
     if (cells.length < 3) problems.push(`Line ${line}: needs userId, points and reason`);
     else if (!userId) problems.push(`Line ${line}: the userId is empty`);
-    else if (points === '' || !Number.isInteger(n) || n === 0) problems.push(`Line ${line}: points must be a whole number other than 0 (got “${points}”)`);
+    else if (points === '' || !Number.isInteger(n) || n === 0)
+      problems.push(`Line ${line}: points must be a whole number other than 0 (got “${points}”)`);
     else if (!reason.join(',').trim()) problems.push(`Line ${line}: the reason is empty`);
     else rows.push({ userId, points: n, reason: reason.join(',').trim() });
   });
@@ -57,8 +58,16 @@ const COLUMNS: Array<Column<RowResult & { reason: string }>> = [
   { label: 'User', render: (r) => r.userId },
   { label: 'Points', render: (r) => `${r.points > 0 ? '+' : ''}${n(r.points)}`, csv: (r) => r.points, num: true },
   { label: 'Reason', render: (r) => r.reason },
-  { label: 'Balance', render: (r) => `${n(r.balanceBefore)} → ${n(r.balanceAfter)}`, csv: (r) => `${r.balanceBefore ?? ''}→${r.balanceAfter ?? ''}` },
-  { label: 'Result', render: (r) => (r.outcome === 'FAILED' ? `${r.message} (${r.code})` : r.outcome === 'APPLIED' ? 'applied' : 'would apply'), csv: (r) => r.outcome },
+  {
+    label: 'Balance',
+    render: (r) => `${n(r.balanceBefore)} → ${n(r.balanceAfter)}`,
+    csv: (r) => `${r.balanceBefore ?? ''}→${r.balanceAfter ?? ''}`,
+  },
+  {
+    label: 'Result',
+    render: (r) => (r.outcome === 'FAILED' ? `${r.message} (${r.code})` : r.outcome === 'APPLIED' ? 'applied' : 'would apply'),
+    csv: (r) => r.outcome,
+  },
 ];
 
 /** Bulk point adjustments from a CSV: read, preview (dry run), then apply in one batch with a result per row. */
@@ -87,7 +96,9 @@ export function BulkAdjustments() {
   return (
     <details className="panel">
       <summary>Bulk point adjustments (CSV upload)</summary>
-      <p className="hint">A CSV with the columns userId, points, reason (a header line is optional). Preview first: nothing changes until you apply.</p>
+      <p className="hint">
+        A CSV with the columns userId, points, reason (a header line is optional). Preview first: nothing changes until you apply.
+      </p>
       <label className="field">
         <span>CSV file</span>
         <input
@@ -128,7 +139,9 @@ export function BulkAdjustments() {
                   title: `Apply ${rows.length} adjustments?`,
                   effect: (
                     <p>
-                      {result.rows.length - result.failed} balances change as previewed{result.failed ? `; ${result.failed} rows fail and are skipped` : ''}. Each is an adjustment in the user's history with its reason.
+                      {result.rows.length - result.failed} balances change as previewed
+                      {result.failed ? `; ${result.failed} rows fail and are skipped` : ''}. Each is an adjustment in the user's history
+                      with its reason.
                     </p>
                   ),
                   confirmLabel: 'Apply',
@@ -145,9 +158,16 @@ export function BulkAdjustments() {
       {result && (
         <>
           <p role="status">
-            {result.dryRun ? `Preview: ${result.rows.length - result.failed} would apply, ${result.failed} would fail. Nothing has changed yet.` : `Done: ${result.applied} applied, ${result.failed} failed.`}
+            {result.dryRun
+              ? `Preview: ${result.rows.length - result.failed} would apply, ${result.failed} would fail. Nothing has changed yet.`
+              : `Done: ${result.applied} applied, ${result.failed} failed.`}
           </p>
-          <DataTable caption="Bulk adjustment results" columns={COLUMNS} rows={result.rows.map((r) => ({ ...r, reason: rows[r.row]?.reason ?? '' }))} rowKey={(r) => String(r.row)} />
+          <DataTable
+            caption="Bulk adjustment results"
+            columns={COLUMNS}
+            rows={result.rows.map((r) => ({ ...r, reason: rows[r.row]?.reason ?? '' }))}
+            rowKey={(r) => String(r.row)}
+          />
         </>
       )}
       {dialog}

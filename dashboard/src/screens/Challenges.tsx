@@ -48,7 +48,14 @@ export function challengeToBody(f: ChallengeForm): Record<string, unknown> {
 function ChallengeFields({ value: f, set, errors, editing }: FormProps<ChallengeForm>) {
   return (
     <div className="form-grid">
-      <TextInput label="Challenge id" value={f.challengeId} disabled={editing} error={errors.challengeId} hint="Generated when empty." onChange={(challengeId) => set({ challengeId })} />
+      <TextInput
+        label="Challenge id"
+        value={f.challengeId}
+        disabled={editing}
+        error={errors.challengeId}
+        hint="Generated when empty."
+        onChange={(challengeId) => set({ challengeId })}
+      />
       <Select<'FIXED' | 'SUM'>
         label="Kind"
         value={f.type}
@@ -63,20 +70,86 @@ function ChallengeFields({ value: f, set, errors, editing }: FormProps<Challenge
         <LanguageMapInput label="Title" value={f.title} error={errors.title} onChange={(title) => set({ title })} />
       </div>
       <div className="field-wide">
-        <LanguageMapInput label="Description" value={f.description} error={errors.description} onChange={(description) => set({ description })} />
+        <LanguageMapInput
+          label="Description"
+          value={f.description}
+          error={errors.description}
+          onChange={(description) => set({ description })}
+        />
       </div>
-      <IdPicker<EventDefinition> label="Event id" resource="event" value={f.eventId} idOf={(e) => e.eventId} nameOf={(e) => e.title} error={errors.eventId} hint="The event that makes progress." onChange={(eventId) => set({ eventId })} />
-      {f.type === 'SUM' && <TextInput label="Value field (metadata)" value={f.valueField} placeholder="amount" error={errors.valueField} onChange={(valueField) => set({ valueField })} />}
-      <TextInput label="Goal" type="number" value={f.goal} error={errors.goal} hint={f.type === 'SUM' ? 'Total of the value field.' : 'Number of events.'} onChange={(goal) => set({ goal })} />
+      <IdPicker<EventDefinition>
+        label="Event id"
+        resource="event"
+        value={f.eventId}
+        idOf={(e) => e.eventId}
+        nameOf={(e) => e.title}
+        error={errors.eventId}
+        hint="The event that makes progress."
+        onChange={(eventId) => set({ eventId })}
+      />
+      {f.type === 'SUM' && (
+        <TextInput
+          label="Value field (metadata)"
+          value={f.valueField}
+          placeholder="amount"
+          error={errors.valueField}
+          onChange={(valueField) => set({ valueField })}
+        />
+      )}
+      <TextInput
+        label="Goal"
+        type="number"
+        value={f.goal}
+        error={errors.goal}
+        hint={f.type === 'SUM' ? 'Total of the value field.' : 'Number of events.'}
+        onChange={(goal) => set({ goal })}
+      />
       <TextInput label="Points on completion" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
-      <TextInput label="Series id" value={f.seriesId} error={errors.seriesId} hint="Steps of one series open one after the other." onChange={(seriesId) => set({ seriesId })} />
-      {f.seriesId.trim() !== '' && <TextInput label="Step in series" type="number" value={f.step} error={errors.step} hint="1 opens first; step n+1 opens when step n completes." onChange={(step) => set({ step })} />}
-      {f.seriesId.trim() !== '' && <Checkbox label="Last step of the series" checked={f.isLastStep} onChange={(isLastStep) => set({ isLastStep })} />}
+      <TextInput
+        label="Series id"
+        value={f.seriesId}
+        error={errors.seriesId}
+        hint="Steps of one series open one after the other."
+        onChange={(seriesId) => set({ seriesId })}
+      />
+      {f.seriesId.trim() !== '' && (
+        <TextInput
+          label="Step in series"
+          type="number"
+          value={f.step}
+          error={errors.step}
+          hint="1 opens first; step n+1 opens when step n completes."
+          onChange={(step) => set({ step })}
+        />
+      )}
+      {f.seriesId.trim() !== '' && (
+        <Checkbox label="Last step of the series" checked={f.isLastStep} onChange={(isLastStep) => set({ isLastStep })} />
+      )}
       <TextInput label="Image URL" type="url" value={f.image} error={errors.image} onChange={(image) => set({ image })} />
-      <TextInput label="Starts (UTC)" type="datetime-local" value={f.startDate} error={errors.startDate} hint="Empty: open now." onChange={(startDate) => set({ startDate })} />
-      <TextInput label="Ends (UTC)" type="datetime-local" value={f.endDate} error={errors.endDate} hint="Empty: no end (not time-limited)." onChange={(endDate) => set({ endDate })} />
+      <TextInput
+        label="Starts (UTC)"
+        type="datetime-local"
+        value={f.startDate}
+        error={errors.startDate}
+        hint="Empty: open now."
+        onChange={(startDate) => set({ startDate })}
+      />
+      <TextInput
+        label="Ends (UTC)"
+        type="datetime-local"
+        value={f.endDate}
+        error={errors.endDate}
+        hint="Empty: no end (not time-limited)."
+        onChange={(endDate) => set({ endDate })}
+      />
       <div className="field-wide">
-        <ConditionsEditor listId="challenge-fields" value={f.conditions} fieldSuggestions={[]} error={errors.conditions} onChange={(conditions) => set({ conditions })} />
+        <ConditionsEditor
+          listId="challenge-fields"
+          value={f.conditions}
+          fieldSuggestions={[]}
+          error={errors.conditions}
+          onChange={(conditions) => set({ conditions })}
+        />
       </div>
     </div>
   );
@@ -95,7 +168,11 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     { label: 'Points', render: (c) => c.points },
     { label: 'Series', render: (c) => (c.seriesId ? `${c.seriesId} #${c.step ?? '?'}${c.isLastStep ? ' (last)' : ''}` : '—') },
     { label: 'Window', render: (c) => (c.startDate || c.endDate ? `${formatDate(c.startDate)} → ${formatDate(c.endDate)}` : 'always') },
-    { label: 'Completed', render: (c) => (c.completions ? `${c.completions.total} (${c.completions.last30Days} in 30 days)` : '—'), csv: (c) => c.completions?.total ?? null },
+    {
+      label: 'Completed',
+      render: (c) => (c.completions ? `${c.completions.total} (${c.completions.last30Days} in 30 days)` : '—'),
+      csv: (c) => c.completions?.total ?? null,
+    },
   ],
   blank: () => ({
     challengeId: '',
@@ -134,7 +211,23 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     status: c.status ?? 'ACTIVE',
   }),
   toBody: challengeToBody,
-  fields: ['challengeId', 'title', 'description', 'type', 'eventId', 'valueField', 'conditions', 'goal', 'points', 'seriesId', 'step', 'isLastStep', 'image', 'startDate', 'endDate'],
+  fields: [
+    'challengeId',
+    'title',
+    'description',
+    'type',
+    'eventId',
+    'valueField',
+    'conditions',
+    'goal',
+    'points',
+    'seriesId',
+    'step',
+    'isLastStep',
+    'image',
+    'startDate',
+    'endDate',
+  ],
   Form: ChallengeFields,
   emptyText: <p>No challenges yet. A challenge turns repeated events into a goal: “buy 5 times this month”.</p>,
 };

@@ -22,7 +22,11 @@ const entry = (n: number, over: Record<string, unknown> = {}) => ({
 function openAt(path: string, routes: Parameters<typeof fakeApi>[0]) {
   signedIn();
   window.history.replaceState(null, '', path);
-  const api = fakeApi({ 'GET /admin/project': { status: 200, body: [] }, 'GET /admin/event': { status: 200, body: [{ eventId: 'purchase', title: 'Purchase' }] }, ...routes });
+  const api = fakeApi({
+    'GET /admin/project': { status: 200, body: [] },
+    'GET /admin/event': { status: 200, body: [{ eventId: 'purchase', title: 'Purchase' }] },
+    ...routes,
+  });
   render(<App fetchImpl={api.fetchImpl} />);
   return api;
 }
@@ -37,7 +41,12 @@ describe('event log screen', () => {
     const api = openAt('/dashboard/event-log', {
       'GET /admin/event-log': (call) => ({
         status: 200,
-        body: { entries: call.path.includes('outcome=REJECTED') ? [entry(1, { outcome: 'REJECTED', reason: 'metadata.amount is required', status: 400, code: 'VALIDATION_ERROR' })] : [entry(10)], nextCursor: null },
+        body: {
+          entries: call.path.includes('outcome=REJECTED')
+            ? [entry(1, { outcome: 'REJECTED', reason: 'metadata.amount is required', status: 400, code: 'VALIDATION_ERROR' })]
+            : [entry(10)],
+          nextCursor: null,
+        },
       }),
     });
     expect(await screen.findByText('condition amount ≥ 50 failed: got 10')).toBeInTheDocument();
@@ -58,7 +67,12 @@ describe('event log screen', () => {
 
   it('pages with nextCursor', async () => {
     const api = openAt('/dashboard/event-log', {
-      'GET /admin/event-log': (call) => ({ status: 200, body: call.path.includes('cursor=c2') ? { entries: [entry(1)], nextCursor: null } : { entries: [entry(3), entry(2)], nextCursor: 'c2' } }),
+      'GET /admin/event-log': (call) => ({
+        status: 200,
+        body: call.path.includes('cursor=c2')
+          ? { entries: [entry(1)], nextCursor: null }
+          : { entries: [entry(3), entry(2)], nextCursor: 'c2' },
+      }),
     });
     expect(await screen.findByText('condition amount ≥ 50 failed: got 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
@@ -69,7 +83,9 @@ describe('event log screen', () => {
 
   it('reloads the newest page while Live is on, and stops when it is off', async () => {
     let n = 0;
-    const api = openAt('/dashboard/event-log', { 'GET /admin/event-log': () => ({ status: 200, body: { entries: [entry(++n)], nextCursor: null } }) });
+    const api = openAt('/dashboard/event-log', {
+      'GET /admin/event-log': () => ({ status: 200, body: { entries: [entry(++n)], nextCursor: null } }),
+    });
     expect(await screen.findByText('condition amount ≥ 50 failed: got 1')).toBeInTheDocument();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await userEvent.click(screen.getByLabelText('Live'));
@@ -84,7 +100,10 @@ describe('event log screen', () => {
   it('exports every page the filter selects as CSV', async () => {
     const downloads = captureDownloads();
     openAt('/dashboard/event-log', {
-      'GET /admin/event-log': (call) => ({ status: 200, body: call.path.includes('cursor=c2') ? { entries: [entry(1)], nextCursor: null } : { entries: [entry(2)], nextCursor: 'c2' } }),
+      'GET /admin/event-log': (call) => ({
+        status: 200,
+        body: call.path.includes('cursor=c2') ? { entries: [entry(1)], nextCursor: null } : { entries: [entry(2)], nextCursor: 'c2' },
+      }),
     });
     await screen.findByText('condition amount ≥ 50 failed: got 2');
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -92,7 +111,9 @@ describe('event log screen', () => {
     const lines = (await downloads.texts())[0]!.trim().split('\r\n');
     expect(lines[0]).toBe('When,User,Event,Outcome,Reason,Points,Metadata');
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toBe('2026-03-12T10:01:00.000Z,alice,purchase,CONDITION_FAILED,condition amount ≥ 50 failed: got 1,0,"{""amount"":1}"');
+    expect(lines[2]).toBe(
+      '2026-03-12T10:01:00.000Z,alice,purchase,CONDITION_FAILED,condition amount ≥ 50 failed: got 1,0,"{""amount"":1}"',
+    );
   });
 
   it("shows a user's own event log in the Activity tab of the user page", async () => {
@@ -102,7 +123,10 @@ describe('event log screen', () => {
       'GET /user/alice/challenge': { status: 200, body: { challenges: [] } },
       'GET /user/alice/streak': { status: 200, body: { streaks: [] } },
       'GET /user/alice/coupon': { status: 200, body: [] },
-      'GET /admin/event-log': { status: 200, body: { entries: [entry(7, { outcome: 'LIMIT_REACHED', reason: 'limit 1 per day reached' })], nextCursor: null } },
+      'GET /admin/event-log': {
+        status: 200,
+        body: { entries: [entry(7, { outcome: 'LIMIT_REACHED', reason: 'limit 1 per day reached' })], nextCursor: null },
+      },
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Activity' }));
     expect(await screen.findByText('limit 1 per day reached')).toBeInTheDocument();

@@ -14,12 +14,24 @@ export const LIVE_EVERY_MS = 5000;
 
 const COLUMNS: Array<Column<EventLogEntry>> = [
   { label: 'When', render: (e) => formatDate(e.at), csv: (e) => new Date(e.at).toISOString() },
-  { label: 'User', render: (e) => (e.userId ? <a href={href(`users/${encodeURIComponent(e.userId)}`)}>{e.userId}</a> : '—'), csv: (e) => e.userId },
+  {
+    label: 'User',
+    render: (e) => (e.userId ? <a href={href(`users/${encodeURIComponent(e.userId)}`)}>{e.userId}</a> : '—'),
+    csv: (e) => e.userId,
+  },
   { label: 'Event', render: (e) => e.eventId ?? '—', csv: (e) => e.eventId },
-  { label: 'Outcome', render: (e) => <span className={`badge badge-outcome-${e.outcome.toLowerCase()}`}>{e.outcome}</span>, csv: (e) => e.outcome },
+  {
+    label: 'Outcome',
+    render: (e) => <span className={`badge badge-outcome-${e.outcome.toLowerCase()}`}>{e.outcome}</span>,
+    csv: (e) => e.outcome,
+  },
   { label: 'Reason', render: (e) => (e.code ? `${e.reason} (${e.status} ${e.code})` : e.reason), csv: (e) => e.reason },
   { label: 'Points', render: (e) => e.points, num: true },
-  { label: 'Metadata', render: (e) => (e.metadata ? <code className="code">{JSON.stringify(e.metadata)}</code> : ''), csv: (e) => (e.metadata ? JSON.stringify(e.metadata) : '') },
+  {
+    label: 'Metadata',
+    render: (e) => (e.metadata ? <code className="code">{JSON.stringify(e.metadata)}</code> : ''),
+    csv: (e) => (e.metadata ? JSON.stringify(e.metadata) : ''),
+  },
 ];
 const USER_COLUMNS = COLUMNS.filter((c) => c.label !== 'User');
 
@@ -32,7 +44,17 @@ interface Filter {
 }
 
 /** The event log of a project or of one user: what came of each event call, and why. */
-export function EventLogTable({ filter, live, caption, forUser = false }: { filter: Filter; live: boolean; caption: string; forUser?: boolean }) {
+export function EventLogTable({
+  filter,
+  live,
+  caption,
+  forUser = false,
+}: {
+  filter: Filter;
+  live: boolean;
+  caption: string;
+  forUser?: boolean;
+}) {
   const api = useApi();
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -40,7 +62,13 @@ export function EventLogTable({ filter, live, caption, forUser = false }: { filt
     const timer = setInterval(() => setTick((t) => t + 1), LIVE_EVERY_MS);
     return () => clearInterval(timer);
   }, [live]);
-  const params = { userId: filter.userId.trim(), eventId: filter.eventId.trim(), outcome: filter.outcome, from: localInputToMs(filter.from), to: localInputToMs(filter.to) };
+  const params = {
+    userId: filter.userId.trim(),
+    eventId: filter.eventId.trim(),
+    outcome: filter.outcome,
+    from: localInputToMs(filter.from),
+    to: localInputToMs(filter.to),
+  };
   const key = `${api.projectId}/event-log${query(params)}#${tick}`;
   return (
     <PagedTable
@@ -51,7 +79,9 @@ export function EventLogTable({ filter, live, caption, forUser = false }: { filt
       rowKey={(e, i) => `${e.at}-${i}`}
       empty="No events match. Entries are kept for EVENT_LOG_DAYS (7 days unless configured)."
       fetchPage={async (cursor) => {
-        const page = await api.get<{ entries: EventLogEntry[]; nextCursor: string | null }>(`/admin/event-log${query({ ...params, cursor, limit: 50 })}`);
+        const page = await api.get<{ entries: EventLogEntry[]; nextCursor: string | null }>(
+          `/admin/event-log${query({ ...params, cursor, limit: 50 })}`,
+        );
         return { rows: page.entries, nextCursor: page.nextCursor };
       }}
     />
@@ -67,12 +97,20 @@ export function EventLogScreen() {
       <header className="screen-header">
         <h1 id="screen-title">{live && <span className="live-dot" aria-hidden="true" />}Event log</h1>
       </header>
-      <p className="intro">Every call to POST /event and every bulk item: awarded, refused by a condition or a limit, or rejected with an error, and why. Newest first.</p>
+      <p className="intro">
+        Every call to POST /event and every bulk item: awarded, refused by a condition or a limit, or rejected with an error, and why.
+        Newest first.
+      </p>
       <div className="panel filters" role="search" aria-label="Filter the event log">
         <TextInput label="User id" value={filter.userId} onChange={(userId) => set({ userId })} />
         <TextInput label="Event id" value={filter.eventId} list="event-log-events" onChange={(eventId) => set({ eventId })} />
         <EventIdList id="event-log-events" />
-        <Select<Outcome | ''> label="Outcome" value={filter.outcome} options={[{ value: '', label: 'any' }, ...OUTCOMES]} onChange={(outcome) => set({ outcome })} />
+        <Select<Outcome | ''>
+          label="Outcome"
+          value={filter.outcome}
+          options={[{ value: '', label: 'any' }, ...OUTCOMES]}
+          onChange={(outcome) => set({ outcome })}
+        />
         <TextInput label="From (UTC)" type="datetime-local" value={filter.from} onChange={(from) => set({ from })} />
         <TextInput label="To (UTC)" type="datetime-local" value={filter.to} onChange={(to) => set({ to })} />
         <Checkbox label="Live" checked={live} onChange={setLive} hint={`reloads every ${LIVE_EVERY_MS / 1000} s`} />

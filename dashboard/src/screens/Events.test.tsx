@@ -62,7 +62,10 @@ describe('event definitions', () => {
     const user = userEvent.setup({ delay: null });
     const api = openEvents({
       'GET /admin/event': { status: 200, body: [] },
-      'GET /admin/usergroup': { status: 200, body: [{ userGroupId: 'gold', title: { default: 'Gold', de: 'Gold' }, description: {}, status: 'ACTIVE', createdAt: 0 }] },
+      'GET /admin/usergroup': {
+        status: 200,
+        body: [{ userGroupId: 'gold', title: { default: 'Gold', de: 'Gold' }, description: {}, status: 'ACTIVE', createdAt: 0 }],
+      },
       'POST /admin/event': (call) => ({ status: 201, body: call.body }),
     });
     await user.click(await screen.findByRole('button', { name: 'New event' }));
@@ -89,7 +92,11 @@ describe('event definitions', () => {
     expect(screen.getByLabelText('Metadata field 1')).toHaveValue('amount');
     await user.type(screen.getByLabelText('Value'), '10');
 
-    expect(screen.getByText(/Awards 1 points per unit of “amount” \(groups — gold: 2\), at most 500 per event, only when its condition holds; counts 3× per day\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Awards 1 points per unit of “amount” \(groups — gold: 2\), at most 500 per event, only when its condition holds; counts 3× per day\./,
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create event' }));
 
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
@@ -120,7 +127,10 @@ describe('event definitions', () => {
   it('shows a taken id (409) next to the id field', async () => {
     openEvents({
       'GET /admin/event': { status: 200, body: [] },
-      'POST /admin/event': { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Event purchase already exists', code: 'EVENT_EXISTS' } },
+      'POST /admin/event': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'Event purchase already exists', code: 'EVENT_EXISTS' },
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'New event' }));
     await userEvent.type(screen.getByLabelText('Event id'), 'purchase');

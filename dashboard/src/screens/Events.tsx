@@ -95,12 +95,22 @@ export function eventToBody(f: EventForm): Record<string, unknown> {
 
 /** One sentence an operator can check the definition against. */
 export function describeEvent(f: EventForm): string {
-  const base = f.type === 'TRANSACTION' ? `${f.rewardDefault || 0} points per unit of “${f.rewardValueField || '?'}”` : `${f.rewardDefault || 0} points`;
+  const base =
+    f.type === 'TRANSACTION'
+      ? `${f.rewardDefault || 0} points per unit of “${f.rewardValueField || '?'}”`
+      : `${f.rewardDefault || 0} points`;
   const groups = f.groupRewards.filter((g) => g.groupId).map((g) => `${g.groupId}: ${g.points || 0}`);
   const cap = f.maximumReward ? `, at most ${f.maximumReward} per event` : '';
-  const limit = f.limit ? `; counts ${f.limit}× ${f.limitPeriod === 'lifetime' ? 'per user in total' : `per ${f.limitPeriod.replace('ly', '').replace('dai', 'day')}`}` : '; no limit';
+  const limit = f.limit
+    ? `; counts ${f.limit}× ${f.limitPeriod === 'lifetime' ? 'per user in total' : `per ${f.limitPeriod.replace('ly', '').replace('dai', 'day')}`}`
+    : '; no limit';
   const n = f.conditions.rows.length;
-  const cond = n === 0 ? '' : n === 1 ? ', only when its condition holds' : `, only when ${f.conditions.type === 'AND' ? `all ${n}` : `one of ${n}`} conditions hold`;
+  const cond =
+    n === 0
+      ? ''
+      : n === 1
+        ? ', only when its condition holds'
+        : `, only when ${f.conditions.type === 'AND' ? `all ${n}` : `one of ${n}`} conditions hold`;
   return `Awards ${base}${groups.length ? ` (groups — ${groups.join(', ')})` : ''}${cap}${cond}${limit}.`;
 }
 
@@ -116,20 +126,85 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
   const metadataKeys = f.metadataFields.map((m) => m.key).filter(Boolean);
   return (
     <div className="form-grid">
-      <TextInput label="Event id" value={f.eventId} disabled={editing} error={errors.eventId} hint="Sent by your app as eventId. Letters, digits, _ and -; generated when empty." onChange={(eventId) => set({ eventId })} />
+      <TextInput
+        label="Event id"
+        value={f.eventId}
+        disabled={editing}
+        error={errors.eventId}
+        hint="Sent by your app as eventId. Letters, digits, _ and -; generated when empty."
+        onChange={(eventId) => set({ eventId })}
+      />
       <TextInput label="Title" value={f.title} required error={errors.title} onChange={(title) => set({ title })} />
-      <TextInput label="Description" value={f.description} error={errors.description} wide onChange={(description) => set({ description })} />
-      <Select<EventType> label="Kind" value={f.type} options={['FIXED', 'TRANSACTION', 'CONDITIONAL']} hint={TYPE_HINTS[f.type]} error={errors.type} onChange={(type) => set({ type })} />
-      <TextInput label={f.type === 'TRANSACTION' ? 'Points per unit' : 'Points'} type="number" value={f.rewardDefault} error={errors.reward} onChange={(rewardDefault) => set({ rewardDefault })} />
+      <TextInput
+        label="Description"
+        value={f.description}
+        error={errors.description}
+        wide
+        onChange={(description) => set({ description })}
+      />
+      <Select<EventType>
+        label="Kind"
+        value={f.type}
+        options={['FIXED', 'TRANSACTION', 'CONDITIONAL']}
+        hint={TYPE_HINTS[f.type]}
+        error={errors.type}
+        onChange={(type) => set({ type })}
+      />
+      <TextInput
+        label={f.type === 'TRANSACTION' ? 'Points per unit' : 'Points'}
+        type="number"
+        value={f.rewardDefault}
+        error={errors.reward}
+        onChange={(rewardDefault) => set({ rewardDefault })}
+      />
       {f.type === 'TRANSACTION' && (
-        <TextInput label="Value field (metadata)" value={f.rewardValueField} list="event-value-fields" placeholder="amount" error={errors.rewardValueField} onChange={(rewardValueField) => set({ rewardValueField })} />
+        <TextInput
+          label="Value field (metadata)"
+          value={f.rewardValueField}
+          list="event-value-fields"
+          placeholder="amount"
+          error={errors.rewardValueField}
+          onChange={(rewardValueField) => set({ rewardValueField })}
+        />
       )}
-      <TextInput label="Maximum points per event" type="number" value={f.maximumReward} hint="Empty: no cap." error={errors.maximumReward} onChange={(maximumReward) => set({ maximumReward })} />
-      <TextInput label="Limit (times per period)" type="number" value={f.limit} hint="Empty: unlimited. Over the limit the event is logged with 0 points." error={errors.limit} onChange={(limit) => set({ limit })} />
-      <Select<LimitPeriod> label="Limit period" value={f.limitPeriod} options={['daily', 'weekly', 'monthly', 'lifetime']} error={errors.limitPeriod} onChange={(limitPeriod) => set({ limitPeriod })} />
+      <TextInput
+        label="Maximum points per event"
+        type="number"
+        value={f.maximumReward}
+        hint="Empty: no cap."
+        error={errors.maximumReward}
+        onChange={(maximumReward) => set({ maximumReward })}
+      />
+      <TextInput
+        label="Limit (times per period)"
+        type="number"
+        value={f.limit}
+        hint="Empty: unlimited. Over the limit the event is logged with 0 points."
+        error={errors.limit}
+        onChange={(limit) => set({ limit })}
+      />
+      <Select<LimitPeriod>
+        label="Limit period"
+        value={f.limitPeriod}
+        options={['daily', 'weekly', 'monthly', 'lifetime']}
+        error={errors.limitPeriod}
+        onChange={(limitPeriod) => set({ limitPeriod })}
+      />
       <TextInput label="Image URL" value={f.image} type="url" error={errors.image} onChange={(image) => set({ image })} />
-      <TextInput label="Pending days" type="number" min={0} value={f.pendingDays} hint="Points wait this many days (e.g. a return window) before they can be spent. Empty: available at once." error={errors.pendingDays} onChange={(pendingDays) => set({ pendingDays })} />
-      <Checkbox label="Requires an API key (server-to-server only)" checked={f.requiresApiKey} onChange={(requiresApiKey) => set({ requiresApiKey })} />
+      <TextInput
+        label="Pending days"
+        type="number"
+        min={0}
+        value={f.pendingDays}
+        hint="Points wait this many days (e.g. a return window) before they can be spent. Empty: available at once."
+        error={errors.pendingDays}
+        onChange={(pendingDays) => set({ pendingDays })}
+      />
+      <Checkbox
+        label="Requires an API key (server-to-server only)"
+        checked={f.requiresApiKey}
+        onChange={(requiresApiKey) => set({ requiresApiKey })}
+      />
 
       <div className="field-wide">
         <Rows
@@ -141,7 +216,14 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
           addLabel="Add group reward"
           render={(row, setRow, i) => (
             <>
-              <IdPicker<UserGroup> label={`User group ${i + 1}`} resource="usergroup" value={row.groupId} idOf={(g) => g.userGroupId} nameOf={(g) => g.title.default} onChange={(groupId) => setRow({ ...row, groupId })} />
+              <IdPicker<UserGroup>
+                label={`User group ${i + 1}`}
+                resource="usergroup"
+                value={row.groupId}
+                idOf={(g) => g.userGroupId}
+                nameOf={(g) => g.title.default}
+                onChange={(groupId) => setRow({ ...row, groupId })}
+              />
               <TextInput label="Points" type="number" value={row.points} onChange={(points) => setRow({ ...row, points })} />
             </>
           )}
@@ -165,14 +247,25 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
           render={(row, setRow, i) => (
             <>
               <TextInput label={`Key ${i + 1}`} value={row.key} onChange={(key) => setRow({ ...row, key })} />
-              <Select<MetadataField['type']> label="Type" value={row.type} options={['number', 'string', 'boolean', 'array']} onChange={(type) => setRow({ ...row, type })} />
+              <Select<MetadataField['type']>
+                label="Type"
+                value={row.type}
+                options={['number', 'string', 'boolean', 'array']}
+                onChange={(type) => setRow({ ...row, type })}
+              />
               <Checkbox label="Required" checked={row.required} onChange={(required) => setRow({ ...row, required })} />
             </>
           )}
         />
       </div>
       <div className="field-wide">
-        <ConditionsEditor listId="event-metadata-keys" value={f.conditions} fieldSuggestions={metadataKeys} error={errors.conditions} onChange={(conditions) => set({ conditions })} />
+        <ConditionsEditor
+          listId="event-metadata-keys"
+          value={f.conditions}
+          fieldSuggestions={metadataKeys}
+          error={errors.conditions}
+          onChange={(conditions) => set({ conditions })}
+        />
       </div>
       <p className="summary field-wide" aria-live="polite">
         {describeEvent(f)}
@@ -187,7 +280,7 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
 
 export const eventsConfig: ResourceConfig<EventDefinition, EventForm> = {
   resource: 'event',
-  deactivateEffect: 'Your app\'s calls of POST /event for it are refused with 400 EVENT_INACTIVE, and it awards nothing.',
+  deactivateEffect: "Your app's calls of POST /event for it are refused with 400 EVENT_INACTIVE, and it awards nothing.",
   title: 'Event definitions',
   singular: 'Event',
   idKey: 'eventId',
@@ -208,7 +301,21 @@ export const eventsConfig: ResourceConfig<EventDefinition, EventForm> = {
   blank: blankEvent,
   toForm: eventToForm,
   toBody: eventToBody,
-  fields: ['eventId', 'title', 'description', 'type', 'reward', 'rewardValueField', 'limit', 'limitPeriod', 'maximumReward', 'conditions', 'metadataFields', 'image', 'pendingDays'],
+  fields: [
+    'eventId',
+    'title',
+    'description',
+    'type',
+    'reward',
+    'rewardValueField',
+    'limit',
+    'limitPeriod',
+    'maximumReward',
+    'conditions',
+    'metadataFields',
+    'image',
+    'pendingDays',
+  ],
   Form: EventFormFields,
   emptyText: (
     <>

@@ -24,7 +24,10 @@ export function GrantFreeze({ userId, onDone }: { userId: string; onDone(): void
       onSubmit={async (e) => {
         e.preventDefault();
         await submit(async () => {
-          const r = await api.post<{ granted: number; freezes: { available: number; max: number } }>(`/admin/user/${enc(userId)}/streak/${enc(chosen)}/freeze`, { count: numberField(count) });
+          const r = await api.post<{ granted: number; freezes: { available: number; max: number } }>(
+            `/admin/user/${enc(userId)}/streak/${enc(chosen)}/freeze`,
+            { count: numberField(count) },
+          );
           onDone();
           return `Granted ${r.granted}; ${r.freezes.available} of ${r.freezes.max} banked.`;
         });
@@ -36,8 +39,20 @@ export function GrantFreeze({ userId, onDone }: { userId: string; onDone(): void
       ) : (
         <>
           <div className="row">
-            <Select label="Streak" value={chosen} options={withFreezes.map((s) => ({ value: s.streakId, label: pickLanguage(s.title) || s.streakId }))} onChange={setStreakId} />
-            <TextInput label="Freezes" type="number" value={count} error={errors.count} hint="Cut at the streak's most banked." onChange={setCount} />
+            <Select
+              label="Streak"
+              value={chosen}
+              options={withFreezes.map((s) => ({ value: s.streakId, label: pickLanguage(s.title) || s.streakId }))}
+              onChange={setStreakId}
+            />
+            <TextInput
+              label="Freezes"
+              type="number"
+              value={count}
+              error={errors.count}
+              hint="Cut at the streak's most banked."
+              onChange={setCount}
+            />
           </div>
           <SubmitOutcome banner={banner} done={done} />
           <button type="submit">Grant freezes</button>

@@ -5,7 +5,8 @@ import { captureDownloads } from '../../test/downloads';
 import { fakeApi, signedIn, validationError } from '../../test/fakeApi';
 import { App } from '../App';
 
-const entries = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ userId: `u${from + i}`, username: `User ${from + i}`, points: 1000 - from - i, rank: from + i }));
+const entries = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ userId: `u${from + i}`, username: `User ${from + i}`, points: 1000 - from - i, rank: from + i }));
 
 describe('leaderboards', () => {
   it('pages through a floating window, then a month of a group', async () => {
@@ -13,15 +14,23 @@ describe('leaderboards', () => {
     window.history.replaceState(null, '', '/dashboard/leaderboards');
     const api = fakeApi({
       'GET /admin/project': { status: 200, body: [] },
-      'GET /admin/usergroup': { status: 200, body: [{ userGroupId: 'gold', title: { default: 'Gold', de: 'Gold' }, description: {}, status: 'ACTIVE', createdAt: 0 }] },
+      'GET /admin/usergroup': {
+        status: 200,
+        body: [{ userGroupId: 'gold', title: { default: 'Gold', de: 'Gold' }, description: {}, status: 'ACTIVE', createdAt: 0 }],
+      },
       'GET /project/shop/leaderboard': (call) => {
         const offset = Number(new URL(call.path, 'http://x').searchParams.get('offset'));
-        return { status: 200, body: { users: entries(offset + 1, offset === 0 ? 25 : 5), total: 30, groupId: 'default', timeframe: '30d' } };
+        return {
+          status: 200,
+          body: { users: entries(offset + 1, offset === 0 ? 25 : 5), total: 30, groupId: 'default', timeframe: '30d' },
+        };
       },
     });
     render(<App fetchImpl={api.fetchImpl} />);
     expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.path.startsWith('/project/'))[0]!.path).toBe('/project/shop/leaderboard?groupId=default&timeframe=30d&limit=25&offset=0');
+    expect(api.calls.filter((c) => c.path.startsWith('/project/'))[0]!.path).toBe(
+      '/project/shop/leaderboard?groupId=default&timeframe=30d&limit=25&offset=0',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Next →' }));
     expect(await screen.findByText('26–30 of 30')).toBeInTheDocument();
     expect(screen.getByText('User 30')).toBeInTheDocument();
@@ -30,7 +39,11 @@ describe('leaderboards', () => {
     await waitFor(() => expect(screen.getByRole('option', { name: 'gold — Gold' })).toBeInTheDocument());
     await userEvent.selectOptions(screen.getByLabelText('User group'), 'gold');
     await userEvent.selectOptions(screen.getByLabelText('Board'), 'month');
-    await waitFor(() => expect(api.calls.filter((c) => c.path.startsWith('/project/')).at(-1)!.path).toMatch(/^\/project\/shop\/leaderboard\?groupId=gold&month=\d{4}-\d{2}&limit=25&offset=0$/));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path.startsWith('/project/')).at(-1)!.path).toMatch(
+        /^\/project\/shop\/leaderboard\?groupId=gold&month=\d{4}-\d{2}&limit=25&offset=0$/,
+      ),
+    );
   });
 
   it('shows an invalid month next to the month field', async () => {
@@ -39,7 +52,10 @@ describe('leaderboards', () => {
     const api = fakeApi({
       'GET /admin/project': { status: 200, body: [] },
       'GET /admin/usergroup': { status: 200, body: [] },
-      'GET /project/default/leaderboard': (call) => (call.path.includes('month=') ? validationError('querystring/month must match pattern "^\\d{4}-(0[1-9]|1[0-2])$"') : { status: 200, body: { users: [], total: 0, groupId: 'default' } }),
+      'GET /project/default/leaderboard': (call) =>
+        call.path.includes('month=')
+          ? validationError('querystring/month must match pattern "^\\d{4}-(0[1-9]|1[0-2])$"')
+          : { status: 200, body: { users: [], total: 0, groupId: 'default' } },
     });
     render(<App fetchImpl={api.fetchImpl} />);
     expect(await screen.findByText('Nobody has points on this board yet.')).toBeInTheDocument();
@@ -58,7 +74,15 @@ describe('leaderboards', () => {
         const q = new URL(call.path, 'http://x').searchParams;
         const offset = Number(q.get('offset'));
         const limit = Number(q.get('limit'));
-        return { status: 200, body: { users: entries(offset + 1, Math.max(0, Math.min(limit, 1030 - offset))), total: 1030, groupId: 'default', timeframe: '30d' } };
+        return {
+          status: 200,
+          body: {
+            users: entries(offset + 1, Math.max(0, Math.min(limit, 1030 - offset))),
+            total: 1030,
+            groupId: 'default',
+            timeframe: '30d',
+          },
+        };
       },
     });
     render(<App fetchImpl={api.fetchImpl} />);

@@ -12,7 +12,11 @@ const PAGE = 25;
 
 const COLUMNS: Array<Column<LeaderboardEntry>> = [
   { label: 'Rank', render: (u) => <strong>{u.rank}</strong>, csv: (u) => u.rank, num: true },
-  { label: 'User', render: (u) => (u.userId ? <a href={href(`users/${encodeURIComponent(u.userId)}`)}>{u.userId}</a> : '—'), csv: (u) => u.userId },
+  {
+    label: 'User',
+    render: (u) => (u.userId ? <a href={href(`users/${encodeURIComponent(u.userId)}`)}>{u.userId}</a> : '—'),
+    csv: (u) => u.userId,
+  },
   { label: 'Display name', render: (u) => u.username },
   { label: 'Points', render: (u) => u.points, num: true },
 ];
@@ -38,12 +42,17 @@ export function LeaderboardsScreen() {
   const fetchAll = async () => {
     const all: LeaderboardEntry[] = [];
     for (let from = 0; ; from += 1000) {
-      const page = await api.get<Leaderboard>(`/project/${enc(api.projectId)}/leaderboard${query({ groupId, ...(mode === 'month' ? { month } : { timeframe }), limit: 1000, offset: from })}`);
+      const page = await api.get<Leaderboard>(
+        `/project/${enc(api.projectId)}/leaderboard${query({ groupId, ...(mode === 'month' ? { month } : { timeframe }), limit: 1000, offset: from })}`,
+      );
       all.push(...page.users);
       if (page.users.length < 1000 || all.length >= page.total) return all;
     }
   };
-  const groupOptions = [{ value: 'default', label: 'default (everyone)' }, ...(groups.data ?? []).map((g) => ({ value: g.userGroupId, label: `${g.userGroupId} — ${g.title.default}` }))];
+  const groupOptions = [
+    { value: 'default', label: 'default (everyone)' },
+    ...(groups.data ?? []).map((g) => ({ value: g.userGroupId, label: `${g.userGroupId} — ${g.title.default}` })),
+  ];
   const total = board.data?.total ?? 0;
   return (
     <section aria-labelledby="screen-title">
@@ -62,7 +71,13 @@ export function LeaderboardsScreen() {
           onChange={(m) => (setMode(m), setOffset(0))}
         />
         {mode === 'month' ? (
-          <TextInput label="Month" type="month" value={month} error={board.error?.field === 'month' ? board.error.message : null} onChange={(m) => (setMonth(m), setOffset(0))} />
+          <TextInput
+            label="Month"
+            type="month"
+            value={month}
+            error={board.error?.field === 'month' ? board.error.message : null}
+            onChange={(m) => (setMonth(m), setOffset(0))}
+          />
         ) : (
           <Select<'7d' | '30d' | '365d'>
             label="Window"
@@ -79,14 +94,20 @@ export function LeaderboardsScreen() {
       {board.loading && !board.data ? (
         <Loading what="Loading leaderboard" />
       ) : board.error ? (
-        board.error.field === 'month' ? null : <ErrorBanner error={board.error} />
+        board.error.field === 'month' ? null : (
+          <ErrorBanner error={board.error} />
+        )
       ) : !board.data?.users.length ? (
         <Empty>Nobody has points on this board yet.</Empty>
       ) : (
         <>
           <div className="table-tools">
             <span />
-            <ExportCsv fileName={`leaderboard-${groupId}-${mode === 'month' ? month : timeframe}.csv`} columns={COLUMNS} fetchAll={fetchAll} />
+            <ExportCsv
+              fileName={`leaderboard-${groupId}-${mode === 'month' ? month : timeframe}.csv`}
+              columns={COLUMNS}
+              fetchAll={fetchAll}
+            />
           </div>
           <DataTable caption="Ranking" columns={COLUMNS} rows={board.data.users} rowKey={(u) => `${u.rank}-${u.userId}`} />
           <nav className="pager" aria-label="Pages">

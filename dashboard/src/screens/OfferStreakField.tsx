@@ -11,7 +11,9 @@ export const STREAK_FREEZE = 'STREAK_FREEZE';
 export function OfferStreakField({ value, error, onChange }: { value: string; error?: string; onChange(streakId: string): void }) {
   const api = useApi();
   const streaks = useLoad(`${api.projectId}/streak`, () => api.get<Streak[]>('/admin/streak', []));
-  const options = (streaks.data ?? []).filter((s) => s.freezes || s.streakId === value).map((s) => ({ value: s.streakId, label: pickLanguage(s.title) || s.streakId }));
+  const options = (streaks.data ?? [])
+    .filter((s) => s.freezes || s.streakId === value)
+    .map((s) => ({ value: s.streakId, label: pickLanguage(s.title) || s.streakId }));
   return (
     <Select
       label="Streak (freeze offer)"

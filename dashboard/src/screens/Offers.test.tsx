@@ -34,7 +34,11 @@ function openOffers(offers: unknown[]) {
 
 describe('offers list', () => {
   it('shows a per-user limit, and only the limits an offer has', async () => {
-    openOffers([offer({ offerId: 'coffee', perUserLimit: 1 }), offer({ offerId: 'cake', monthlyLimit: 50, totalLimit: 500 }), offer({ offerId: 'tea' })]);
+    openOffers([
+      offer({ offerId: 'coffee', perUserLimit: 1 }),
+      offer({ offerId: 'cake', monthlyLimit: 50, totalLimit: 500 }),
+      offer({ offerId: 'tea' }),
+    ]);
     expect(await screen.findByText('per user 1')).toBeInTheDocument();
     expect(screen.getByText('month 50 · total 500')).toBeInTheDocument();
     expect(screen.getByText('no limit')).toBeInTheDocument();
@@ -42,7 +46,12 @@ describe('offers list', () => {
   });
 
   it('shows redemptions per offer in the list and as a chart with its numbers', async () => {
-    openOffers([offer({ statistics: { month: '2026-03', redeemed: 2, limit: null, remaining: null }, totalStatistics: { redeemed: 7, used: 3, valid: 4, limit: null, remaining: null } })]);
+    openOffers([
+      offer({
+        statistics: { month: '2026-03', redeemed: 2, limit: null, remaining: null },
+        totalStatistics: { redeemed: 7, used: 3, valid: 4, limit: null, remaining: null },
+      }),
+    ]);
     expect(await screen.findByText('2 this month · 7 in total')).toBeInTheDocument();
     const chart = await screen.findByTestId('offer-redemptions');
     const row = [...chart.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent));
@@ -64,7 +73,13 @@ describe('offer form', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit old' }));
     const shop = screen.getByLabelText('Shop id');
     expect(shop.tagName).toBe('SELECT');
-    await waitFor(() => expect([...(shop as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['no shop', 'coffee-corner — Coffee Corner', 'cofee-corner (does not exist)']));
+    await waitFor(() =>
+      expect([...(shop as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+        'no shop',
+        'coffee-corner — Coffee Corner',
+        'cofee-corner (does not exist)',
+      ]),
+    );
     await userEvent.selectOptions(shop, 'coffee-corner');
     expect(shop).toHaveValue('coffee-corner');
   });

@@ -62,28 +62,104 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
         <option value="ONLINE" />
         <option value={STREAK_FREEZE} />
       </datalist>
-      <TextInput label="Offer id" value={f.offerId} disabled={editing} error={errors.offerId} hint="Generated when empty." onChange={(offerId) => set({ offerId })} />
-      <TextInput label="Type" value={f.type} list="offer-types" error={errors.type} hint="e.g. LOCAL or ONLINE; the offer feed filters on it. STREAK_FREEZE sells a streak freeze." onChange={(type) => set({ type })} />
-      {f.type === STREAK_FREEZE && <OfferStreakField value={f.streakId} error={errors.streakId} onChange={(streakId) => set({ streakId })} />}
+      <TextInput
+        label="Offer id"
+        value={f.offerId}
+        disabled={editing}
+        error={errors.offerId}
+        hint="Generated when empty."
+        onChange={(offerId) => set({ offerId })}
+      />
+      <TextInput
+        label="Type"
+        value={f.type}
+        list="offer-types"
+        error={errors.type}
+        hint="e.g. LOCAL or ONLINE; the offer feed filters on it. STREAK_FREEZE sells a streak freeze."
+        onChange={(type) => set({ type })}
+      />
+      {f.type === STREAK_FREEZE && (
+        <OfferStreakField value={f.streakId} error={errors.streakId} onChange={(streakId) => set({ streakId })} />
+      )}
       <div className="field-wide">
         <LanguageMapInput label="Title" value={f.title} error={errors.title} onChange={(title) => set({ title })} />
       </div>
       <div className="field-wide">
-        <LanguageMapInput label="Description" value={f.description} error={errors.description} onChange={(description) => set({ description })} />
+        <LanguageMapInput
+          label="Description"
+          value={f.description}
+          error={errors.description}
+          onChange={(description) => set({ description })}
+        />
       </div>
       <TextInput label="Cost (points)" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
       <TextInput label="Category" value={f.category} error={errors.category} onChange={(category) => set({ category })} />
       <TextInput label="Image URL" type="url" value={f.image} error={errors.image} onChange={(image) => set({ image })} />
-      <IdPicker<Shop> label="Shop id" resource="shop" value={f.shopId} idOf={(s) => s.shopId} nameOf={(s) => s.name} none="no shop" error={errors.shopId} onChange={(shopId) => set({ shopId })} />
-      <TextInput label="Coupon valid for (days)" type="number" value={f.couponValidityDays} error={errors.couponValidityDays} hint="Default 30." onChange={(couponValidityDays) => set({ couponValidityDays })} />
-      <TextInput label="Redemptions per month (all users)" type="number" value={f.monthlyLimit} error={errors.monthlyLimit} hint="Empty: no limit." onChange={(monthlyLimit) => set({ monthlyLimit })} />
-      <TextInput label="Redemptions in total" type="number" value={f.totalLimit} error={errors.totalLimit} hint="Empty: no limit." onChange={(totalLimit) => set({ totalLimit })} />
-      <TextInput label="Redemptions per user" type="number" value={f.perUserLimit} error={errors.perUserLimit} hint="Empty: no limit." onChange={(perUserLimit) => set({ perUserLimit })} />
-      <TextInput label="Valid from (UTC)" type="datetime-local" value={f.validFrom} error={errors.validFrom} onChange={(validFrom) => set({ validFrom })} />
-      <TextInput label="Valid until (UTC)" type="datetime-local" value={f.validUntil} error={errors.validUntil} onChange={(validUntil) => set({ validUntil })} />
+      <IdPicker<Shop>
+        label="Shop id"
+        resource="shop"
+        value={f.shopId}
+        idOf={(s) => s.shopId}
+        nameOf={(s) => s.name}
+        none="no shop"
+        error={errors.shopId}
+        onChange={(shopId) => set({ shopId })}
+      />
+      <TextInput
+        label="Coupon valid for (days)"
+        type="number"
+        value={f.couponValidityDays}
+        error={errors.couponValidityDays}
+        hint="Default 30."
+        onChange={(couponValidityDays) => set({ couponValidityDays })}
+      />
+      <TextInput
+        label="Redemptions per month (all users)"
+        type="number"
+        value={f.monthlyLimit}
+        error={errors.monthlyLimit}
+        hint="Empty: no limit."
+        onChange={(monthlyLimit) => set({ monthlyLimit })}
+      />
+      <TextInput
+        label="Redemptions in total"
+        type="number"
+        value={f.totalLimit}
+        error={errors.totalLimit}
+        hint="Empty: no limit."
+        onChange={(totalLimit) => set({ totalLimit })}
+      />
+      <TextInput
+        label="Redemptions per user"
+        type="number"
+        value={f.perUserLimit}
+        error={errors.perUserLimit}
+        hint="Empty: no limit."
+        onChange={(perUserLimit) => set({ perUserLimit })}
+      />
+      <TextInput
+        label="Valid from (UTC)"
+        type="datetime-local"
+        value={f.validFrom}
+        error={errors.validFrom}
+        onChange={(validFrom) => set({ validFrom })}
+      />
+      <TextInput
+        label="Valid until (UTC)"
+        type="datetime-local"
+        value={f.validUntil}
+        error={errors.validUntil}
+        onChange={(validUntil) => set({ validUntil })}
+      />
       <Field label="Only for tiers" error={errors.tiers} hint="None selected: every user may redeem it.">
         {(id, describedBy) => (
-          <select id={id} multiple value={f.tiers} aria-describedby={describedBy} onChange={(e) => set({ tiers: [...e.target.selectedOptions].map((o) => o.value) })}>
+          <select
+            id={id}
+            multiple
+            value={f.tiers}
+            aria-describedby={describedBy}
+            onChange={(e) => set({ tiers: [...e.target.selectedOptions].map((o) => o.value) })}
+          >
             {[...new Set([...(tiers.data ?? []).map((t) => t.tierId), ...f.tiers])].map((tierId) => (
               <option key={tierId} value={tierId}>
                 {pickLanguage((tiers.data ?? []).find((t) => t.tierId === tierId)?.title) || tierId}
@@ -99,7 +175,7 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
 export const offersConfig: ResourceConfig<Offer, OfferForm> = {
   resource: 'offer',
   Summary: OfferRedemptions,
-  deactivateEffect: 'It leaves the users\' offer lists and redeeming it is refused with 400 OFFER_INACTIVE.',
+  deactivateEffect: "It leaves the users' offer lists and redeeming it is refused with 400 OFFER_INACTIVE.",
   title: 'Offers',
   singular: 'Offer',
   idKey: 'offerId',
@@ -110,8 +186,14 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     { label: 'Cost', render: (o) => `${o.points} pts` },
     { label: 'Shop', render: (o) => o.shopId ?? '—' },
     { label: 'Limits', render: limitsText },
-    { label: 'Redeemed', render: (o) => (o.totalStatistics ? `${o.statistics?.redeemed ?? 0} this month · ${o.totalStatistics.redeemed} in total` : '—') },
-    { label: 'Valid', render: (o) => (o.validFrom || o.validUntil ? `${formatDate(o.validFrom)} → ${formatDate(o.validUntil)}` : 'always') },
+    {
+      label: 'Redeemed',
+      render: (o) => (o.totalStatistics ? `${o.statistics?.redeemed ?? 0} this month · ${o.totalStatistics.redeemed} in total` : '—'),
+    },
+    {
+      label: 'Valid',
+      render: (o) => (o.validFrom || o.validUntil ? `${formatDate(o.validFrom)} → ${formatDate(o.validUntil)}` : 'always'),
+    },
   ],
   blank: () => ({
     offerId: '',
@@ -152,7 +234,24 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     tiers: o.tiers ?? [],
   }),
   toBody: offerToBody,
-  fields: ['offerId', 'type', 'points', 'title', 'description', 'category', 'image', 'shopId', 'monthlyLimit', 'totalLimit', 'perUserLimit', 'couponValidityDays', 'validFrom', 'validUntil', 'tiers', 'streakId'],
+  fields: [
+    'offerId',
+    'type',
+    'points',
+    'title',
+    'description',
+    'category',
+    'image',
+    'shopId',
+    'monthlyLimit',
+    'totalLimit',
+    'perUserLimit',
+    'couponValidityDays',
+    'validFrom',
+    'validUntil',
+    'tiers',
+    'streakId',
+  ],
   Form: OfferFields,
   emptyText: <p>No offers yet. Create a shop first if your offers belong to partners.</p>,
 };
@@ -173,7 +272,12 @@ function limitsText(o: { monthlyLimit?: number | null; totalLimit?: number | nul
 
 /** Redemptions per offer: this month, in total, and how many of the coupons were used. */
 function OfferRedemptions({ items }: { items: Offer[] }) {
-  const data = items.map((o) => ({ label: o.offerId, month: o.statistics?.redeemed ?? 0, total: o.totalStatistics?.redeemed ?? 0, used: o.totalStatistics?.used ?? 0 }));
+  const data = items.map((o) => ({
+    label: o.offerId,
+    month: o.statistics?.redeemed ?? 0,
+    total: o.totalStatistics?.redeemed ?? 0,
+    used: o.totalStatistics?.used ?? 0,
+  }));
   return (
     <LazyChartCard
       title="Redemptions per offer"

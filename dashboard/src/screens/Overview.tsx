@@ -5,7 +5,13 @@ import { Loading } from '../components/ui';
 import { ProgrammeHome } from './ProgrammeHome';
 
 const STEPS: Array<{ resource: string; path: string; title: string; why: string; optional?: boolean }> = [
-  { resource: 'usergroup', path: 'usergroups', title: 'User groups', why: 'Segments with their own rewards and leaderboards.', optional: true },
+  {
+    resource: 'usergroup',
+    path: 'usergroups',
+    title: 'User groups',
+    why: 'Segments with their own rewards and leaderboards.',
+    optional: true,
+  },
   { resource: 'event', path: 'events', title: 'Event definitions', why: 'What your app sends, and what each event is worth.' },
   { resource: 'apikey', path: 'apikeys', title: 'API keys', why: 'For your servers to send events and create groups.', optional: true },
   { resource: 'challenge', path: 'challenges', title: 'Challenges & series', why: 'Goals built from events.', optional: true },
@@ -67,7 +73,9 @@ export function OverviewScreen() {
         </>
       ) : (
         <>
-          <p className="intro">A programme in a few steps. Then send events from your app to POST /event, and watch Analytics and Leaderboards.</p>
+          <p className="intro">
+            A programme in a few steps. Then send events from your app to POST /event, and watch Analytics and Leaderboards.
+          </p>
           {checklist}
         </>
       )}

@@ -42,7 +42,9 @@ export function ProgrammeHome() {
     let scanned = 0;
     let cursor: string | null = null;
     do {
-      const page: { users: ListedUser[]; nextCursor: string | null } = await api.get(`/admin/user${query({ sort: 'points', limit: 1000, cursor })}`);
+      const page: { users: ListedUser[]; nextCursor: string | null } = await api.get(
+        `/admin/user${query({ sort: 'points', limit: 1000, cursor })}`,
+      );
       outstanding += page.users.reduce((s, u) => s + u.points, 0);
       scanned += page.users.length;
       cursor = page.nextCursor;
@@ -68,8 +70,8 @@ export function ProgrammeHome() {
             <Stat label="last 30 days" value={<span data-testid="active-30d">{fmt(d30.data.uniqueUsers)}</span>} />
           </div>
           <p className="muted">
-            Daily active users, average: {dau(0, 7).toFixed(1)} over the last 7 days, {change(dau(0, 7), dau(7, 14))} against the 7 days before; {dau(0, 30).toFixed(1)} over 30 days,{' '}
-            {change(dau(0, 30), dau(30, 60))} against the 30 before.
+            Daily active users, average: {dau(0, 7).toFixed(1)} over the last 7 days, {change(dau(0, 7), dau(7, 14))} against the 7 days
+            before; {dau(0, 30).toFixed(1)} over 30 days, {change(dau(0, 30), dau(30, 60))} against the 30 before.
           </p>
         </div>
         <div className="card">
@@ -77,10 +79,14 @@ export function ProgrammeHome() {
           <div className="stats">
             <Stat label="issued by events, 30 days" value={<span data-testid="issued-30d">{fmt(d30.data.totalPoints)}</span>} />
             <Stat label="spent on offers (at today's prices)" value={fmt(redeemedPoints)} />
-            <Stat label={complete ? 'outstanding (all balances)' : `outstanding, at least (first ${fmt(OUTSTANDING_SCAN)} users)`} value={<span data-testid="outstanding">{fmt(outstanding)}</span>} />
+            <Stat
+              label={complete ? 'outstanding (all balances)' : `outstanding, at least (first ${fmt(OUTSTANDING_SCAN)} users)`}
+              value={<span data-testid="outstanding">{fmt(outstanding)}</span>}
+            />
           </div>
           <p className="muted">
-            Issued by events: {change(sumDays(d90, 'points', 0, 7), sumDays(d90, 'points', 7, 14))} over the last 7 days against the 7 before. Events, 30 days: {fmt(d30.data.totalEvents)}.
+            Issued by events: {change(sumDays(d90, 'points', 0, 7), sumDays(d90, 'points', 7, 14))} over the last 7 days against the 7
+            before. Events, 30 days: {fmt(d30.data.totalEvents)}.
           </p>
         </div>
         <div className="card">
@@ -100,7 +106,8 @@ export function ProgrammeHome() {
             <Stat label="in total" value={<span data-testid="redemptions">{fmt(redemptions)}</span>} />
           </div>
           <p className="muted">
-            Per offer on <a href={href('offers')}>Offers</a>; per event on <a href={href('analytics')}>Analytics</a>; why an event gave nothing in the <a href={href('event-log')}>Event log</a>.
+            Per offer on <a href={href('offers')}>Offers</a>; per event on <a href={href('analytics')}>Analytics</a>; why an event gave
+            nothing in the <a href={href('event-log')}>Event log</a>.
           </p>
         </div>
       </div>

@@ -5,7 +5,14 @@ import { fakeApi, signedIn, validationError } from '../../test/fakeApi';
 import { App } from '../App';
 import { settingsToBody } from './ProjectSettings';
 
-const project = { projectId: 'default', name: 'Default project', createdAt: 0, tierWindow: { months: 12 }, tierGraceMonths: 1, pointsExpiry: null };
+const project = {
+  projectId: 'default',
+  name: 'Default project',
+  createdAt: 0,
+  tierWindow: { months: 12 },
+  tierGraceMonths: 1,
+  pointsExpiry: null,
+};
 
 function open(routes: Parameters<typeof fakeApi>[0]) {
   signedIn();
@@ -17,8 +24,15 @@ function open(routes: Parameters<typeof fakeApi>[0]) {
 
 describe('Project settings', () => {
   it('sends every setting, and null when points do not expire', () => {
-    expect(settingsToBody('Shop', { tierWindowMonths: '6', tierGraceMonths: '0', expires: false, afterDays: '30' })).toEqual({ name: 'Shop', tierWindow: { months: 6 }, tierGraceMonths: 0, pointsExpiry: null });
-    expect(settingsToBody('Shop', { tierWindowMonths: '12', tierGraceMonths: '1', expires: true, afterDays: '30' })).toMatchObject({ pointsExpiry: { afterDays: 30 } });
+    expect(settingsToBody('Shop', { tierWindowMonths: '6', tierGraceMonths: '0', expires: false, afterDays: '30' })).toEqual({
+      name: 'Shop',
+      tierWindow: { months: 6 },
+      tierGraceMonths: 0,
+      pointsExpiry: null,
+    });
+    expect(settingsToBody('Shop', { tierWindowMonths: '12', tierGraceMonths: '1', expires: true, afterDays: '30' })).toMatchObject({
+      pointsExpiry: { afterDays: 30 },
+    });
   });
 
   it('switches points expiry on for the current project, keeping its name and tier settings', async () => {
@@ -29,10 +43,15 @@ describe('Project settings', () => {
     await user.type(screen.getByLabelText('Expire after (days)'), '90');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ name: 'Default project', tierWindow: { months: 12 }, tierGraceMonths: 1, pointsExpiry: { afterDays: 90 } });
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      name: 'Default project',
+      tierWindow: { months: 12 },
+      tierGraceMonths: 1,
+      pointsExpiry: { afterDays: 90 },
+    });
   });
 
-  it('shows the API\'s refusal beside the field', async () => {
+  it("shows the API's refusal beside the field", async () => {
     const user = userEvent.setup();
     open({ 'PUT /admin/project/default': validationError('body/pointsExpiry/afterDays must be >= 1') });
     await user.click(await screen.findByLabelText('Points expire'));

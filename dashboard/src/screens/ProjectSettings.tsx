@@ -58,10 +58,38 @@ export function ProjectSettings({ project, onSaved }: { project: Project; onSave
   return (
     <form className="panel" onSubmit={save} noValidate aria-label={`Settings of ${project.projectId}`}>
       <h2>Settings of {project.name}</h2>
-      <TextInput label="Tier window (months)" type="number" min={1} value={form.tierWindowMonths} error={errors.tierWindow} onChange={(tierWindowMonths) => setForm({ ...form, tierWindowMonths })} />
-      <TextInput label="Tier grace (monthly checks)" type="number" min={0} value={form.tierGraceMonths} error={errors.tierGraceMonths} onChange={(tierGraceMonths) => setForm({ ...form, tierGraceMonths })} />
-      <Checkbox label="Points expire" checked={form.expires} onChange={(expires) => setForm({ ...form, expires })} hint="Each credit expires at the end of the UTC day this many days after it was earned" />
-      {form.expires && <TextInput label="Expire after (days)" type="number" min={1} value={form.afterDays} error={errors.pointsExpiry} onChange={(afterDays) => setForm({ ...form, afterDays })} />}
+      <TextInput
+        label="Tier window (months)"
+        type="number"
+        min={1}
+        value={form.tierWindowMonths}
+        error={errors.tierWindow}
+        onChange={(tierWindowMonths) => setForm({ ...form, tierWindowMonths })}
+      />
+      <TextInput
+        label="Tier grace (monthly checks)"
+        type="number"
+        min={0}
+        value={form.tierGraceMonths}
+        error={errors.tierGraceMonths}
+        onChange={(tierGraceMonths) => setForm({ ...form, tierGraceMonths })}
+      />
+      <Checkbox
+        label="Points expire"
+        checked={form.expires}
+        onChange={(expires) => setForm({ ...form, expires })}
+        hint="Each credit expires at the end of the UTC day this many days after it was earned"
+      />
+      {form.expires && (
+        <TextInput
+          label="Expire after (days)"
+          type="number"
+          min={1}
+          value={form.afterDays}
+          error={errors.pointsExpiry}
+          onChange={(afterDays) => setForm({ ...form, afterDays })}
+        />
+      )}
       <button type="submit">Save settings</button>
       {saved && <p role="status">Settings saved.</p>}
       <ErrorBanner error={banner} />

@@ -29,7 +29,10 @@ export function ProjectsScreen({ onChanged }: { onChanged(): void }) {
     setErrors({});
     setBanner(null);
     try {
-      const created = await api.post<Project>('/admin/project', { ...(form.projectId.trim() ? { projectId: form.projectId.trim() } : {}), name: form.name });
+      const created = await api.post<Project>('/admin/project', {
+        ...(form.projectId.trim() ? { projectId: form.projectId.trim() } : {}),
+        name: form.name,
+      });
       setForm({ projectId: '', name: '' });
       list.reload();
       onChanged();
@@ -49,7 +52,13 @@ export function ProjectsScreen({ onChanged }: { onChanged(): void }) {
       </header>
       <p className="intro">Each project is a separate programme. The switcher at the top chooses the project every screen works on.</p>
       <form className="panel inline-form" onSubmit={create} noValidate aria-label="New project">
-        <TextInput label="Project id" value={form.projectId} placeholder="generated when empty" error={errors.projectId} onChange={(projectId) => setForm({ ...form, projectId })} />
+        <TextInput
+          label="Project id"
+          value={form.projectId}
+          placeholder="generated when empty"
+          error={errors.projectId}
+          onChange={(projectId) => setForm({ ...form, projectId })}
+        />
         <TextInput label="Name" value={form.name} error={errors.name} onChange={(name) => setForm({ ...form, name })} />
         <button type="submit">Create project</button>
       </form>

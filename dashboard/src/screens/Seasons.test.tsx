@@ -10,7 +10,19 @@ function openSeasons(routes: Parameters<typeof fakeApi>[0] = {}) {
   window.history.replaceState(null, '', '/dashboard/seasons');
   const api = fakeApi({
     'GET /admin/project': { status: 200, body: [] },
-    'GET /admin/season-reward': { status: 200, body: [{ seasonRewardId: 'monthly', groupId: 'default', bands: [{ fromRank: 1, toRank: 1, points: 100 }, { fromRank: 2, toRank: 3, offerId: 'mug' }] }] },
+    'GET /admin/season-reward': {
+      status: 200,
+      body: [
+        {
+          seasonRewardId: 'monthly',
+          groupId: 'default',
+          bands: [
+            { fromRank: 1, toRank: 1, points: 100 },
+            { fromRank: 2, toRank: 3, offerId: 'mug' },
+          ],
+        },
+      ],
+    },
     ...routes,
   });
   render(<App fetchImpl={api.fetchImpl} />);
@@ -27,9 +39,20 @@ describe('seasons screen', () => {
         { fromRank: '2', toRank: '3', points: '', offerId: 'mug' },
       ],
     });
-    expect(body).toEqual({ seasonRewardId: 'monthly', groupId: 'default', bands: [{ fromRank: 1, toRank: 1, points: 100 }, { fromRank: 2, toRank: 3, offerId: 'mug' }] });
+    expect(body).toEqual({
+      seasonRewardId: 'monthly',
+      groupId: 'default',
+      bands: [
+        { fromRank: 1, toRank: 1, points: 100 },
+        { fromRank: 2, toRank: 3, offerId: 'mug' },
+      ],
+    });
     expect(body).not.toHaveProperty('status');
-    const form = seasonRewardsConfig.toForm({ seasonRewardId: 'monthly', groupId: 'vip', bands: [{ fromRank: 2, toRank: 3, offerId: 'mug' }] });
+    const form = seasonRewardsConfig.toForm({
+      seasonRewardId: 'monthly',
+      groupId: 'vip',
+      bands: [{ fromRank: 2, toRank: 3, offerId: 'mug' }],
+    });
     expect(form).toMatchObject({ groupId: 'vip', bands: [{ fromRank: '2', toRank: '3', points: '', offerId: 'mug' }] });
   });
 
@@ -38,10 +61,28 @@ describe('seasons screen', () => {
     const api = openSeasons({
       'GET /project/default/leaderboard/archive?month=2026-01&groupId=default': {
         status: 200,
-        body: { month: '2026-01', groupId: 'default', archivedAt: Date.UTC(2026, 1, 1), total: 2, users: [{ userId: 'ann', username: 'Ann', points: 50, rank: 1 }, { userId: 'bob', username: 'bob', points: 40, rank: 2 }] },
+        body: {
+          month: '2026-01',
+          groupId: 'default',
+          archivedAt: Date.UTC(2026, 1, 1),
+          total: 2,
+          users: [
+            { userId: 'ann', username: 'Ann', points: 50, rank: 1 },
+            { userId: 'bob', username: 'bob', points: 40, rank: 2 },
+          ],
+        },
       },
-      'GET /project/default/leaderboard/archive': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'No archived board', code: 'ARCHIVE_NOT_FOUND' } },
-      'GET /admin/season/2026-01/payouts': { status: 200, body: { month: '2026-01', payouts: [{ groupId: 'default', seasonRewardId: 'monthly', userId: 'ann', rank: 1, points: 100, paidAt: Date.UTC(2026, 1, 1) }] } },
+      'GET /project/default/leaderboard/archive': {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'No archived board', code: 'ARCHIVE_NOT_FOUND' },
+      },
+      'GET /admin/season/2026-01/payouts': {
+        status: 200,
+        body: {
+          month: '2026-01',
+          payouts: [{ groupId: 'default', seasonRewardId: 'monthly', userId: 'ann', rank: 1, points: 100, paidAt: Date.UTC(2026, 1, 1) }],
+        },
+      },
       'GET /admin/season/2026-02/payouts': { status: 200, body: { month: '2026-02', payouts: [] } },
       'POST /admin/season/2026-02/close': { status: 202, body: { month: '2026-02', jobId: 'job_1' } },
     });

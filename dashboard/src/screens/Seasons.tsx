@@ -40,7 +40,14 @@ export function seasonRewardToBody(f: SeasonRewardForm): Record<string, unknown>
   return compact({
     seasonRewardId: f.seasonRewardId.trim() || undefined,
     groupId: f.groupId.trim(),
-    bands: f.bands.map((b) => compact({ fromRank: numberField(b.fromRank), toRank: numberField(b.toRank), points: numberField(b.points), offerId: b.offerId.trim() || undefined })),
+    bands: f.bands.map((b) =>
+      compact({
+        fromRank: numberField(b.fromRank),
+        toRank: numberField(b.toRank),
+        points: numberField(b.points),
+        offerId: b.offerId.trim() || undefined,
+      }),
+    ),
   });
 }
 
@@ -50,8 +57,21 @@ const bandText = (b: SeasonReward['bands'][number]) =>
 function SeasonRewardFields({ value: f, set, errors, editing }: FormProps<SeasonRewardForm>) {
   return (
     <div className="form-grid">
-      <TextInput label="Season reward id" value={f.seasonRewardId} disabled={editing} error={errors.seasonRewardId} hint="Generated when empty." onChange={(seasonRewardId) => set({ seasonRewardId })} />
-      <TextInput label="User group" value={f.groupId} error={errors.groupId} hint="Whose monthly board pays; default is every user." onChange={(groupId) => set({ groupId })} />
+      <TextInput
+        label="Season reward id"
+        value={f.seasonRewardId}
+        disabled={editing}
+        error={errors.seasonRewardId}
+        hint="Generated when empty."
+        onChange={(seasonRewardId) => set({ seasonRewardId })}
+      />
+      <TextInput
+        label="User group"
+        value={f.groupId}
+        error={errors.groupId}
+        hint="Whose monthly board pays; default is every user."
+        onChange={(groupId) => set({ groupId })}
+      />
       <div className="field-wide">
         <Rows
           legend="Bands"
@@ -63,7 +83,12 @@ function SeasonRewardFields({ value: f, set, errors, editing }: FormProps<Season
           addLabel="Add band"
           render={(row, setRow, i) => (
             <>
-              <TextInput label={`From rank ${i + 1}`} type="number" value={row.fromRank} onChange={(fromRank) => setRow({ ...row, fromRank })} />
+              <TextInput
+                label={`From rank ${i + 1}`}
+                type="number"
+                value={row.fromRank}
+                onChange={(fromRank) => setRow({ ...row, fromRank })}
+              />
               <TextInput label="To rank" type="number" value={row.toRank} onChange={(toRank) => setRow({ ...row, toRank })} />
               <TextInput label="Points" type="number" value={row.points} onChange={(points) => setRow({ ...row, points })} />
               <TextInput label="Offer id (coupon)" value={row.offerId} onChange={(offerId) => setRow({ ...row, offerId })} />
@@ -86,7 +111,12 @@ export const seasonRewardsConfig: ResourceConfig<SeasonReward, SeasonRewardForm>
     { label: 'Group', render: (r) => r.groupId },
     { label: 'Bands', render: (r) => r.bands.map(bandText).join(' · ') },
   ],
-  blank: () => ({ seasonRewardId: '', groupId: 'default', bands: [{ fromRank: '1', toRank: '1', points: '100', offerId: '' }], status: 'ACTIVE' }),
+  blank: () => ({
+    seasonRewardId: '',
+    groupId: 'default',
+    bands: [{ fromRank: '1', toRank: '1', points: '100', offerId: '' }],
+    status: 'ACTIVE',
+  }),
   toForm: (r) => ({
     seasonRewardId: r.seasonRewardId,
     groupId: r.groupId,
@@ -113,7 +143,9 @@ function ClosedMonth() {
   const [groupId, setGroupId] = useState('default');
   const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
   const q = query({ month, groupId });
-  const board = useLoad(valid && groupId ? `${api.projectId}/archive${q}` : null, () => api.get<ArchivedBoard>(`/project/${enc(api.projectId)}/leaderboard/archive${q}`));
+  const board = useLoad(valid && groupId ? `${api.projectId}/archive${q}` : null, () =>
+    api.get<ArchivedBoard>(`/project/${enc(api.projectId)}/leaderboard/archive${q}`),
+  );
   const paid = useLoad(valid ? `${api.projectId}/payouts/${month}` : null, () => api.get<SeasonPayouts>(`/admin/season/${month}/payouts`));
   const payouts = (paid.data?.payouts ?? []).filter((p) => p.groupId === groupId);
   return (
@@ -129,7 +161,13 @@ function ClosedMonth() {
           {board.loading && !board.data ? (
             <Loading what="Loading the archive" />
           ) : board.error ? (
-            board.error.status === 404 ? <Empty>No archive of {groupId} for {month}: the month is not closed, or nobody had points.</Empty> : <ErrorBanner error={board.error} />
+            board.error.status === 404 ? (
+              <Empty>
+                No archive of {groupId} for {month}: the month is not closed, or nobody had points.
+              </Empty>
+            ) : (
+              <ErrorBanner error={board.error} />
+            )
           ) : !board.data ? null : (
             <>
               <p>
@@ -138,10 +176,14 @@ function ClosedMonth() {
               <table aria-label="Archived board">
                 <thead>
                   <tr>
-                    <th scope="col" className="num">Rank</th>
+                    <th scope="col" className="num">
+                      Rank
+                    </th>
                     <th scope="col">User</th>
                     <th scope="col">Display name</th>
-                    <th scope="col" className="num">Points</th>
+                    <th scope="col" className="num">
+                      Points
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -167,15 +209,21 @@ function ClosedMonth() {
           ) : paid.error ? (
             <ErrorBanner error={paid.error} />
           ) : payouts.length === 0 ? (
-            <Empty>No points prizes paid for {groupId} in {month}.</Empty>
+            <Empty>
+              No points prizes paid for {groupId} in {month}.
+            </Empty>
           ) : (
             <table aria-label="Payouts">
               <thead>
                 <tr>
                   <th scope="col">Season reward</th>
-                  <th scope="col" className="num">Rank</th>
+                  <th scope="col" className="num">
+                    Rank
+                  </th>
                   <th scope="col">User</th>
-                  <th scope="col" className="num">Points</th>
+                  <th scope="col" className="num">
+                    Points
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -193,10 +241,14 @@ function ClosedMonth() {
           <p className="hint">Coupon prizes are in the users' coupons.</p>
         </div>
       </div>
-      <CloseMonth month={month} valid={valid} onClosed={() => {
-        board.reload();
-        paid.reload();
-      }} />
+      <CloseMonth
+        month={month}
+        valid={valid}
+        onClosed={() => {
+          board.reload();
+          paid.reload();
+        }}
+      />
     </section>
   );
 }

@@ -15,12 +15,24 @@ export interface ShopForm {
 function ShopFields({ value: f, set, errors, editing }: FormProps<ShopForm>) {
   return (
     <div className="form-grid">
-      <TextInput label="Shop id" value={f.shopId} disabled={editing} error={errors.shopId} hint="Generated when empty." onChange={(shopId) => set({ shopId })} />
+      <TextInput
+        label="Shop id"
+        value={f.shopId}
+        disabled={editing}
+        error={errors.shopId}
+        hint="Generated when empty."
+        onChange={(shopId) => set({ shopId })}
+      />
       <TextInput label="Name" value={f.name} error={errors.name} onChange={(name) => set({ name })} />
       <TextInput label="Logo URL" type="url" value={f.logo} error={errors.logo} onChange={(logo) => set({ logo })} />
       <TextInput label="Image URL" type="url" value={f.image} error={errors.image} onChange={(image) => set({ image })} />
       <div className="field-wide">
-        <LanguageMapInput label="Description" value={f.description} error={errors.description} onChange={(description) => set({ description })} />
+        <LanguageMapInput
+          label="Description"
+          value={f.description}
+          error={errors.description}
+          onChange={(description) => set({ description })}
+        />
       </div>
     </div>
   );
@@ -37,7 +49,14 @@ export const shopsConfig: ResourceConfig<Shop, ShopForm> = {
     { label: 'Name', render: (s) => s.name },
   ],
   blank: () => ({ shopId: '', name: '', logo: '', image: '', description: { de: '', en: '' }, status: 'ACTIVE' }),
-  toForm: (s) => ({ shopId: s.shopId, name: s.name ?? '', logo: s.logo ?? '', image: s.image ?? '', description: { de: '', en: '', ...s.description }, status: s.status ?? 'ACTIVE' }),
+  toForm: (s) => ({
+    shopId: s.shopId,
+    name: s.name ?? '',
+    logo: s.logo ?? '',
+    image: s.image ?? '',
+    description: { de: '', en: '', ...s.description },
+    status: s.status ?? 'ACTIVE',
+  }),
   toBody: (f) =>
     compact({
       shopId: f.shopId.trim() || undefined,

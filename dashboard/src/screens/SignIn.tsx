@@ -24,7 +24,11 @@ export function SignIn({ onSignedIn, fetchImpl }: { onSignedIn(session: Session)
           } catch (err) {
             setBusy(false);
             if (!(err instanceof ApiError)) throw err;
-            setError(err.status === 401 ? 'This admin token is not accepted. Use the ADMIN_TOKEN Laurel printed on its first start (kept in data/admin-token).' : err.message);
+            setError(
+              err.status === 401
+                ? 'This admin token is not accepted. Use the ADMIN_TOKEN Laurel printed on its first start (kept in data/admin-token).'
+                : err.message,
+            );
           }
         }}
       >

@@ -8,12 +8,25 @@ describe('streak freezes in the dashboard', () => {
   const form = () => ({ ...streaksConfig.blank(), title: { de: 'Serie', en: 'Streak' }, eventIds: ['purchase'] });
 
   it('sends freezes { max, earnEveryMilestone } when a max is entered, null when it is empty', () => {
-    expect(streakToBody({ ...form(), freezesMax: '2', earnFreezeEveryMilestone: true })).toMatchObject({ freezes: { max: 2, earnEveryMilestone: true } });
+    expect(streakToBody({ ...form(), freezesMax: '2', earnFreezeEveryMilestone: true })).toMatchObject({
+      freezes: { max: 2, earnEveryMilestone: true },
+    });
     expect(streakToBody(form()).freezes ?? null).toBeNull();
   });
 
   it('reads the freezes of a streak back into the form', () => {
-    const f = streaksConfig.toForm({ streakId: 's', title: { de: 'S' }, description: {}, timeFrame: 'daily', eventIds: ['purchase'], milestones: [], status: 'ACTIVE', freezes: { max: 3, earnEveryMilestone: false }, createdAt: 1, updatedAt: 1 });
+    const f = streaksConfig.toForm({
+      streakId: 's',
+      title: { de: 'S' },
+      description: {},
+      timeFrame: 'daily',
+      eventIds: ['purchase'],
+      milestones: [],
+      status: 'ACTIVE',
+      freezes: { max: 3, earnEveryMilestone: false },
+      createdAt: 1,
+      updatedAt: 1,
+    });
     expect(f).toMatchObject({ freezesMax: '3', earnFreezeEveryMilestone: false });
   });
 

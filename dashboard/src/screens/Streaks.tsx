@@ -35,13 +35,32 @@ function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>)
   const all = [...new Set([...eventIds, ...f.eventIds])];
   return (
     <div className="form-grid">
-      <TextInput label="Streak id" value={f.streakId} disabled={editing} error={errors.streakId} hint="Generated when empty." onChange={(streakId) => set({ streakId })} />
-      <Select<Streak['timeFrame']> label="Period" value={f.timeFrame} options={['daily', 'weekly', 'monthly']} error={errors.timeFrame} hint="One qualifying event per period keeps the streak going (in each user's time zone; weeks start Monday)." onChange={(timeFrame) => set({ timeFrame })} />
+      <TextInput
+        label="Streak id"
+        value={f.streakId}
+        disabled={editing}
+        error={errors.streakId}
+        hint="Generated when empty."
+        onChange={(streakId) => set({ streakId })}
+      />
+      <Select<Streak['timeFrame']>
+        label="Period"
+        value={f.timeFrame}
+        options={['daily', 'weekly', 'monthly']}
+        error={errors.timeFrame}
+        hint="One qualifying event per period keeps the streak going (in each user's time zone; weeks start Monday)."
+        onChange={(timeFrame) => set({ timeFrame })}
+      />
       <div className="field-wide">
         <LanguageMapInput label="Title" value={f.title} error={errors.title} onChange={(title) => set({ title })} />
       </div>
       <div className="field-wide">
-        <LanguageMapInput label="Description" value={f.description} error={errors.description} onChange={(description) => set({ description })} />
+        <LanguageMapInput
+          label="Description"
+          value={f.description}
+          error={errors.description}
+          onChange={(description) => set({ description })}
+        />
       </div>
       <fieldset className={`field-wide${errors.eventIds ? ' field-invalid' : ''}`}>
         <legend>Events that count</legend>
@@ -50,7 +69,12 @@ function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>)
         ) : (
           <div className="checks">
             {all.map((id) => (
-              <Checkbox key={id} label={id} checked={f.eventIds.includes(id)} onChange={(on) => set({ eventIds: on ? [...f.eventIds, id] : f.eventIds.filter((x) => x !== id) })} />
+              <Checkbox
+                key={id}
+                label={id}
+                checked={f.eventIds.includes(id)}
+                onChange={(on) => set({ eventIds: on ? [...f.eventIds, id] : f.eventIds.filter((x) => x !== id) })}
+              />
             ))}
           </div>
         )}
@@ -68,7 +92,11 @@ function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>)
         hint="Empty: no freezes. A banked freeze covers a missed period automatically."
         onChange={(freezesMax) => set({ freezesMax })}
       />
-      <Checkbox label="Each milestone earns a freeze" checked={f.earnFreezeEveryMilestone} onChange={(earnFreezeEveryMilestone) => set({ earnFreezeEveryMilestone })} />
+      <Checkbox
+        label="Each milestone earns a freeze"
+        checked={f.earnFreezeEveryMilestone}
+        onChange={(earnFreezeEveryMilestone) => set({ earnFreezeEveryMilestone })}
+      />
       <div className="field-wide">
         <Rows
           legend="Milestones"
@@ -80,7 +108,12 @@ function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>)
           addLabel="Add milestone"
           render={(row, setRow, i) => (
             <>
-              <TextInput label={`Reached after (periods) ${i + 1}`} type="number" value={row.count} onChange={(count) => setRow({ ...row, count })} />
+              <TextInput
+                label={`Reached after (periods) ${i + 1}`}
+                type="number"
+                value={row.count}
+                onChange={(count) => setRow({ ...row, count })}
+              />
               <TextInput label="Points" type="number" value={row.points} onChange={(points) => setRow({ ...row, points })} />
             </>
           )}
@@ -102,9 +135,22 @@ export const streaksConfig: ResourceConfig<Streak, StreakForm> = {
     { label: 'Period', render: (s) => s.timeFrame },
     { label: 'Events', render: (s) => (s.eventIds ?? []).join(', ') },
     { label: 'Milestones', render: (s) => (s.milestones ?? []).map((m: Milestone) => `${m.count}× → ${m.points} pts`).join(' · ') || '—' },
-    { label: 'Freezes', render: (s) => (s.freezes ? `up to ${s.freezes.max}${s.freezes.earnEveryMilestone ? ', 1 per milestone' : ''}` : '—') },
+    {
+      label: 'Freezes',
+      render: (s) => (s.freezes ? `up to ${s.freezes.max}${s.freezes.earnEveryMilestone ? ', 1 per milestone' : ''}` : '—'),
+    },
   ],
-  blank: () => ({ streakId: '', title: { de: '', en: '' }, description: { de: '', en: '' }, timeFrame: 'daily', eventIds: [], milestones: [{ count: '7', points: '50' }], freezesMax: '', earnFreezeEveryMilestone: false, status: 'ACTIVE' }),
+  blank: () => ({
+    streakId: '',
+    title: { de: '', en: '' },
+    description: { de: '', en: '' },
+    timeFrame: 'daily',
+    eventIds: [],
+    milestones: [{ count: '7', points: '50' }],
+    freezesMax: '',
+    earnFreezeEveryMilestone: false,
+    status: 'ACTIVE',
+  }),
   toForm: (s) => ({
     streakId: s.streakId,
     title: { de: '', en: '', ...s.title },

@@ -22,7 +22,10 @@ describe('surveys', () => {
   it('charts the answers per option of each survey that has answers', async () => {
     signedIn();
     window.history.replaceState(null, '', '/dashboard/surveys');
-    const api = fakeApi({ 'GET /admin/project': { status: 200, body: [] }, 'GET /admin/survey': { status: 200, body: [survey('nps', 5, { yes: 4, no: 1 }), survey('unasked', 0, {})] } });
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/survey': { status: 200, body: [survey('nps', 5, { yes: 4, no: 1 }), survey('unasked', 0, {})] },
+    });
     render(<App fetchImpl={api.fetchImpl} />);
     const results = await screen.findByTestId('survey-results');
     expect(await screen.findByText('Question nps: 5 answered')).toBeInTheDocument();

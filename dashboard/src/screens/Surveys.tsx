@@ -33,7 +33,14 @@ export function surveyToBody(f: SurveyForm): Record<string, unknown> {
 function SurveyFields({ value: f, set, errors, editing }: FormProps<SurveyForm>) {
   return (
     <div className="form-grid">
-      <TextInput label="Survey id" value={f.surveyId} disabled={editing} error={errors.surveyId} hint="Generated when empty." onChange={(surveyId) => set({ surveyId })} />
+      <TextInput
+        label="Survey id"
+        value={f.surveyId}
+        disabled={editing}
+        error={errors.surveyId}
+        hint="Generated when empty."
+        onChange={(surveyId) => set({ surveyId })}
+      />
       <Select<Survey['type']>
         label="Answers"
         value={f.type}
@@ -45,9 +52,27 @@ function SurveyFields({ value: f, set, errors, editing }: FormProps<SurveyForm>)
         onChange={(type) => set({ type })}
       />
       <TextInput label="Question (title)" value={f.title} wide error={errors.title} onChange={(title) => set({ title })} />
-      <TextInput label="Description" value={f.description} wide error={errors.description} onChange={(description) => set({ description })} />
-      <TextInput label="Valid from (UTC)" type="datetime-local" value={f.validFrom} error={errors.validFrom} onChange={(validFrom) => set({ validFrom })} />
-      <TextInput label="Valid until (UTC)" type="datetime-local" value={f.validUntil} error={errors.validUntil} onChange={(validUntil) => set({ validUntil })} />
+      <TextInput
+        label="Description"
+        value={f.description}
+        wide
+        error={errors.description}
+        onChange={(description) => set({ description })}
+      />
+      <TextInput
+        label="Valid from (UTC)"
+        type="datetime-local"
+        value={f.validFrom}
+        error={errors.validFrom}
+        onChange={(validFrom) => set({ validFrom })}
+      />
+      <TextInput
+        label="Valid until (UTC)"
+        type="datetime-local"
+        value={f.validUntil}
+        error={errors.validUntil}
+        onChange={(validUntil) => set({ validUntil })}
+      />
       <TextInput label="Points for answering" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
       <div className="field-wide">
         <Rows<SurveyOption>

@@ -17,7 +17,14 @@ function open(routes: Parameters<typeof fakeApi>[0]) {
 
 describe('Tiers', () => {
   it('sends numbers for threshold and multiplier, and no status', () => {
-    const body = tierToBody({ tierId: ' gold ', title: { de: 'Gold', en: '' }, threshold: '500', multiplier: '1.5', benefits: { de: '', en: '' }, status: 'ACTIVE' });
+    const body = tierToBody({
+      tierId: ' gold ',
+      title: { de: 'Gold', en: '' },
+      threshold: '500',
+      multiplier: '1.5',
+      benefits: { de: '', en: '' },
+      status: 'ACTIVE',
+    });
     expect(body).toEqual({ tierId: 'gold', title: { de: 'Gold' }, threshold: 500, multiplier: 1.5 });
   });
 
@@ -43,7 +50,12 @@ describe('Tiers', () => {
     await user.clear(screen.getByLabelText('Multiplier'));
     await user.type(screen.getByLabelText('Multiplier'), '2');
     await user.click(screen.getByRole('button', { name: 'Create tier' }));
-    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ tierId: 'gold', title: { en: 'Gold' }, threshold: 500, multiplier: 2 });
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      tierId: 'gold',
+      title: { en: 'Gold' },
+      threshold: 500,
+      multiplier: 2,
+    });
     const row = (await screen.findByText('×2')).closest('tr')!;
     expect(screen.queryByRole('columnheader', { name: 'Status' })).toBeNull();
     expect(within(row).queryByRole('button', { name: 'Deactivate gold' })).toBeNull();

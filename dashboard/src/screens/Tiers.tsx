@@ -26,7 +26,14 @@ export function tierToBody(f: TierForm): Record<string, unknown> {
 function TierFields({ value: f, set, errors, editing }: FormProps<TierForm>) {
   return (
     <div className="form-grid">
-      <TextInput label="Tier id" value={f.tierId} disabled={editing} error={errors.tierId} hint="Generated when empty." onChange={(tierId) => set({ tierId })} />
+      <TextInput
+        label="Tier id"
+        value={f.tierId}
+        disabled={editing}
+        error={errors.tierId}
+        hint="Generated when empty."
+        onChange={(tierId) => set({ tierId })}
+      />
       <TextInput
         label="Threshold"
         type="number"

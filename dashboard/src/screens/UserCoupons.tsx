@@ -37,7 +37,10 @@ export function CouponsCard({ userId }: { userId: string }) {
     setErrors({});
     setBanner(null);
     try {
-      await api.post('/admin/coupon', compact({ userId, title: form.title, description: form.description, validUntil: localInputToMs(form.validUntil), metadata: {} }));
+      await api.post(
+        '/admin/coupon',
+        compact({ userId, title: form.title, description: form.description, validUntil: localInputToMs(form.validUntil), metadata: {} }),
+      );
       setForm({ ...form, title: '', description: '' });
       res.reload();
     } catch (err) {
@@ -58,12 +61,29 @@ export function CouponsCard({ userId }: { userId: string }) {
       ) : !res.data?.length ? (
         <Empty>No active coupons.</Empty>
       ) : (
-        <ListTable caption={`Coupons of ${userId}`} csvName={`coupons-${userId}.csv`} columns={COLUMNS} rows={res.data} rowKey={(c) => c.SK} />
+        <ListTable
+          caption={`Coupons of ${userId}`}
+          csvName={`coupons-${userId}.csv`}
+          columns={COLUMNS}
+          rows={res.data}
+          rowKey={(c) => c.SK}
+        />
       )}
       <form className="inline-form" onSubmit={issue} noValidate aria-label="Issue a coupon">
         <TextInput label="Coupon title" value={form.title} error={errors.title} onChange={(title) => setForm({ ...form, title })} />
-        <TextInput label="Description" value={form.description} error={errors.description} onChange={(description) => setForm({ ...form, description })} />
-        <TextInput label="Valid until (UTC)" type="datetime-local" value={form.validUntil} error={errors.validUntil} onChange={(validUntil) => setForm({ ...form, validUntil })} />
+        <TextInput
+          label="Description"
+          value={form.description}
+          error={errors.description}
+          onChange={(description) => setForm({ ...form, description })}
+        />
+        <TextInput
+          label="Valid until (UTC)"
+          type="datetime-local"
+          value={form.validUntil}
+          error={errors.validUntil}
+          onChange={(validUntil) => setForm({ ...form, validUntil })}
+        />
         <button type="submit" className="secondary">
           Issue coupon
         </button>

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
 
-const earned = { id: 'EVENT#buy#1772359200000', timestamp: 1772359200000, type: 'EVENT', points: 50, title: { en: 'Purchase' }, description: { en: '' } };
+const earned = {
+  id: 'EVENT#buy#1772359200000',
+  timestamp: 1772359200000,
+  type: 'EVENT',
+  points: 50,
+  title: { en: 'Purchase' },
+  description: { en: '' },
+};
 const pending = { ...earned, id: 'EVENT#buy#1772359300000', points: 40, status: 'PENDING', availableAt: 1773619200000 };
 const spent = { ...earned, id: 'REDEMPTION#coffee#1772359400000', type: 'REDEMPTION', points: -30, title: { en: 'Coffee' } };
 
@@ -13,7 +20,16 @@ function openAlice(routes: Parameters<typeof fakeApi>[0]) {
   window.history.replaceState(null, '', '/dashboard/users/alice');
   const api = fakeApi({
     'GET /admin/project': { status: 200, body: [] },
-    'GET /user/alice/points': { status: 200, body: { userId: 'alice', points: 20, userExists: true, pending: 40, expiring: [{ points: 20, expiresAt: Date.UTC(2026, 2, 31, 23, 59, 59, 999) }] } },
+    'GET /user/alice/points': {
+      status: 200,
+      body: {
+        userId: 'alice',
+        points: 20,
+        userExists: true,
+        pending: 40,
+        expiring: [{ points: 20, expiresAt: Date.UTC(2026, 2, 31, 23, 59, 59, 999) }],
+      },
+    },
     'GET /user/alice/challenge': { status: 200, body: { challenges: [], lastEvaluatedKey: null } },
     'GET /user/alice/streak': { status: 200, body: { streaks: [], count: 0 } },
     'GET /user/alice/coupon': { status: 200, body: [] },
@@ -34,7 +50,21 @@ describe('user screen: pending, expiring and reversals', () => {
 
   it('reverses an earning entry after a reason and a confirmation; spending has no Reverse button', async () => {
     const user = userEvent.setup({ delay: null });
-    const api = openAlice({ 'POST /admin/user/alice/reversal': { status: 201, body: { userId: 'alice', reversalId: 'rev_1', historyId: earned.id, points: -20, unrecovered: 30, balance: 0, reason: 'returned', timestamp: 0 } } });
+    const api = openAlice({
+      'POST /admin/user/alice/reversal': {
+        status: 201,
+        body: {
+          userId: 'alice',
+          reversalId: 'rev_1',
+          historyId: earned.id,
+          points: -20,
+          unrecovered: 30,
+          balance: 0,
+          reason: 'returned',
+          timestamp: 0,
+        },
+      },
+    });
     await user.click(await screen.findByRole('button', { name: `Reverse ${earned.id}` }));
     expect(screen.queryByRole('button', { name: `Reverse ${spent.id}` })).toBeNull();
     const confirm = within(screen.getByRole('group', { name: `Reverse ${earned.id}` }));

@@ -55,7 +55,10 @@ export function ReverseButton({ userId, entry, onDone }: { userId: string; entry
         onClick={async () => {
           setError(null);
           try {
-            const r = await api.post<{ points: number; unrecovered: number }>(`/admin/user/${enc(userId)}/reversal`, { historyId: entry.id, reason: reason.trim() });
+            const r = await api.post<{ points: number; unrecovered: number }>(`/admin/user/${enc(userId)}/reversal`, {
+              historyId: entry.id,
+              reason: reason.trim(),
+            });
             setDone(`Reversed ${r.points}${r.unrecovered > 0 ? `; ${r.unrecovered} already spent or expired` : ''}.`);
             onDone();
           } catch (err) {

@@ -32,10 +32,23 @@ function UserGroupFields({ value: f, set, errors, editing }: FormProps<UserGroup
         onChange={(userGroupId) => set({ userGroupId })}
       />
       <div className="field-wide">
-        <LanguageMapInput label="Title" languages={['default', 'de', 'en']} required={['default', 'de']} value={f.title} error={errors.title} onChange={(title) => set({ title })} />
+        <LanguageMapInput
+          label="Title"
+          languages={['default', 'de', 'en']}
+          required={['default', 'de']}
+          value={f.title}
+          error={errors.title}
+          onChange={(title) => set({ title })}
+        />
       </div>
       <div className="field-wide">
-        <LanguageMapInput label="Description" languages={['default', 'de', 'en']} value={f.description} error={errors.description} onChange={(description) => set({ description })} />
+        <LanguageMapInput
+          label="Description"
+          languages={['default', 'de', 'en']}
+          value={f.description}
+          error={errors.description}
+          onChange={(description) => set({ description })}
+        />
       </div>
     </div>
   );
@@ -52,7 +65,12 @@ export const userGroupsConfig: ResourceConfig<UserGroup, UserGroupForm> = {
     { label: 'Title', render: (g) => g.title?.default },
     { label: 'de / en', render: (g) => `${g.title?.de ?? ''} / ${g.title?.en ?? ''}` },
   ],
-  blank: () => ({ userGroupId: '', title: { default: '', de: '', en: '' }, description: { default: '', de: '', en: '' }, status: 'ACTIVE' }),
+  blank: () => ({
+    userGroupId: '',
+    title: { default: '', de: '', en: '' },
+    description: { default: '', de: '', en: '' },
+    status: 'ACTIVE',
+  }),
   toForm: (g) => ({
     userGroupId: g.userGroupId,
     title: { en: '', ...g.title },

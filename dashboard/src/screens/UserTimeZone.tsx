@@ -42,7 +42,13 @@ export function UserTimeZone({ userId }: { userId: string }) {
       <p>
         Streaks and daily limits follow <strong data-testid="time-zone">{current}</strong>.
       </p>
-      <TextInput label="IANA time zone" value={zone ?? current} error={errors.timeZone} hint="e.g. Europe/Berlin, America/New_York, Pacific/Auckland." onChange={setZone} />
+      <TextInput
+        label="IANA time zone"
+        value={zone ?? current}
+        error={errors.timeZone}
+        hint="e.g. Europe/Berlin, America/New_York, Pacific/Auckland."
+        onChange={setZone}
+      />
       <SubmitOutcome banner={banner} done={done} />
       <button type="submit">Change time zone</button>
     </form>

@@ -23,9 +23,17 @@ describe('user screen', () => {
   it('goes back to the users screen when the project is switched, not to "create this user" in the other project', async () => {
     const user = userEvent.setup({ delay: null });
     openUser('alice', {
-      'GET /admin/project': { status: 200, body: [{ projectId: 'default', name: 'default', createdAt: 0 }, { projectId: 'shop-eu', name: 'Shop EU', createdAt: 0 }] },
+      'GET /admin/project': {
+        status: 200,
+        body: [
+          { projectId: 'default', name: 'default', createdAt: 0 },
+          { projectId: 'shop-eu', name: 'Shop EU', createdAt: 0 },
+        ],
+      },
       'GET /user/alice/points': (call) =>
-        call.headers['x-project-id'] === 'shop-eu' ? { status: 200, body: { userId: 'alice', points: 0, userExists: false } } : { status: 200, body: { userId: 'alice', points: 120, userExists: true } },
+        call.headers['x-project-id'] === 'shop-eu'
+          ? { status: 200, body: { userId: 'alice', points: 0, userExists: false } }
+          : { status: 200, body: { userId: 'alice', points: 120, userExists: true } },
       'GET /user/alice/history': { status: 204 },
     });
     expect((await screen.findByTestId('balance')).textContent).toBe('120');
@@ -39,13 +47,49 @@ describe('user screen', () => {
       'GET /user/alice/points': { status: 200, body: { userId: 'alice', points: 120, userExists: true } },
       'GET /user/alice/history': {
         status: 200,
-        body: [{ id: 'EVENT#purchase#1', timestamp: Date.UTC(2026, 0, 5, 10), type: 'EVENT', points: 120, title: { de: 'Kauf', en: 'Purchase' }, description: { de: '', en: '' } }],
+        body: [
+          {
+            id: 'EVENT#purchase#1',
+            timestamp: Date.UTC(2026, 0, 5, 10),
+            type: 'EVENT',
+            points: 120,
+            title: { de: 'Kauf', en: 'Purchase' },
+            description: { de: '', en: '' },
+          },
+        ],
       },
       'GET /user/alice/challenge': {
         status: 200,
-        body: { challenges: [{ challengeId: 'five', status: 'ACTIVE', goal: 5, points: 50, title: { de: 'Fünf Käufe' }, type: 'FIXED', progress: 2, completed: false, completedDate: null }], lastEvaluatedKey: null },
+        body: {
+          challenges: [
+            {
+              challengeId: 'five',
+              status: 'ACTIVE',
+              goal: 5,
+              points: 50,
+              title: { de: 'Fünf Käufe' },
+              type: 'FIXED',
+              progress: 2,
+              completed: false,
+              completedDate: null,
+            },
+          ],
+          lastEvaluatedKey: null,
+        },
       },
-      'GET /user/alice/coupon': { status: 200, body: [{ PK: 'USER#alice#COUPON', SK: 'COUPON#k1', title: '5 € off', description: 'in store', validUntil: Date.UTC(2026, 1, 1), redeemed: false }] },
+      'GET /user/alice/coupon': {
+        status: 200,
+        body: [
+          {
+            PK: 'USER#alice#COUPON',
+            SK: 'COUPON#k1',
+            title: '5 € off',
+            description: 'in store',
+            validUntil: Date.UTC(2026, 1, 1),
+            redeemed: false,
+          },
+        ],
+      },
     });
     expect((await screen.findByTestId('balance')).textContent).toBe('120');
     expect(await screen.findByText('Purchase')).toBeInTheDocument();
@@ -55,17 +99,29 @@ describe('user screen', () => {
   });
 
   it('shows the empty state for a user without history (204)', async () => {
-    openUser('bob', { 'GET /user/bob/points': { status: 200, body: { userId: 'bob', points: 0, userExists: true } }, 'GET /user/bob/history': { status: 204 } });
+    openUser('bob', {
+      'GET /user/bob/points': { status: 200, body: { userId: 'bob', points: 0, userExists: true } },
+      'GET /user/bob/history': { status: 204 },
+    });
     expect(await screen.findByText('No history yet.')).toBeInTheDocument();
     expect(await screen.findByText('No active coupons.')).toBeInTheDocument();
   });
 
   it('pages the history with the cursor of x-next-cursor', async () => {
-    const entry = (n: number) => ({ id: `EVENT#visit#${n}`, timestamp: n, type: 'EVENT', points: n, title: { en: `Visit ${n}` }, description: { en: '' } });
+    const entry = (n: number) => ({
+      id: `EVENT#visit#${n}`,
+      timestamp: n,
+      type: 'EVENT',
+      points: n,
+      title: { en: `Visit ${n}` },
+      description: { en: '' },
+    });
     const api = openUser('erin', {
       'GET /user/erin/points': { status: 200, body: { userId: 'erin', points: 3, userExists: true } },
       'GET /user/erin/history': (call) =>
-        call.path.includes('cursor=c2') ? { status: 200, body: [entry(1)] } : { status: 200, body: [entry(3), entry(2)], headers: { 'x-next-cursor': 'c2' } },
+        call.path.includes('cursor=c2')
+          ? { status: 200, body: [entry(1)] }
+          : { status: 200, body: [entry(3), entry(2)], headers: { 'x-next-cursor': 'c2' } },
     });
     expect(await screen.findByText('Visit 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
@@ -98,7 +154,16 @@ describe('user screen', () => {
       'GET /user/gina/points': { status: 200, body: { userId: 'gina', points: 5, userExists: true } },
       'GET /user/gina/history': {
         status: 200,
-        body: [{ id: 'ADJUSTMENT#adj1#1', timestamp: 1, type: 'ADJUSTMENT', points: 5, title: { de: 'Punktekorrektur', en: 'Points adjustment' }, description: { de: 'goodwill after ticket 42', en: 'goodwill after ticket 42' } }],
+        body: [
+          {
+            id: 'ADJUSTMENT#adj1#1',
+            timestamp: 1,
+            type: 'ADJUSTMENT',
+            points: 5,
+            title: { de: 'Punktekorrektur', en: 'Points adjustment' },
+            description: { de: 'goodwill after ticket 42', en: 'goodwill after ticket 42' },
+          },
+        ],
       },
     });
     expect(await screen.findByText('goodwill after ticket 42')).toBeInTheDocument();
@@ -106,10 +171,20 @@ describe('user screen', () => {
 
   it('exports the whole history as CSV, following the cursor', async () => {
     const downloads = captureDownloads();
-    const entry = (n: number) => ({ id: `EVENT#visit#${n}`, timestamp: n, type: 'EVENT', points: n, title: { en: `Visit ${n}` }, description: { en: '' } });
+    const entry = (n: number) => ({
+      id: `EVENT#visit#${n}`,
+      timestamp: n,
+      type: 'EVENT',
+      points: n,
+      title: { en: `Visit ${n}` },
+      description: { en: '' },
+    });
     openUser('hana', {
       'GET /user/hana/points': { status: 200, body: { userId: 'hana', points: 3, userExists: true } },
-      'GET /user/hana/history': (call) => (call.path.includes('cursor=c2') ? { status: 200, body: [entry(1)] } : { status: 200, body: [entry(2)], headers: { 'x-next-cursor': 'c2' } }),
+      'GET /user/hana/history': (call) =>
+        call.path.includes('cursor=c2')
+          ? { status: 200, body: [entry(1)] }
+          : { status: 200, body: [entry(2)], headers: { 'x-next-cursor': 'c2' } },
     });
     expect(await screen.findByText('Visit 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -150,7 +225,9 @@ describe('user screen', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Create user dave…' }));
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
-    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Create user dave?' })).getByRole('button', { name: 'Create dave' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Create user dave?' })).getByRole('button', { name: 'Create dave' }),
+    );
     await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 'dave' }));
   });
 });

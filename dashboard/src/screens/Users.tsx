@@ -43,7 +43,15 @@ function UserPage({ userId }: { userId: string }) {
     <>
       <div className="tabs" role="tablist" aria-label={`User ${userId}`}>
         {tabs.map((t) => (
-          <button key={t.id} type="button" role="tab" id={`user-tab-${t.id}`} aria-selected={tab === t.id} aria-controls={`user-panel-${t.id}`} onClick={() => setTab(t.id)}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`user-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`user-panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+          >
             {t.label}
           </button>
         ))}
@@ -100,7 +108,8 @@ function NewUser({ userId, onCreated }: { userId: string; onCreated(): void }) {
   return (
     <div className="panel">
       <p>
-        There is no user <code>{userId}</code> in this project. Users are created by your app (POST /user) before their first event; check the id, or <a href={href('users')}>search the users</a>.
+        There is no user <code>{userId}</code> in this project. Users are created by your app (POST /user) before their first event; check
+        the id, or <a href={href('users')}>search the users</a>.
       </p>
       <ErrorBanner error={error} />
       <button
@@ -109,7 +118,12 @@ function NewUser({ userId, onCreated }: { userId: string; onCreated(): void }) {
         onClick={async () => {
           const ok = await confirm({
             title: `Create user ${userId}?`,
-            effect: <p>A user {userId} with 0 points is added to project {api.projectId}. Your app normally does this; create one here only to correct a missing user.</p>,
+            effect: (
+              <p>
+                A user {userId} with 0 points is added to project {api.projectId}. Your app normally does this; create one here only to
+                correct a missing user.
+              </p>
+            ),
             confirmLabel: `Create ${userId}`,
           });
           if (!ok) return;
@@ -214,7 +228,10 @@ function History({ userId, onChanged }: { userId: string; onChanged(): void }) {
               className="secondary"
               onClick={async () => {
                 try {
-                  const page = await api.page<HistoryEntry[]>(`/user/${enc(userId)}/history${query({ showAll: true, limit: 25, cursor })}`, []);
+                  const page = await api.page<HistoryEntry[]>(
+                    `/user/${enc(userId)}/history${query({ showAll: true, limit: 25, cursor })}`,
+                    [],
+                  );
                   setPages((p) => [...p, page.items]);
                   setCursor(page.nextCursor);
                 } catch (err) {
@@ -233,7 +250,9 @@ function History({ userId, onChanged }: { userId: string; onChanged(): void }) {
 
 function Challenges({ userId }: { userId: string }) {
   const api = useApi();
-  const res = useLoad(`${api.projectId}/${userId}/challenge`, () => api.get<{ challenges: UserChallenge[] }>(`/user/${enc(userId)}/challenge`, { challenges: [] }));
+  const res = useLoad(`${api.projectId}/${userId}/challenge`, () =>
+    api.get<{ challenges: UserChallenge[] }>(`/user/${enc(userId)}/challenge`, { challenges: [] }),
+  );
   return (
     <div className="card">
       <h2>Challenges</h2>
@@ -265,7 +284,9 @@ function Challenges({ userId }: { userId: string }) {
 
 function Streaks({ userId }: { userId: string }) {
   const api = useApi();
-  const res = useLoad(`${api.projectId}/${userId}/streak`, () => api.get<{ streaks: UserStreak[] }>(`/user/${enc(userId)}/streak`, { streaks: [] }));
+  const res = useLoad(`${api.projectId}/${userId}/streak`, () =>
+    api.get<{ streaks: UserStreak[] }>(`/user/${enc(userId)}/streak`, { streaks: [] }),
+  );
   return (
     <div className="card">
       <h2>Streaks</h2>
@@ -286,7 +307,9 @@ function Streaks({ userId }: { userId: string }) {
               <small>
                 current {s.currentCount} · longest {s.longestStreak} · missed {s.missedCount}
                 {s.milestonesClaimed.length ? ` · milestones ${s.milestonesClaimed.join(', ')}` : ''}
-                {s.freezes && (s.freezes.available > 0 || s.freezes.used > 0) ? ` · freezes ${s.freezes.available} banked, ${s.freezes.used} used` : ''}
+                {s.freezes && (s.freezes.available > 0 || s.freezes.used > 0)
+                  ? ` · freezes ${s.freezes.available} banked, ${s.freezes.used} used`
+                  : ''}
                 {s.frozenDates?.length ? ` (frozen ${s.frozenDates.join(', ')})` : ''}
               </small>
             </li>
@@ -296,4 +319,3 @@ function Streaks({ userId }: { userId: string }) {
     </div>
   );
 }
-

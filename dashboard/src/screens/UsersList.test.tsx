@@ -43,7 +43,10 @@ describe('users list', () => {
   });
 
   it('opens a user by exact id as a secondary way in', async () => {
-    openUsers({ 'GET /admin/user': { status: 200, body: { users: [], nextCursor: null } }, 'GET /user/zoe/points': { status: 200, body: { userId: 'zoe', points: 0, userExists: false } } });
+    openUsers({
+      'GET /admin/user': { status: 200, body: { users: [], nextCursor: null } },
+      'GET /user/zoe/points': { status: 200, body: { userId: 'zoe', points: 0, userExists: false } },
+    });
     await userEvent.click(await screen.findByText('Open a user by exact id'));
     await userEvent.type(screen.getByLabelText('User id'), 'zoe');
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));

@@ -12,7 +12,11 @@ import { BulkAdjustments } from './BulkAdjustments';
 const COLUMNS: Array<Column<ListedUser>> = [
   { label: 'User', render: (u) => <a href={href(`users/${encodeURIComponent(u.userId)}`)}>{u.userId}</a>, csv: (u) => u.userId },
   { label: 'Points', render: (u) => u.points.toLocaleString('en'), csv: (u) => u.points, num: true },
-  { label: 'Last active', render: (u) => (u.lastActiveAt === null ? 'never' : formatDate(u.lastActiveAt)), csv: (u) => (u.lastActiveAt === null ? '' : new Date(u.lastActiveAt).toISOString()) },
+  {
+    label: 'Last active',
+    render: (u) => (u.lastActiveAt === null ? 'never' : formatDate(u.lastActiveAt)),
+    csv: (u) => (u.lastActiveAt === null ? '' : new Date(u.lastActiveAt).toISOString()),
+  },
   { label: 'Created', render: (u) => formatDate(u.createdAt), csv: (u) => new Date(u.createdAt).toISOString() },
 ];
 
@@ -41,9 +45,13 @@ export function UsersList() {
         csvName="users.csv"
         columns={COLUMNS}
         rowKey={(u) => u.userId}
-        empty={prefix ? `No user id starts with “${prefix}”.` : 'No users yet: your app creates them (POST /user) before their first event.'}
+        empty={
+          prefix ? `No user id starts with “${prefix}”.` : 'No users yet: your app creates them (POST /user) before their first event.'
+        }
         fetchPage={async (cursor) => {
-          const page = await api.get<{ users: ListedUser[]; nextCursor: string | null }>(`/admin/user${query({ ...params, cursor, limit: 50 })}`);
+          const page = await api.get<{ users: ListedUser[]; nextCursor: string | null }>(
+            `/admin/user${query({ ...params, cursor, limit: 50 })}`,
+          );
           return { rows: page.users, nextCursor: page.nextCursor };
         }}
       />

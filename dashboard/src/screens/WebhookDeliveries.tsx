@@ -32,10 +32,22 @@ const COLUMNS: Array<Column<WebhookDelivery>> = [
     csv: (d) => d.messageId,
   },
   { label: 'Type', render: (d) => d.type },
-  { label: 'Status', render: (d) => <span className={`badge badge-${d.status === 'delivered' ? 'active' : d.status === 'failed' ? 'expired' : 'pending'}`}>{d.status}</span>, csv: (d) => d.status },
+  {
+    label: 'Status',
+    render: (d) => (
+      <span className={`badge badge-${d.status === 'delivered' ? 'active' : d.status === 'failed' ? 'expired' : 'pending'}`}>
+        {d.status}
+      </span>
+    ),
+    csv: (d) => d.status,
+  },
   { label: 'Attempts', render: (d) => d.attempts },
   { label: 'Last answer', render: (d) => lastAnswer(d) },
-  { label: 'Next attempt', render: (d) => formatDate(d.nextAttemptAt), csv: (d) => (d.nextAttemptAt ? new Date(d.nextAttemptAt).toISOString() : '') },
+  {
+    label: 'Next attempt',
+    render: (d) => formatDate(d.nextAttemptAt),
+    csv: (d) => (d.nextAttemptAt ? new Date(d.nextAttemptAt).toISOString() : ''),
+  },
   { label: 'Created', render: (d) => formatDate(d.createdAt), csv: (d) => new Date(d.createdAt).toISOString() },
 ];
 
@@ -68,16 +80,13 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
       </header>
       <p>
         <a href={href('webhooks')}>← All webhooks</a>
-        {endpoint.data && endpoint.data.status !== 'ACTIVE' && <span className="badge badge-inactive"> INACTIVE: messages wait until it is active again</span>}
+        {endpoint.data && endpoint.data.status !== 'ACTIVE' && (
+          <span className="badge badge-inactive"> INACTIVE: messages wait until it is active again</span>
+        )}
       </p>
       <ErrorBanner error={endpoint.error} />
       <div className="panel inline-form">
-        <Select
-          label="Status"
-          value={status}
-          options={STATUSES}
-          onChange={(v) => setStatus(v as StatusFilter)}
-        />
+        <Select label="Status" value={status} options={STATUSES} onChange={(v) => setStatus(v as StatusFilter)} />
       </div>
       <ErrorBanner error={banner} />
       {notice && (
@@ -93,7 +102,10 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
         rowKey={(d) => d.messageId}
         empty="No messages yet."
         fetchPage={async (cursor) => {
-          const page = await api.page<WebhookDelivery[]>(`/admin/webhook/${enc(webhookId)}/deliveries${query({ limit: 50, status, cursor })}`, []);
+          const page = await api.page<WebhookDelivery[]>(
+            `/admin/webhook/${enc(webhookId)}/deliveries${query({ limit: 50, status, cursor })}`,
+            [],
+          );
           return { rows: page.items, nextCursor: page.nextCursor };
         }}
         actions={(d) => (

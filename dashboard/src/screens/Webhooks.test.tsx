@@ -62,7 +62,12 @@ describe('Webhooks', () => {
     await user.type(screen.getByLabelText('Description'), 'CRM');
     await user.click(screen.getByRole('button', { name: 'Create webhook' }));
     expect((await screen.findByTestId('webhook-secret')).textContent).toBe('whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0');
-    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ url: 'https://crm.example.com/laurel', events: ['*'], status: 'ACTIVE', description: 'CRM' });
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      url: 'https://crm.example.com/laurel',
+      events: ['*'],
+      status: 'ACTIVE',
+      description: 'CRM',
+    });
     expect(await screen.findByRole('link', { name: 'https://crm.example.com/laurel' })).toHaveAttribute('href', '/dashboard/webhooks/crm');
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByTestId('webhook-secret')).toBeNull();
@@ -74,7 +79,12 @@ describe('Webhooks', () => {
       'GET /admin/webhook': { status: 200, body: [] },
       'POST /admin/webhook': {
         status: 400,
-        body: { statusCode: 400, error: 'Bad Request', message: 'body/url: localhost resolves to 127.0.0.1, a loopback, private or link-local address', code: 'WEBHOOK_URL_REFUSED' },
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'body/url: localhost resolves to 127.0.0.1, a loopback, private or link-local address',
+          code: 'WEBHOOK_URL_REFUSED',
+        },
       },
     });
     await screen.findByText('No webhooks yet.');
@@ -93,7 +103,10 @@ describe('Webhooks', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const api = open('webhooks', {
       'GET /admin/webhook': { status: 200, body: [{ ...endpoint, failingSince: 0 }] },
-      'POST /admin/webhook/crm/test': { status: 200, body: delivery('msg_1', { type: 'webhook.test', status: 'delivered', lastStatusCode: 200, attempts: 1 }) },
+      'POST /admin/webhook/crm/test': {
+        status: 200,
+        body: delivery('msg_1', { type: 'webhook.test', status: 'delivered', lastStatusCode: 200, attempts: 1 }),
+      },
       'POST /admin/webhook/crm/rotate-secret': { status: 200, body: { ...endpoint, secret: 'whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1z' } },
       'PUT /admin/webhook/crm': { status: 200, body: { ...endpoint, status: 'INACTIVE' } },
     });
@@ -103,9 +116,19 @@ describe('Webhooks', () => {
     await user.click(screen.getByRole('button', { name: 'Rotate the secret of crm' }));
     expect((await screen.findByTestId('webhook-secret')).textContent).toBe('whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1z');
     await user.click(screen.getByRole('button', { name: 'Deactivate crm' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Deactivate the webhook https://crm.example.com/laurel?' })).getByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Deactivate the webhook https://crm.example.com/laurel?' })).getByRole(
+        'button',
+        { name: 'Deactivate' },
+      ),
+    );
     expect(await screen.findByText('Webhook crm is now INACTIVE.')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ url: endpoint.url, events: ['*'], status: 'INACTIVE', description: 'CRM' });
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      url: endpoint.url,
+      events: ['*'],
+      status: 'INACTIVE',
+      description: 'CRM',
+    });
   });
 
   it('shows the delivery log, pages it with the cursor and retries a message now', async () => {
@@ -118,7 +141,12 @@ describe('Webhooks', () => {
         body: [delivery('msg_3', retried ? { status: 'delivered', lastStatusCode: 200, attempts: 3 } : {}), delivery('msg_2')],
         headers: { 'x-next-cursor': 'msg_2' },
       }),
-      'GET /admin/webhook/crm/deliveries?limit=50&cursor=msg_2': { status: 200, body: [delivery('msg_1', { status: 'failed', lastStatusCode: null, lastError: 'timeout: no answer within 10 s', nextAttemptAt: null })] },
+      'GET /admin/webhook/crm/deliveries?limit=50&cursor=msg_2': {
+        status: 200,
+        body: [
+          delivery('msg_1', { status: 'failed', lastStatusCode: null, lastError: 'timeout: no answer within 10 s', nextAttemptAt: null }),
+        ],
+      },
       'POST /admin/webhook/crm/deliveries/msg_3/retry': () => {
         retried = true;
         return { status: 200, body: delivery('msg_3', { status: 'delivered', lastStatusCode: 200, attempts: 3 }) };

@@ -64,7 +64,12 @@ function WebhookList() {
     setErrors({});
     setBanner(null);
     try {
-      const created = await api.post<WebhookWithSecret>('/admin/webhook', { url, events: all ? ['*'] : types, status: 'ACTIVE', description });
+      const created = await api.post<WebhookWithSecret>('/admin/webhook', {
+        url,
+        events: all ? ['*'] : types,
+        status: 'ACTIVE',
+        description,
+      });
       setSecret({ title: `Copy the secret of ${created.url} now.`, secret: created.secret });
       setUrl('');
       setDescription('');
@@ -94,7 +99,11 @@ function WebhookList() {
   const test = (w: WebhookEndpoint) =>
     act(async () => {
       const d = await api.post<WebhookDelivery>(`/admin/webhook/${enc(w.webhookId)}/test`, {});
-      setNotice(d.status === 'delivered' ? `Test message delivered to ${w.url} (${lastAnswer(d)}).` : `Test message not delivered to ${w.url}: ${lastAnswer(d)}. It will be retried.`);
+      setNotice(
+        d.status === 'delivered'
+          ? `Test message delivered to ${w.url} (${lastAnswer(d)}).`
+          : `Test message not delivered to ${w.url}: ${lastAnswer(d)}. It will be retried.`,
+      );
     });
   const rotate = (w: WebhookEndpoint) =>
     act(async () => {
@@ -105,13 +114,28 @@ function WebhookList() {
   const toggle = (w: WebhookEndpoint) =>
     act(async () => {
       const status = w.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
-      if (status === 'INACTIVE' && !(await confirm({ title: `Deactivate the webhook ${w.url}?`, effect: <p>Laurel stops sending messages to it until it is activated again.</p>, confirmLabel: 'Deactivate' }))) return;
+      if (
+        status === 'INACTIVE' &&
+        !(await confirm({
+          title: `Deactivate the webhook ${w.url}?`,
+          effect: <p>Laurel stops sending messages to it until it is activated again.</p>,
+          confirmLabel: 'Deactivate',
+        }))
+      )
+        return;
       await api.put(`/admin/webhook/${enc(w.webhookId)}`, withStatus(w, status));
       setNotice(`Webhook ${w.webhookId} is now ${status}.`);
     });
   const remove = (w: WebhookEndpoint) =>
     act(async () => {
-      if (!(await confirm({ title: `Delete the webhook ${w.url}?`, effect: <p>Laurel stops sending to it, and its delivery log is deleted. This cannot be undone.</p>, confirmLabel: 'Delete' }))) return;
+      if (
+        !(await confirm({
+          title: `Delete the webhook ${w.url}?`,
+          effect: <p>Laurel stops sending to it, and its delivery log is deleted. This cannot be undone.</p>,
+          confirmLabel: 'Delete',
+        }))
+      )
+        return;
       await api.delete(`/admin/webhook/${enc(w.webhookId)}`);
     });
 
@@ -121,10 +145,19 @@ function WebhookList() {
         <h1 id="screen-title">Webhooks</h1>
       </header>
       {dialog}
-      <p className="intro">Laurel POSTs what happens (points, completions, redemptions, …) to these URLs, signed per Standard Webhooks, retried for 24 hours.</p>
+      <p className="intro">
+        Laurel POSTs what happens (points, completions, redemptions, …) to these URLs, signed per Standard Webhooks, retried for 24 hours.
+      </p>
       <form className="panel" onSubmit={create} noValidate aria-label="New webhook">
         <div className="row">
-          <TextInput label="Endpoint URL" value={url} placeholder="https://crm.example.com/laurel" error={errors.url} onChange={setUrl} wide />
+          <TextInput
+            label="Endpoint URL"
+            value={url}
+            placeholder="https://crm.example.com/laurel"
+            error={errors.url}
+            onChange={setUrl}
+            wide
+          />
           <TextInput label="Description" value={description} error={errors.description} onChange={setDescription} />
         </div>
         <fieldset className={errors.events ? 'field-invalid' : undefined}>
@@ -133,7 +166,12 @@ function WebhookList() {
           {!all && (
             <div className="row">
               {MESSAGE_TYPES.map((t) => (
-                <Checkbox key={t} label={t} checked={types.includes(t)} onChange={(on) => setTypes(on ? [...types, t] : types.filter((x) => x !== t))} />
+                <Checkbox
+                  key={t}
+                  label={t}
+                  checked={types.includes(t)}
+                  onChange={(on) => setTypes(on ? [...types, t] : types.filter((x) => x !== t))}
+                />
               ))}
             </div>
           )}
@@ -180,13 +218,24 @@ function WebhookList() {
           rowKey={(w) => w.webhookId}
           actions={(w) => (
             <>
-              <button type="button" className="secondary" disabled={w.status !== 'ACTIVE'} onClick={() => test(w)} aria-label={`Send a test message to ${w.webhookId}`}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={w.status !== 'ACTIVE'}
+                onClick={() => test(w)}
+                aria-label={`Send a test message to ${w.webhookId}`}
+              >
                 Send test
               </button>
               <button type="button" className="secondary" onClick={() => rotate(w)} aria-label={`Rotate the secret of ${w.webhookId}`}>
                 Rotate secret
               </button>
-              <button type="button" className="secondary" onClick={() => toggle(w)} aria-label={`${w.status === 'ACTIVE' ? 'Deactivate' : 'Activate'} ${w.webhookId}`}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => toggle(w)}
+                aria-label={`${w.status === 'ACTIVE' ? 'Deactivate' : 'Activate'} ${w.webhookId}`}
+              >
                 {w.status === 'ACTIVE' ? 'Deactivate' : 'Activate'}
               </button>
               <button type="button" className="danger" onClick={() => remove(w)} aria-label={`Delete ${w.webhookId}`}>

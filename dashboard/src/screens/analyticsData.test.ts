@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { GlobalStats } from '../api/types';
 import { categoryRows, dailyRows, histogramRows, hourlyRows, topEventRows } from './analyticsData';
 
-const day = (events: number, points: number, hour: number) => ({ events, users: 1, points, hourlyDistribution: Array.from({ length: 24 }, (_, h) => (h === hour ? events : 0)) });
+const day = (events: number, points: number, hour: number) => ({
+  events,
+  users: 1,
+  points,
+  hourlyDistribution: Array.from({ length: 24 }, (_, h) => (h === hour ? events : 0)),
+});
 
 describe('analytics rows', () => {
   it('orders days and reads events (global) or count (per event)', () => {
@@ -10,7 +15,10 @@ describe('analytics rows', () => {
       ['2026-01-01', 1, 10],
       ['2026-01-02', 3, 30],
     ]);
-    expect(dailyRows({ '2026-01-01': { count: 4, users: 2, points: 40, hourlyDistribution: [] } })[0]).toMatchObject({ events: 4, users: 2 });
+    expect(dailyRows({ '2026-01-01': { count: 4, users: 2, points: 40, hourlyDistribution: [] } })[0]).toMatchObject({
+      events: 4,
+      users: 2,
+    });
   });
 
   it('adds the hourly distributions of all days into 24 hours', () => {

@@ -40,7 +40,8 @@ export function histogramRows(stats: NumberStats): Datum[] {
       return { label: String(label), count: Number(o.count ?? o.value ?? 0) };
     });
   }
-  if (h && typeof h === 'object') return Object.entries(h as Record<string, number>).map(([label, count]) => ({ label, count: Number(count) }));
+  if (h && typeof h === 'object')
+    return Object.entries(h as Record<string, number>).map(([label, count]) => ({ label, count: Number(count) }));
   return [];
 }
 

@@ -24,7 +24,10 @@ describeBackends('authentication: forged and invalid tokens are refused', (t) =>
   });
 
   it('refuses a token signed with another key', async () => {
-    const token = await new SignJWT({ sub: 'alice' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const token = await new SignJWT({ sub: 'alice' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
     expect((await t.inject({ ...points('alice'), headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
   });
 
@@ -64,7 +67,10 @@ describeBackends('authentication: forged and invalid tokens are refused', (t) =>
     expect((await t.inject({ method: 'GET', url: '/admin/usergroup', headers: await t.auth('alice') })).statusCode).toBe(401);
     const key = (await t.admin('POST', '/admin/apikey', { name: 'ci' })).json().key;
     expect((await t.inject({ method: 'GET', url: '/admin/usergroup', headers: { 'x-api-key': key } })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: '/admin/usergroup', headers: { authorization: 'Bearer wrong-admin-token-xxxxxxxx' } })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/admin/usergroup', headers: { authorization: 'Bearer wrong-admin-token-xxxxxxxx' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('refuses an API key where only a JWT is accepted', async () => {
@@ -105,9 +111,13 @@ describeBackends('authorisation: a user acts only for itself, within its project
   it('revokes an API key at once', async () => {
     const created = (await t.admin('POST', '/admin/apikey', { name: 'ci' })).json();
     const body = { title: { default: 'G', de: 'G' } };
-    expect((await t.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': created.key }, payload: body })).statusCode).toBe(201);
+    expect((await t.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': created.key }, payload: body })).statusCode).toBe(
+      201,
+    );
     expect((await t.admin('DELETE', `/admin/apikey/${created.apiKeyId}`)).statusCode).toBe(204);
-    expect((await t.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': created.key }, payload: body })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': created.key }, payload: body })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -120,7 +130,10 @@ describeBackends('authentication with a public key (RS256 / ES256)', (t) => {
     await t.restart();
     const good = await new SignJWT({ sub: 'alice' }).setProtectedHeader({ alg: 'RS256' }).setExpirationTime('1h').sign(rsa.privateKey);
     expect((await t.inject({ ...points('alice'), headers: { authorization: `Bearer ${good}` } })).statusCode).toBe(200);
-    const confused = await new SignJWT({ sub: 'alice' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(rsaPem));
+    const confused = await new SignJWT({ sub: 'alice' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(rsaPem));
     expect((await t.inject({ ...points('alice'), headers: { authorization: `Bearer ${confused}` } })).statusCode).toBe(401);
   });
 

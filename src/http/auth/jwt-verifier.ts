@@ -56,8 +56,7 @@ export function createJwtVerifier(config: Config): JwtVerifier {
     let payload: JWTPayload;
     try {
       const resolved = key instanceof Promise ? (key = await key) : key;
-      const result =
-        typeof resolved === 'function' ? await jwtVerify(token, resolved, options) : await jwtVerify(token, resolved, options);
+      const result = typeof resolved === 'function' ? await jwtVerify(token, resolved, options) : await jwtVerify(token, resolved, options);
       payload = result.payload;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw AppError.of('TOKEN_EXPIRED', 'Token expired');

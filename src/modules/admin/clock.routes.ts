@@ -15,11 +15,39 @@ export async function clockRoutes(app: App): Promise<void> {
   const config = { auth: 'adminGlobal' as const };
   const schema = { tags: ['admin: test clock'], security: [{ adminToken: [] }] };
 
-  app.get('/admin/clock', { config, schema: { operationId: 'getTestClock', summary: 'The test clock', description: 'The time the service works with (Unix ms). Only with LAUREL_TEST_CLOCK=1.', ...schema, response: { 200: ClockState, ...errors(401) } } }, () => ({ now: testClock.now() }));
-  app.put('/admin/clock', { config, schema: { operationId: 'setTestClock', summary: 'Set the test clock', description: 'Sets the time every instance works with (Unix ms), for tests of limits, streaks and month ends. Only with LAUREL_TEST_CLOCK=1.', ...schema, body: ClockBody, response: { 200: ClockState, ...errors(400, 401) } } }, async (req) => {
-    testClock.set(req.body.now);
-    if (redis) await redis.client.set('test-clock-offset', String(testClock.offset));
-    await bus.publish('clock', String(testClock.offset));
-    return { now: testClock.now() };
-  });
+  app.get(
+    '/admin/clock',
+    {
+      config,
+      schema: {
+        operationId: 'getTestClock',
+        summary: 'The test clock',
+        description: 'The time the service works with (Unix ms). Only with LAUREL_TEST_CLOCK=1.',
+        ...schema,
+        response: { 200: ClockState, ...errors(401) },
+      },
+    },
+    () => ({ now: testClock.now() }),
+  );
+  app.put(
+    '/admin/clock',
+    {
+      config,
+      schema: {
+        operationId: 'setTestClock',
+        summary: 'Set the test clock',
+        description:
+          'Sets the time every instance works with (Unix ms), for tests of limits, streaks and month ends. Only with LAUREL_TEST_CLOCK=1.',
+        ...schema,
+        body: ClockBody,
+        response: { 200: ClockState, ...errors(400, 401) },
+      },
+    },
+    async (req) => {
+      testClock.set(req.body.now);
+      if (redis) await redis.client.set('test-clock-offset', String(testClock.offset));
+      await bus.publish('clock', String(testClock.offset));
+      return { now: testClock.now() };
+    },
+  );
 }

@@ -7,7 +7,10 @@ import { within, type StoreName } from '../../platform/store-outage.js';
 export const READY_CHECK_MS = 750;
 
 const StoreState = Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('disabled')]);
-const Stores = Type.Object({ database: StoreState, redis: StoreState }, { description: 'State of each store; redis is disabled in embedded mode' });
+const Stores = Type.Object(
+  { database: StoreState, redis: StoreState },
+  { description: 'State of each store; redis is disabled in embedded mode' },
+);
 const Live = Type.Object({ status: Type.Literal('ok') });
 const Ready = Type.Object({ status: Type.Literal('ok'), dialect: Type.String(), stores: Stores });
 const NotReady = Type.Object(
@@ -25,11 +28,34 @@ export async function healthRoutes(app: App): Promise<void> {
   const { db, redis } = app.platform;
   const schema = { tags: ['operations'] };
 
-  app.get('/health', { config: { auth: 'public' }, schema: { operationId: 'getHealth', description: 'Liveness: answers 200 while the process serves requests, without touching the stores. Use it as the liveness probe.', ...schema, summary: 'Liveness', response: { 200: Live } } }, async () => ({ status: 'ok' as const }));
+  app.get(
+    '/health',
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'getHealth',
+        description: 'Liveness: answers 200 while the process serves requests, without touching the stores. Use it as the liveness probe.',
+        ...schema,
+        summary: 'Liveness',
+        response: { 200: Live },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
   app.get(
     '/health/ready',
-    { config: { auth: 'public' }, schema: { operationId: 'getReadiness', description: 'Readiness: 200 when the database (and Redis in scale mode) answer, 503 with the failing store named otherwise. Use it as the readiness probe and in load balancers.', ...schema, summary: 'Readiness: the stores answer', response: { 200: Ready, 503: NotReady } } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'getReadiness',
+        description:
+          'Readiness: 200 when the database (and Redis in scale mode) answer, 503 with the failing store named otherwise. Use it as the readiness probe and in load balancers.',
+        ...schema,
+        summary: 'Readiness: the stores answer',
+        response: { 200: Ready, 503: NotReady },
+      },
+    },
     async (_req, reply) => {
       const answers = (store: StoreName, ping: () => Promise<unknown>) =>
         within(READY_CHECK_MS, store, ping()).then(
@@ -43,7 +69,10 @@ export async function healthRoutes(app: App): Promise<void> {
       const stores = { database, redis: redisState };
       if (database === 'ok' && redisState !== 'unavailable') return { status: 'ok' as const, dialect: db.dialect, stores };
       const down: StoreName = database !== 'ok' ? 'database' : 'redis';
-      return reply.status(503).header('retry-after', '1').send({ ...storeUnavailableBody(down), stores });
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ ...storeUnavailableBody(down), stores });
     },
   );
 }

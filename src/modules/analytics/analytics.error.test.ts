@@ -21,11 +21,14 @@ describeBackends('analytics: errors', (t) => {
     expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining('YYYY-MM'), code });
   });
 
-  it.each(['?period=2d', '?period=', '?timeframe=week&month=2026-02', '?eventId=bad%20id', '?eventId=a%23b'])('refuses %s with 400 and the error body', async (query) => {
-    const res = await stats(t, query);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String), code: expect.any(String) });
-  });
+  it.each(['?period=2d', '?period=', '?timeframe=week&month=2026-02', '?eventId=bad%20id', '?eventId=a%23b'])(
+    'refuses %s with 400 and the error body',
+    async (query) => {
+      const res = await stats(t, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String), code: expect.any(String) });
+    },
+  );
 
   it.each([
     ['?month=2026-01', 'TIMEFRAME_REQUIRED'],

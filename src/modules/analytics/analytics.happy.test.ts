@@ -66,7 +66,15 @@ describeBackends('analytics: happy path', (t) => {
       eventBreakdown: { purchase: { count: 4, users: 2, points: 20 }, login: { count: 1, users: 1, points: 1 } },
       topEvents: ['purchase', 'login'],
     });
-    expect(Object.keys(body.data.dailyData)).toEqual(['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15']);
+    expect(Object.keys(body.data.dailyData)).toEqual([
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-15',
+    ]);
     expect(body.data.dailyData['2026-03-09']).toEqual({ events: 0, users: 0, points: 0, hourlyDistribution: hours({}) });
     expect(body.data.dailyData['2026-03-14']).toEqual({ events: 1, users: 1, points: 0, hourlyDistribution: hours({ 23: 1 }) });
   });
@@ -88,7 +96,12 @@ describeBackends('analytics: happy path', (t) => {
   it('selects one calendar month with timeframe=month', async () => {
     const feb = (await stats(t, '?timeframe=month&month=2026-02')).json();
     expect(feb).toMatchObject({ period: 'month', month: '2026-02', startDate: '2026-02-01', endDate: '2026-02-28' });
-    expect(feb.data).toMatchObject({ totalEvents: 1, uniqueUsers: 1, totalPoints: 1, eventBreakdown: { login: { count: 1, users: 1, points: 1 } } });
+    expect(feb.data).toMatchObject({
+      totalEvents: 1,
+      uniqueUsers: 1,
+      totalPoints: 1,
+      eventBreakdown: { login: { count: 1, users: 1, points: 1 } },
+    });
     expect(Object.keys(feb.data.dailyData)).toHaveLength(28);
     expect(feb.data.dailyData['2026-02-20']).toEqual({ events: 1, users: 1, points: 1, hourlyDistribution: hours({ 7: 1 }) });
 
@@ -150,12 +163,23 @@ describeBackends('analytics: happy path', (t) => {
       expect({ query, totalCount: body.data.totalCount, uniqueUsers: body.data.uniqueUsers }).toEqual({ query, totalCount, uniqueUsers });
     }
     const login = (await stats(t, '?period=all&eventId=login')).json();
-    expect(login).toMatchObject({ startDate: '2026-02-20', data: { totalCount: 2, uniqueUsers: 2, pointsAwarded: 2, conditionMet: 2, conditionFailed: 0, limitReached: 0, metadataStats: {} } });
+    expect(login).toMatchObject({
+      startDate: '2026-02-20',
+      data: { totalCount: 2, uniqueUsers: 2, pointsAwarded: 2, conditionMet: 2, conditionFailed: 0, limitReached: 0, metadataStats: {} },
+    });
   });
 
   it('answers an eventId without events with zeros', async () => {
     const body = (await stats(t, '?period=7d&eventId=nothing')).json();
-    expect(body.data).toMatchObject({ totalCount: 0, uniqueUsers: 0, pointsAwarded: 0, conditionMet: 0, conditionFailed: 0, limitReached: 0, metadataStats: {} });
+    expect(body.data).toMatchObject({
+      totalCount: 0,
+      uniqueUsers: 0,
+      pointsAwarded: 0,
+      conditionMet: 0,
+      conditionFailed: 0,
+      limitReached: 0,
+      metadataStats: {},
+    });
   });
 
   it('keeps the counts of a deleted user in the aggregates', async () => {

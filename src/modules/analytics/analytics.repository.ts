@@ -9,7 +9,10 @@ export type Grain = 'day' | 'month';
 export type CoverRow = Pick<RollupRow, 'event_id' | 'grain' | 'bucket' | 'shard' | 'count' | 'points' | 'sketch'>;
 
 /** A day's counters, hours and unique-user slice summaries, summed over its shards. */
-export type DayTotalsRow = Pick<RollupRow, 'bucket' | 'count' | 'points' | 'condition_met' | 'condition_failed' | 'limit_reached' | HourColumn> & {
+export type DayTotalsRow = Pick<
+  RollupRow,
+  'bucket' | 'count' | 'points' | 'condition_met' | 'condition_failed' | 'limit_reached' | HourColumn
+> & {
   slices: number;
   exact_slices: number;
   exact: number | null;

@@ -6,7 +6,10 @@ export const StatsQuery = Type.Object({
   period: Type.Optional(
     Type.Union(
       PERIODS.map((p) => Type.Literal(p)),
-      { description: '1d, 7d, 30d, 90d, current_month, ytd or all (default 7d); every period ends today (UTC). Not together with timeframe=month.' },
+      {
+        description:
+          '1d, 7d, 30d, 90d, current_month, ytd or all (default 7d); every period ends today (UTC). Not together with timeframe=month.',
+      },
     ),
   ),
   eventId: Type.Optional(Type.String({ pattern: RESOURCE_ID_PATTERN, description: 'When given, event-specific analytics; else global' })),
@@ -56,7 +59,9 @@ export const EventStats = Type.Object({
     totalEvents: Type.Optional(Type.Integer()),
     uniqueUsers: Type.Integer(),
     totalPoints: Type.Optional(Type.Number()),
-    eventBreakdown: Type.Optional(Type.Record(Type.String(), Type.Object({ count: Type.Integer(), users: Type.Integer(), points: Type.Number() }))),
+    eventBreakdown: Type.Optional(
+      Type.Record(Type.String(), Type.Object({ count: Type.Integer(), users: Type.Integer(), points: Type.Number() })),
+    ),
     topEvents: Type.Optional(Type.Array(Type.String())),
     totalCount: Type.Optional(Type.Integer()),
     pointsAwarded: Type.Optional(Type.Number()),

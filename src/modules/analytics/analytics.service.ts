@@ -64,7 +64,8 @@ export class AnalyticsService {
     };
 
     if (query.eventId) {
-      for (const [day, t] of days) dailyData[dateOf(day)] = { count: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
+      for (const [day, t] of days)
+        dailyData[dateOf(day)] = { count: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
       const metadataStats = buildMetadataStats(await this.repo.metadata(projectId, scope, cover));
       return {
         ...head,
@@ -83,7 +84,8 @@ export class AnalyticsService {
       };
     }
 
-    for (const [day, t] of days) dailyData[dateOf(day)] = { events: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
+    for (const [day, t] of days)
+      dailyData[dateOf(day)] = { events: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
     const perEvent = new Map<string, { count: number; points: number; users: UniqueCounter }>();
     for (const r of await this.coverRows(projectId, null, cover, closedBefore)) {
       let e = perEvent.get(r.event_id);
@@ -144,7 +146,10 @@ export class AnalyticsService {
     const out: CoverRow[] = [];
     const open: BucketSet = { months: [], days: [] };
     const missing: BucketSet = { months: [], days: [] };
-    for (const [grain, list] of [['month', cover.months], ['day', cover.days]] as const) {
+    for (const [grain, list] of [
+      ['month', cover.months],
+      ['day', cover.days],
+    ] as const) {
       for (const bucket of list) {
         const isClosed = (grain === 'day' ? bucket : monthEndDay(bucket)) < closedBefore;
         const cached = isClosed ? this.closed.getCover(projectId, key, grain, bucket) : undefined;
@@ -152,9 +157,13 @@ export class AnalyticsService {
         else (isClosed ? missing : open)[grain === 'day' ? 'days' : 'months'].push(bucket);
       }
     }
-    const [fresh, openRows] = await Promise.all([this.repo.coverRows(projectId, scope, missing), this.repo.coverRows(projectId, scope, open)]);
+    const [fresh, openRows] = await Promise.all([
+      this.repo.coverRows(projectId, scope, missing),
+      this.repo.coverRows(projectId, scope, open),
+    ]);
     const byBucket = new Map<string, CoverRow[]>();
-    for (const grain of ['month', 'day'] as const) for (const b of missing[grain === 'day' ? 'days' : 'months']) byBucket.set(`${grain}|${b}`, []);
+    for (const grain of ['month', 'day'] as const)
+      for (const b of missing[grain === 'day' ? 'days' : 'months']) byBucket.set(`${grain}|${b}`, []);
     for (const r of fresh) byBucket.get(`${r.grain}|${Number(r.bucket)}`)?.push(r);
     for (const [k, rows] of byBucket) {
       const [grain, bucket] = k.split('|') as [string, string];
@@ -193,7 +202,8 @@ function dateOf(day: number): string {
 /** Every day of the range (empty ones included), with its counters and hours; users are added by the caller. */
 function totalsByDay(rows: DayTotalsRow[], range: DayRange): Map<number, DayTotals> {
   const days = new Map<number, DayTotals>();
-  for (let d = range.startDay; d <= range.endDay; d++) days.set(d, { count: 0, points: 0, hours: new Array<number>(24).fill(0), users: { value: 0, method: 'exact' } });
+  for (let d = range.startDay; d <= range.endDay; d++)
+    days.set(d, { count: 0, points: 0, hours: new Array<number>(24).fill(0), users: { value: 0, method: 'exact' } });
   for (const r of rows) {
     const t = days.get(Number(r.bucket));
     if (!t) continue;
@@ -201,7 +211,13 @@ function totalsByDay(rows: DayTotalsRow[], range: DayRange): Map<number, DayTota
     t.points += Number(r.points);
     HOUR_COLUMNS.forEach((h, i) => (t.hours[i]! += Number(r[h])));
     const slices = Number(r.slices);
-    t.users = countFromSummaries({ shards: slices, allExact: Number(r.exact_slices) === slices, exact: Number(r.exact ?? 0), sum: Number(r.register_sum ?? 0), zeros: Number(r.zeros ?? 0) });
+    t.users = countFromSummaries({
+      shards: slices,
+      allExact: Number(r.exact_slices) === slices,
+      exact: Number(r.exact ?? 0),
+      sum: Number(r.register_sum ?? 0),
+      zeros: Number(r.zeros ?? 0),
+    });
   }
   return days;
 }

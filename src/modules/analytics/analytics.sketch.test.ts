@@ -6,13 +6,19 @@ describeBackends('analytics: unique users and category caps', (t) => {
   beforeEach(() => t.setClock(NOW));
 
   it('counts few users exactly, repeats included', async () => {
-    await feedStage(t, Array.from({ length: 90 }, (_, i) => ({ userId: `u${i % 30}` })));
+    await feedStage(
+      t,
+      Array.from({ length: 90 }, (_, i) => ({ userId: `u${i % 30}` })),
+    );
     const body = (await stats(t, '?period=1d')).json();
     expect(body.data).toMatchObject({ totalEvents: 90, uniqueUsers: 30, _metadata: { uniqueUsersCalculationMethod: 'exact' } });
   });
 
   it('estimates many users with HyperLogLog within 8 % and says so', async () => {
-    await feedStage(t, Array.from({ length: 600 }, (_, i) => ({ userId: `user-${i}` })));
+    await feedStage(
+      t,
+      Array.from({ length: 600 }, (_, i) => ({ userId: `user-${i}` })),
+    );
     const body = (await stats(t, '?period=1d')).json();
     expect(body.data.totalEvents).toBe(600);
     expect(body.data._metadata.uniqueUsersCalculationMethod).toBe('hyperloglog');

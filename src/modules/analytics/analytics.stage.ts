@@ -40,12 +40,25 @@ const setSketches = new KeyedUpdate({
 });
 
 const smaller = (column: 'min' | 'max', op: '<' | '>') =>
-  sql.raw<number>(`case when excluded.${column} ${op} analytics_metadata.${column} then excluded.${column} else analytics_metadata.${column} end`);
+  sql.raw<number>(
+    `case when excluded.${column} ${op} analytics_metadata.${column} then excluded.${column} else analytics_metadata.${column} end`,
+  );
 
 const addMetadata = new RowsInsert({
   description: 'analytics metadata aggregates',
   table: 'analytics_metadata',
-  columns: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', field: 'text', value_key: 'text', count: 'int8', sum: 'float8', min: 'float8', max: 'float8' },
+  columns: {
+    project_id: 'text',
+    event_id: 'text',
+    grain: 'text',
+    bucket: 'int4',
+    field: 'text',
+    value_key: 'text',
+    count: 'int8',
+    sum: 'float8',
+    min: 'float8',
+    max: 'float8',
+  },
   conflict: (oc) =>
     oc.columns(['project_id', 'event_id', 'grain', 'bucket', 'field', 'value_key']).doUpdateSet({
       count: sql<number>`analytics_metadata.count + excluded.count`,
@@ -55,18 +68,28 @@ const addMetadata = new RowsInsert({
     }),
 });
 
-const admittedValues = new Statement<{ projectId: string; eventId: string; field: string }, { value: string }>('admitted category values', (db, a) =>
-  db.selectFrom('analytics_metadata_values').select('value').where('project_id', '=', a.projectId).where('event_id', '=', a.eventId).where('field', '=', a.field),
+const admittedValues = new Statement<{ projectId: string; eventId: string; field: string }, { value: string }>(
+  'admitted category values',
+  (db, a) =>
+    db
+      .selectFrom('analytics_metadata_values')
+      .select('value')
+      .where('project_id', '=', a.projectId)
+      .where('event_id', '=', a.eventId)
+      .where('field', '=', a.field),
 );
 
 /** Admits a category value while the field has fewer than `cap` (another instance may be admitting too). */
-const admitValue = new Statement<{ projectId: string; eventId: string; field: string; value: string; cap: number }>('admit a category value', (db, a) => ({
-  compile: () =>
-    sql`insert into analytics_metadata_values (project_id, event_id, field, value)
+const admitValue = new Statement<{ projectId: string; eventId: string; field: string; value: string; cap: number }>(
+  'admit a category value',
+  (db, a) => ({
+    compile: () =>
+      sql`insert into analytics_metadata_values (project_id, event_id, field, value)
       select ${a.projectId}, ${a.eventId}, ${a.field}, ${a.value}
       where (select count(*) from analytics_metadata_values where project_id = ${a.projectId} and event_id = ${a.eventId} and field = ${a.field}) < ${a.cap}
       on conflict do nothing`.compile(db),
-}));
+  }),
+);
 
 /** A rollup row's additions in one batch (a fixed shape: the stage adds to it for every event). */
 class RollupSum {
@@ -219,7 +242,14 @@ class AnalyticsBatch implements EventStagePart {
       add('month', month, i);
     }
     for (const c of categories) {
-      const i: MetadataIncrement = { field: c.field, valueKey: admitted(c.field, c.value) ? valueKey(c.value) : OTHER_KEY, count: 1, sum: null, min: null, max: null };
+      const i: MetadataIncrement = {
+        field: c.field,
+        valueKey: admitted(c.field, c.value) ? valueKey(c.value) : OTHER_KEY,
+        count: 1,
+        sum: null,
+        min: null,
+        max: null,
+      };
       add('day', day, i);
       add('month', month, i);
     }
@@ -239,7 +269,18 @@ class AnalyticsBatch implements EventStagePart {
       ),
       addMetadata.run(
         session,
-        metadata.map((m) => ({ project_id: m.projectId, event_id: m.eventId, grain: m.grain, bucket: m.bucket, field: m.field, value_key: m.valueKey, count: m.count, sum: m.sum, min: m.min, max: m.max })),
+        metadata.map((m) => ({
+          project_id: m.projectId,
+          event_id: m.eventId,
+          grain: m.grain,
+          bucket: m.bucket,
+          field: m.field,
+          value_key: m.valueKey,
+          count: m.count,
+          sum: m.sum,
+          min: m.min,
+          max: m.max,
+        })),
       ),
     ]);
     const sketchOf = new Map<string, Buffer | null>();
@@ -257,13 +298,24 @@ class AnalyticsBatch implements EventStagePart {
       }
       if (!changed) continue;
       const summary = summarize(sketch!);
-      sketches.push({ project_id: r.projectId, event_id: r.eventId, grain: r.grain, bucket: r.bucket, shard: r.shard, sketch: sketch!, sketch_exact: summary.exact, sketch_sum: summary.sum, sketch_zeros: summary.zeros });
+      sketches.push({
+        project_id: r.projectId,
+        event_id: r.eventId,
+        grain: r.grain,
+        bucket: r.bucket,
+        shard: r.shard,
+        sketch: sketch!,
+        sketch_exact: summary.exact,
+        sketch_sum: summary.sum,
+        sketch_zeros: summary.zeros,
+      });
     }
     await setSketches.run(session, sketches);
   }
 }
 
-const rollupKey = (projectId: string, eventId: string, grain: string, bucket: number, shard: number) => `${projectId}\u0000${eventId}\u0000${grain}\u0000${bucket}\u0000${shard}`;
+const rollupKey = (projectId: string, eventId: string, grain: string, bucket: number, shard: number) =>
+  `${projectId}\u0000${eventId}\u0000${grain}\u0000${bucket}\u0000${shard}`;
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -273,5 +325,12 @@ function byRollupKey(a: RollupSum, b: RollupSum): number {
 }
 
 function byMetadataKey(a: MetadataSum, b: MetadataSum): number {
-  return cmp(a.projectId, b.projectId) || cmp(a.eventId, b.eventId) || cmp(a.grain, b.grain) || a.bucket - b.bucket || cmp(a.field, b.field) || cmp(a.valueKey, b.valueKey);
+  return (
+    cmp(a.projectId, b.projectId) ||
+    cmp(a.eventId, b.eventId) ||
+    cmp(a.grain, b.grain) ||
+    a.bucket - b.bucket ||
+    cmp(a.field, b.field) ||
+    cmp(a.valueKey, b.valueKey)
+  );
 }

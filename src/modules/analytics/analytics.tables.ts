@@ -1,5 +1,30 @@
 /** Events per UTC hour of the bucket: h0 … h23. */
-export const HOUR_COLUMNS = ['h0', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'h9', 'h10', 'h11', 'h12', 'h13', 'h14', 'h15', 'h16', 'h17', 'h18', 'h19', 'h20', 'h21', 'h22', 'h23'] as const;
+export const HOUR_COLUMNS = [
+  'h0',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'h7',
+  'h8',
+  'h9',
+  'h10',
+  'h11',
+  'h12',
+  'h13',
+  'h14',
+  'h15',
+  'h16',
+  'h17',
+  'h18',
+  'h19',
+  'h20',
+  'h21',
+  'h22',
+  'h23',
+] as const;
 export type HourColumn = (typeof HOUR_COLUMNS)[number];
 
 /**
@@ -19,10 +44,30 @@ export interface AnalyticsRollupsTable {
   condition_met: number;
   condition_failed: number;
   limit_reached: number;
-  h0: number; h1: number; h2: number; h3: number; h4: number; h5: number;
-  h6: number; h7: number; h8: number; h9: number; h10: number; h11: number;
-  h12: number; h13: number; h14: number; h15: number; h16: number; h17: number;
-  h18: number; h19: number; h20: number; h21: number; h22: number; h23: number;
+  h0: number;
+  h1: number;
+  h2: number;
+  h3: number;
+  h4: number;
+  h5: number;
+  h6: number;
+  h7: number;
+  h8: number;
+  h9: number;
+  h10: number;
+  h11: number;
+  h12: number;
+  h13: number;
+  h14: number;
+  h15: number;
+  h16: number;
+  h17: number;
+  h18: number;
+  h19: number;
+  h20: number;
+  h21: number;
+  h22: number;
+  h23: number;
   /** Unique-user sketch of this shard (see hll.ts); null until the first write sets it. */
   sketch: Buffer | null;
   /** Summary of `sketch` (see hll.ts summarize), so a day's users are counted without reading it. */

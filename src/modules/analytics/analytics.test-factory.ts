@@ -11,7 +11,12 @@ export async function defineEvent(t: TestContext, body: Record<string, unknown>,
 
 /** POST /event as the user, at an ISO time (offline timestamp). */
 export async function logEvent(t: TestContext, userId: string, eventId: string, at: string, metadata?: Record<string, unknown>) {
-  const res = await t.inject({ method: 'POST', url: '/event', headers: await t.auth(userId), payload: { userId, eventId, timestamp: at, ...(metadata ? { metadata } : {}) } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/event',
+    headers: await t.auth(userId),
+    payload: { userId, eventId, timestamp: at, ...(metadata ? { metadata } : {}) },
+  });
   if (res.statusCode !== 200) throw new Error(`logEvent: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -21,12 +26,19 @@ export async function stats(t: TestContext, query: string, headers?: Record<stri
 }
 
 /** Sends many events of `visit` (no points) at once through the write path, as a service would: they share batches. */
-export async function feedStage(t: TestContext, events: Array<{ userId: string; metadata?: Record<string, string | number | boolean | string[]> }>): Promise<void> {
+export async function feedStage(
+  t: TestContext,
+  events: Array<{ userId: string; metadata?: Record<string, string | number | boolean | string[]> }>,
+): Promise<void> {
   await defineEvent(t, { eventId: 'visit', reward: { default: 0 } });
   const userIds = [...new Set(events.map((e) => e.userId))];
   for (const userId of userIds) await t.app.services.users.create('default', userId);
   const principal = { kind: 'service' as const, projectId: 'default', subject: 'test-service' };
-  await Promise.all(events.map((e) => t.app.services.events.ingest(principal, { eventId: 'visit', userId: e.userId, ...(e.metadata ? { metadata: e.metadata } : {}) })));
+  await Promise.all(
+    events.map((e) =>
+      t.app.services.events.ingest(principal, { eventId: 'visit', userId: e.userId, ...(e.metadata ? { metadata: e.metadata } : {}) }),
+    ),
+  );
 }
 
 /** 24 hourly counts with the given hours set. */

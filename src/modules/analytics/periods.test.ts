@@ -36,6 +36,9 @@ describe('analytics periods', () => {
   });
 
   it('covers a short window inside one month by days', () => {
-    expect(coverByMonths(periodRange('7d', NOW, null))).toEqual({ months: [], days: Array.from({ length: 7 }, (_, i) => day(2026, 3, 9) + i) });
+    expect(coverByMonths(periodRange('7d', NOW, null))).toEqual({
+      months: [],
+      days: Array.from({ length: 7 }, (_, i) => day(2026, 3, 9) + i),
+    });
   });
 });

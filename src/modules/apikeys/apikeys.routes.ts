@@ -15,7 +15,10 @@ const CreatedApiKey = Type.Object({
   createdAt: Type.Integer(),
   key: Type.String({ description: 'The key itself; shown only in this response' }),
 });
-const Body = Type.Object({ apiKeyId: Type.Optional(ResourceId), name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+const Body = Type.Object(
+  { apiKeyId: Type.Optional(ResourceId), name: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
 const Params = Type.Object({ apiKeyId: ResourceId });
 
 /** /admin/apikey: create (key shown once), list, get, rename, revoke. */
@@ -24,20 +27,82 @@ export async function apiKeysRoutes(app: App): Promise<void> {
   const tags = ['admin: api keys'];
   const security = [{ adminToken: [] }];
 
-  app.post('/admin/apikey', { schema: { operationId: 'createApiKey', summary: 'Create an API key', description: 'Creates an API key of the project; its secret is shown only in this response and stored as a hash.', tags, security, body: Body, response: { 201: CreatedApiKey, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
-    reply.status(201).send(await apiKeys.create(req.principal.projectId, req.body)),
+  app.post(
+    '/admin/apikey',
+    {
+      schema: {
+        operationId: 'createApiKey',
+        summary: 'Create an API key',
+        description: 'Creates an API key of the project; its secret is shown only in this response and stored as a hash.',
+        tags,
+        security,
+        body: Body,
+        response: { 201: CreatedApiKey, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await apiKeys.create(req.principal.projectId, req.body)),
   );
-  app.get('/admin/apikey', { schema: { operationId: 'listApiKeys', summary: 'List API keys', description: 'The project\'s API keys, without their secrets.', tags, security, response: { 200: Type.Array(ApiKey), ...errors(401, 404) } } }, (req) =>
-    apiKeys.list(req.principal.projectId),
+  app.get(
+    '/admin/apikey',
+    {
+      schema: {
+        operationId: 'listApiKeys',
+        summary: 'List API keys',
+        description: "The project's API keys, without their secrets.",
+        tags,
+        security,
+        response: { 200: Type.Array(ApiKey), ...errors(401, 404) },
+      },
+    },
+    (req) => apiKeys.list(req.principal.projectId),
   );
-  app.get('/admin/apikey/:apiKeyId', { schema: { operationId: 'getApiKey', summary: 'Get an API key', description: 'One API key of the project, without its secret.', tags, security, params: Params, response: { 200: ApiKey, ...errors(401, 404) } } }, (req) =>
-    apiKeys.get(req.principal.projectId, req.params.apiKeyId),
+  app.get(
+    '/admin/apikey/:apiKeyId',
+    {
+      schema: {
+        operationId: 'getApiKey',
+        summary: 'Get an API key',
+        description: 'One API key of the project, without its secret.',
+        tags,
+        security,
+        params: Params,
+        response: { 200: ApiKey, ...errors(401, 404) },
+      },
+    },
+    (req) => apiKeys.get(req.principal.projectId, req.params.apiKeyId),
   );
-  app.put('/admin/apikey/:apiKeyId', { schema: { operationId: 'updateApiKey', summary: 'Update an API key', description: 'Renames an API key (its name is how operators tell keys apart); the secret stays the same.', tags, security, params: Params, body: Body, response: { 200: ApiKey, ...errors(400, 401, 404) } } }, (req) =>
-    apiKeys.rename(req.principal.projectId, req.params.apiKeyId, req.body.name),
+  app.put(
+    '/admin/apikey/:apiKeyId',
+    {
+      schema: {
+        operationId: 'updateApiKey',
+        summary: 'Update an API key',
+        description: 'Renames an API key (its name is how operators tell keys apart); the secret stays the same.',
+        tags,
+        security,
+        params: Params,
+        body: Body,
+        response: { 200: ApiKey, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => apiKeys.rename(req.principal.projectId, req.params.apiKeyId, req.body.name),
   );
-  app.delete('/admin/apikey/:apiKeyId', { schema: { operationId: 'deleteApiKey', summary: 'Delete an API key', description: 'Revokes an API key: from now on every instance refuses it with 401.', tags, security, params: Params, response: { 204: Type.Null(), ...errors(401, 404) } } }, async (req, reply) => {
-    await apiKeys.revoke(req.principal.projectId, req.params.apiKeyId);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/apikey/:apiKeyId',
+    {
+      schema: {
+        operationId: 'deleteApiKey',
+        summary: 'Delete an API key',
+        description: 'Revokes an API key: from now on every instance refuses it with 401.',
+        tags,
+        security,
+        params: Params,
+        response: { 204: Type.Null(), ...errors(401, 404) },
+      },
+    },
+    async (req, reply) => {
+      await apiKeys.revoke(req.principal.projectId, req.params.apiKeyId);
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -4,10 +4,26 @@ import { auditTarget, createdId, redacted } from './audit-target.js';
 describe('audit targets', () => {
   it('names resource, id and action from the route pattern', () => {
     expect(auditTarget('POST', '/admin/event', {})).toEqual({ resource: 'event', resourceId: null, action: 'create' });
-    expect(auditTarget('PUT', '/admin/offer/:offerId', { offerId: 'o1' })).toEqual({ resource: 'offer', resourceId: 'o1', action: 'update' });
-    expect(auditTarget('DELETE', '/admin/apikey/:apiKeyId', { apiKeyId: 'k1' })).toEqual({ resource: 'apikey', resourceId: 'k1', action: 'delete' });
-    expect(auditTarget('POST', '/admin/user/:userId/points', { userId: 'uma' })).toEqual({ resource: 'user', resourceId: 'uma', action: 'adjustment' });
-    expect(auditTarget('POST', '/admin/webhook/:webhookId/rotate-secret', { webhookId: 'w' })).toEqual({ resource: 'webhook', resourceId: 'w', action: 'rotate-secret' });
+    expect(auditTarget('PUT', '/admin/offer/:offerId', { offerId: 'o1' })).toEqual({
+      resource: 'offer',
+      resourceId: 'o1',
+      action: 'update',
+    });
+    expect(auditTarget('DELETE', '/admin/apikey/:apiKeyId', { apiKeyId: 'k1' })).toEqual({
+      resource: 'apikey',
+      resourceId: 'k1',
+      action: 'delete',
+    });
+    expect(auditTarget('POST', '/admin/user/:userId/points', { userId: 'uma' })).toEqual({
+      resource: 'user',
+      resourceId: 'uma',
+      action: 'adjustment',
+    });
+    expect(auditTarget('POST', '/admin/webhook/:webhookId/rotate-secret', { webhookId: 'w' })).toEqual({
+      resource: 'webhook',
+      resourceId: 'w',
+      action: 'rotate-secret',
+    });
     expect(auditTarget('POST', '/usergroup', {})).toEqual({ resource: 'usergroup', resourceId: null, action: 'create' });
   });
 
@@ -25,6 +41,10 @@ describe('audit targets', () => {
   });
 
   it('redacts secrets at any depth', () => {
-    expect(redacted({ apiKeyId: 'k1', key: 'lk_x', nested: [{ secret: 's', url: 'u' }] })).toEqual({ apiKeyId: 'k1', key: '[redacted]', nested: [{ secret: '[redacted]', url: 'u' }] });
+    expect(redacted({ apiKeyId: 'k1', key: 'lk_x', nested: [{ secret: 's', url: 'u' }] })).toEqual({
+      apiKeyId: 'k1',
+      key: '[redacted]',
+      nested: [{ secret: '[redacted]', url: 'u' }],
+    });
   });
 });

@@ -23,7 +23,8 @@ export function auditTarget(method: string, routeUrl: string | undefined, params
   const p = (params ?? {}) as Record<string, unknown>;
   const resourceId = param && typeof p[param] === 'string' ? (p[param] as string) : null;
   const rest = parts.slice(3).filter((s) => !s.startsWith(':'));
-  if (rest.length > 0) return { resource, resourceId, action: resource === 'user' && rest.join('/') === 'points' ? 'adjustment' : rest.join('/') };
+  if (rest.length > 0)
+    return { resource, resourceId, action: resource === 'user' && rest.join('/') === 'points' ? 'adjustment' : rest.join('/') };
   const action = method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update';
   return { resource, resourceId, action };
 }

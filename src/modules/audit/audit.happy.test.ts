@@ -66,7 +66,12 @@ describeBackends('audit log: every admin change', (t) => {
     expect((await auditLog(t, '?resource=project')).entries).toEqual([]);
 
     const key = (await t.admin('POST', '/admin/apikey', { name: 'backend' })).json();
-    const res = await t.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': key.key }, payload: { userGroupId: 'vip', title: { default: 'VIP', de: 'VIP' } } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/usergroup',
+      headers: { 'x-api-key': key.key },
+      payload: { userGroupId: 'vip', title: { default: 'VIP', de: 'VIP' } },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const groups = await auditLog(t, '?resource=usergroup');
     expect(groups.entries.map((e) => [e.action, e.actor, e.resourceId])).toEqual([['create', `apikey:${key.apiKeyId}`, 'vip']]);
@@ -85,7 +90,11 @@ describeBackends('audit log: every admin change', (t) => {
   });
 
   it('refuses a bad cursor or unknown parameter, and non-admin callers', async () => {
-    for (const [query, code] of [['?cursor=bm9wZQ', 'INVALID_CURSOR'], ['?sort=at', 'VALIDATION_ERROR'], ['?limit=0', 'VALIDATION_ERROR']] as const) {
+    for (const [query, code] of [
+      ['?cursor=bm9wZQ', 'INVALID_CURSOR'],
+      ['?sort=at', 'VALIDATION_ERROR'],
+      ['?limit=0', 'VALIDATION_ERROR'],
+    ] as const) {
       const res = await t.admin('GET', `/admin/audit-log${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String), code });

@@ -14,7 +14,10 @@ export class AuditRepository {
   }
 
   /** A project's entries, newest first. */
-  page(projectId: string, f: { resource?: string; resourceId?: string; before?: { at: number; rowId: number }; limit: number }): Promise<StoredAuditRow[]> {
+  page(
+    projectId: string,
+    f: { resource?: string; resourceId?: string; before?: { at: number; rowId: number }; limit: number },
+  ): Promise<StoredAuditRow[]> {
     let q = this.db.selectFrom('audit_log').selectAll().where('project_id', '=', projectId);
     if (f.resource !== undefined) q = q.where('resource', '=', f.resource);
     if (f.resourceId !== undefined) q = q.where('resource_id', '=', f.resourceId);

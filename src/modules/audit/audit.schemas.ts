@@ -3,7 +3,9 @@ import { Type, type Static } from 'typebox';
 export const AuditQuery = Type.Object(
   {
     resource: Type.Optional(Type.String({ pattern: '^[a-z-]{1,40}$', description: 'e.g. event, offer, apikey, project, user' })),
-    resourceId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Only changes of the resource with this id (with resource)' })),
+    resourceId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 128, description: 'Only changes of the resource with this id (with resource)' }),
+    ),
     cursor: Type.Optional(Type.String({ maxLength: 200, description: 'nextCursor of the previous page' })),
     limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
   },

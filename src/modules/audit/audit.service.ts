@@ -49,7 +49,10 @@ export class AuditService {
     const more = rows.length > q.limit;
     const page = more ? rows.slice(0, q.limit) : rows;
     const last = page[page.length - 1];
-    return { entries: page.map(entryOf), nextCursor: more && last ? Buffer.from(`${Number(last.at)}:${Number(last.row_id)}`).toString('base64url') : null };
+    return {
+      entries: page.map(entryOf),
+      nextCursor: more && last ? Buffer.from(`${Number(last.at)}:${Number(last.row_id)}`).toString('base64url') : null,
+    };
   }
 }
 

@@ -79,7 +79,15 @@ describe('progressIncrement', () => {
   });
 
   it('applies the conditions to the metadata', () => {
-    const c = challenge('k', { conditions: { type: 'OR', conditions: [{ field: 'shop', operator: 'equals', value: 'x' }, { field: 'amount', operator: 'greater_than', value: 5 }] } });
+    const c = challenge('k', {
+      conditions: {
+        type: 'OR',
+        conditions: [
+          { field: 'shop', operator: 'equals', value: 'x' },
+          { field: 'amount', operator: 'greater_than', value: 5 },
+        ],
+      },
+    });
     expect(progressIncrement(c, { shop: 'y', amount: 3 }, T, T)).toBe(0);
     expect(progressIncrement(c, { shop: 'x' }, T, T)).toBe(1);
     expect(progressIncrement(c, { amount: 6 }, T, T)).toBe(1);
@@ -100,7 +108,11 @@ describe('lastChallengeActivity', () => {
   });
 
   it('ignores inactive challenges and locked steps', () => {
-    const defs = [challenge('a', { seriesId: 's', step: 1, activatedAt: T }), challenge('b', { seriesId: 's', step: 2, activatedAt: T + 5 }), challenge('off', { status: 'INACTIVE', activatedAt: null })];
+    const defs = [
+      challenge('a', { seriesId: 's', step: 1, activatedAt: T }),
+      challenge('b', { seriesId: 's', step: 2, activatedAt: T + 5 }),
+      challenge('off', { status: 'INACTIVE', activatedAt: null }),
+    ];
     expect(lastChallengeActivity(defs, progress({}), T + 10)).toBe(T);
   });
 });

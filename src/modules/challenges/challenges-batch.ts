@@ -112,7 +112,8 @@ export class ChallengesBatch implements EventStagePart {
       pointsAwarded = paid.points;
       outcome.pointsEarned += paid.points;
     }
-    if (!row) rows.set(c.challengeId, (row = { progress: 0, completedAt: null, updatedAt: event.receivedAt, changed: true, stored: false }));
+    if (!row)
+      rows.set(c.challengeId, (row = { progress: 0, completedAt: null, updatedAt: event.receivedAt, changed: true, stored: false }));
     row.progress = progress;
     row.updatedAt = event.receivedAt;
     row.changed = true;
@@ -123,7 +124,15 @@ export class ChallengesBatch implements EventStagePart {
         projectId: event.projectId,
         userId: event.userId,
         occurredAt: event.occurredAt,
-        data: { userId: event.userId, challengeId: c.challengeId, eventId: event.eventId, progress, goal: c.goal, pointsAwarded, completedAt: event.receivedAt },
+        data: {
+          userId: event.userId,
+          challengeId: c.challengeId,
+          eventId: event.eventId,
+          progress,
+          goal: c.goal,
+          pointsAwarded,
+          completedAt: event.receivedAt,
+        },
       });
     }
     outcome.challenges.push({ challengeId: c.challengeId, progress, goal: c.goal, completed, pointsAwarded });
@@ -134,7 +143,17 @@ export class ChallengesBatch implements EventStagePart {
     for (const { projectId, userId, rows } of this.progress.values()) {
       for (const [challengeId, r] of rows) {
         if (!r.changed) continue;
-        out.push({ exists: r.stored, row: { project_id: projectId, user_id: userId, challenge_id: challengeId, progress: r.progress, completed_at: r.completedAt, updated_at: r.updatedAt } });
+        out.push({
+          exists: r.stored,
+          row: {
+            project_id: projectId,
+            user_id: userId,
+            challenge_id: challengeId,
+            progress: r.progress,
+            completed_at: r.completedAt,
+            updated_at: r.updatedAt,
+          },
+        });
       }
     }
     await writeProgress.run(this.batch.session, out);

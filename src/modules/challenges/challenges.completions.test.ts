@@ -21,7 +21,10 @@ describeBackends('challenges: completions in the admin list', (t) => {
     await sendEvent(t, 'ben', { eventId: 'buy' });
     await sendEvent(t, 'cid', { eventId: 'buy' });
 
-    const list = (await t.admin('GET', '/admin/challenge')).json() as Array<{ challengeId: string; completions: { total: number; last30Days: number } }>;
+    const list = (await t.admin('GET', '/admin/challenge')).json() as Array<{
+      challengeId: string;
+      completions: { total: number; last30Days: number };
+    }>;
     expect(Object.fromEntries(list.map((c) => [c.challengeId, c.completions]))).toEqual({
       'two-buys': { total: 2, last30Days: 1 },
       'ten-buys': { total: 0, last30Days: 0 },

@@ -25,7 +25,17 @@ describeBackends('challenges: happy path', (t) => {
     const { challenges, lastEvaluatedKey } = await userChallenges(t, 'alice');
     expect(lastEvaluatedKey).toBeNull();
     expect(challenges).toHaveLength(1);
-    expect(challenges[0]).toMatchObject({ challengeId: 'buy3', status: 'COMPLETED', goal: 3, points: 50, type: 'FIXED', progress: 3, completed: true, seriesId: null, isLastStep: false });
+    expect(challenges[0]).toMatchObject({
+      challengeId: 'buy3',
+      status: 'COMPLETED',
+      goal: 3,
+      points: 50,
+      type: 'FIXED',
+      progress: 3,
+      completed: true,
+      seriesId: null,
+      isLastStep: false,
+    });
     expect(Date.parse(challenges[0]!.completedDate as string)).toBeGreaterThanOrEqual(NOW);
 
     const entries = (await history(t, 'alice')).json() as Array<{ type: string; id: string; points: number; title: unknown }>;
@@ -45,7 +55,14 @@ describeBackends('challenges: happy path', (t) => {
     expect(await challengeIds(t, 'alice', '?completed=false')).toEqual(['two']);
     const single = await t.inject({ method: 'GET', url: '/user/alice/challenge/two', headers: await t.auth('alice') });
     expect(single.statusCode).toBe(200);
-    expect(single.json().challenge).toMatchObject({ challengeId: 'two', progress: 1, goal: 2, completed: false, completedDate: null, status: 'ACTIVE' });
+    expect(single.json().challenge).toMatchObject({
+      challengeId: 'two',
+      progress: 1,
+      goal: 2,
+      completed: false,
+      completedDate: null,
+      status: 'ACTIVE',
+    });
   });
 
   it('adds up a metadata field for a SUM challenge and honours its conditions', async () => {
@@ -64,7 +81,9 @@ describeBackends('challenges: happy path', (t) => {
     const noAmount = await sendEvent(t, 'alice', { eventId: 'purchase', metadata: { shop: 'berlin' } });
     expect(noAmount.json().data.challenges).toEqual([]);
     const done = await sendEvent(t, 'alice', { eventId: 'purchase', metadata: { amount: 70.5, shop: 'berlin' } });
-    expect(done.json().data.challenges).toEqual([{ challengeId: 'spend100', progress: 110.5, goal: 100, completed: true, pointsAwarded: 20 }]);
+    expect(done.json().data.challenges).toEqual([
+      { challengeId: 'spend100', progress: 110.5, goal: 100, completed: true, pointsAwarded: 20 },
+    ]);
   });
 
   it('opens a series step by step; the event that completes a step does not count for the next', async () => {
@@ -99,7 +118,12 @@ describeBackends('challenges: happy path', (t) => {
 
     await t.setClock(NOW + 4 * DAY);
     expect((await sendEvent(t, 'alice', { eventId: 'purchase' })).json().data.challenges).toEqual([]);
-    expect((await userChallenges(t, 'alice')).challenges[0]).toMatchObject({ challengeId: 'week', status: 'EXPIRED', progress: 1, completed: false });
+    expect((await userChallenges(t, 'alice')).challenges[0]).toMatchObject({
+      challengeId: 'week',
+      status: 'EXPIRED',
+      progress: 1,
+      completed: false,
+    });
     expect(await challengeIds(t, 'alice', '?completed=false')).toEqual(['week']);
   });
 
@@ -115,7 +139,11 @@ describeBackends('challenges: happy path', (t) => {
 
   it('ignores inactive challenges and events that do not qualify', async () => {
     await setup();
-    await defineEvent(t, { eventId: 'big', reward: { default: 1 }, conditions: { type: 'AND', conditions: [{ field: 'amount', operator: 'greater_than', value: 10 }] } });
+    await defineEvent(t, {
+      eventId: 'big',
+      reward: { default: 1 },
+      conditions: { type: 'AND', conditions: [{ field: 'amount', operator: 'greater_than', value: 10 }] },
+    });
     await defineChallenge(t, { challengeId: 'off', goal: 1, status: 'INACTIVE' });
     await defineChallenge(t, { challengeId: 'bigOne', eventId: 'big', goal: 1 });
     expect((await sendEvent(t, 'alice', { eventId: 'purchase' })).json().data.challenges).toEqual([]);

@@ -21,7 +21,11 @@ export class ChallengesRepository {
   async completions(db: Queryable, projectId: string, since: number): Promise<Map<string, { total: number; last30Days: number }>> {
     const rows = await db
       .selectFrom('challenge_progress')
-      .select((eb) => ['challenge_id', eb.fn.countAll<number>().as('total'), sql<number>`sum(case when completed_at >= ${since} then 1 else 0 end)`.as('recent')])
+      .select((eb) => [
+        'challenge_id',
+        eb.fn.countAll<number>().as('total'),
+        sql<number>`sum(case when completed_at >= ${since} then 1 else 0 end)`.as('recent'),
+      ])
       .where('project_id', '=', projectId)
       .where('completed_at', 'is not', null)
       .groupBy('challenge_id')
@@ -38,12 +42,22 @@ export class ChallengesRepository {
   }
 
   find(db: Queryable, projectId: string, challengeId: string): Promise<ChallengesTable | undefined> {
-    return db.selectFrom('challenges').selectAll().where('project_id', '=', projectId).where('challenge_id', '=', challengeId).executeTakeFirst();
+    return db
+      .selectFrom('challenges')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('challenge_id', '=', challengeId)
+      .executeTakeFirst();
   }
 
   async update(db: Queryable, row: ChallengesTable): Promise<boolean> {
     const { project_id, challenge_id, created_at: _created, ...rest } = row;
-    const r = await db.updateTable('challenges').set(rest).where('project_id', '=', project_id).where('challenge_id', '=', challenge_id).executeTakeFirst();
+    const r = await db
+      .updateTable('challenges')
+      .set(rest)
+      .where('project_id', '=', project_id)
+      .where('challenge_id', '=', challenge_id)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -51,7 +65,11 @@ export class ChallengesRepository {
   async delete(db: Queryable, projectId: string, challengeId: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       await trx.deleteFrom('challenge_progress').where('project_id', '=', projectId).where('challenge_id', '=', challengeId).execute();
-      const r = await trx.deleteFrom('challenges').where('project_id', '=', projectId).where('challenge_id', '=', challengeId).executeTakeFirst();
+      const r = await trx
+        .deleteFrom('challenges')
+        .where('project_id', '=', projectId)
+        .where('challenge_id', '=', challengeId)
+        .executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     });
   }

@@ -6,7 +6,9 @@ import { ChallengeBody, ChallengeDefinition, UserChallenge, UserChallengeList } 
 
 const AdminParams = Type.Object({ challengeId: ResourceId });
 const UserChallengeParams = Type.Object({ userId: UserId, challengeId: ResourceId });
-const ListQuery = Type.Object({ completed: Type.Optional(Type.Boolean({ description: 'true: completed only; false: not completed only' })) });
+const ListQuery = Type.Object({
+  completed: Type.Optional(Type.Boolean({ description: 'true: completed only; false: not completed only' })),
+});
 
 /** The user's challenges (GET /user/{userId}/challenge…) and the /admin/challenge resource. */
 export async function challengesRoutes(app: App): Promise<void> {
@@ -19,7 +21,7 @@ export async function challengesRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listUserChallenges',
-        description: 'Every active challenge with the user\'s progress, completion and reward.',
+        description: "Every active challenge with the user's progress, completion and reward.",
         tags,
         security,
         summary: "The user's challenges with progress",
@@ -39,7 +41,7 @@ export async function challengesRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'getUserChallenge',
-        description: 'One challenge with the user\'s progress.',
+        description: "One challenge with the user's progress.",
         tags,
         security,
         summary: 'One challenge of the user, with progress',
@@ -56,27 +58,72 @@ export async function challengesRoutes(app: App): Promise<void> {
   const admin = { tags: ['admin: challenges'], security: [{ adminToken: [] }] };
   app.post(
     '/admin/challenge',
-    { schema: { operationId: 'createChallenge', description: 'Creates a challenge (series, single or time-limited; FIXED or SUM progress) over event definitions of the project.', ...admin, summary: 'Create a challenge', body: ChallengeBody, response: { 201: ChallengeDefinition, ...errors(400, 401, 404, 409) } } },
+    {
+      schema: {
+        operationId: 'createChallenge',
+        description: 'Creates a challenge (series, single or time-limited; FIXED or SUM progress) over event definitions of the project.',
+        ...admin,
+        summary: 'Create a challenge',
+        body: ChallengeBody,
+        response: { 201: ChallengeDefinition, ...errors(400, 401, 404, 409) },
+      },
+    },
     async (req, reply) => reply.status(201).send(await challenges.create(req.principal.projectId, req.body)),
   );
-  app.get('/admin/challenge', { schema: { operationId: 'listChallenges', description: 'The project\'s challenges.', ...admin, summary: 'List challenges', response: { 200: Type.Array(ChallengeDefinition), ...errors(401, 404) } } }, (req) =>
-    challenges.list(req.principal.projectId),
+  app.get(
+    '/admin/challenge',
+    {
+      schema: {
+        operationId: 'listChallenges',
+        description: "The project's challenges.",
+        ...admin,
+        summary: 'List challenges',
+        response: { 200: Type.Array(ChallengeDefinition), ...errors(401, 404) },
+      },
+    },
+    (req) => challenges.list(req.principal.projectId),
   );
   app.get(
     '/admin/challenge/:challengeId',
-    { schema: { operationId: 'getChallenge', description: 'One challenge of the project.', ...admin, summary: 'Get a challenge', params: AdminParams, response: { 200: ChallengeDefinition, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        operationId: 'getChallenge',
+        description: 'One challenge of the project.',
+        ...admin,
+        summary: 'Get a challenge',
+        params: AdminParams,
+        response: { 200: ChallengeDefinition, ...errors(400, 401, 404) },
+      },
+    },
     (req) => challenges.get(req.principal.projectId, req.params.challengeId),
   );
   app.put(
     '/admin/challenge/:challengeId',
     {
-      schema: { operationId: 'updateChallenge', description: 'Replaces a challenge; progress already made is kept.', ...admin, summary: 'Replace a challenge', params: AdminParams, body: ChallengeBody, response: { 200: ChallengeDefinition, ...errors(400, 401, 404) } },
+      schema: {
+        operationId: 'updateChallenge',
+        description: 'Replaces a challenge; progress already made is kept.',
+        ...admin,
+        summary: 'Replace a challenge',
+        params: AdminParams,
+        body: ChallengeBody,
+        response: { 200: ChallengeDefinition, ...errors(400, 401, 404) },
+      },
     },
     (req) => challenges.update(req.principal.projectId, req.params.challengeId, req.body),
   );
   app.delete(
     '/admin/challenge/:challengeId',
-    { schema: { operationId: 'deleteChallenge', description: 'Deletes a challenge and every user\'s progress in it.', ...admin, summary: 'Delete a challenge and its progress', params: AdminParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        operationId: 'deleteChallenge',
+        description: "Deletes a challenge and every user's progress in it.",
+        ...admin,
+        summary: 'Delete a challenge and its progress',
+        params: AdminParams,
+        response: { 204: Type.Null(), ...errors(400, 401, 404) },
+      },
+    },
     async (req, reply) => {
       await challenges.delete(req.principal.projectId, req.params.challengeId);
       return reply.status(204).send(null);

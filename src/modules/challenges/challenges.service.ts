@@ -50,7 +50,12 @@ function toDefinition(c: Challenge): ChallengeDefinition {
 }
 
 function progressMap(rows: ChallengeProgressTable[]): ProgressMap {
-  return new Map(rows.map((r) => [r.challenge_id, { progress: Number(r.progress), completedAt: r.completed_at === null ? null : Number(r.completed_at) }]));
+  return new Map(
+    rows.map((r) => [
+      r.challenge_id,
+      { progress: Number(r.progress), completedAt: r.completed_at === null ? null : Number(r.completed_at) },
+    ]),
+  );
 }
 
 function validate(body: ChallengeBody): void {
@@ -103,7 +108,13 @@ export class ChallengesService implements UserDataOwner {
     return this.platform.bus.publish(BUS_TOPIC, projectId);
   }
 
-  private toRow(projectId: string, challengeId: string, body: ChallengeBody, createdAt: number, activatedAt: number | null): ChallengesTable {
+  private toRow(
+    projectId: string,
+    challengeId: string,
+    body: ChallengeBody,
+    createdAt: number,
+    activatedAt: number | null,
+  ): ChallengesTable {
     const now = this.platform.clock.now();
     const status = body.status ?? 'ACTIVE';
     return {
@@ -161,7 +172,13 @@ export class ChallengesService implements UserDataOwner {
     validate(body);
     const existing = await this.repo.find(this.db, projectId, challengeId);
     if (!existing) throw AppError.of('CHALLENGE_NOT_FOUND', challengeId);
-    const row = this.toRow(projectId, challengeId, body, Number(existing.created_at), existing.activated_at === null ? null : Number(existing.activated_at));
+    const row = this.toRow(
+      projectId,
+      challengeId,
+      body,
+      Number(existing.created_at),
+      existing.activated_at === null ? null : Number(existing.activated_at),
+    );
     await this.repo.update(this.db, row);
     await this.changed(projectId);
     return toDefinition(toChallenge(row));
@@ -173,7 +190,11 @@ export class ChallengesService implements UserDataOwner {
   }
 
   /** GET /user/{userId}/challenge: `completed` true → completed ones, false → not completed, absent → all. */
-  async listForUser(projectId: string, userId: string, completed?: boolean): Promise<{ challenges: UserChallenge[]; lastEvaluatedKey: null }> {
+  async listForUser(
+    projectId: string,
+    userId: string,
+    completed?: boolean,
+  ): Promise<{ challenges: UserChallenge[]; lastEvaluatedKey: null }> {
     const all = await this.forUser(projectId, userId);
     return { challenges: completed === undefined ? all : all.filter((c) => c.completed === completed), lastEvaluatedKey: null };
   }

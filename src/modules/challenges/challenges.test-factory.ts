@@ -2,7 +2,12 @@ import type { TestContext } from '../../../test/helpers/test-app.js';
 
 /** Factories of the challenges tests. */
 export async function defineChallenge(t: TestContext, body: Record<string, unknown>, projectId?: string) {
-  const res = await t.admin('POST', '/admin/challenge', { title: { de: 'Herausforderung', en: 'Challenge' }, eventId: 'purchase', goal: 1, ...body }, projectId);
+  const res = await t.admin(
+    'POST',
+    '/admin/challenge',
+    { title: { de: 'Herausforderung', en: 'Challenge' }, eventId: 'purchase', goal: 1, ...body },
+    projectId,
+  );
   if (res.statusCode !== 201) throw new Error(`defineChallenge: ${res.statusCode} ${res.body}`);
   return res.json();
 }

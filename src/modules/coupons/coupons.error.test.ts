@@ -52,7 +52,12 @@ describeBackends('coupons: refusals', (t) => {
   it('refuses bad admin issues: unknown user 404, bad body 400, taken key 409', async () => {
     await t.createUser('finn');
     expect((await t.admin('POST', '/admin/coupon', { userId: 'ghost', title: 'x', validUntil: 1 })).statusCode).toBe(404);
-    for (const body of [{ userId: 'finn', validUntil: 1 }, { userId: 'finn', title: 'x' }, { userId: 'finn', title: 'x', validUntil: 'soon' }, { userId: 'finn', title: 'x', validUntil: 1, metadata: [] }]) {
+    for (const body of [
+      { userId: 'finn', validUntil: 1 },
+      { userId: 'finn', title: 'x' },
+      { userId: 'finn', title: 'x', validUntil: 'soon' },
+      { userId: 'finn', title: 'x', validUntil: 1, metadata: [] },
+    ]) {
       expect((await t.admin('POST', '/admin/coupon', body)).statusCode, JSON.stringify(body)).toBe(400);
     }
     await issueCoupon(t, 'finn', { couponKey: 'k' });

@@ -15,7 +15,14 @@ describeBackends('coupons: happy path', (t) => {
     await t.setClock(JAN);
     await t.createUser('alice');
     const issued = await issueCoupon(t, 'alice', { couponKey: 'welcome', metadata: { code: 'ABC' }, validUntil: JAN + 1000_000 });
-    expect(issued).toMatchObject({ PK: 'USER#alice#COUPON', SK: 'COUPON#welcome', couponKey: 'welcome', userId: 'alice', redeemed: false, offerId: null });
+    expect(issued).toMatchObject({
+      PK: 'USER#alice#COUPON',
+      SK: 'COUPON#welcome',
+      couponKey: 'welcome',
+      userId: 'alice',
+      redeemed: false,
+      offerId: null,
+    });
     const res = await t.inject({ method: 'GET', url: '/user/alice/coupon', headers: await t.auth('alice') });
     expect(res.json()).toEqual([
       {
@@ -68,9 +75,20 @@ describeBackends('coupons: happy path', (t) => {
     await issueCoupon(t, 'erik', { couponKey: 'e1' });
     expect((await t.admin('GET', '/admin/coupon')).json()).toHaveLength(2);
     expect((await t.admin('GET', '/admin/coupon?userId=dora')).json().map((c: { couponKey: string }) => c.couponKey)).toEqual(['d1']);
-    const put = await t.admin('PUT', '/admin/coupon/d1', { userId: 'dora', title: 'New', validUntil: Date.UTC(2031, 0, 1), metadata: { x: 1 } });
+    const put = await t.admin('PUT', '/admin/coupon/d1', {
+      userId: 'dora',
+      title: 'New',
+      validUntil: Date.UTC(2031, 0, 1),
+      metadata: { x: 1 },
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ title: 'New', description: '', validUntil: Date.UTC(2031, 0, 1), metadata: { x: 1 }, redeemed: false });
+    expect(put.json()).toMatchObject({
+      title: 'New',
+      description: '',
+      validUntil: Date.UTC(2031, 0, 1),
+      metadata: { x: 1 },
+      redeemed: false,
+    });
     expect((await t.admin('DELETE', '/admin/coupon/d1')).statusCode).toBe(204);
     expect((await t.admin('GET', '/admin/coupon/d1')).statusCode).toBe(404);
   });

@@ -19,7 +19,12 @@ describeBackends('coupons: security', (t) => {
   });
 
   it('refuses user tokens on /admin/coupon (401)', async () => {
-    const res = await t.inject({ method: 'POST', url: '/admin/coupon', headers: await t.auth('alice'), payload: { userId: 'alice', title: 'x', validUntil: 1 } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/admin/coupon',
+      headers: await t.auth('alice'),
+      payload: { userId: 'alice', title: 'x', validUntil: 1 },
+    });
     expect(res.statusCode).toBe(401);
   });
 

@@ -224,7 +224,11 @@ export class CouponsService implements UserDataOwner {
   }
 
   async delete(projectId: string, couponKey: string): Promise<void> {
-    const r = await this.db.deleteFrom('coupons').where('project_id', '=', projectId).where('coupon_key', '=', couponKey).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('coupons')
+      .where('project_id', '=', projectId)
+      .where('coupon_key', '=', couponKey)
+      .executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw AppError.of('COUPON_NOT_FOUND', couponKey);
   }
 

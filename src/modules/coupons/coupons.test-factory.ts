@@ -2,7 +2,13 @@ import type { TestContext } from '../../../test/helpers/test-app.js';
 
 /** Issues a coupon to a user through POST /admin/coupon. */
 export async function issueCoupon(t: TestContext, userId: string, fields: Record<string, unknown> = {}) {
-  const res = await t.admin('POST', '/admin/coupon', { userId, title: '10% off', description: 'On everything', validUntil: Date.UTC(2030, 0, 1), ...fields });
+  const res = await t.admin('POST', '/admin/coupon', {
+    userId,
+    title: '10% off',
+    description: 'On everything',
+    validUntil: Date.UTC(2030, 0, 1),
+    ...fields,
+  });
   if (res.statusCode !== 201) throw new Error(`issueCoupon: ${res.statusCode} ${res.body}`);
   return res.json();
 }

@@ -60,7 +60,12 @@ describe('dashboard routes', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missing = await app.inject({ url: '/dashboard/assets/nope.js' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /dashboard/assets/nope.js not found', code: 'NOT_FOUND' });
+    expect(missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /dashboard/assets/nope.js not found',
+      code: 'NOT_FOUND',
+    });
     await app.close();
   });
 

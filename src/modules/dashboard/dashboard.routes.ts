@@ -45,7 +45,12 @@ export async function dashboardRoutes(app: App, options: { root?: string } = {})
       scope.setNotFoundHandler((req, reply) => {
         // A missing asset is a real 404; any other path is a route of the app.
         if (req.method !== 'GET' || req.url.startsWith('/dashboard/assets/')) {
-          return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+          return reply.status(404).send({
+            statusCode: 404,
+            error: 'Not Found',
+            message: `Route ${req.method} ${req.url.split('?')[0]} not found`,
+            code: 'NOT_FOUND',
+          });
         }
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
       });

@@ -32,9 +32,25 @@ export class EventDefinitionsService {
   }
 
   private async load(projectId: string): Promise<Map<string, EventDefinition>> {
-    const rows = await this.db.selectFrom('event_definitions').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('event_id').execute();
+    const rows = await this.db
+      .selectFrom('event_definitions')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('created_at')
+      .orderBy('event_id')
+      .execute();
     // Definitions stored before pendingDays existed hold their points pending for 0 days.
-    return new Map(rows.map((r) => [r.event_id, { pendingDays: 0, ...(JSON.parse(r.definition) as Partial<Stored> & Omit<Stored, 'pendingDays'>), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at) }]));
+    return new Map(
+      rows.map((r) => [
+        r.event_id,
+        {
+          pendingDays: 0,
+          ...(JSON.parse(r.definition) as Partial<Stored> & Omit<Stored, 'pendingDays'>),
+          createdAt: Number(r.created_at),
+          updatedAt: Number(r.updated_at),
+        },
+      ]),
+    );
   }
 
   /** The definition, or undefined (cached). */
@@ -58,7 +74,14 @@ export class EventDefinitionsService {
     const now = this.platform.clock.now();
     const r = await this.db
       .insertInto('event_definitions')
-      .values({ project_id: projectId, event_id: stored.eventId, status: stored.status, definition: JSON.stringify(stored), created_at: now, updated_at: now })
+      .values({
+        project_id: projectId,
+        event_id: stored.eventId,
+        status: stored.status,
+        definition: JSON.stringify(stored),
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.columns(['project_id', 'event_id']).doNothing())
       .executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.of('EVENT_EXISTS', `Event ${stored.eventId} already exists`);
@@ -85,7 +108,11 @@ export class EventDefinitionsService {
   }
 
   async delete(projectId: string, eventId: string): Promise<void> {
-    const r = await this.db.deleteFrom('event_definitions').where('project_id', '=', projectId).where('event_id', '=', eventId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('event_definitions')
+      .where('project_id', '=', projectId)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw AppError.of('EVENT_NOT_FOUND', eventId);
     await this.changed(projectId);
   }

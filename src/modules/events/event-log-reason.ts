@@ -30,7 +30,8 @@ function shown(value: unknown): string {
 /** `amount ≥ 50 (got 10)`, `coupon exists (missing)`. */
 function described(c: Condition, metadata: Record<string, unknown>): string {
   const present = Object.prototype.hasOwnProperty.call(metadata, c.field) && metadata[c.field] !== null;
-  if (c.operator === 'exists') return c.value === false ? `${c.field} absent (got ${shown(metadata[c.field])})` : `${c.field} exists (missing)`;
+  if (c.operator === 'exists')
+    return c.value === false ? `${c.field} absent (got ${shown(metadata[c.field])})` : `${c.field} exists (missing)`;
   const got = present ? `got ${shown(metadata[c.field])}` : 'missing';
   return `${c.field} ${SYMBOLS[c.operator]} ${shown(c.value)} (${got})`;
 }

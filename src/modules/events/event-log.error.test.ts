@@ -35,7 +35,12 @@ describeBackends('event log: errors and security', (t) => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 1 } });
     await t.createUser('uma');
     const payload = `{"eventId":"buy","userId":"uma","metadata":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
-    const res = await t.inject({ method: 'POST', url: '/event', headers: { ...(await t.auth('uma')), 'content-type': 'application/json' }, payload });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/event',
+      headers: { ...(await t.auth('uma')), 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: expect.any(String) });
     const log = (await t.admin('GET', '/admin/event-log?userId=uma&outcome=REJECTED')).json();
@@ -43,4 +48,3 @@ describeBackends('event log: errors and security', (t) => {
     expect(log.entries[0]).toMatchObject({ outcome: 'REJECTED', status: 400, metadata: null });
   });
 });
-

@@ -31,9 +31,39 @@ describeBackends('event log: what came of each event', (t) => {
     expect(nextCursor).toBeNull();
     expect(entries.map(secondOf)).toEqual([2, 1, 0]);
     expect(entries.map((e) => ({ ...e, at: 0 }))).toEqual([
-      { at: 0, userId: 'uma', eventId: 'buy', outcome: 'CONDITION_FAILED', reason: 'condition amount ≥ 50 failed: got 10', points: 0, metadata: { amount: 10 }, status: 200, code: null },
-      { at: 0, userId: 'uma', eventId: 'checkin', outcome: 'LIMIT_REACHED', reason: 'limit 1 per day reached', points: 0, metadata: {}, status: 200, code: null },
-      { at: 0, userId: 'uma', eventId: 'checkin', outcome: 'AWARDED', reason: '5 points awarded', points: 5, metadata: {}, status: 200, code: null },
+      {
+        at: 0,
+        userId: 'uma',
+        eventId: 'buy',
+        outcome: 'CONDITION_FAILED',
+        reason: 'condition amount ≥ 50 failed: got 10',
+        points: 0,
+        metadata: { amount: 10 },
+        status: 200,
+        code: null,
+      },
+      {
+        at: 0,
+        userId: 'uma',
+        eventId: 'checkin',
+        outcome: 'LIMIT_REACHED',
+        reason: 'limit 1 per day reached',
+        points: 0,
+        metadata: {},
+        status: 200,
+        code: null,
+      },
+      {
+        at: 0,
+        userId: 'uma',
+        eventId: 'checkin',
+        outcome: 'AWARDED',
+        reason: '5 points awarded',
+        points: 5,
+        metadata: {},
+        status: 200,
+        code: null,
+      },
     ]);
   });
 
@@ -75,7 +105,14 @@ describeBackends('event log: what came of each event', (t) => {
       method: 'POST',
       url: '/events',
       headers: await t.serviceAuth(),
-      payload: { events: [{ userId: 'uma', eventId: 'buy' }, { userId: 'uma', eventId: 'gone' }, { userId: 'uma' }, { userId: 'nobody', eventId: 'buy' }] },
+      payload: {
+        events: [
+          { userId: 'uma', eventId: 'buy' },
+          { userId: 'uma', eventId: 'gone' },
+          { userId: 'uma' },
+          { userId: 'nobody', eventId: 'buy' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     const { entries } = await eventLog(t);
@@ -148,7 +185,7 @@ describeBackends('event log: what came of each event', (t) => {
     expect((await eventLog(t)).entries.map(secondOf)).toEqual([3, 2]);
   });
 
-  it('forgets a deleted user\'s entries with the rest of its data', async () => {
+  it("forgets a deleted user's entries with the rest of its data", async () => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 1 } });
     await t.createUser('uma');
     await t.createUser('ben');

@@ -44,7 +44,11 @@ export class EventLogRepository {
 
   /** Appends rejected calls (one statement for all). */
   async insert(rows: readonly EventLogRow[]): Promise<void> {
-    if (rows.length > 0) await this.db.insertInto('event_log').values([...rows]).execute();
+    if (rows.length > 0)
+      await this.db
+        .insertInto('event_log')
+        .values([...rows])
+        .execute();
   }
 
   /** A project's entries, newest first. */
@@ -62,7 +66,12 @@ export class EventLogRepository {
 
   /** Deletes up to `limit` entries of a user (user deletion); returns rows deleted. */
   async deleteUser(projectId: string, userId: string, limit: number): Promise<number> {
-    const ids = this.db.selectFrom('event_log').select('row_id').where('project_id', '=', projectId).where('user_id', '=', userId).limit(limit);
+    const ids = this.db
+      .selectFrom('event_log')
+      .select('row_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .limit(limit);
     const r = await this.db.deleteFrom('event_log').where('row_id', 'in', ids).executeTakeFirst();
     return Number(r.numDeletedRows);
   }

@@ -6,7 +6,10 @@ export type Outcome = (typeof OUTCOMES)[number];
 
 const OutcomeSchema = Type.Union(
   [Type.Literal('AWARDED'), Type.Literal('CONDITION_FAILED'), Type.Literal('LIMIT_REACHED'), Type.Literal('REJECTED')],
-  { description: 'AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx' },
+  {
+    description:
+      'AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx',
+  },
 );
 
 export const EventLogQuery = Type.Object(
@@ -28,9 +31,14 @@ export const EventLogEntry = Type.Object({
   userId: Type.Union([Type.String(), Type.Null()], { description: 'Null when a rejected call named no valid userId' }),
   eventId: Type.Union([Type.String(), Type.Null()]),
   outcome: OutcomeSchema,
-  reason: Type.String({ description: 'Why, in words: "12 points awarded", "condition amount ≥ 50 failed: got 10", "limit 1 per day reached", the error message of a rejection' }),
+  reason: Type.String({
+    description:
+      'Why, in words: "12 points awarded", "condition amount ≥ 50 failed: got 10", "limit 1 per day reached", the error message of a rejection',
+  }),
   points: Type.Integer({ description: 'Points the event awarded' }),
-  metadata: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'The metadata sent (null when absent or too large to keep)' }),
+  metadata: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+    description: 'The metadata sent (null when absent or too large to keep)',
+  }),
   status: Type.Integer({ description: 'HTTP status the caller got (200, or the 4xx of a rejection)' }),
   code: Type.Union([Type.String(), Type.Null()], { description: 'Error code of a rejection, else null' }),
 });

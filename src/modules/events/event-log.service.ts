@@ -87,7 +87,8 @@ export class EventLogService {
   async prune(now: number): Promise<number> {
     const { eventLogDays, eventLogMaxEntries } = this.platform.config;
     let deleted = await this.repo.deleteBefore(now - eventLogDays * DAY_MS);
-    for (const projectId of await this.repo.projectsOver(eventLogMaxEntries)) deleted += await this.repo.keepNewest(projectId, eventLogMaxEntries);
+    for (const projectId of await this.repo.projectsOver(eventLogMaxEntries))
+      deleted += await this.repo.keepNewest(projectId, eventLogMaxEntries);
     return deleted;
   }
 }

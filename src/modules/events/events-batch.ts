@@ -57,7 +57,8 @@ function textsOf(def: EventDefinition): { title: HistoryText; description: Histo
   return t;
 }
 
-const counterKey = (projectId: string, userId: string, eventId: string, periodKey: string) => `${projectId}\u0000${userId}\u0000${eventId}\u0000${periodKey}`;
+const counterKey = (projectId: string, userId: string, eventId: string, periodKey: string) =>
+  `${projectId}\u0000${userId}\u0000${eventId}\u0000${periodKey}`;
 
 /** POST /event's part of the write path: the limit slot, the EVENT ledger entry, the stored event, then the stages. */
 export class EventsParticipant implements WriteParticipant {
@@ -101,7 +102,12 @@ class EventsBatch implements BatchPart {
       this.periodKeys.set(e, periodKey);
       const key = counterKey(e.projectId, e.userId, e.definition.eventId, periodKey);
       if (!this.counters.has(key)) {
-        this.counters.set(key, { row: { project_id: e.projectId, user_id: e.userId, event_id: e.definition.eventId, period_key: periodKey }, count: 0, taken: 0, stored: false });
+        this.counters.set(key, {
+          row: { project_id: e.projectId, user_id: e.userId, event_id: e.definition.eventId, period_key: periodKey },
+          count: 0,
+          taken: 0,
+          stored: false,
+        });
       }
     }
     const rows = await limitCounters.run(

@@ -25,7 +25,12 @@ describeBackends('events: bulk POST /events', (t) => {
     expect(res.statusCode).toBe(200);
     const { results } = res.json();
     expect(results).toHaveLength(8);
-    expect(results[0]).toMatchObject({ statusCode: 200, success: true, message: 'Event erfolgreich geloggt', data: { userId: 'ann', points: 5, limitReached: false } });
+    expect(results[0]).toMatchObject({
+      statusCode: 200,
+      success: true,
+      message: 'Event erfolgreich geloggt',
+      data: { userId: 'ann', points: 5, limitReached: false },
+    });
     expect(results[1]).toEqual({ statusCode: 404, error: 'Not Found', message: 'User ghost not found', code: 'USER_NOT_FOUND' });
     expect(results[2]).toMatchObject({ statusCode: 404, code: 'EVENT_NOT_FOUND' });
     expect(results[3]).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
@@ -73,7 +78,13 @@ describeBackends('events: bulk POST /events', (t) => {
 
   it('refuses a request that is not a list of at most 1,000 items, or that has no credentials', async () => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 } });
-    for (const payload of [{}, { events: [] }, { events: {} }, { events: Array.from({ length: 1001 }, () => ({ eventId: 'buy', userId: 'a' })) }, { events: [], more: 1 }]) {
+    for (const payload of [
+      {},
+      { events: [] },
+      { events: {} },
+      { events: Array.from({ length: 1001 }, () => ({ eventId: 'buy', userId: 'a' })) },
+      { events: [], more: 1 },
+    ]) {
       const res = await t.inject({ method: 'POST', url: '/events', headers: await t.serviceAuth(), payload });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
       expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
@@ -85,7 +96,11 @@ describeBackends('events: bulk POST /events', (t) => {
   it('takes 1,000 events with metadata in one request (larger than other bodies may be)', async () => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 1 } });
     await t.createUser('ann');
-    const events = Array.from({ length: 1000 }, (_, i) => ({ eventId: 'buy', userId: 'ann', metadata: { order: `order-${i}-${'x'.repeat(300)}`, amount: i } }));
+    const events = Array.from({ length: 1000 }, (_, i) => ({
+      eventId: 'buy',
+      userId: 'ann',
+      metadata: { order: `order-${i}-${'x'.repeat(300)}`, amount: i },
+    }));
     const res = await post(events);
     expect(res.statusCode).toBe(200);
     expect(res.json().results).toHaveLength(1000);

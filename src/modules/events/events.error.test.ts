@@ -77,7 +77,8 @@ describeBackends('events: errors', (t) => {
   it('refuses bodies without eventId or userId, with unknown fields, or not JSON', async () => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 } });
     const headers = await t.auth('uma');
-    const post = (payload: string) => t.inject({ method: 'POST', url: '/event', headers: { ...headers, 'content-type': 'application/json' }, payload });
+    const post = (payload: string) =>
+      t.inject({ method: 'POST', url: '/event', headers: { ...headers, 'content-type': 'application/json' }, payload });
     expect((await post(JSON.stringify({ userId: 'uma' }))).statusCode).toBe(400);
     expect((await post(JSON.stringify({ eventId: 'buy' }))).statusCode).toBe(400);
     expect((await post(JSON.stringify({ eventId: 'buy', userId: 'uma', extra: 1 }))).statusCode).toBe(400);

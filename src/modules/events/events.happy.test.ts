@@ -70,7 +70,13 @@ describeBackends('events: happy path', (t) => {
   });
 
   it('pays floor(amount × reward) for a TRANSACTION event, capped by maximumReward', async () => {
-    await defineEvent(t, { eventId: 'spend', type: 'TRANSACTION', rewardValueField: 'amount', reward: { default: 1.5 }, maximumReward: 100 });
+    await defineEvent(t, {
+      eventId: 'spend',
+      type: 'TRANSACTION',
+      rewardValueField: 'amount',
+      reward: { default: 1.5 },
+      maximumReward: 100,
+    });
     await t.createUser('bob');
     const small = await sendEvent(t, 'bob', { eventId: 'spend', metadata: { amount: 25.7 } });
     expect(small.json().data).toMatchObject({ points: 38, pointsAwarded: 38, type: 'TRANSACTION' });
@@ -95,7 +101,10 @@ describeBackends('events: happy path', (t) => {
     await t.createUser('carol');
     const miss = await sendEvent(t, 'carol', { eventId: 'steps', metadata: { steps: 5000 } });
     expect(miss.statusCode).toBe(200);
-    expect(miss.json()).toMatchObject({ message: 'Event erfolgreich geloggt', data: { points: 0, conditionReached: false, limitReached: false } });
+    expect(miss.json()).toMatchObject({
+      message: 'Event erfolgreich geloggt',
+      data: { points: 0, conditionReached: false, limitReached: false },
+    });
     const hit = await sendEvent(t, 'carol', { eventId: 'steps', metadata: { steps: 12000 } });
     expect(hit.json().data).toMatchObject({ points: 20, conditionReached: true });
     expect(await balance(t, 'carol')).toBe(20);
@@ -117,7 +126,10 @@ describeBackends('events: happy path', (t) => {
     await t.createUser('dan');
     expect((await sendEvent(t, 'dan', { eventId: 'visit', metadata: { city: 'Hamburg' } })).json().data.points).toBe(5);
     expect((await sendEvent(t, 'dan', { eventId: 'visit', metadata: { city: 'Köln', vip: true } })).json().data.points).toBe(5);
-    expect((await sendEvent(t, 'dan', { eventId: 'visit', metadata: { city: 'Köln' } })).json().data).toMatchObject({ points: 0, conditionReached: false });
+    expect((await sendEvent(t, 'dan', { eventId: 'visit', metadata: { city: 'Köln' } })).json().data).toMatchObject({
+      points: 0,
+      conditionReached: false,
+    });
   });
 
   it('pays the highest reward among the user groups named in metadata.usergroup', async () => {
@@ -142,7 +154,11 @@ describeBackends('events: happy path', (t) => {
     }
     const over = await sendEvent(t, 'finn', { eventId: 'checkin' });
     expect(over.statusCode).toBe(200);
-    expect(over.json()).toMatchObject({ statusCode: 200, message: 'Event Limit erreicht', data: { points: 0, pointsAwarded: 0, limitReached: true, conditionReached: true } });
+    expect(over.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Event Limit erreicht',
+      data: { points: 0, pointsAwarded: 0, limitReached: true, conditionReached: true },
+    });
     expect(await balance(t, 'finn')).toBe(20);
     expect(await t.app.services.events.countEvents('default', 'finn', 'checkin')).toBe(3);
     await t.setClock(NOW + DAY);
@@ -179,8 +195,14 @@ describeBackends('events: happy path', (t) => {
       conditions: { type: 'AND', conditions: [{ field: 'km', operator: 'greater_than_or_equal', value: 5 }] },
     });
     await t.createUser('ivy');
-    expect((await sendEvent(t, 'ivy', { eventId: 'run', metadata: { km: 2 } })).json().data).toMatchObject({ points: 0, limitReached: false });
-    expect((await sendEvent(t, 'ivy', { eventId: 'run', metadata: { km: 6 } })).json().data).toMatchObject({ points: 5, limitReached: false });
+    expect((await sendEvent(t, 'ivy', { eventId: 'run', metadata: { km: 2 } })).json().data).toMatchObject({
+      points: 0,
+      limitReached: false,
+    });
+    expect((await sendEvent(t, 'ivy', { eventId: 'run', metadata: { km: 6 } })).json().data).toMatchObject({
+      points: 5,
+      limitReached: false,
+    });
   });
 
   it('counts an offline event for the day of its timestamp and returns that time', async () => {
@@ -226,7 +248,12 @@ describeBackends('events: happy path', (t) => {
     await defineEvent(t, { eventId: 'b', reward: { default: 1 }, status: 'INACTIVE' });
     const all = await t.inject({ method: 'GET', url: '/v1/event', headers });
     expect(all.statusCode).toBe(200);
-    expect(all.json().map((e: { eventId: string }) => e.eventId).sort()).toEqual(['a', 'b']);
+    expect(
+      all
+        .json()
+        .map((e: { eventId: string }) => e.eventId)
+        .sort(),
+    ).toEqual(['a', 'b']);
     const active = await t.inject({ method: 'GET', url: '/event?showAll=false', headers });
     expect(active.json().map((e: { eventId: string }) => e.eventId)).toEqual(['a']);
     const one = await t.inject({ method: 'GET', url: '/event/b', headers });

@@ -62,7 +62,13 @@ describeBackends('events: pipeline stages and idempotency', (t) => {
       begin: () => ({
         applyEvent(_event, outcome) {
           seen.push('streaks');
-          outcome.streaks.push({ streakId: 's1', currentCount: 1, lastUpdate: new Date(NOW).toISOString(), milestoneReached: false, pointsAwarded: 0 });
+          outcome.streaks.push({
+            streakId: 's1',
+            currentCount: 1,
+            lastUpdate: new Date(NOW).toISOString(),
+            milestoneReached: false,
+            pointsAwarded: 0,
+          });
         },
       }),
     };
@@ -74,7 +80,16 @@ describeBackends('events: pipeline stages and idempotency', (t) => {
       streaks: [{ streakId: 's1', currentCount: 1, lastUpdate: new Date(NOW).toISOString(), milestoneReached: false, pointsAwarded: 0 }],
     });
     expect(seen).toEqual(['load:1', 'challenges:5', 'streaks', 'write', 'after']);
-    expect(events[0]).toMatchObject({ projectId: 'default', userId: 'sam', eventId: 'buy', points: 5, userGroups: ['gold'], qualifies: true, conditionReached: true, limitReached: false });
+    expect(events[0]).toMatchObject({
+      projectId: 'default',
+      userId: 'sam',
+      eventId: 'buy',
+      points: 5,
+      userGroups: ['gold'],
+      qualifies: true,
+      conditionReached: true,
+      limitReached: false,
+    });
     expect(await balance(t, 'sam')).toBe(105);
 
     await ingest.ingest(service, { userId: 'sam', eventId: 'buy' });
@@ -187,15 +202,52 @@ describeBackends('write path: notices of what a batch decided', (t) => {
   it('publishes each ledger entry, completion, milestone, redemption and answer in decision order', async () => {
     await t.setClock(NOW);
     await defineEvent(t, { eventId: 'buy', reward: { default: 50 } });
-    expect((await t.admin('POST', '/admin/challenge', { challengeId: 'first', title: { en: 'First' }, eventId: 'buy', goal: 1, points: 5 })).statusCode).toBe(201);
-    expect((await t.admin('POST', '/admin/streak', { streakId: 'daily', title: { en: 'Daily' }, timeFrame: 'daily', eventIds: ['buy'], milestones: [{ count: 1, points: 2 }] })).statusCode).toBe(201);
+    expect(
+      (await t.admin('POST', '/admin/challenge', { challengeId: 'first', title: { en: 'First' }, eventId: 'buy', goal: 1, points: 5 }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await t.admin('POST', '/admin/streak', {
+          streakId: 'daily',
+          title: { en: 'Daily' },
+          timeFrame: 'daily',
+          eventIds: ['buy'],
+          milestones: [{ count: 1, points: 2 }],
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await t.admin('POST', '/admin/shop', { shopId: 'shop', name: 'Shop' })).statusCode).toBe(201);
-    expect((await t.admin('POST', '/admin/offer', { offerId: 'mug', type: 'ONLINE', points: 20, title: { en: 'Mug' }, description: { en: 'A mug' }, shopId: 'shop' })).statusCode).toBe(201);
-    expect((await t.admin('POST', '/admin/survey', { surveyId: 'poll', title: 'Poll', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }], points: 3 })).statusCode).toBe(201);
+    expect(
+      (
+        await t.admin('POST', '/admin/offer', {
+          offerId: 'mug',
+          type: 'ONLINE',
+          points: 20,
+          title: { en: 'Mug' },
+          description: { en: 'A mug' },
+          shopId: 'shop',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await t.admin('POST', '/admin/survey', {
+          surveyId: 'poll',
+          title: 'Poll',
+          type: 'SINGLE',
+          options: [{ optionId: 'a', label: 'A' }],
+          points: 3,
+        })
+      ).statusCode,
+    ).toBe(201);
     await t.createUser('sam');
     const writes = new WritePath(t.app.platform);
     const seen: Array<{ type: string; data: Record<string, unknown> }> = [];
-    writes.use([...t.app.services.writes.participants, { name: 'spy', begin: (batch) => ({ write: async () => void seen.push(...batch.notices) }) }]);
+    writes.use([
+      ...t.app.services.writes.participants,
+      { name: 'spy', begin: (batch) => ({ write: async () => void seen.push(...batch.notices) }) },
+    ]);
     const event = await t.app.services.events.prepare(service, { userId: 'sam', eventId: 'buy' });
     const now = t.app.platform.clock.now();
     await Promise.all([

@@ -46,11 +46,20 @@ export class EventsRepository {
 
   /** Deletes up to `limit` stored events of the user, then its limit counters; returns rows deleted. */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
-    const ids = this.db.selectFrom('events').select('row_id').where('project_id', '=', projectId).where('user_id', '=', userId).limit(limit);
+    const ids = this.db
+      .selectFrom('events')
+      .select('row_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .limit(limit);
     const events = await this.db.deleteFrom('events').where('row_id', 'in', ids).executeTakeFirst();
     const deleted = Number(events.numDeletedRows);
     if (deleted >= limit) return deleted;
-    const counters = await this.db.deleteFrom('event_limit_counters').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    const counters = await this.db
+      .deleteFrom('event_limit_counters')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return deleted + Number(counters.numDeletedRows);
   }
 
@@ -70,7 +79,11 @@ export class EventsRepository {
 
   /** Number of stored events of a user (tests and checks). */
   async countForUser(projectId: string, userId: string, eventId?: string): Promise<number> {
-    let q = this.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).where('user_id', '=', userId);
+    let q = this.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId);
     if (eventId) q = q.where('event_id', '=', eventId);
     const row = await q.executeTakeFirstOrThrow();
     return Number(row.n);

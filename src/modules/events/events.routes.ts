@@ -2,7 +2,15 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-type.js';
 import { errors, ResourceId } from '../../http/schemas.js';
 import { eventLogRoutes, logRejection } from './event-log.routes.js';
-import { EventDefinition, EventDefinitionBody, EventResponse, MAX_BULK_EVENTS, PostEventBody, PostEventsBody, PostEventsResponse } from './events.schemas.js';
+import {
+  EventDefinition,
+  EventDefinitionBody,
+  EventResponse,
+  MAX_BULK_EVENTS,
+  PostEventBody,
+  PostEventsBody,
+  PostEventsResponse,
+} from './events.schemas.js';
 
 const Params = Type.Object({ eventId: ResourceId });
 const ListQuery = Type.Object({
@@ -24,7 +32,8 @@ export async function eventsRoutes(app: App): Promise<void> {
       onSend: logRejection(events.log),
       schema: {
         operationId: 'logEvent',
-        description: 'Logs one user event. Its definition\'s reward (conditions, limits, group rewards) gives points; challenges, streaks, leaderboards and analytics move in the same write. Answers with the points awarded and everything the event completed. An optional Idempotency-Key makes retries safe.',
+        description:
+          "Logs one user event. Its definition's reward (conditions, limits, group rewards) gives points; challenges, streaks, leaderboards and analytics move in the same write. Answers with the points awarded and everything the event completed. An optional Idempotency-Key makes retries safe.",
         tags,
         security,
         summary: 'Log a user event: points, challenges, streaks, leaderboards, analytics',
@@ -61,7 +70,18 @@ export async function eventsRoutes(app: App): Promise<void> {
 
   app.get(
     '/event',
-    { config, schema: { operationId: 'listEventDefinitions', description: 'The project\'s active event definitions, as a client app needs them.', tags, security, summary: 'Event definitions', querystring: ListQuery, response: { 200: Type.Array(EventDefinition), 204: Type.Null(), ...errors(400, 401) } } },
+    {
+      config,
+      schema: {
+        operationId: 'listEventDefinitions',
+        description: "The project's active event definitions, as a client app needs them.",
+        tags,
+        security,
+        summary: 'Event definitions',
+        querystring: ListQuery,
+        response: { 200: Type.Array(EventDefinition), 204: Type.Null(), ...errors(400, 401) },
+      },
+    },
     async (req, reply) => {
       const list = await defs.list(req.principal.projectId, !req.query.showAll);
       return list.length === 0 ? reply.status(204).send(null) : list;
@@ -70,7 +90,18 @@ export async function eventsRoutes(app: App): Promise<void> {
 
   app.get(
     '/event/:eventId',
-    { config, schema: { operationId: 'getEventDefinition', description: 'One active event definition.', tags, security, summary: 'One event definition', params: Params, response: { 200: EventDefinition, ...errors(400, 401, 404) } } },
+    {
+      config,
+      schema: {
+        operationId: 'getEventDefinition',
+        description: 'One active event definition.',
+        tags,
+        security,
+        summary: 'One event definition',
+        params: Params,
+        response: { 200: EventDefinition, ...errors(400, 401, 404) },
+      },
+    },
     (req) => defs.get(req.principal.projectId, req.params.eventId),
   );
 
@@ -78,27 +109,77 @@ export async function eventsRoutes(app: App): Promise<void> {
   const adminSecurity = [{ adminToken: [] }];
   app.post(
     '/admin/event',
-    { schema: { operationId: 'createEventDefinition', description: 'Creates an event definition: its reward, conditions on metadata, limits and group rewards.', tags: adminTags, security: adminSecurity, summary: 'Create an event definition', body: EventDefinitionBody, response: { 201: EventDefinition, ...errors(400, 401, 404, 409) } } },
+    {
+      schema: {
+        operationId: 'createEventDefinition',
+        description: 'Creates an event definition: its reward, conditions on metadata, limits and group rewards.',
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'Create an event definition',
+        body: EventDefinitionBody,
+        response: { 201: EventDefinition, ...errors(400, 401, 404, 409) },
+      },
+    },
     async (req, reply) => reply.status(201).send(await defs.create(req.principal.projectId, req.body)),
   );
-  app.get('/admin/event', { schema: { operationId: 'listAdminEventDefinitions', description: 'Every event definition of the project, active or not.', tags: adminTags, security: adminSecurity, summary: 'Event definitions', response: { 200: Type.Array(EventDefinition), ...errors(401, 404) } } }, (req) =>
-    defs.list(req.principal.projectId),
+  app.get(
+    '/admin/event',
+    {
+      schema: {
+        operationId: 'listAdminEventDefinitions',
+        description: 'Every event definition of the project, active or not.',
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'Event definitions',
+        response: { 200: Type.Array(EventDefinition), ...errors(401, 404) },
+      },
+    },
+    (req) => defs.list(req.principal.projectId),
   );
   app.get(
     '/admin/event/:eventId',
-    { schema: { operationId: 'getAdminEventDefinition', description: 'One event definition of the project, active or not.', tags: adminTags, security: adminSecurity, summary: 'One event definition', params: Params, response: { 200: EventDefinition, ...errors(401, 404) } } },
+    {
+      schema: {
+        operationId: 'getAdminEventDefinition',
+        description: 'One event definition of the project, active or not.',
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'One event definition',
+        params: Params,
+        response: { 200: EventDefinition, ...errors(401, 404) },
+      },
+    },
     (req) => defs.get(req.principal.projectId, req.params.eventId),
   );
   app.put(
     '/admin/event/:eventId',
     {
-      schema: { operationId: 'updateEventDefinition', description: 'Replaces an event definition; events logged from now on use it.', tags: adminTags, security: adminSecurity, summary: 'Replace an event definition', params: Params, body: EventDefinitionBody, response: { 200: EventDefinition, ...errors(400, 401, 404) } },
+      schema: {
+        operationId: 'updateEventDefinition',
+        description: 'Replaces an event definition; events logged from now on use it.',
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'Replace an event definition',
+        params: Params,
+        body: EventDefinitionBody,
+        response: { 200: EventDefinition, ...errors(400, 401, 404) },
+      },
     },
     (req) => defs.update(req.principal.projectId, req.params.eventId, req.body),
   );
   app.delete(
     '/admin/event/:eventId',
-    { schema: { operationId: 'deleteEventDefinition', description: 'Deletes an event definition; history entries it produced stay.', tags: adminTags, security: adminSecurity, summary: 'Delete an event definition', params: Params, response: { 204: Type.Null(), ...errors(401, 404) } } },
+    {
+      schema: {
+        operationId: 'deleteEventDefinition',
+        description: 'Deletes an event definition; history entries it produced stay.',
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'Delete an event definition',
+        params: Params,
+        response: { 204: Type.Null(), ...errors(401, 404) },
+      },
+    },
     async (req, reply) => {
       await defs.delete(req.principal.projectId, req.params.eventId);
       return reply.status(204).send(null);

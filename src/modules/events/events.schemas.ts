@@ -17,7 +17,10 @@ export const OPERATORS = [
 export type Operator = (typeof OPERATORS)[number];
 
 const ScalarValue = Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean()]);
-const ConditionValue = Type.Union([ScalarValue, Type.Array(Type.Union([Type.String({ maxLength: 2000 }), Type.Number()]), { maxItems: 100 })]);
+const ConditionValue = Type.Union([
+  ScalarValue,
+  Type.Array(Type.Union([Type.String({ maxLength: 2000 }), Type.Number()]), { maxItems: 100 }),
+]);
 
 export const Condition = Type.Object(
   {
@@ -90,7 +93,12 @@ export const EventDefinitionBody = Type.Object(
     requiresApiKey: Type.Optional(Type.Boolean()),
     image: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
     pendingDays: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 365, description: 'Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once)' }),
+      Type.Integer({
+        minimum: 0,
+        maximum: 365,
+        description:
+          'Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once)',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -160,7 +168,12 @@ export const PostEventBody = Type.Object(
     eventId: ResourceId,
     userId: UserId,
     metadata: Type.Optional(Metadata),
-    timestamp: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 64, description: 'ISO 8601 (offline events); without a zone it is UTC' }), Type.Integer({ minimum: 0 })])),
+    timestamp: Type.Optional(
+      Type.Union([
+        Type.String({ minLength: 1, maxLength: 64, description: 'ISO 8601 (offline events); without a zone it is UTC' }),
+        Type.Integer({ minimum: 0 }),
+      ]),
+    ),
   },
   {
     additionalProperties: false,
@@ -204,43 +217,56 @@ export const PostEventsBody = Type.Object(
 export type PostEventsBody = Static<typeof PostEventsBody>;
 
 /** The response of POST /event: both shapes clients know, merged (docs/api.md, Events). */
-export const EventResponse = Type.Object({
-  statusCode: Type.Integer(),
-  success: Type.Boolean(),
-  message: Type.String(),
-  data: Type.Object({
-    userId: Type.String(),
-    eventId: Type.String(),
-    points: Type.Number(),
-    pointsAwarded: Type.Number(),
-    type: Type.String(),
-    title: Type.String(),
-    limit: Nullable(Type.Integer()),
-    maximumReward: Nullable(Type.Number()),
-    metadata: Type.Record(Type.String(), Type.Unknown()),
-    conditionReached: Type.Boolean(),
-    limitReached: Type.Boolean(),
-    userGroupId: Type.String(),
-    timestamp: Type.Integer(),
-    streaks: Type.Array(StreakItem),
-    challenges: Type.Array(ChallengeItem),
-  }),
-}, {
-  examples: [
-    {
-      statusCode: 200,
-      success: true,
-      message: 'Event erfolgreich geloggt',
-      data: {
-        userId: 'alice', eventId: 'purchase', points: 50, pointsAwarded: 50, type: 'purchase', title: 'Purchase',
-        limit: null, maximumReward: 100, metadata: { amount: 42, store: 'berlin-mitte' }, conditionReached: true, limitReached: false,
-        userGroupId: 'default', timestamp: 1795337123000,
-        streaks: [{ streakId: 'daily-shopper', currentCount: 3, lastUpdate: '2026-11-22', milestoneReached: false, pointsAwarded: 0 }],
-        challenges: [{ challengeId: 'five-purchases', progress: 5, goal: 5, completed: true, pointsAwarded: 200 }],
+export const EventResponse = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    success: Type.Boolean(),
+    message: Type.String(),
+    data: Type.Object({
+      userId: Type.String(),
+      eventId: Type.String(),
+      points: Type.Number(),
+      pointsAwarded: Type.Number(),
+      type: Type.String(),
+      title: Type.String(),
+      limit: Nullable(Type.Integer()),
+      maximumReward: Nullable(Type.Number()),
+      metadata: Type.Record(Type.String(), Type.Unknown()),
+      conditionReached: Type.Boolean(),
+      limitReached: Type.Boolean(),
+      userGroupId: Type.String(),
+      timestamp: Type.Integer(),
+      streaks: Type.Array(StreakItem),
+      challenges: Type.Array(ChallengeItem),
+    }),
+  },
+  {
+    examples: [
+      {
+        statusCode: 200,
+        success: true,
+        message: 'Event erfolgreich geloggt',
+        data: {
+          userId: 'alice',
+          eventId: 'purchase',
+          points: 50,
+          pointsAwarded: 50,
+          type: 'purchase',
+          title: 'Purchase',
+          limit: null,
+          maximumReward: 100,
+          metadata: { amount: 42, store: 'berlin-mitte' },
+          conditionReached: true,
+          limitReached: false,
+          userGroupId: 'default',
+          timestamp: 1795337123000,
+          streaks: [{ streakId: 'daily-shopper', currentCount: 3, lastUpdate: '2026-11-22', milestoneReached: false, pointsAwarded: 0 }],
+          challenges: [{ challengeId: 'five-purchases', progress: 5, goal: 5, completed: true, pointsAwarded: 200 }],
+        },
       },
-    },
-  ],
-});
+    ],
+  },
+);
 export type EventResponse = Static<typeof EventResponse>;
 
 /** POST /events: one result per item, in order — the POST /event response, or the item's error body. */

@@ -62,7 +62,11 @@ export class EventsService implements UserDataOwner {
    * request's response, stored for its Idempotency-Key, commits with all its events). An item's
    * refusal (its error body) fails only that item.
    */
-  async ingestMany(principal: Principal, items: readonly unknown[], claim: IdempotencyClaim | null = null): Promise<{ results: Array<EventResponse | ErrorBody> }> {
+  async ingestMany(
+    principal: Principal,
+    items: readonly unknown[],
+    claim: IdempotencyClaim | null = null,
+  ): Promise<{ results: Array<EventResponse | ErrorBody> }> {
     const checked: Array<PreparedEvent | ErrorBody> = await Promise.all(
       items.map(async (item, i) => {
         try {
@@ -91,13 +95,20 @@ export class EventsService implements UserDataOwner {
       outcomes.forEach((o, k) => (out[slots[k]!] = o.ok ? (o.value as EventResponse) : this.bodyOf(o.error, slots[k]!)));
       return { results: out as Array<EventResponse | ErrorBody> };
     };
-    const answer = units.length === 0 ? merge([]) : merge(await this.writes.submitGroup(units, claim, (outcomes) => ({ statusCode: 200, body: merge(outcomes) })));
+    const answer =
+      units.length === 0
+        ? merge([])
+        : merge(await this.writes.submitGroup(units, claim, (outcomes) => ({ statusCode: 200, body: merge(outcomes) })));
     await this.logRejectedItems(principal, items, answer.results);
     return answer;
   }
 
   /** The items refused with a 4xx go to the event log, in one insert. */
-  private async logRejectedItems(principal: Principal, items: readonly unknown[], results: ReadonlyArray<EventResponse | ErrorBody>): Promise<void> {
+  private async logRejectedItems(
+    principal: Principal,
+    items: readonly unknown[],
+    results: ReadonlyArray<EventResponse | ErrorBody>,
+  ): Promise<void> {
     const logged: Array<Promise<void>> = [];
     results.forEach((r, i) => {
       if (r.statusCode >= 400 && r.statusCode < 500) {

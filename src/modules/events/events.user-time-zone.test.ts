@@ -52,7 +52,11 @@ describeBackends('events: limits in the user time zone', (t) => {
       return (await sendEvent(t, 'ny', { eventId: 'monthly', timestamp: iso })).json().data.limitReached;
     };
     // Tue 31 March 20:00 EDT is 1 April in UTC; Wed 1 April 00:30 EDT is a new local month.
-    expect([await send('2026-04-01T00:00:00Z'), await send('2026-04-01T03:00:00Z'), await send('2026-04-01T04:30:00Z')]).toEqual([false, true, false]);
+    expect([await send('2026-04-01T00:00:00Z'), await send('2026-04-01T03:00:00Z'), await send('2026-04-01T04:30:00Z')]).toEqual([
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('counts the limit in the new zone after a zone change: the local date decides', async () => {
@@ -72,7 +76,13 @@ describeBackends('events: limits in the user time zone', (t) => {
     await sendAt('akl', '2026-01-31T20:00:00Z'); // 1 February 09:00 in Auckland
     await t.setClock(at('2026-02-01T01:00:00Z'));
     const board = async (month: string) =>
-      (await t.inject({ method: 'GET', url: `/project/default/leaderboard?groupId=default&month=${month}`, headers: await t.serviceAuth() })).json();
+      (
+        await t.inject({
+          method: 'GET',
+          url: `/project/default/leaderboard?groupId=default&month=${month}`,
+          headers: await t.serviceAuth(),
+        })
+      ).json();
     expect((await board('2026-01')).users).toEqual([expect.objectContaining({ userId: 'akl', points: 10, rank: 1 })]);
     expect((await board('2026-02')).users).toEqual([]);
   });

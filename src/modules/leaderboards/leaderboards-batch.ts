@@ -16,7 +16,6 @@ export interface BoardPointsUnit extends WriteUnit {
   userGroups: readonly string[];
 }
 
-
 const createRollover = new RowsInsert({
   description: 'leaderboard roll-over day',
   table: 'leaderboard_rollover',
@@ -114,7 +113,17 @@ export class LeaderboardsBatch implements BatchPart {
   async write(): Promise<void> {
     type DailyRow = { project_id: string; group_id: string; user_id: string; day: number; points: number; reached_at: number };
     type MonthRow = { project_id: string; group_id: string; user_id: string; month: string; points: number; reached_at: number };
-    type WindowRow = { project_id: string; group_id: string; user_id: string; p7: number; r7: number; p30: number; r30: number; p365: number; r365: number };
+    type WindowRow = {
+      project_id: string;
+      group_id: string;
+      user_id: string;
+      p7: number;
+      r7: number;
+      p30: number;
+      r30: number;
+      p365: number;
+      r365: number;
+    };
     const daily = new Map<string, DailyRow>();
     const monthly = new Map<string, MonthRow>();
     const windows = new Map<string, WindowRow>();
@@ -137,10 +146,15 @@ export class LeaderboardsBatch implements BatchPart {
         if (m) {
           m.points += points;
           if (at > m.reached_at) m.reached_at = at;
-        } else monthly.set(`${key}${SEP}${month}`, { project_id: projectId, group_id: groupId, user_id: userId, month, points, reached_at: at });
+        } else
+          monthly.set(`${key}${SEP}${month}`, { project_id: projectId, group_id: groupId, user_id: userId, month, points, reached_at: at });
         if (!in365) continue;
         let w = windows.get(key);
-        if (!w) windows.set(key, (w = { project_id: projectId, group_id: groupId, user_id: userId, p7: 0, r7: 0, p30: 0, r30: 0, p365: 0, r365: 0 }));
+        if (!w)
+          windows.set(
+            key,
+            (w = { project_id: projectId, group_id: groupId, user_id: userId, p7: 0, r7: 0, p30: 0, r30: 0, p365: 0, r365: 0 }),
+          );
         w.p365 += points;
         if (at > w.r365) w.r365 = at;
         if (in30) {

@@ -5,7 +5,12 @@ import { JAN_15, earn, getJson } from './leaderboards.test-helpers.js';
 describeBackends('leaderboards: errors', (t) => {
   const expectError = (res: { status: number; body: any }, status: number, code?: string) => {
     expect(res.status).toBe(status);
-    expect(res.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String), code: code ?? expect.any(String) });
+    expect(res.body).toMatchObject({
+      statusCode: status,
+      error: expect.any(String),
+      message: expect.any(String),
+      code: code ?? expect.any(String),
+    });
   };
 
   it.each([
@@ -44,7 +49,12 @@ describeBackends('leaderboards: errors', (t) => {
   it('answers 404 for an unknown user in the personalized view, the rank and the join', async () => {
     expectError(await getJson(t, '/user/ghost/leaderboard?groupId=default&timeframe=7d', 'ghost'), 404, 'USER_NOT_FOUND');
     expectError(await getJson(t, '/user/ghost/rank', 'ghost'), 404, 'USER_NOT_FOUND');
-    const join = await t.inject({ method: 'POST', url: '/user/ghost/leaderboard', headers: await t.auth('ghost'), payload: { username: 'G' } });
+    const join = await t.inject({
+      method: 'POST',
+      url: '/user/ghost/leaderboard',
+      headers: await t.auth('ghost'),
+      payload: { username: 'G' },
+    });
     expect(join.statusCode).toBe(404);
   });
 
@@ -70,7 +80,12 @@ describeBackends('leaderboards: errors', (t) => {
 
   it('accepts a username of exactly 40 characters', async () => {
     await t.createUser('amy');
-    const res = await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers: await t.auth('amy'), payload: { username: 'y'.repeat(40) } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/user/amy/leaderboard',
+      headers: await t.auth('amy'),
+      payload: { username: 'y'.repeat(40) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ userId: 'amy', username: 'y'.repeat(40), anonymous: false });
   });

@@ -7,7 +7,12 @@ describeBackends('leaderboards: fed by POST /event', (t) => {
   it('ranks the points of events, for default and the groups in metadata.usergroup, offline events on their day', async () => {
     await t.setClock(JAN_15);
     await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: 10 } });
-    await t.inject({ method: 'POST', url: '/usergroup', headers: await t.serviceAuth(), payload: { userGroupId: 'vip', title: { default: 'VIP', de: 'VIP' } } });
+    await t.inject({
+      method: 'POST',
+      url: '/usergroup',
+      headers: await t.serviceAuth(),
+      payload: { userGroupId: 'vip', title: { default: 'VIP', de: 'VIP' } },
+    });
     for (const u of ['amy', 'bob', 'cat']) await t.createUser(u);
     expect((await sendEvent(t, 'amy', { eventId: 'buy', metadata: { usergroup: ['vip'] } })).statusCode).toBe(200);
     await sendEvent(t, 'bob', { eventId: 'buy' });

@@ -106,7 +106,12 @@ describeBackends('leaderboards: happy path', (t) => {
 
   it('counts an event for default and for every group it names', async () => {
     await t.setClock(JAN_15);
-    const created = await t.inject({ method: 'POST', url: '/usergroup', headers: await t.serviceAuth(), payload: { userGroupId: 'vip', title: { default: 'VIP', de: 'VIP' } } });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/usergroup',
+      headers: await t.serviceAuth(),
+      payload: { userGroupId: 'vip', title: { default: 'VIP', de: 'VIP' } },
+    });
     expect(created.statusCode).toBe(201);
     await earn(t, 'amy', 10, { groups: ['vip'] });
     await earn(t, 'bob', 20);
@@ -154,10 +159,20 @@ describeBackends('leaderboards: happy path', (t) => {
     await t.setClock(JAN_15);
     await earn(t, 'amy', 30);
     await earn(t, 'bob', 20);
-    const join = await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers: await t.auth('amy'), payload: { username: 'Amelia', anonymous: true } });
+    const join = await t.inject({
+      method: 'POST',
+      url: '/user/amy/leaderboard',
+      headers: await t.auth('amy'),
+      payload: { username: 'Amelia', anonymous: true },
+    });
     expect(join.statusCode).toBe(200);
     expect(join.json()).toEqual({ userId: 'amy', username: 'Amelia', anonymous: true });
-    const renamed = await t.inject({ method: 'POST', url: '/user/bob/leaderboard', headers: await t.auth('bob'), payload: { username: 'Bobby' } });
+    const renamed = await t.inject({
+      method: 'POST',
+      url: '/user/bob/leaderboard',
+      headers: await t.auth('bob'),
+      payload: { username: 'Bobby' },
+    });
     expect(renamed.json()).toEqual({ userId: 'bob', username: 'Bobby', anonymous: false });
     const bobView = await getJson(t, '/user/bob/leaderboard?groupId=default&month=2026-01', 'bob');
     expect(bobView.body.topUsers).toEqual([
@@ -180,7 +195,11 @@ describeBackends('leaderboards: happy path', (t) => {
     expect(bare.json()).toEqual({ userId: 'amy', username: 'amy', anonymous: false });
     await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers, payload: { username: 'Amelia' } });
     // Some clients always declare JSON, even with nothing to send; the name stays as it was.
-    const declared = await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers: { ...headers, 'content-type': 'application/json' } });
+    const declared = await t.inject({
+      method: 'POST',
+      url: '/user/amy/leaderboard',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
     expect(declared.statusCode, declared.body).toBe(200);
     expect(declared.json()).toEqual({ userId: 'amy', username: 'Amelia', anonymous: false });
   });

@@ -21,13 +21,24 @@ describeBackends('leaderboards: the full page is served from its board version',
     await earn(t, 'ann', 30);
     await earn(t, 'bob', 20);
     const first = await page();
-    expect(first.users.map((u) => [u.userId, u.points])).toEqual([['ann', 30], ['bob', 20]]);
+    expect(first.users.map((u) => [u.userId, u.points])).toEqual([
+      ['ann', 30],
+      ['bob', 20],
+    ]);
     expect(await page()).toEqual(first);
-    const sent = await t.inject({ method: 'POST', url: '/event', headers: await t.auth('bob'), payload: { userId: 'bob', eventId: 'buy' } });
+    const sent = await t.inject({
+      method: 'POST',
+      url: '/event',
+      headers: await t.auth('bob'),
+      payload: { userId: 'bob', eventId: 'buy' },
+    });
     expect(sent.statusCode).toBe(200);
     // Once the sender has its answer, every reader sees the new board.
     const after = await page();
-    expect(after.users.map((u) => [u.userId, u.points, u.rank])).toEqual([['ann', 30, 1], ['bob', 30, 2]]);
+    expect(after.users.map((u) => [u.userId, u.points, u.rank])).toEqual([
+      ['ann', 30, 1],
+      ['bob', 30, 2],
+    ]);
     expect((await page(t.app, 'groupId=default&month=2026-01')).users[1]).toMatchObject({ userId: 'bob', points: 30 });
   });
 
@@ -36,7 +47,12 @@ describeBackends('leaderboards: the full page is served from its board version',
     await earn(t, 'ann', 30);
     await earn(t, 'bob', 20);
     expect((await page()).users[1]).toMatchObject({ userId: 'bob', username: 'bob' });
-    const renamed = await t.inject({ method: 'POST', url: '/user/bob/leaderboard', headers: await t.auth('bob'), payload: { username: 'Bobby' } });
+    const renamed = await t.inject({
+      method: 'POST',
+      url: '/user/bob/leaderboard',
+      headers: await t.auth('bob'),
+      payload: { username: 'Bobby' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect((await page()).users[1]).toMatchObject({ userId: 'bob', username: 'Bobby' });
     const deleted = await t.inject({ method: 'DELETE', url: '/user/ann', headers: await t.auth('ann') });
@@ -56,10 +72,18 @@ describeBackends('leaderboards: the full page is served from its board version',
       expect((await page()).users[0]).toMatchObject({ userId: 'ann', points: 30 });
       expect((await page(other)).users[0]).toMatchObject({ userId: 'ann', points: 30 });
       for (let i = 0; i < 2; i++) {
-        const sent = await other.inject({ method: 'POST', url: '/event', headers: await t.auth('bob'), payload: { userId: 'bob', eventId: 'buy' } });
+        const sent = await other.inject({
+          method: 'POST',
+          url: '/event',
+          headers: await t.auth('bob'),
+          payload: { userId: 'bob', eventId: 'buy' },
+        });
         expect(sent.statusCode).toBe(200);
       }
-      expect((await page()).users.map((u) => [u.userId, u.points])).toEqual([['bob', 40], ['ann', 30]]);
+      expect((await page()).users.map((u) => [u.userId, u.points])).toEqual([
+        ['bob', 40],
+        ['ann', 30],
+      ]);
     } finally {
       await other.close();
     }

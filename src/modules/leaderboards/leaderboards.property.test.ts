@@ -12,8 +12,23 @@ type Action =
   | { kind: 'restart' };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('earn' as const), user: fc.integer({ min: 0, max: 7 }), points: fc.integer({ min: 1, max: 20 }), daysAgo: fc.integer({ min: 0, max: 30 }), vip: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('days' as const), days: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: -3, max: -1 }), fc.constant(40)) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('earn' as const),
+      user: fc.integer({ min: 0, max: 7 }),
+      points: fc.integer({ min: 1, max: 20 }),
+      daysAgo: fc.integer({ min: 0, max: 30 }),
+      vip: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('days' as const),
+      days: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: -3, max: -1 }), fc.constant(40)),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'rollOver' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
 );
@@ -55,7 +70,10 @@ async function expectIndexAgrees(t: TestContext, projectId: string): Promise<voi
     ];
     for (const [period, lo, hi] of boards) {
       const expected = await plainBoard(t, projectId, groupId, lo, hi);
-      const served = JSON.parse(await lb.board(projectId, projectId, { groupId, ...period, limit: 1000, offset: 0 })) as { users: Array<{ userId: string; points: number; rank: number }>; total: number };
+      const served = JSON.parse(await lb.board(projectId, projectId, { groupId, ...period, limit: 1000, offset: 0 })) as {
+        users: Array<{ userId: string; points: number; rank: number }>;
+        total: number;
+      };
       expect({ groupId, period, users: served.users.map((u) => [u.userId, u.points, u.rank]) }).toEqual({
         groupId,
         period,
@@ -78,7 +96,13 @@ async function play(t: TestContext, actions: Action[]): Promise<void> {
   for (const a of actions) {
     if (a.kind === 'earn') {
       const at = t.app.platform.clock.now() - a.daysAgo * DAY;
-      await t.app.services.leaderboards.recordPoints({ projectId, userId: `u${a.user}`, points: a.points, occurredAt: at, userGroups: a.vip ? ['vip'] : [] });
+      await t.app.services.leaderboards.recordPoints({
+        projectId,
+        userId: `u${a.user}`,
+        points: a.points,
+        occurredAt: at,
+        userGroups: a.vip ? ['vip'] : [],
+      });
     } else if (a.kind === 'days') {
       now += a.days * DAY;
       await t.setClock(now);

@@ -11,16 +11,18 @@ const COLUMNS = { '7d': ['p7', 'r7'], '30d': ['p30', 'r30'], '365d': ['p365', 'r
 const later = (table: string, column: string) =>
   sql.raw<number>(`CASE WHEN excluded.${column} > ${table}.${column} THEN excluded.${column} ELSE ${table}.${column} END`);
 
-const monthPage = new Statement<{ projectId: string; groupId: string; month: string; after: string; limit: number }>('month board page', (db, a) =>
-  db
-    .selectFrom('leaderboard_monthly')
-    .select(['user_id', 'points', 'reached_at', 'version'])
-    .where('project_id', '=', a.projectId)
-    .where('group_id', '=', a.groupId)
-    .where('month', '=', a.month)
-    .where('user_id', '>', a.after)
-    .orderBy('user_id')
-    .limit(a.limit),
+const monthPage = new Statement<{ projectId: string; groupId: string; month: string; after: string; limit: number }>(
+  'month board page',
+  (db, a) =>
+    db
+      .selectFrom('leaderboard_monthly')
+      .select(['user_id', 'points', 'reached_at', 'version'])
+      .where('project_id', '=', a.projectId)
+      .where('group_id', '=', a.groupId)
+      .where('month', '=', a.month)
+      .where('user_id', '>', a.after)
+      .orderBy('user_id')
+      .limit(a.limit),
 );
 
 const windowPage = new Statement<{ projectId: string; groupId: string; after: string; limit: number }>('window boards page', (db, a) =>
@@ -78,7 +80,13 @@ export class LeaderboardsRepository {
         }
       }
       // Only rows with nothing in any window go (adjustments may leave a total below 0, which must stay).
-      await trx.deleteFrom('leaderboard_windows').where('project_id', '=', projectId).where('p7', '=', 0).where('p30', '=', 0).where('p365', '=', 0).execute();
+      await trx
+        .deleteFrom('leaderboard_windows')
+        .where('project_id', '=', projectId)
+        .where('p7', '=', 0)
+        .where('p30', '=', 0)
+        .where('p365', '=', 0)
+        .execute();
       await trx.updateTable('leaderboard_rollover').set({ day: today }).where('project_id', '=', projectId).execute();
       return true;
     });
@@ -141,9 +149,18 @@ export class LeaderboardsRepository {
   async *monthRows(db: Queryable, projectId: string, groupId: string, month: string, batch = 50_000): AsyncIterable<BoardEntry[][]> {
     let after = '';
     for (;;) {
-      const rows = (await this.rows(db, monthPage, { projectId, groupId, month, after, limit: batch })) as Array<[string, number, number, number]>;
+      const rows = (await this.rows(db, monthPage, { projectId, groupId, month, after, limit: batch })) as Array<
+        [string, number, number, number]
+      >;
       if (rows.length === 0) return;
-      yield [rows.map(([userId, points, reachedAt, version]) => ({ userId, points: Number(points), reachedAt: Number(reachedAt), version: Number(version) }))];
+      yield [
+        rows.map(([userId, points, reachedAt, version]) => ({
+          userId,
+          points: Number(points),
+          reachedAt: Number(reachedAt),
+          version: Number(version),
+        })),
+      ];
       after = rows[rows.length - 1]![0];
     }
   }
@@ -170,10 +187,18 @@ export class LeaderboardsRepository {
 
   /** The boards (project, group) with points in a month, in key order after `after` (the month close walks them). */
   async boardsOfMonth(db: Queryable, month: string, after: { projectId: string; groupId: string } | null, limit: number) {
-    let q = db.selectFrom('leaderboard_monthly').select(['project_id', 'group_id']).distinct().where('month', '=', month).where('points', '>', 0);
+    let q = db
+      .selectFrom('leaderboard_monthly')
+      .select(['project_id', 'group_id'])
+      .distinct()
+      .where('month', '=', month)
+      .where('points', '>', 0);
     if (after) {
       q = q.where((eb) =>
-        eb.or([eb('project_id', '>', after.projectId), eb.and([eb('project_id', '=', after.projectId), eb('group_id', '>', after.groupId)])]),
+        eb.or([
+          eb('project_id', '>', after.projectId),
+          eb.and([eb('project_id', '=', after.projectId), eb('group_id', '>', after.groupId)]),
+        ]),
       );
     }
     const rows = await q.orderBy('project_id').orderBy('group_id').limit(limit).execute();

@@ -3,7 +3,17 @@ import { assertActsFor } from '../../http/auth/principal.js';
 import { optionalBody } from '../../http/empty-body.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { errors, UserParams } from '../../http/schemas.js';
-import { BoardQuery, FullBoard, JoinBody, PersonalBoard, PersonalQuery, Profile, ProjectParams, RankQuery, Ranks } from './leaderboards.schemas.js';
+import {
+  BoardQuery,
+  FullBoard,
+  JoinBody,
+  PersonalBoard,
+  PersonalQuery,
+  Profile,
+  ProjectParams,
+  RankQuery,
+  Ranks,
+} from './leaderboards.schemas.js';
 
 /** The four leaderboard routes; a JWT or an API key. */
 export async function leaderboardsRoutes(app: App): Promise<void> {
@@ -18,7 +28,8 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
       config,
       schema: {
         operationId: 'getLeaderboard',
-        description: 'A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first.',
+        description:
+          'A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first.',
         tags,
         security,
         summary: 'Full ranking of a user group for a month or a rolling window',
@@ -57,7 +68,7 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
       config,
       schema: {
         operationId: 'getUserRanks',
-        description: 'The user\'s rank and points on the 7-day, 30-day and 365-day boards of a user group.',
+        description: "The user's rank and points on the 7-day, 30-day and 365-day boards of a user group.",
         tags,
         security,
         summary: 'Rank and points in the 7d, 30d and 365d windows',
@@ -78,7 +89,7 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
       config,
       schema: {
         operationId: 'setLeaderboardProfile',
-        description: 'Sets the user\'s display name and whether the user appears anonymously on the boards.',
+        description: "Sets the user's display name and whether the user appears anonymously on the boards.",
         tags,
         security,
         summary: 'Join the leaderboards: display name and anonymity (no body at all is the same as {})',

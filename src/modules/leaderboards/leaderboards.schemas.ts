@@ -39,53 +39,59 @@ const PeriodOut = {
   timeframe: Type.Optional(Type.String()),
 };
 
-export const FullBoard = Type.Object({
-  users: Type.Array(LeaderboardEntry),
-  total: Type.Integer({ description: 'Ranked users (points > 0 in the period)' }),
-  ...PeriodOut,
-}, {
-  examples: [
-    {
-      users: [
-        { userId: 'alice', username: 'Alice', points: 1250, rank: 1 },
-        { userId: 'bob', username: 'Bob', points: 980, rank: 2 },
-      ],
-      total: 2,
-      groupId: 'default',
-      month: '2026-11',
-    },
-  ],
-});
+export const FullBoard = Type.Object(
+  {
+    users: Type.Array(LeaderboardEntry),
+    total: Type.Integer({ description: 'Ranked users (points > 0 in the period)' }),
+    ...PeriodOut,
+  },
+  {
+    examples: [
+      {
+        users: [
+          { userId: 'alice', username: 'Alice', points: 1250, rank: 1 },
+          { userId: 'bob', username: 'Bob', points: 980, rank: 2 },
+        ],
+        total: 2,
+        groupId: 'default',
+        month: '2026-11',
+      },
+    ],
+  },
+);
 
-export const PersonalBoard = Type.Object({
-  topUsers: Type.Array(LeaderboardEntry),
-  usersBefore: Type.Array(LeaderboardEntry),
-  currentUser: Type.Object({
-    userId: Type.String(),
-    username: Type.String(),
-    points: Type.Number(),
-    rank: Type.Union([Type.Integer(), Type.Null()], { description: 'null when the user has no points in the period' }),
-  }),
-  usersAfter: Type.Array(LeaderboardEntry),
-  total: Type.Integer(),
-  ...PeriodOut,
-}, {
-  examples: [
-    {
-      topUsers: [
-        { userId: 'alice', username: 'Alice', points: 1250, rank: 1 },
-        { userId: null, username: 'Anonymous', points: 980, rank: 2 },
-        { userId: 'carol', username: 'Carol', points: 640, rank: 3 },
-      ],
-      usersBefore: [{ userId: 'dave', username: 'Dave', points: 410, rank: 4 }],
-      currentUser: { userId: 'erin', username: 'Erin', points: 380, rank: 5 },
-      usersAfter: [{ userId: 'frank', username: 'Frank', points: 120, rank: 6 }],
-      total: 6,
-      groupId: 'default',
-      timeframe: '7d',
-    },
-  ],
-});
+export const PersonalBoard = Type.Object(
+  {
+    topUsers: Type.Array(LeaderboardEntry),
+    usersBefore: Type.Array(LeaderboardEntry),
+    currentUser: Type.Object({
+      userId: Type.String(),
+      username: Type.String(),
+      points: Type.Number(),
+      rank: Type.Union([Type.Integer(), Type.Null()], { description: 'null when the user has no points in the period' }),
+    }),
+    usersAfter: Type.Array(LeaderboardEntry),
+    total: Type.Integer(),
+    ...PeriodOut,
+  },
+  {
+    examples: [
+      {
+        topUsers: [
+          { userId: 'alice', username: 'Alice', points: 1250, rank: 1 },
+          { userId: null, username: 'Anonymous', points: 980, rank: 2 },
+          { userId: 'carol', username: 'Carol', points: 640, rank: 3 },
+        ],
+        usersBefore: [{ userId: 'dave', username: 'Dave', points: 410, rank: 4 }],
+        currentUser: { userId: 'erin', username: 'Erin', points: 380, rank: 5 },
+        usersAfter: [{ userId: 'frank', username: 'Frank', points: 120, rank: 6 }],
+        total: 6,
+        groupId: 'default',
+        timeframe: '7d',
+      },
+    ],
+  },
+);
 
 const WindowRank = Type.Object({ rank: Type.Union([Type.Integer(), Type.Null()]), points: Type.Number() });
 export const Ranks = Type.Object({

@@ -4,7 +4,11 @@ import { JAN_15, earn } from './leaderboards.test-helpers.js';
 
 describeBackends('leaderboards: security', (t) => {
   it('needs a token on every route', async () => {
-    for (const url of ['/project/default/leaderboard?groupId=default&timeframe=7d', '/user/amy/leaderboard?groupId=default&timeframe=7d', '/user/amy/rank']) {
+    for (const url of [
+      '/project/default/leaderboard?groupId=default&timeframe=7d',
+      '/user/amy/leaderboard?groupId=default&timeframe=7d',
+      '/user/amy/rank',
+    ]) {
       expect((await t.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
     expect((await t.inject({ method: 'POST', url: '/user/amy/leaderboard', payload: {} })).statusCode).toBe(401);
@@ -13,7 +17,9 @@ describeBackends('leaderboards: security', (t) => {
   it('lets a user read and change only its own personalized view, rank and profile', async () => {
     await t.createUser('amy');
     const bob = await t.auth('bob');
-    expect((await t.inject({ method: 'GET', url: '/user/amy/leaderboard?groupId=default&timeframe=7d', headers: bob })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: '/user/amy/leaderboard?groupId=default&timeframe=7d', headers: bob })).statusCode).toBe(
+      403,
+    );
     expect((await t.inject({ method: 'GET', url: '/user/amy/rank', headers: bob })).statusCode).toBe(403);
     const change = await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers: bob, payload: { username: 'hacked' } });
     expect(change.statusCode).toBe(403);
@@ -26,7 +32,9 @@ describeBackends('leaderboards: security', (t) => {
     await t.admin('POST', '/admin/project', { projectId: 'other', name: 'Other' });
     await earn(t, 'amy', 10);
     const other = await t.auth('eve', { projectId: 'other', role: 'service' });
-    expect((await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&month=2026-01', headers: other })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&month=2026-01', headers: other })).statusCode,
+    ).toBe(404);
     const own = await t.inject({ method: 'GET', url: '/project/other/leaderboard?groupId=default&month=2026-01', headers: other });
     expect(own.json()).toEqual({ users: [], total: 0, groupId: 'default', month: '2026-01' });
   });
@@ -35,7 +43,11 @@ describeBackends('leaderboards: security', (t) => {
     await t.setClock(JAN_15);
     await earn(t, 'amy', 10);
     const key = (await t.admin('POST', '/admin/apikey', { name: 'reader' })).json().key as string;
-    const byKey = await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d', headers: { 'x-api-key': key } });
+    const byKey = await t.inject({
+      method: 'GET',
+      url: '/project/default/leaderboard?groupId=default&timeframe=7d',
+      headers: { 'x-api-key': key },
+    });
     expect(byKey.statusCode).toBe(200);
     expect(byKey.json().total).toBe(1);
     const byAdmin = await t.inject({ method: 'GET', url: '/user/amy/rank', headers: t.adminAuth() });

@@ -87,7 +87,11 @@ export class LeaderboardsService implements UserDataOwner {
    * version of its board (every change of the board, on any instance, gives a new version) and of
    * the display names, and served as text until either changes (decision 072).
    */
-  async board(callerProjectId: string, projectId: string, q: BoardQuery & { groupId: string; limit?: number; offset?: number }): Promise<string> {
+  async board(
+    callerProjectId: string,
+    projectId: string,
+    q: BoardQuery & { groupId: string; limit?: number; offset?: number },
+  ): Promise<string> {
     if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     const period = parsePeriod(q);
     await this.requireGroup(projectId, q.groupId);
@@ -100,8 +104,16 @@ export class LeaderboardsService implements UserDataOwner {
     const fresh = cached && cached.generation === generation && cached.until > performance.now() ? cached : undefined;
     const { version, page } = await this.read(ref, () => this.index.page(ref, offset, limit, fresh?.version ?? null));
     if (!page) return fresh!.body;
-    const profiles = await this.profiles.get(projectId, page.entries.map((e) => e.userId));
-    const users = page.entries.map((e) => ({ userId: e.userId, username: profiles.get(e.userId)?.username ?? e.userId, points: e.points, rank: e.rank }));
+    const profiles = await this.profiles.get(
+      projectId,
+      page.entries.map((e) => e.userId),
+    );
+    const users = page.entries.map((e) => ({
+      userId: e.userId,
+      username: profiles.get(e.userId)?.username ?? e.userId,
+      points: e.points,
+      rank: e.rank,
+    }));
     const body = JSON.stringify({ users, total: page.total, groupId: q.groupId, ...period });
     this.pages.set(key, { version, generation, body, until: performance.now() + this.platform.config.cacheTtlMs });
     return body;
@@ -171,9 +183,17 @@ export class LeaderboardsService implements UserDataOwner {
   }
 
   /** The first `n` of a month board with display names, read from SQL (the month close). */
-  async monthTop(projectId: string, groupId: string, month: string, n: number): Promise<Array<{ rank: number; userId: string; username: string; points: number }>> {
+  async monthTop(
+    projectId: string,
+    groupId: string,
+    month: string,
+    n: number,
+  ): Promise<Array<{ rank: number; userId: string; username: string; points: number }>> {
     const top = await this.repo.monthTop(this.db, projectId, groupId, month, n);
-    const profiles = await this.profiles.get(projectId, top.map((e) => e.userId));
+    const profiles = await this.profiles.get(
+      projectId,
+      top.map((e) => e.userId),
+    );
     return top.map((e, i) => ({ rank: i + 1, userId: e.userId, username: profiles.get(e.userId)?.username ?? e.userId, points: e.points }));
   }
 
@@ -195,7 +215,13 @@ export class LeaderboardsService implements UserDataOwner {
       .where('month', '>=', fromMonth);
   }
 
-  async recordPoints(input: { projectId: string; userId: string; points: number; occurredAt?: number; userGroups?: string[] }): Promise<void> {
+  async recordPoints(input: {
+    projectId: string;
+    userId: string;
+    points: number;
+    occurredAt?: number;
+    userGroups?: string[];
+  }): Promise<void> {
     const unit: BoardPointsUnit = {
       kind: 'board-points',
       projectId: input.projectId,

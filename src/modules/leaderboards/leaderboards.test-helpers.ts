@@ -5,9 +5,20 @@ export const JAN_15 = Date.UTC(2026, 0, 15, 12);
 export const DAY = 86_400_000;
 
 /** Creates the user (when new) and gives it points through the leaderboard stage, at `at` (default now). */
-export async function earn(t: TestContext, userId: string, points: number, options: { at?: number; groups?: string[] } = {}): Promise<void> {
+export async function earn(
+  t: TestContext,
+  userId: string,
+  points: number,
+  options: { at?: number; groups?: string[] } = {},
+): Promise<void> {
   if (!(await t.app.services.users.exists('default', userId))) await t.createUser(userId);
-  await t.app.services.leaderboards.recordPoints({ projectId: 'default', userId, points, occurredAt: options.at, userGroups: options.groups });
+  await t.app.services.leaderboards.recordPoints({
+    projectId: 'default',
+    userId,
+    points,
+    occurredAt: options.at,
+    userGroups: options.groups,
+  });
 }
 
 export async function getJson(t: TestContext, url: string, as = 'reader'): Promise<{ status: number; body: any }> {

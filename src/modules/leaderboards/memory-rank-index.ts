@@ -157,11 +157,25 @@ export class MemoryRankIndex implements RankIndex {
   private dropSuperseded(ref: BoardRef, life: BoardLife): void {
     for (const [key, held] of this.boards) {
       const h = held.ref;
-      if (ref.kind === 'month' && life === 'live' && h.kind === 'month' && held.life === 'live' && h.projectId === ref.projectId && h.groupId === ref.groupId) {
+      if (
+        ref.kind === 'month' &&
+        life === 'live' &&
+        h.kind === 'month' &&
+        held.life === 'live' &&
+        h.projectId === ref.projectId &&
+        h.groupId === ref.groupId
+      ) {
         held.life = 'cached';
         this.touchCached(key);
       }
-      if (ref.kind === 'window' && h.kind === 'window' && h.projectId === ref.projectId && h.groupId === ref.groupId && h.timeframe === ref.timeframe && h.day !== ref.day) {
+      if (
+        ref.kind === 'window' &&
+        h.kind === 'window' &&
+        h.projectId === ref.projectId &&
+        h.groupId === ref.groupId &&
+        h.timeframe === ref.timeframe &&
+        h.day !== ref.day
+      ) {
         this.boards.delete(key);
       }
     }

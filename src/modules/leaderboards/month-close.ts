@@ -59,7 +59,10 @@ export class MonthClose implements JobHandler {
   /** The daily task: queues the close of last month (once per month, whoever calls). */
   async schedule(now: number): Promise<void> {
     const month = monthKey(startOfMonth(now) - 1);
-    await this.jobs.store.enqueue({ jobId: generateId('job'), projectId: '*', kind: MONTH_CLOSE_JOB, payload: { month }, dedupKey: `month-close:${month}` }, now);
+    await this.jobs.store.enqueue(
+      { jobId: generateId('job'), projectId: '*', kind: MONTH_CLOSE_JOB, payload: { month }, dedupKey: `month-close:${month}` },
+      now,
+    );
   }
 
   /**
@@ -72,7 +75,10 @@ export class MonthClose implements JobHandler {
     const now = this.clock.now();
     if (start === null || start > now) throw AppError.of('MONTH_NOT_STARTED', `Month ${month} has not started`);
     const jobId = generateId('job');
-    const queued = await this.jobs.store.enqueue({ jobId, projectId, kind: MONTH_CLOSE_JOB, payload: { month, projectId }, dedupKey: `month-close:${month}:${projectId}` }, now);
+    const queued = await this.jobs.store.enqueue(
+      { jobId, projectId, kind: MONTH_CLOSE_JOB, payload: { month, projectId }, dedupKey: `month-close:${month}:${projectId}` },
+      now,
+    );
     if (!queued) throw AppError.of('MONTH_ALREADY_CLOSED', `Month ${month} was already closed early`);
     return { month, jobId };
   }
@@ -81,7 +87,9 @@ export class MonthClose implements JobHandler {
     const month = String(job.payload.month);
     // An early close (closeEarly) walks only its project's boards.
     const only = typeof job.payload.projectId === 'string' ? job.payload.projectId : null;
-    const after = (job.payload.after as { projectId: string; groupId: string } | undefined) ?? (only === null ? null : { projectId: only, groupId: '' });
+    const after =
+      (job.payload.after as { projectId: string; groupId: string } | undefined) ??
+      (only === null ? null : { projectId: only, groupId: '' });
     const [board] = await this.leaderboards.boardsOfMonth(month, after, 1);
     if (!board || (only !== null && board.projectId !== only)) return { processed: 0, done: true };
     const closed: ClosedBoard = {

@@ -41,7 +41,11 @@ describe('OrderedBoard', () => {
   });
 
   it('agrees with a plain sort after random loads, updates and removals (property)', () => {
-    const op = fc.record({ user: fc.integer({ min: 0, max: 60 }), points: fc.integer({ min: 0, max: 8 }), reachedAt: fc.integer({ min: 0, max: 5 }) });
+    const op = fc.record({
+      user: fc.integer({ min: 0, max: 60 }),
+      points: fc.integer({ min: 0, max: 8 }),
+      reachedAt: fc.integer({ min: 0, max: 5 }),
+    });
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), fc.array(op, { maxLength: 3000 }), (initial, updates) => {
         const registry = new UserRegistry();

@@ -78,7 +78,15 @@ export class RedisRankIndex implements RankIndex {
     }
     if (this.stale.size > 0) await this.dropStale();
     try {
-      await this.scripts.set(...keys(ref), boardsKey(ref.projectId), versionKey(ref), ttl(ref, life), life === 'cached' ? '1' : '0', boardKey(ref), ...entries.flatMap(args));
+      await this.scripts.set(
+        ...keys(ref),
+        boardsKey(ref.projectId),
+        versionKey(ref),
+        ttl(ref, life),
+        life === 'cached' ? '1' : '0',
+        boardKey(ref),
+        ...entries.flatMap(args),
+      );
     } catch (err) {
       this.redis.noteFailure(err);
       this.stale.add(keys(ref)[2]);
@@ -97,7 +105,11 @@ export class RedisRankIndex implements RankIndex {
   }
 
   async page(ref: BoardRef, offset: number, limit: number, known: string | null = null): Promise<VersionedPage> {
-    const reply = (await this.read(ref, () => this.scripts.page(...keys(ref), versionKey(ref), offset, limit, known ?? ''))) as [string, number?, string[]?];
+    const reply = (await this.read(ref, () => this.scripts.page(...keys(ref), versionKey(ref), offset, limit, known ?? ''))) as [
+      string,
+      number?,
+      string[]?,
+    ];
     if (reply.length === 1) return { version: reply[0], page: null };
     return { version: reply[0], page: { total: Number(reply[1]), entries: decode(reply[2]!, offset + 1) } };
   }
@@ -170,7 +182,12 @@ export class RedisRankIndex implements RankIndex {
       for (const ref of refs) await this.client.sadd(boardsKey(ref.projectId), boardKey(ref));
       // Rows go with plain ZADD/HSET into temporary keys (fast); events racing the load write the
       // live keys with versions, and FINISH_LOAD merges them in before the swap.
-      const temp = refs.map((ref) => keys(ref).slice(0, 2).map((k) => `${k}:load`) as [string, string]);
+      const temp = refs.map(
+        (ref) =>
+          keys(ref)
+            .slice(0, 2)
+            .map((k) => `${k}:load`) as [string, string],
+      );
       await this.client.del(...temp.flat());
       for await (const perBoard of load()) {
         const writes: Array<Promise<unknown>> = [];

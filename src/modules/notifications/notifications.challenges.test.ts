@@ -9,7 +9,8 @@ describeBackends('notifications: challenges flag with the real challenges servic
     await t.setClock(NOW);
     await t.createUser('alice');
     const headers = await t.auth('alice');
-    const get = async () => (await t.inject({ method: 'GET', url: '/user/alice/notifications/overview', headers })).json().hasUnseenChallenges;
+    const get = async () =>
+      (await t.inject({ method: 'GET', url: '/user/alice/notifications/overview', headers })).json().hasUnseenChallenges;
     expect(await get()).toBe(false);
     await defineChallenge(t, { challengeId: 'c1', goal: 1 });
     expect(await get()).toBe(true);

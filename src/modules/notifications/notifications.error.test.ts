@@ -6,7 +6,12 @@ async function seen(t: TestContext, userId: string, screenId: string) {
 }
 
 async function change(t: TestContext, userId: string, payload?: object) {
-  return t.inject({ method: 'PUT', url: `/user/${userId}/notifications/change`, headers: await t.auth(userId), ...(payload ? { payload } : {}) });
+  return t.inject({
+    method: 'PUT',
+    url: `/user/${userId}/notifications/change`,
+    headers: await t.auth(userId),
+    ...(payload ? { payload } : {}),
+  });
 }
 
 describeBackends('notifications: refusals and security', (t) => {
@@ -30,7 +35,13 @@ describeBackends('notifications: refusals and security', (t) => {
     expect((await t.inject({ method: 'GET', url: '/user/alice/notifications/overview' })).statusCode).toBe(401);
     const mallory = await t.auth('mallory');
     expect((await t.inject({ method: 'GET', url: '/user/alice/notifications/overview', headers: mallory })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'PUT', url: '/user/alice/notifications/overview', headers: mallory, payload: { screenId: 'rewards' } })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'PUT', url: '/user/alice/notifications/change', headers: mallory, payload: { resetRewards: true } })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'PUT', url: '/user/alice/notifications/overview', headers: mallory, payload: { screenId: 'rewards' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.inject({ method: 'PUT', url: '/user/alice/notifications/change', headers: mallory, payload: { resetRewards: true } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

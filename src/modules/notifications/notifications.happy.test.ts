@@ -15,12 +15,22 @@ async function seen(t: TestContext, userId: string, screenId: string) {
 }
 
 async function change(t: TestContext, userId: string, payload?: object) {
-  return t.inject({ method: 'PUT', url: `/user/${userId}/notifications/change`, headers: await t.auth(userId), ...(payload ? { payload } : {}) });
+  return t.inject({
+    method: 'PUT',
+    url: `/user/${userId}/notifications/change`,
+    headers: await t.auth(userId),
+    ...(payload ? { payload } : {}),
+  });
 }
 
 describeBackends('notifications: happy path', (t) => {
   it('shows all flags false for a user that does not exist', async () => {
-    expect(await overview(t, 'nobody')).toEqual({ userId: 'nobody', hasUnseenChallenges: false, hasUnseenRewards: false, hasUnseenSurveys: false });
+    expect(await overview(t, 'nobody')).toEqual({
+      userId: 'nobody',
+      hasUnseenChallenges: false,
+      hasUnseenRewards: false,
+      hasUnseenSurveys: false,
+    });
   });
 
   it('flags a new ledger entry as unseen rewards until the rewards screen is seen', async () => {
@@ -40,9 +50,12 @@ describeBackends('notifications: happy path', (t) => {
 
   it('does not flag rewards for an entry that leaves the balance unchanged (over the limit, 0 reward)', async () => {
     await t.setClock(JAN);
-    expect((await t.admin('POST', '/admin/event', { eventId: 'checkin', title: 'Check-in', reward: { default: 10 }, limit: 1 })).statusCode).toBe(201);
+    expect(
+      (await t.admin('POST', '/admin/event', { eventId: 'checkin', title: 'Check-in', reward: { default: 10 }, limit: 1 })).statusCode,
+    ).toBe(201);
     await t.createUser('carl');
-    const send = async () => t.inject({ method: 'POST', url: '/event', headers: await t.auth('carl'), payload: { userId: 'carl', eventId: 'checkin' } });
+    const send = async () =>
+      t.inject({ method: 'POST', url: '/event', headers: await t.auth('carl'), payload: { userId: 'carl', eventId: 'checkin' } });
     expect((await send()).json().data.points).toBe(10);
     expect((await seen(t, 'carl', 'rewards')).statusCode).toBe(200);
     await t.setClock(JAN + MIN);
@@ -52,7 +65,12 @@ describeBackends('notifications: happy path', (t) => {
     // Without any marker, a user whose only entries are 0-point ones has nothing unseen either.
     expect((await t.admin('POST', '/admin/event', { eventId: 'visit', title: 'Visit', reward: { default: 0 } })).statusCode).toBe(201);
     await t.createUser('dina');
-    const visit = await t.inject({ method: 'POST', url: '/event', headers: await t.auth('dina'), payload: { userId: 'dina', eventId: 'visit' } });
+    const visit = await t.inject({
+      method: 'POST',
+      url: '/event',
+      headers: await t.auth('dina'),
+      payload: { userId: 'dina', eventId: 'visit' },
+    });
     expect(visit.json().data.points).toBe(0);
     expect((await overview(t, 'dina')).hasUnseenRewards).toBe(false);
     await t.admin('POST', '/admin/user/dina/points', { points: 5, reason: 'welcome' });
@@ -96,7 +114,12 @@ describeBackends('notifications: happy path', (t) => {
     expect((await overview(t, 'dora')).hasUnseenSurveys).toBe(false);
     await t.setClock(JAN + 11 * MIN);
     expect((await overview(t, 'dora')).hasUnseenSurveys).toBe(true);
-    const answered = await t.inject({ method: 'PUT', url: '/user/dora/survey/s2', headers: await t.auth('dora'), payload: { userId: 'dora', surveyId: 's2', responses: ['a'] } });
+    const answered = await t.inject({
+      method: 'PUT',
+      url: '/user/dora/survey/s2',
+      headers: await t.auth('dora'),
+      payload: { userId: 'dora', surveyId: 's2', responses: ['a'] },
+    });
     expect(answered.statusCode).toBe(201);
     expect((await overview(t, 'dora')).hasUnseenSurveys).toBe(false);
   });

@@ -7,9 +7,16 @@ import { errors, Message, UserId } from '../../http/schemas.js';
 import { SECTIONS, type Section } from './unseen-flags.js';
 
 const Params = Type.Object({ userId: UserId });
-const OverviewBody = Type.Object({ screenId: Type.String({ description: 'rewards, challenges or surveys' }) }, { additionalProperties: false });
+const OverviewBody = Type.Object(
+  { screenId: Type.String({ description: 'rewards, challenges or surveys' }) },
+  { additionalProperties: false },
+);
 const ChangeBody = Type.Object(
-  { resetChallenges: Type.Optional(Type.Boolean()), resetRewards: Type.Optional(Type.Boolean()), resetSurveys: Type.Optional(Type.Boolean()) },
+  {
+    resetChallenges: Type.Optional(Type.Boolean()),
+    resetRewards: Type.Optional(Type.Boolean()),
+    resetSurveys: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 const Overview = Type.Object({
@@ -27,7 +34,17 @@ export async function notificationsRoutes(app: App): Promise<void> {
 
   app.get(
     '/user/:userId/notifications/overview',
-    { schema: { operationId: 'getNotificationOverview', description: 'For each section (rewards, challenges, surveys): whether something changed since the user last looked.', tags, security, summary: 'Which sections hold unseen items', params: Params, response: { 200: Overview, ...errors(400, 401, 403) } } },
+    {
+      schema: {
+        operationId: 'getNotificationOverview',
+        description: 'For each section (rewards, challenges, surveys): whether something changed since the user last looked.',
+        tags,
+        security,
+        summary: 'Which sections hold unseen items',
+        params: Params,
+        response: { 200: Overview, ...errors(400, 401, 403) },
+      },
+    },
     (req) => {
       assertActsFor(req.principal, req.params.userId);
       return notifications.overview(req.principal.projectId, req.params.userId);
@@ -62,7 +79,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'changeNotificationMarkers',
-        description: 'Clears the user\'s last-viewed markers; a section given as true counts as unseen again.',
+        description: "Clears the user's last-viewed markers; a section given as true counts as unseen again.",
         tags,
         security,
         summary: 'Clear last-viewed markers (a true flag makes its section count as unseen again)',

@@ -23,13 +23,18 @@ describeBackends('notifications service with fake sources', (t) => {
 
   it('shows every section with activity as unseen while there is no marker', async () => {
     const service = build({ rewards: 1, surveys: 1, challenges: 1 });
-    expect(await service.overview('default', 'alice')).toEqual({ userId: 'alice', hasUnseenChallenges: true, hasUnseenRewards: true, hasUnseenSurveys: true });
+    expect(await service.overview('default', 'alice')).toEqual({
+      userId: 'alice',
+      hasUnseenChallenges: true,
+      hasUnseenRewards: true,
+      hasUnseenSurveys: true,
+    });
   });
 
   it('compares the challenges activity with the challenges marker', async () => {
     const now = Date.UTC(2026, 0, 15, 12);
     await t.setClock(now);
-    const times = { challenges: now - 1000 as number | null };
+    const times = { challenges: (now - 1000) as number | null };
     const service = build(times);
     await service.markSeen('default', 'bob', 'challenges');
     expect((await service.overview('default', 'bob')).hasUnseenChallenges).toBe(false);
@@ -53,7 +58,12 @@ describeBackends('notifications service with fake sources', (t) => {
 
   it('gives all false for a user that does not exist, and 404 when marking for one', async () => {
     const service = build({ rewards: 1, surveys: 1, challenges: 1 });
-    expect(await service.overview('default', 'ghost')).toEqual({ userId: 'ghost', hasUnseenChallenges: false, hasUnseenRewards: false, hasUnseenSurveys: false });
+    expect(await service.overview('default', 'ghost')).toEqual({
+      userId: 'ghost',
+      hasUnseenChallenges: false,
+      hasUnseenRewards: false,
+      hasUnseenSurveys: false,
+    });
     await expect(service.markSeen('default', 'ghost', 'rewards')).rejects.toMatchObject({ statusCode: 404 });
   });
 

@@ -44,7 +44,10 @@ describeBackends('offers: concurrent redemptions', (t) => {
     await createOffer(t, { offerId: 'tea', points: 1, perUserLimit: 2 });
     await userWithPoints(t, 'bob', 100);
     await userWithPoints(t, 'carl', 100);
-    const monthly = await Promise.all([...Array.from({ length: 10 }, () => redeem(t, 'bob', 'coffee')), ...Array.from({ length: 10 }, () => redeem(t, 'carl', 'coffee'))]);
+    const monthly = await Promise.all([
+      ...Array.from({ length: 10 }, () => redeem(t, 'bob', 'coffee')),
+      ...Array.from({ length: 10 }, () => redeem(t, 'carl', 'coffee')),
+    ]);
     expect(monthly.filter((r) => r.statusCode === 200)).toHaveLength(3);
     const perUser = await Promise.all(Array.from({ length: 12 }, () => redeem(t, 'bob', 'tea')));
     expect(perUser.filter((r) => r.statusCode === 200)).toHaveLength(2);

@@ -8,7 +8,14 @@ const JAN = Date.UTC(2026, 0, 15, 12);
 async function snapshot(t: TestContext, userId: string) {
   const db = t.app.platform.db.kysely;
   const count = async (table: 'coupons' | 'redemptions' | 'ledger' | 'offer_month_counts' | 'offer_user_counts') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const offers = await db.selectFrom('offers').select(['offer_id', 'redeemed_total']).orderBy('offer_id').execute();
   return {
     balance: await balance(t, userId),
@@ -130,7 +137,12 @@ describeBackends('offers: refusals', (t) => {
   it('refuses a redeem body that is not an object', async () => {
     await createOffer(t);
     await userWithPoints(t, 'hana', 100);
-    const res = await t.inject({ method: 'POST', url: '/user/hana/offer/coffee/redeem', headers: { ...(await t.auth('hana')), 'content-type': 'application/json' }, payload: '[1]' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/user/hana/offer/coffee/redeem',
+      headers: { ...(await t.auth('hana')), 'content-type': 'application/json' },
+      payload: '[1]',
+    });
     expect(res.statusCode).toBe(400);
     const bad = await redeem(t, 'hana', 'coffee', { metadata: 'not an object' });
     expect(bad.statusCode).toBe(400);

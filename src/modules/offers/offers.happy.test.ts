@@ -9,9 +9,27 @@ describeBackends('offers: happy path', (t) => {
   it('creates a shop and an offer and shows them with statistics and the shop', async () => {
     await t.setClock(JAN);
     const shop = await createShop(t, { logo: 'https://x.test/logo.png', description: { de: 'Ein Café', en: 'A café' } });
-    expect(shop).toMatchObject({ shopId: 'cafe', name: 'Café Laurel', status: 'ACTIVE', logo: 'https://x.test/logo.png', image: null, description: { de: 'Ein Café', en: 'A café' } });
+    expect(shop).toMatchObject({
+      shopId: 'cafe',
+      name: 'Café Laurel',
+      status: 'ACTIVE',
+      logo: 'https://x.test/logo.png',
+      image: null,
+      description: { de: 'Ein Café', en: 'A café' },
+    });
     const offer = await createOffer(t, { shopId: 'cafe', category: 'drinks', monthlyLimit: 10, totalLimit: 100 });
-    expect(offer).toMatchObject({ offerId: 'coffee', type: 'LOCAL', points: 30, shopId: 'cafe', category: 'drinks', monthlyLimit: 10, totalLimit: 100, perUserLimit: null, status: 'ACTIVE', couponValidityDays: 30 });
+    expect(offer).toMatchObject({
+      offerId: 'coffee',
+      type: 'LOCAL',
+      points: 30,
+      shopId: 'cafe',
+      category: 'drinks',
+      monthlyLimit: 10,
+      totalLimit: 100,
+      perUserLimit: null,
+      status: 'ACTIVE',
+      couponValidityDays: 30,
+    });
 
     const headers = await t.auth('alice');
     const plain = await t.inject({ method: 'GET', url: '/v1/offer/coffee', headers });
@@ -56,11 +74,20 @@ describeBackends('offers: happy path', (t) => {
 
     expect(await balance(t, 'alice')).toBe(70);
     expect(await t.app.services.points.ledgerSum('default', 'alice')).toBe(70);
-    const entry = await t.app.platform.db.kysely.selectFrom('ledger').selectAll().where('user_id', '=', 'alice').where('type', '=', 'REDEMPTION').executeTakeFirstOrThrow();
+    const entry = await t.app.platform.db.kysely
+      .selectFrom('ledger')
+      .selectAll()
+      .where('user_id', '=', 'alice')
+      .where('type', '=', 'REDEMPTION')
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ source_id: 'coffee', points: -30 });
     expect(JSON.parse(entry.title)).toEqual({ de: 'Kaffee', en: 'Coffee' });
     expect(JSON.parse(entry.metadata!)).toMatchObject({ quantity: 1, context: 'app', couponKey: data.coupon.couponKey });
-    const stored = await t.app.platform.db.kysely.selectFrom('redemptions').selectAll().where('user_id', '=', 'alice').executeTakeFirstOrThrow();
+    const stored = await t.app.platform.db.kysely
+      .selectFrom('redemptions')
+      .selectAll()
+      .where('user_id', '=', 'alice')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.metadata!)).toEqual({ quantity: 1, context: 'app' });
 
     const coupons = await t.inject({ method: 'GET', url: '/user/alice/coupon', headers: await t.auth('alice') });
@@ -94,7 +121,12 @@ describeBackends('offers: happy path', (t) => {
     const first = (await redeem(t, 'dora', 'coffee')).json().data.coupon;
     await redeem(t, 'dora', 'coffee');
     await redeem(t, 'dora', 'tea');
-    const used = await t.inject({ method: 'PUT', url: `/user/dora/coupon/${encodeURIComponent(first.SK)}`, headers: await t.auth('dora'), payload: { userId: 'dora', SK: first.SK } });
+    const used = await t.inject({
+      method: 'PUT',
+      url: `/user/dora/coupon/${encodeURIComponent(first.SK)}`,
+      headers: await t.auth('dora'),
+      payload: { userId: 'dora', SK: first.SK },
+    });
     expect(used.statusCode).toBe(200);
 
     const res = await t.inject({ method: 'GET', url: '/offer/coffee?includeStatistics=true', headers: await t.auth('dora') });
@@ -145,7 +177,13 @@ describeBackends('offers: happy path', (t) => {
     await createOffer(t);
     const put = await t.admin('PUT', '/admin/offer/coffee', { type: 'ONLINE', points: 40, title: { en: 'Coffee' }, status: 'INACTIVE' });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ offerId: 'coffee', type: 'ONLINE', points: 40, status: 'INACTIVE', totalStatistics: { redeemed: 0 } });
+    expect(put.json()).toMatchObject({
+      offerId: 'coffee',
+      type: 'ONLINE',
+      points: 40,
+      status: 'INACTIVE',
+      totalStatistics: { redeemed: 0 },
+    });
     expect((await t.admin('GET', '/admin/offer')).json()).toHaveLength(1);
     expect((await t.admin('GET', '/admin/offer/coffee')).json().points).toBe(40);
     expect((await t.admin('DELETE', '/admin/offer/coffee')).statusCode).toBe(204);

@@ -11,7 +11,13 @@ const scenario = fc.record({
   monthlyLimit: limit(4),
   perUserLimit: limit(3),
   balances: fc.array(fc.integer({ min: 0, max: 15 }), { minLength: 3, maxLength: 3 }),
-  ops: fc.array(fc.oneof({ weight: 5, arbitrary: fc.record({ kind: fc.constant('redeem' as const), user: fc.integer({ min: 0, max: 2 }) }) }, { weight: 1, arbitrary: fc.constant({ kind: 'nextMonth' as const }) }), { minLength: 1, maxLength: 10 }),
+  ops: fc.array(
+    fc.oneof(
+      { weight: 5, arbitrary: fc.record({ kind: fc.constant('redeem' as const), user: fc.integer({ min: 0, max: 2 }) }) },
+      { weight: 1, arbitrary: fc.constant({ kind: 'nextMonth' as const }) },
+    ),
+    { minLength: 1, maxLength: 10 },
+  ),
 });
 
 /**
@@ -28,7 +34,13 @@ describeBackends('offers: redemption matches a model of limits and balances', (t
         now = startOfNextMonth(now) + 86_400_000;
         await t.setClock(now);
         const offerId = `offer${run}`;
-        await createOffer(t, { offerId, points: s.cost, totalLimit: s.totalLimit, monthlyLimit: s.monthlyLimit, perUserLimit: s.perUserLimit });
+        await createOffer(t, {
+          offerId,
+          points: s.cost,
+          totalLimit: s.totalLimit,
+          monthlyLimit: s.monthlyLimit,
+          perUserLimit: s.perUserLimit,
+        });
         const users = s.balances.map((_, i) => `r${run}u${i}`);
         for (const [i, u] of users.entries()) await userWithPoints(t, u, s.balances[i]!);
 

@@ -32,13 +32,22 @@ export class OffersRepository {
   }
 
   async insertOffer(db: Queryable, row: OffersTable): Promise<boolean> {
-    const r = await db.insertInto('offers').values(row).onConflict((oc) => oc.columns(['project_id', 'offer_id']).doNothing()).executeTakeFirst();
+    const r = await db
+      .insertInto('offers')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'offer_id']).doNothing())
+      .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   async updateOffer(db: Queryable, row: Omit<OffersTable, 'redeemed_total' | 'used_total' | 'created_at'>): Promise<boolean> {
     const { project_id, offer_id, ...fields } = row;
-    const r = await db.updateTable('offers').set(fields).where('project_id', '=', project_id).where('offer_id', '=', offer_id).executeTakeFirst();
+    const r = await db
+      .updateTable('offers')
+      .set(fields)
+      .where('project_id', '=', project_id)
+      .where('offer_id', '=', offer_id)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -96,13 +105,22 @@ export class OffersRepository {
   }
 
   async insertShop(db: Queryable, row: ShopsTable): Promise<boolean> {
-    const r = await db.insertInto('shops').values(row).onConflict((oc) => oc.columns(['project_id', 'shop_id']).doNothing()).executeTakeFirst();
+    const r = await db
+      .insertInto('shops')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'shop_id']).doNothing())
+      .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   async updateShop(db: Queryable, row: Omit<ShopsTable, 'created_at'>): Promise<boolean> {
     const { project_id, shop_id, ...fields } = row;
-    const r = await db.updateTable('shops').set(fields).where('project_id', '=', project_id).where('shop_id', '=', shop_id).executeTakeFirst();
+    const r = await db
+      .updateTable('shops')
+      .set(fields)
+      .where('project_id', '=', project_id)
+      .where('shop_id', '=', shop_id)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -126,10 +144,21 @@ export class OffersRepository {
    * offer being created for it either committed before (and is counted) or waits and then finds no
    * shop. Returns 'deleted', 'missing' or 'in-use'.
    */
-  async deleteUnusedShop(trx: Queryable, projectId: string, shopId: string, dialect: DialectName): Promise<'deleted' | 'missing' | 'in-use'> {
+  async deleteUnusedShop(
+    trx: Queryable,
+    projectId: string,
+    shopId: string,
+    dialect: DialectName,
+  ): Promise<'deleted' | 'missing' | 'in-use'> {
     const lock = trx.selectFrom('shops').select('shop_id').where('project_id', '=', projectId).where('shop_id', '=', shopId);
     if (!(await (dialect === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst())) return 'missing';
-    const named = await trx.selectFrom('offers').select('offer_id').where('project_id', '=', projectId).where('shop_id', '=', shopId).limit(1).executeTakeFirst();
+    const named = await trx
+      .selectFrom('offers')
+      .select('offer_id')
+      .where('project_id', '=', projectId)
+      .where('shop_id', '=', shopId)
+      .limit(1)
+      .executeTakeFirst();
     if (named) return 'in-use';
     await trx.deleteFrom('shops').where('project_id', '=', projectId).where('shop_id', '=', shopId).execute();
     return 'deleted';

@@ -48,7 +48,11 @@ export async function offersRoutes(app: App): Promise<void> {
         response: { 200: OfferView, ...errors(400, 401, 404) },
       },
     },
-    (req) => offers.view(req.principal.projectId, req.params.offerId, { statistics: isTrue(req.query.includeStatistics), shop: isTrue(req.query.includeShop) }),
+    (req) =>
+      offers.view(req.principal.projectId, req.params.offerId, {
+        statistics: isTrue(req.query.includeStatistics),
+        shop: isTrue(req.query.includeShop),
+      }),
   );
 
   app.get(
@@ -76,7 +80,8 @@ export async function offersRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'redeemOffer',
-        description: 'Spends the offer\'s price from the user\'s balance, counts the per-user and total limits, and issues a coupon when the offer has one — all or nothing. Refusals say why (REDEEM_* codes).',
+        description:
+          "Spends the offer's price from the user's balance, counts the per-user and total limits, and issues a coupon when the offer has one — all or nothing. Refusals say why (REDEEM_* codes).",
         tags,
         security,
         summary: 'Redeem an offer: debit points, count the limits, issue a coupon (all or nothing)',
@@ -119,43 +124,159 @@ function registerAdminRoutes(app: App): void {
   const { offers } = app.services;
   const security = [{ adminToken: [] }];
   const offerTags = ['admin: offers'];
-  app.post('/admin/offer', { schema: { operationId: 'createOffer', summary: 'Create an offer', description: 'Creates an offer in an existing shop: price, validity, limits and the coupon it issues.', tags: offerTags, security, body: OfferBody, response: { 201: AdminOffer, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
-    reply.status(201).send(await offers.createOffer(req.principal.projectId, req.body)),
+  app.post(
+    '/admin/offer',
+    {
+      schema: {
+        operationId: 'createOffer',
+        summary: 'Create an offer',
+        description: 'Creates an offer in an existing shop: price, validity, limits and the coupon it issues.',
+        tags: offerTags,
+        security,
+        body: OfferBody,
+        response: { 201: AdminOffer, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await offers.createOffer(req.principal.projectId, req.body)),
   );
-  app.get('/admin/offer', { schema: { operationId: 'listOffers', summary: 'List offers', description: 'The project\'s offers, active or not.', tags: offerTags, security, response: { 200: Type.Array(AdminOffer), ...errors(401, 404) } } }, (req) =>
-    offers.listOffers(req.principal.projectId),
+  app.get(
+    '/admin/offer',
+    {
+      schema: {
+        operationId: 'listOffers',
+        summary: 'List offers',
+        description: "The project's offers, active or not.",
+        tags: offerTags,
+        security,
+        response: { 200: Type.Array(AdminOffer), ...errors(401, 404) },
+      },
+    },
+    (req) => offers.listOffers(req.principal.projectId),
   );
-  app.get('/admin/offer/:offerId', { schema: { operationId: 'getAdminOffer', summary: 'Get an offer', description: 'One offer of the project, active or not.', tags: offerTags, security, params: OfferParams, response: { 200: AdminOffer, ...errors(400, 401, 404) } } }, (req) =>
-    offers.adminOffer(req.principal.projectId, req.params.offerId),
+  app.get(
+    '/admin/offer/:offerId',
+    {
+      schema: {
+        operationId: 'getAdminOffer',
+        summary: 'Get an offer',
+        description: 'One offer of the project, active or not.',
+        tags: offerTags,
+        security,
+        params: OfferParams,
+        response: { 200: AdminOffer, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => offers.adminOffer(req.principal.projectId, req.params.offerId),
   );
   app.put(
     '/admin/offer/:offerId',
-    { schema: { operationId: 'updateOffer', summary: 'Update an offer', description: 'Replaces an offer; redemptions already made stay.', tags: offerTags, security, params: OfferParams, body: OfferBody, response: { 200: AdminOffer, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        operationId: 'updateOffer',
+        summary: 'Update an offer',
+        description: 'Replaces an offer; redemptions already made stay.',
+        tags: offerTags,
+        security,
+        params: OfferParams,
+        body: OfferBody,
+        response: { 200: AdminOffer, ...errors(400, 401, 404) },
+      },
+    },
     (req) => offers.updateOffer(req.principal.projectId, req.params.offerId, req.body),
   );
-  app.delete('/admin/offer/:offerId', { schema: { operationId: 'deleteOffer', summary: 'Delete an offer', description: 'Deletes an offer with its redemption counters; coupons it issued stay with their users.', tags: offerTags, security, params: OfferParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
-    await offers.deleteOffer(req.principal.projectId, req.params.offerId);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/offer/:offerId',
+    {
+      schema: {
+        operationId: 'deleteOffer',
+        summary: 'Delete an offer',
+        description: 'Deletes an offer with its redemption counters; coupons it issued stay with their users.',
+        tags: offerTags,
+        security,
+        params: OfferParams,
+        response: { 204: Type.Null(), ...errors(400, 401, 404) },
+      },
+    },
+    async (req, reply) => {
+      await offers.deleteOffer(req.principal.projectId, req.params.offerId);
+      return reply.status(204).send(null);
+    },
+  );
 
   const shopTags = ['admin: shops'];
-  app.post('/admin/shop', { schema: { operationId: 'createShop', summary: 'Create a shop', description: 'Creates a shop that groups offers.', tags: shopTags, security, body: ShopBody, response: { 201: Shop, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
-    reply.status(201).send(await offers.createShop(req.principal.projectId, req.body)),
+  app.post(
+    '/admin/shop',
+    {
+      schema: {
+        operationId: 'createShop',
+        summary: 'Create a shop',
+        description: 'Creates a shop that groups offers.',
+        tags: shopTags,
+        security,
+        body: ShopBody,
+        response: { 201: Shop, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await offers.createShop(req.principal.projectId, req.body)),
   );
-  app.get('/admin/shop', { schema: { operationId: 'listShops', summary: 'List shops', description: 'The project\'s shops.', tags: shopTags, security, response: { 200: Type.Array(Shop), ...errors(401, 404) } } }, (req) =>
-    offers.listShops(req.principal.projectId),
+  app.get(
+    '/admin/shop',
+    {
+      schema: {
+        operationId: 'listShops',
+        summary: 'List shops',
+        description: "The project's shops.",
+        tags: shopTags,
+        security,
+        response: { 200: Type.Array(Shop), ...errors(401, 404) },
+      },
+    },
+    (req) => offers.listShops(req.principal.projectId),
   );
-  app.get('/admin/shop/:shopId', { schema: { operationId: 'getAdminShop', summary: 'Get a shop', description: 'One shop of the project.', tags: shopTags, security, params: ShopParams, response: { 200: Shop, ...errors(400, 401, 404) } } }, (req) =>
-    offers.shop(req.principal.projectId, req.params.shopId, true),
+  app.get(
+    '/admin/shop/:shopId',
+    {
+      schema: {
+        operationId: 'getAdminShop',
+        summary: 'Get a shop',
+        description: 'One shop of the project.',
+        tags: shopTags,
+        security,
+        params: ShopParams,
+        response: { 200: Shop, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => offers.shop(req.principal.projectId, req.params.shopId, true),
   );
   app.put(
     '/admin/shop/:shopId',
-    { schema: { operationId: 'updateShop', summary: 'Update a shop', description: 'Replaces a shop; an INACTIVE shop\'s offers cannot be redeemed.', tags: shopTags, security, params: ShopParams, body: ShopBody, response: { 200: Shop, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        operationId: 'updateShop',
+        summary: 'Update a shop',
+        description: "Replaces a shop; an INACTIVE shop's offers cannot be redeemed.",
+        tags: shopTags,
+        security,
+        params: ShopParams,
+        body: ShopBody,
+        response: { 200: Shop, ...errors(400, 401, 404) },
+      },
+    },
     (req) => offers.updateShop(req.principal.projectId, req.params.shopId, req.body),
   );
   app.delete(
     '/admin/shop/:shopId',
-    { schema: { operationId: 'deleteShop', description: 'Deletes a shop. Refused with 409 SHOP_IN_USE while an offer names it.', tags: shopTags, security, summary: 'Delete a shop that no offer names (409 SHOP_IN_USE otherwise)', params: ShopParams, response: { 204: Type.Null(), ...errors(400, 401, 404, 409) } } },
+    {
+      schema: {
+        operationId: 'deleteShop',
+        description: 'Deletes a shop. Refused with 409 SHOP_IN_USE while an offer names it.',
+        tags: shopTags,
+        security,
+        summary: 'Delete a shop that no offer names (409 SHOP_IN_USE otherwise)',
+        params: ShopParams,
+        response: { 204: Type.Null(), ...errors(400, 401, 404, 409) },
+      },
+    },
     async (req, reply) => {
       await offers.deleteShop(req.principal.projectId, req.params.shopId);
       return reply.status(204).send(null);

@@ -13,7 +13,12 @@ export const OfferBody = Type.Object(
   {
     offerId: Type.Optional(ResourceId),
     type: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 50, description: 'e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 50,
+        description:
+          'e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon',
+      }),
     ),
     streakId: Type.Optional(Nullable(ResourceId)),
     points: Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Cost in points' }),
@@ -30,7 +35,14 @@ export const OfferBody = Type.Object(
     status: Type.Optional(Status),
     couponValidityDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'default 30' })),
     tiers: Type.Optional(
-      Nullable(Type.Array(ResourceId, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'Only users in one of these tiers may redeem (others: TIER_REQUIRED); null or absent: everyone' })),
+      Nullable(
+        Type.Array(ResourceId, {
+          minItems: 1,
+          maxItems: 50,
+          uniqueItems: true,
+          description: 'Only users in one of these tiers may redeem (others: TIER_REQUIRED); null or absent: everyone',
+        }),
+      ),
     ),
   },
   { additionalProperties: false },

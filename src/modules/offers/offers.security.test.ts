@@ -41,7 +41,9 @@ describeBackends('offers: security', (t) => {
     const headers = await t.auth('alice');
     for (const url of ['/admin/offer', '/admin/shop']) {
       expect((await t.inject({ method: 'GET', url, headers })).statusCode).toBe(401);
-      expect((await t.inject({ method: 'POST', url, headers, payload: { name: 'x', points: 1, title: { en: 'x' } } })).statusCode).toBe(401);
+      expect((await t.inject({ method: 'POST', url, headers, payload: { name: 'x', points: 1, title: { en: 'x' } } })).statusCode).toBe(
+        401,
+      );
     }
   });
 

@@ -93,7 +93,12 @@ export class OffersService {
 
   /** The offers limited to a tier (a tier they name cannot be deleted). */
   async offersNaming(projectId: string, tierId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('offers').select(['offer_id', 'tiers']).where('project_id', '=', projectId).where('tiers', 'is not', null).execute();
+    const rows = await this.db
+      .selectFrom('offers')
+      .select(['offer_id', 'tiers'])
+      .where('project_id', '=', projectId)
+      .where('tiers', 'is not', null)
+      .execute();
     return rows.filter((r) => offerTiers(r)?.includes(tierId)).map((r) => r.offer_id);
   }
 
@@ -132,7 +137,12 @@ export class OffersService {
 
   async createOffer(projectId: string, input: OfferBody) {
     const now = this.platform.clock.now();
-    const row: OffersTable = { ...this.offerFields(projectId, input.offerId ?? generateId('offer'), input, now), redeemed_total: 0, used_total: 0, created_at: now };
+    const row: OffersTable = {
+      ...this.offerFields(projectId, input.offerId ?? generateId('offer'), input, now),
+      redeemed_total: 0,
+      used_total: 0,
+      created_at: now,
+    };
     await this.tiers?.assertExist(projectId, input.tiers ?? []);
     await this.checkStreak(projectId, input);
     const inserted = await this.db.transaction().execute(async (trx) => {
@@ -144,7 +154,8 @@ export class OffersService {
   }
 
   async updateOffer(projectId: string, offerId: string, input: OfferBody) {
-    if (input.offerId !== undefined && input.offerId !== offerId) throw AppError.of('ID_MISMATCH', 'offerId in the body must match the path');
+    if (input.offerId !== undefined && input.offerId !== offerId)
+      throw AppError.of('ID_MISMATCH', 'offerId in the body must match the path');
     const fields = this.offerFields(projectId, offerId, input, this.platform.clock.now());
     await this.tiers?.assertExist(projectId, input.tiers ?? []);
     await this.checkStreak(projectId, input);
@@ -186,7 +197,11 @@ export class OffersService {
   async prizeCoupon(projectId: string, offerId: string): Promise<{ title: string; description: string; validityDays: number } | null> {
     const row = await this.repo.findOffer(this.db, projectId, offerId);
     if (!row) return null;
-    return { title: pickLanguage(JSON.parse(row.title)), description: pickLanguage(JSON.parse(row.description)), validityDays: Number(row.coupon_validity_days) };
+    return {
+      title: pickLanguage(JSON.parse(row.title)),
+      description: pickLanguage(JSON.parse(row.description)),
+      validityDays: Number(row.coupon_validity_days),
+    };
   }
 
   async requireOffer(projectId: string, offerId: string): Promise<OffersTable> {
@@ -260,9 +275,12 @@ export class OffersService {
 
   /** DELETE /admin/shop/{shopId}: 409 while offers still name the shop (delete or move them first). */
   async deleteShop(projectId: string, shopId: string): Promise<void> {
-    const result = await this.db.transaction().execute((trx) => this.repo.deleteUnusedShop(trx, projectId, shopId, this.platform.db.dialect));
+    const result = await this.db
+      .transaction()
+      .execute((trx) => this.repo.deleteUnusedShop(trx, projectId, shopId, this.platform.db.dialect));
     if (result === 'missing') throw AppError.of('SHOP_NOT_FOUND', shopId);
-    if (result === 'in-use') throw AppError.of('SHOP_IN_USE', `Shop ${shopId} is still named by offers; delete them or move them to another shop first`);
+    if (result === 'in-use')
+      throw AppError.of('SHOP_IN_USE', `Shop ${shopId} is still named by offers; delete them or move them to another shop first`);
   }
 
   async listShops(projectId: string): Promise<Shop[]> {

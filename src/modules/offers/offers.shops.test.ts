@@ -5,7 +5,9 @@ import { balance, createOffer, createShop, redeem, userWithPoints } from './offe
 /** Offers and their shops (decision 083): an offer names an existing shop; an INACTIVE shop's offers are not offered. */
 describeBackends('offers: the rules of shops', (t) => {
   const feed = async (userId: string) =>
-    (await t.inject({ method: 'GET', url: `/user/${userId}/offer/feed`, headers: await t.auth(userId) })).json().map((o: { offerId: string }) => o.offerId);
+    (await t.inject({ method: 'GET', url: `/user/${userId}/offer/feed`, headers: await t.auth(userId) }))
+      .json()
+      .map((o: { offerId: string }) => o.offerId);
   const redeemable = async (userId: string, offerId: string) =>
     (await t.inject({ method: 'GET', url: `/user/${userId}/offer/${offerId}/redeemable`, headers: await t.auth(userId) })).json();
   const setShopStatus = async (status: 'ACTIVE' | 'INACTIVE') => {
@@ -15,7 +17,12 @@ describeBackends('offers: the rules of shops', (t) => {
   it('refuses an offer that names a shop that does not exist with 400, and creates or changes nothing', async () => {
     const created = await t.admin('POST', '/admin/offer', { offerId: 'coffee', points: 30, title: { en: 'Coffee' }, shopId: 'nowhere' });
     expect(created.statusCode).toBe(400);
-    expect(created.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'UNKNOWN_SHOP', message: expect.stringContaining('nowhere') });
+    expect(created.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'UNKNOWN_SHOP',
+      message: expect.stringContaining('nowhere'),
+    });
     expect((await t.admin('GET', '/admin/offer')).json()).toEqual([]);
 
     await createOffer(t);
@@ -25,7 +32,9 @@ describeBackends('offers: the rules of shops', (t) => {
     expect((await t.admin('GET', '/admin/offer/coffee')).json().shopId).toBeNull();
 
     await createShop(t);
-    expect((await t.admin('PUT', '/admin/offer/coffee', { points: 30, title: { en: 'Coffee' }, shopId: 'cafe' })).json().shopId).toBe('cafe');
+    expect((await t.admin('PUT', '/admin/offer/coffee', { points: 30, title: { en: 'Coffee' }, shopId: 'cafe' })).json().shopId).toBe(
+      'cafe',
+    );
     expect((await createOffer(t, { offerId: 'tea', shopId: 'cafe' })).shopId).toBe('cafe');
   });
 
@@ -70,7 +79,9 @@ describeBackends('offers: the rules of shops', (t) => {
       const shopId = `shop${round}`;
       await createShop(t, { shopId });
       const results = await Promise.all([
-        ...Array.from({ length: 4 }, (_, i) => t.admin('POST', '/admin/offer', { offerId: `o${round}_${i}`, points: 1, title: { en: 'x' }, shopId })),
+        ...Array.from({ length: 4 }, (_, i) =>
+          t.admin('POST', '/admin/offer', { offerId: `o${round}_${i}`, points: 1, title: { en: 'x' }, shopId }),
+        ),
         t.admin('DELETE', `/admin/shop/${shopId}`),
       ]);
       const deleted = results[4]!.statusCode === 204;

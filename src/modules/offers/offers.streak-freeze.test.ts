@@ -15,7 +15,8 @@ describeBackends('offers: STREAK_FREEZE', (t) => {
   }
   const redeemable = async (userId: string, offerId: string) =>
     (await t.inject({ method: 'GET', url: `/user/${userId}/offer/${offerId}/redeemable`, headers: await t.auth(userId) })).json();
-  const coupons = async (userId: string) => (await t.inject({ method: 'GET', url: `/user/${userId}/coupon`, headers: await t.auth(userId) })).json();
+  const coupons = async (userId: string) =>
+    (await t.inject({ method: 'GET', url: `/user/${userId}/coupon`, headers: await t.auth(userId) })).json();
 
   it('banks one freeze per redemption, issues no coupon, and the freeze covers a missed day', async () => {
     await setup();
@@ -25,18 +26,31 @@ describeBackends('offers: STREAK_FREEZE', (t) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { userId: 'alice', offerId: 'freeze', pointsSpent: 50, balance: 150, redemptionId: expect.any(String), coupon: null, freeze: { streakId: 's', available: 1, used: 0 } },
+      data: {
+        userId: 'alice',
+        offerId: 'freeze',
+        pointsSpent: 50,
+        balance: 150,
+        redemptionId: expect.any(String),
+        coupon: null,
+        freeze: { streakId: 's', available: 1, used: 0 },
+      },
     });
     expect(await coupons('alice')).toEqual([]);
     await purchaseAt(t, 'alice', at('2026-01-07T10:00:00Z'));
-    expect(await userStreak(t, 'alice', 's')).toMatchObject({ currentCount: 3, frozenDates: ['2026-01-06'], freezes: { available: 0, used: 1 } });
+    expect(await userStreak(t, 'alice', 's')).toMatchObject({
+      currentCount: 3,
+      frozenDates: ['2026-01-06'],
+      freezes: { available: 0, used: 1 },
+    });
     const stats = (await t.inject({ method: 'GET', url: '/offer/freeze?includeStatistics=true', headers: await t.auth('alice') })).json();
     expect(stats.totalStatistics).toMatchObject({ redeemed: 1 });
   });
 
   it('banks on a user with no period yet, and refuses when the bank is full, taking no points', async () => {
     await setup();
-    for (const available of [1, 2]) expect((await redeem(t, 'alice', 'freeze')).json().data.freeze).toEqual({ streakId: 's', available, used: 0 });
+    for (const available of [1, 2])
+      expect((await redeem(t, 'alice', 'freeze')).json().data.freeze).toEqual({ streakId: 's', available, used: 0 });
     expect(await redeemable('alice', 'freeze')).toEqual({ redeemable: false, reason: 'FREEZE_BANK_FULL', points: 100, cost: 50 });
     const full = await redeem(t, 'alice', 'freeze');
     expect(full.statusCode).toBe(400);
@@ -48,7 +62,8 @@ describeBackends('offers: STREAK_FREEZE', (t) => {
 
   it('refuses a redemption when the streak no longer has freezes or is inactive, changing nothing', async () => {
     await setup();
-    const put = (body: Record<string, unknown>) => t.admin('PUT', '/admin/streak/s', { title: { de: 'S', en: 'S' }, timeFrame: 'daily', eventIds: ['purchase'], ...body });
+    const put = (body: Record<string, unknown>) =>
+      t.admin('PUT', '/admin/streak/s', { title: { de: 'S', en: 'S' }, timeFrame: 'daily', eventIds: ['purchase'], ...body });
     await put({ freezes: { max: 2 }, status: 'INACTIVE' });
     expect(await redeemable('alice', 'freeze')).toMatchObject({ redeemable: false, reason: 'STREAK_UNAVAILABLE' });
     expect((await redeem(t, 'alice', 'freeze')).json()).toMatchObject({ statusCode: 400, code: 'STREAK_UNAVAILABLE' });

@@ -2,7 +2,12 @@ import type { TestContext } from '../../../test/helpers/test-app.js';
 
 /** Test data for offers, shops and redemptions, built through the admin and public API. */
 export async function createOffer(t: TestContext, fields: Record<string, unknown> = {}, projectId?: string) {
-  const res = await t.admin('POST', '/admin/offer', { offerId: 'coffee', type: 'LOCAL', points: 30, title: { de: 'Kaffee', en: 'Coffee' }, ...fields }, projectId);
+  const res = await t.admin(
+    'POST',
+    '/admin/offer',
+    { offerId: 'coffee', type: 'LOCAL', points: 30, title: { de: 'Kaffee', en: 'Coffee' }, ...fields },
+    projectId,
+  );
   if (res.statusCode !== 201) throw new Error(`createOffer: ${res.statusCode} ${res.body}`);
   return res.json();
 }

@@ -86,20 +86,33 @@ const addMonthCounts = new RowsInsert({
   description: 'offer redemptions per month',
   table: 'offer_month_counts',
   columns: { project_id: 'text', offer_id: 'text', month: 'text', redeemed: 'int8' },
-  conflict: (oc) => oc.columns(['project_id', 'offer_id', 'month']).doUpdateSet({ redeemed: sql<number>`offer_month_counts.redeemed + excluded.redeemed` }),
+  conflict: (oc) =>
+    oc.columns(['project_id', 'offer_id', 'month']).doUpdateSet({ redeemed: sql<number>`offer_month_counts.redeemed + excluded.redeemed` }),
 });
 
 const addUserCounts = new RowsInsert({
   description: 'offer redemptions per user',
   table: 'offer_user_counts',
   columns: { project_id: 'text', offer_id: 'text', user_id: 'text', redeemed: 'int8' },
-  conflict: (oc) => oc.columns(['project_id', 'offer_id', 'user_id']).doUpdateSet({ redeemed: sql<number>`offer_user_counts.redeemed + excluded.redeemed` }),
+  conflict: (oc) =>
+    oc
+      .columns(['project_id', 'offer_id', 'user_id'])
+      .doUpdateSet({ redeemed: sql<number>`offer_user_counts.redeemed + excluded.redeemed` }),
 });
 
 const insertRedemptions = new RowsInsert({
   description: 'redemptions',
   table: 'redemptions',
-  columns: { project_id: 'text', redemption_id: 'text', user_id: 'text', offer_id: 'text', points: 'int8', coupon_key: 'text', metadata: 'text', created_at: 'int8' },
+  columns: {
+    project_id: 'text',
+    redemption_id: 'text',
+    user_id: 'text',
+    offer_id: 'text',
+    points: 'int8',
+    coupon_key: 'text',
+    metadata: 'text',
+    created_at: 'int8',
+  },
 });
 
 interface Count {
@@ -152,24 +165,42 @@ class RedemptionBatch implements BatchPart {
     const offerKeys = new Map(units.map((u) => [k(u.projectId, u.offerId), { project_id: u.projectId, offer_id: u.offerId }]));
     for (const u of units) {
       const month = monthKey(u.now);
-      this.months.set(k(u.projectId, u.offerId, month), { key: { project_id: u.projectId, offer_id: u.offerId, month }, count: 0, taken: 0 });
-      this.users.set(k(u.projectId, u.offerId, u.userId), { key: { project_id: u.projectId, offer_id: u.offerId, user_id: u.userId }, count: 0, taken: 0 });
+      this.months.set(k(u.projectId, u.offerId, month), {
+        key: { project_id: u.projectId, offer_id: u.offerId, month },
+        count: 0,
+        taken: 0,
+      });
+      this.users.set(k(u.projectId, u.offerId, u.userId), {
+        key: { project_id: u.projectId, offer_id: u.offerId, user_id: u.userId },
+        count: 0,
+        taken: 0,
+      });
     }
     // The counts go out with the offers' lock (pipelined on PostgreSQL) and are read behind it.
     const [offers, months, users] = await Promise.all([
       lockOffers.run(session, [...offerKeys.values()]),
-      monthCounts.run(session, [...this.months.values()].map((c) => c.key as { project_id: string; offer_id: string; month: string })),
-      userCounts.run(session, [...this.users.values()].map((c) => c.key as { project_id: string; offer_id: string; user_id: string })),
+      monthCounts.run(
+        session,
+        [...this.months.values()].map((c) => c.key as { project_id: string; offer_id: string; month: string }),
+      ),
+      userCounts.run(
+        session,
+        [...this.users.values()].map((c) => c.key as { project_id: string; offer_id: string; user_id: string }),
+      ),
     ]);
     for (const row of offers) this.offers.set(k(row.project_id, row.offer_id), { row, redeemed: Number(row.redeemed_total) });
     for (const r of months) this.months.get(k(r.project_id, r.offer_id, r.month))!.count = Number(r.redeemed);
     for (const r of users) this.users.get(k(r.project_id, r.offer_id, r.user_id))!.count = Number(r.redeemed);
     const shops = new Map<string, { project_id: string; shop_id: string }>();
-    for (const { row } of this.offers.values()) if (row.shop_id !== null) shops.set(k(row.project_id, row.shop_id), { project_id: row.project_id, shop_id: row.shop_id });
-    for (const r of await shopStatus.run(session, [...shops.values()])) if (r.status === 'ACTIVE') this.activeShops.add(k(r.project_id, r.shop_id));
+    for (const { row } of this.offers.values())
+      if (row.shop_id !== null) shops.set(k(row.project_id, row.shop_id), { project_id: row.project_id, shop_id: row.shop_id });
+    for (const r of await shopStatus.run(session, [...shops.values()]))
+      if (r.status === 'ACTIVE') this.activeShops.add(k(r.project_id, r.shop_id));
     const banks = units.flatMap((u) => {
       const row = this.offers.get(k(u.projectId, u.offerId))?.row;
-      return row && row.type === STREAK_FREEZE && row.streak_id ? [{ projectId: u.projectId, userId: u.userId, streakId: row.streak_id }] : [];
+      return row && row.type === STREAK_FREEZE && row.streak_id
+        ? [{ projectId: u.projectId, userId: u.userId, streakId: row.streak_id }]
+        : [];
     });
     if (banks.length > 0) await this.freezes?.load(this.batch, banks);
   }
@@ -184,7 +215,7 @@ class RedemptionBatch implements BatchPart {
     const month = this.months.get(k(u.projectId, u.offerId, monthKey(u.now)))!;
     const perUser = this.users.get(k(u.projectId, u.offerId, u.userId))!;
     const cost = Number(offer.points);
-    const freezeStreak = offer.type === STREAK_FREEZE ? offer.streak_id ?? null : null;
+    const freezeStreak = offer.type === STREAK_FREEZE ? (offer.streak_id ?? null) : null;
     const reason = redeemRefusal({
       now: u.now,
       status: offer.status,
@@ -241,7 +272,15 @@ class RedemptionBatch implements BatchPart {
       projectId: u.projectId,
       userId: u.userId,
       occurredAt: u.now,
-      data: { userId: u.userId, offerId: offer.offer_id, shopId: offer.shop_id, redemptionId, pointsSpent: cost, balance: debit.balance, couponKey: coupon.coupon_key },
+      data: {
+        userId: u.userId,
+        offerId: offer.offer_id,
+        shopId: offer.shop_id,
+        redemptionId,
+        pointsSpent: cost,
+        balance: debit.balance,
+        couponKey: coupon.coupon_key,
+      },
     });
     return { userId: u.userId, offerId: offer.offer_id, pointsSpent: cost, balance: debit.balance, redemptionId, coupon: toCoupon(coupon) };
   }
@@ -277,9 +316,26 @@ class RedemptionBatch implements BatchPart {
       projectId: u.projectId,
       userId: u.userId,
       occurredAt: u.now,
-      data: { userId: u.userId, offerId: offer.offer_id, shopId: offer.shop_id, redemptionId, pointsSpent: cost, balance: debit.balance, couponKey: null, streakId },
+      data: {
+        userId: u.userId,
+        offerId: offer.offer_id,
+        shopId: offer.shop_id,
+        redemptionId,
+        pointsSpent: cost,
+        balance: debit.balance,
+        couponKey: null,
+        streakId,
+      },
     });
-    return { userId: u.userId, offerId: offer.offer_id, pointsSpent: cost, balance: debit.balance, redemptionId, coupon: null, freeze: { streakId, ...bank } };
+    return {
+      userId: u.userId,
+      offerId: offer.offer_id,
+      pointsSpent: cost,
+      balance: debit.balance,
+      redemptionId,
+      coupon: null,
+      freeze: { streakId, ...bank },
+    };
   }
 
   /** Records a redemption and moves its limit counters. */
@@ -312,15 +368,21 @@ class RedemptionBatch implements BatchPart {
       insertRedemptions.run(session, this.redemptions),
       addUserCounts.run(
         session,
-        [...this.users.values()].filter((c) => c.taken > 0).map((c) => ({ ...(c.key as { project_id: string; offer_id: string; user_id: string }), redeemed: c.taken })),
+        [...this.users.values()]
+          .filter((c) => c.taken > 0)
+          .map((c) => ({ ...(c.key as { project_id: string; offer_id: string; user_id: string }), redeemed: c.taken })),
       ),
       addMonthCounts.run(
         session,
-        [...this.months.values()].filter((c) => c.taken > 0).map((c) => ({ ...(c.key as { project_id: string; offer_id: string; month: string }), redeemed: c.taken })),
+        [...this.months.values()]
+          .filter((c) => c.taken > 0)
+          .map((c) => ({ ...(c.key as { project_id: string; offer_id: string; month: string }), redeemed: c.taken })),
       ),
       setRedeemedTotals.run(
         session,
-        [...this.offers.values()].filter((o) => o.redeemed !== Number(o.row.redeemed_total)).map((o) => ({ project_id: o.row.project_id, offer_id: o.row.offer_id, redeemed_total: o.redeemed })),
+        [...this.offers.values()]
+          .filter((o) => o.redeemed !== Number(o.row.redeemed_total))
+          .map((o) => ({ project_id: o.row.project_id, offer_id: o.row.offer_id, redeemed_total: o.redeemed })),
       ),
     ]);
   }

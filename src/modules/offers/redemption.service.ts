@@ -11,7 +11,6 @@ import type { RedemptionUnit } from './redemption-batch.js';
 import { redeemRefusal, type FreezeBankRefusal } from './redeem-refusal.js';
 import { offerTiers, STREAK_FREEZE } from './offers.service.js';
 
-
 /**
  * Redeeming an offer: the redeemable check (a read that changes nothing) and the redeem itself,
  * which goes through the write path (redemption-batch.ts) as one atomic step with limits exact.
@@ -27,7 +26,9 @@ export class RedemptionService implements UserDataOwner {
     /** The user's current tier (offers limited to tiers). */
     private readonly tiers: { currentTierId(projectId: string, userId: string): Promise<string | null> } | null = null,
     /** Whether the user's bank of a streak can take one more freeze (STREAK_FREEZE offers). */
-    private readonly freezes: { freezeBankRefusal(projectId: string, userId: string, streakId: string): Promise<FreezeBankRefusal> } | null = null,
+    private readonly freezes: {
+      freezeBankRefusal(projectId: string, userId: string, streakId: string): Promise<FreezeBankRefusal>;
+    } | null = null,
   ) {}
 
   private get db() {
@@ -57,7 +58,12 @@ export class RedemptionService implements UserDataOwner {
       userTier: offer.tiers === null ? null : ((await this.tiers?.currentTierId(projectId, userId)) ?? null),
       cost: Number(offer.points),
       balance,
-      freezeBank: offer.type !== STREAK_FREEZE ? null : !offer.streak_id || !this.freezes ? 'STREAK_UNAVAILABLE' : await this.freezes.freezeBankRefusal(projectId, userId, offer.streak_id),
+      freezeBank:
+        offer.type !== STREAK_FREEZE
+          ? null
+          : !offer.streak_id || !this.freezes
+            ? 'STREAK_UNAVAILABLE'
+            : await this.freezes.freezeBankRefusal(projectId, userId, offer.streak_id),
     });
     return { redeemable: reason === null, reason, points: balance, cost: Number(offer.points) };
   }
@@ -70,7 +76,13 @@ export class RedemptionService implements UserDataOwner {
 
   /** Removes the user's redemption records and per-user counters (offer counters keep their counts). */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
-    const ids = await this.db.selectFrom('redemptions').select('redemption_id').where('project_id', '=', projectId).where('user_id', '=', userId).limit(limit).execute();
+    const ids = await this.db
+      .selectFrom('redemptions')
+      .select('redemption_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .limit(limit)
+      .execute();
     let deleted = 0;
     if (ids.length > 0) {
       const r = await this.db
@@ -109,4 +121,3 @@ export class RedemptionService implements UserDataOwner {
     return deleted;
   }
 }
-

@@ -26,7 +26,11 @@ describeBackends('bulk adjustments: bad input', (t) => {
   });
 
   it('needs the admin token', async () => {
-    const res = await t.inject({ method: 'POST', url: '/admin/adjustments/bulk', payload: { rows: [{ userId: 'alice', points: 1, reason: 'x' }] } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/admin/adjustments/bulk',
+      payload: { rows: [{ userId: 'alice', points: 1, reason: 'x' }] },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

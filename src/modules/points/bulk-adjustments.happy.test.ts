@@ -23,9 +23,39 @@ describeBackends('bulk adjustments', (t) => {
       applied: 0,
       failed: 1,
       rows: [
-        { row: 0, userId: 'alice', outcome: 'WOULD_APPLY', points: -1109, balanceBefore: 1109, balanceAfter: 0, adjustmentId: null, code: null, message: null },
-        { row: 1, userId: 'alice', outcome: 'WOULD_APPLY', points: 10, balanceBefore: 0, balanceAfter: 10, adjustmentId: null, code: null, message: null },
-        { row: 2, userId: 'ghost', outcome: 'FAILED', points: 0, balanceBefore: null, balanceAfter: null, adjustmentId: null, code: 'USER_NOT_FOUND', message: 'User ghost not found' },
+        {
+          row: 0,
+          userId: 'alice',
+          outcome: 'WOULD_APPLY',
+          points: -1109,
+          balanceBefore: 1109,
+          balanceAfter: 0,
+          adjustmentId: null,
+          code: null,
+          message: null,
+        },
+        {
+          row: 1,
+          userId: 'alice',
+          outcome: 'WOULD_APPLY',
+          points: 10,
+          balanceBefore: 0,
+          balanceAfter: 10,
+          adjustmentId: null,
+          code: null,
+          message: null,
+        },
+        {
+          row: 2,
+          userId: 'ghost',
+          outcome: 'FAILED',
+          points: 0,
+          balanceBefore: null,
+          balanceAfter: null,
+          adjustmentId: null,
+          code: 'USER_NOT_FOUND',
+          message: 'User ghost not found',
+        },
       ],
     });
     expect(await balance(t, 'alice')).toBe(1109);
@@ -47,7 +77,9 @@ describeBackends('bulk adjustments', (t) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ dryRun: false, applied: 3, failed: 1 });
-    expect(body.rows.map((r: { outcome: string; points: number; balanceAfter: number | null }) => [r.outcome, r.points, r.balanceAfter])).toEqual([
+    expect(
+      body.rows.map((r: { outcome: string; points: number; balanceAfter: number | null }) => [r.outcome, r.points, r.balanceAfter]),
+    ).toEqual([
       ['APPLIED', 50, 50],
       ['FAILED', 0, null],
       ['APPLIED', 0, 0],
@@ -56,7 +88,11 @@ describeBackends('bulk adjustments', (t) => {
     expect(body.rows[0].adjustmentId).toMatch(/^adj/);
     expect(await balance(t, 'alice')).toBe(30);
     expect(await t.app.services.points.ledgerSum('default', 'alice')).toBe(30);
-    const entries = (await history(t, 'alice', '?showAll=true')).json() as Array<{ type: string; points: number; description: { en: string } }>;
+    const entries = (await history(t, 'alice', '?showAll=true')).json() as Array<{
+      type: string;
+      points: number;
+      description: { en: string };
+    }>;
     expect(entries.map((e) => [e.type, e.points, e.description.en]).sort()).toEqual([
       ['ADJUSTMENT', -20, 'correction'],
       ['ADJUSTMENT', 50, 'march promo'],

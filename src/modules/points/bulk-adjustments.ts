@@ -15,7 +15,12 @@ export const BulkAdjustBody = Type.Object(
       Type.Object(
         {
           userId: UserId,
-          points: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000, not: { const: 0 }, description: 'Signed change; non-zero' }),
+          points: Type.Integer({
+            minimum: -1_000_000_000,
+            maximum: 1_000_000_000,
+            not: { const: 0 },
+            description: 'Signed change; non-zero',
+          }),
           reason: Type.String({ minLength: 1, maxLength: 500 }),
         },
         { additionalProperties: false },
@@ -57,9 +62,30 @@ export function planAdjustments(rows: readonly BulkRow[], balances: ReadonlyMap<
   const running = new Map(balances);
   return rows.map((r, row) => {
     const before = running.get(r.userId) ?? null;
-    if (before === null) return { row, userId: r.userId, outcome: 'FAILED', points: 0, balanceBefore: null, balanceAfter: null, adjustmentId: null, code: 'USER_NOT_FOUND', message: `User ${r.userId} not found` };
+    if (before === null)
+      return {
+        row,
+        userId: r.userId,
+        outcome: 'FAILED',
+        points: 0,
+        balanceBefore: null,
+        balanceAfter: null,
+        adjustmentId: null,
+        code: 'USER_NOT_FOUND',
+        message: `User ${r.userId} not found`,
+      };
     const after = Math.max(0, before + r.points);
     running.set(r.userId, after);
-    return { row, userId: r.userId, outcome: 'WOULD_APPLY', points: after - before, balanceBefore: before, balanceAfter: after, adjustmentId: null, code: null, message: null };
+    return {
+      row,
+      userId: r.userId,
+      outcome: 'WOULD_APPLY',
+      points: after - before,
+      balanceBefore: before,
+      balanceAfter: after,
+      adjustmentId: null,
+      code: null,
+      message: null,
+    };
   });
 }

@@ -22,7 +22,10 @@ export class ExpirySettings {
   }
 
   private query(projectId: string) {
-    return this.platform.db.kysely.selectFrom('projects').select(['points_expiry_days', 'points_expiry_since']).where('project_id', '=', projectId);
+    return this.platform.db.kysely
+      .selectFrom('projects')
+      .select(['points_expiry_days', 'points_expiry_since'])
+      .where('project_id', '=', projectId);
   }
 
   /** The policy of a project (null: its points do not expire, or no such project). */
@@ -30,7 +33,9 @@ export class ExpirySettings {
     const hit = this.cache.get(projectId);
     if (hit && this.settled.has(hit)) return hit;
     const loading = (batch ? batch.session.execute(this.query(projectId)) : this.query(projectId).execute()).then(([row]) =>
-      row && row.points_expiry_days !== null && row.points_expiry_since !== null ? { afterDays: Number(row.points_expiry_days), since: row.points_expiry_since } : null,
+      row && row.points_expiry_days !== null && row.points_expiry_since !== null
+        ? { afterDays: Number(row.points_expiry_days), since: row.points_expiry_since }
+        : null,
     );
     this.cache.set(projectId, loading);
     loading.then(

@@ -12,14 +12,17 @@ const MARCH_1 = Date.UTC(2026, 2, 1, 10);
 const at = (day: number, hour = 10) => Date.UTC(2026, 2, 1 + day, hour);
 const endOf = (day: number) => Date.UTC(2026, 2, 2 + day) - 1;
 
-const setExpiry = (t: TestContext, pointsExpiry: { afterDays: number } | null) => t.admin('PUT', '/admin/project/default', { name: 'Default project', pointsExpiry });
+const setExpiry = (t: TestContext, pointsExpiry: { afterDays: number } | null) =>
+  t.admin('PUT', '/admin/project/default', { name: 'Default project', pointsExpiry });
 const adjust = async (t: TestContext, userId: string, points: number) => {
   const res = await t.admin('POST', `/admin/user/${userId}/points`, { points, reason: 'test' });
   expect(res.statusCode).toBe(201);
   return res.json();
 };
-const points = async (t: TestContext, userId: string) => (await t.inject({ method: 'GET', url: `/user/${userId}/points`, headers: await t.auth(userId) })).json();
-const entries = async (t: TestContext, userId: string, query = '?sort=asc') => (await history(t, userId, query)).json() as Array<Record<string, unknown>>;
+const points = async (t: TestContext, userId: string) =>
+  (await t.inject({ method: 'GET', url: `/user/${userId}/points`, headers: await t.auth(userId) })).json();
+const entries = async (t: TestContext, userId: string, query = '?sort=asc') =>
+  (await history(t, userId, query)).json() as Array<Record<string, unknown>>;
 const runJobs = (t: TestContext) => t.app.services.jobs.runUntilIdle();
 const expiries = async (t: TestContext, userId: string) => (await entries(t, userId)).filter((e) => e.type === 'EXPIRY');
 const ledgerMatches = async (t: TestContext, userId: string) => {
@@ -34,7 +37,11 @@ describeBackends('points expiry', (t) => {
     await t.setClock(MARCH_1);
     expect((await t.admin('GET', '/admin/project/default')).json()).toMatchObject({ pointsExpiry: null });
     expect((await setExpiry(t, { afterDays: 30 })).json()).toMatchObject({ pointsExpiry: { afterDays: 30 }, tierWindow: { months: 12 } });
-    expect((await t.admin('PUT', '/admin/project/default', { name: 'Renamed', tierGraceMonths: 2 })).json()).toMatchObject({ name: 'Renamed', pointsExpiry: { afterDays: 30 }, tierGraceMonths: 2 });
+    expect((await t.admin('PUT', '/admin/project/default', { name: 'Renamed', tierGraceMonths: 2 })).json()).toMatchObject({
+      name: 'Renamed',
+      pointsExpiry: { afterDays: 30 },
+      tierGraceMonths: 2,
+    });
     for (const bad of [{ afterDays: 0 }, { afterDays: 1.5 }, { days: 3 }, 30]) {
       const res = await t.admin('PUT', '/admin/project/default', { name: 'Renamed', pointsExpiry: bad });
       expect(res.statusCode).toBe(400);
@@ -130,7 +137,7 @@ describeBackends('points expiry', (t) => {
     }
   });
 
-  it('switching expiry on starts the clock of existing balances that day; a user\'s own write settles what is due', async () => {
+  it("switching expiry on starts the clock of existing balances that day; a user's own write settles what is due", async () => {
     await t.setClock(MARCH_1);
     await t.createUser('alice');
     await adjust(t, 'alice', 100);
@@ -167,7 +174,14 @@ describeBackends('points expiry', (t) => {
 describeBackends('pending points', (t) => {
   it('an event with pendingDays is credited pending: not spendable, not on boards; the job makes it available once', async () => {
     await t.setClock(MARCH_1);
-    const def = await t.admin('POST', '/admin/event', { eventId: 'buy', title: 'Purchase', type: 'FIXED', reward: { default: 40 }, limit: null, pendingDays: 14 });
+    const def = await t.admin('POST', '/admin/event', {
+      eventId: 'buy',
+      title: 'Purchase',
+      type: 'FIXED',
+      reward: { default: 40 },
+      limit: null,
+      pendingDays: 14,
+    });
     expect(def.json()).toMatchObject({ pendingDays: 14 });
     await createOffer(t, { points: 40 });
     await t.createUser('alice');
@@ -175,7 +189,13 @@ describeBackends('pending points', (t) => {
     expect(await points(t, 'alice')).toMatchObject({ points: 0, pending: 40 });
     expect(await entries(t, 'alice')).toMatchObject([{ type: 'EVENT', points: 40, status: 'PENDING', availableAt: Date.UTC(2026, 2, 16) }]);
     expect((await redeem(t, 'alice', 'coffee')).json()).toMatchObject({ code: 'INSUFFICIENT_POINTS' });
-    const board = async () => ((await getJson(t, '/project/default/leaderboard?groupId=default&month=2026-03', 'service')).body.users as Array<{ userId: string; points: number }>).find((u) => u.userId === 'alice')?.points ?? 0;
+    const board = async () =>
+      (
+        (await getJson(t, '/project/default/leaderboard?groupId=default&month=2026-03', 'service')).body.users as Array<{
+          userId: string;
+          points: number;
+        }>
+      ).find((u) => u.userId === 'alice')?.points ?? 0;
     expect(await board()).toBe(0);
     await t.setClock(endOf(14) - 60_000);
     await runJobs(t);
@@ -221,7 +241,13 @@ describeBackends('pending points', (t) => {
 
   it('refuses a pendingDays out of range with 400 and stores nothing', async () => {
     for (const pendingDays of [-1, 366, 2.5, 'x']) {
-      const res = await t.admin('POST', '/admin/event', { eventId: 'buy', title: 'Purchase', type: 'FIXED', reward: { default: 40 }, pendingDays });
+      const res = await t.admin('POST', '/admin/event', {
+        eventId: 'buy',
+        title: 'Purchase',
+        type: 'FIXED',
+        reward: { default: 40 },
+        pendingDays,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     }
@@ -254,6 +280,8 @@ describeBackends('points.expiring', (t) => {
     await runJobs(t);
     await t.app.services.webhooks.dispatcher.runUntilIdle();
     const sent = receiver.ofType('points.expiring').map((r) => r.json.data);
-    expect(sent).toEqual([{ projectId: 'default', userId: 'alice', points: 25, expiresOn: '2026-03-11', expiresAt: endOf(10), balance: 25 }]);
+    expect(sent).toEqual([
+      { projectId: 'default', userId: 'alice', points: 25, expiresOn: '2026-03-11', expiresAt: endOf(10), balance: 25 },
+    ]);
   });
 });

@@ -117,17 +117,33 @@ export class PointsExpiryService implements UserDataOwner {
         .where('user_id', '=', userId)
         .where(sql<boolean>`pending_points > 0`)
         .executeTakeFirst(),
-      this.db.selectFrom('point_lots').select(['earned_on', 'remaining']).where('project_id', '=', projectId).where('user_id', '=', userId).execute(),
+      this.db
+        .selectFrom('point_lots')
+        .select(['earned_on', 'remaining'])
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .execute(),
       this.writes.expiry.policy(projectId),
     ]);
     const byDay = new Map(lots.map((r) => [r.earned_on, Number(r.remaining)]));
-    return { pending: Number(pending?.total ?? 0), expiring: expiring(byDay, policy, now).map(({ points, expiresAt }) => ({ points, expiresAt })) };
+    return {
+      pending: Number(pending?.total ?? 0),
+      expiring: expiring(byDay, policy, now).map(({ points, expiresAt }) => ({ points, expiresAt })),
+    };
   }
 
   /** The user's lots and notices (user deletion, after the ledger). */
   async deleteUserData(projectId: string, userId: string): Promise<number> {
-    const lots = await this.db.deleteFrom('point_lots').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
-    const notices = await this.db.deleteFrom('expiry_notices').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    const lots = await this.db
+      .deleteFrom('point_lots')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const notices = await this.db
+      .deleteFrom('expiry_notices')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(lots.numDeletedRows) + Number(notices.numDeletedRows);
   }
 }
@@ -149,7 +165,12 @@ class SettleBatch implements BatchPart {
     for (const projectId of new Set(units.map((u) => u.projectId))) {
       const userIds = [...new Set(units.filter((u) => u.projectId === projectId).map((u) => u.userId))];
       const rows = await this.batch.session.execute(
-        this.db.selectFrom('expiry_notices').select(['user_id', 'expires_on']).where('project_id', '=', projectId).where('user_id', 'in', userIds).where('expires_on', '>=', today),
+        this.db
+          .selectFrom('expiry_notices')
+          .select(['user_id', 'expires_on'])
+          .where('project_id', '=', projectId)
+          .where('user_id', 'in', userIds)
+          .where('expires_on', '>=', today),
       );
       for (const r of rows) this.sent.add(`${userKey(projectId, r.user_id)}\u0000${r.expires_on}`);
     }
@@ -167,13 +188,25 @@ class SettleBatch implements BatchPart {
       if (this.sent.has(k)) continue;
       this.sent.add(k);
       notified++;
-      this.rows.push({ project_id: unit.projectId, user_id: unit.userId, expires_on: day.expiresOn, points: day.points, created_at: this.batch.now });
+      this.rows.push({
+        project_id: unit.projectId,
+        user_id: unit.userId,
+        expires_on: day.expiresOn,
+        points: day.points,
+        created_at: this.batch.now,
+      });
       this.batch.notify({
         type: 'points.expiring',
         projectId: unit.projectId,
         userId: unit.userId,
         occurredAt: this.batch.now,
-        data: { userId: unit.userId, points: day.points, expiresOn: day.expiresOn, expiresAt: day.expiresAt, balance: ledger.balance(unit.projectId, unit.userId) },
+        data: {
+          userId: unit.userId,
+          points: day.points,
+          expiresOn: day.expiresOn,
+          expiresAt: day.expiresAt,
+          balance: ledger.balance(unit.projectId, unit.userId),
+        },
       });
     }
     return { userId: unit.userId, notified };

@@ -12,7 +12,13 @@ describeBackends('reward history', (t) => {
 
   it('shows an event entry with its id, texts, image and date key', async () => {
     await t.setClock(NOW);
-    await defineEvent(t, { eventId: 'purchase', title: 'Einkauf', description: 'Ein Einkauf im Shop', image: 'https://img.example/p.png', reward: { default: 10 } });
+    await defineEvent(t, {
+      eventId: 'purchase',
+      title: 'Einkauf',
+      description: 'Ein Einkauf im Shop',
+      image: 'https://img.example/p.png',
+      reward: { default: 10 },
+    });
     await t.createUser('amy');
     const sent = (await sendEvent(t, 'amy', { eventId: 'purchase' })).json().data;
     const res = await history(t, 'amy');
@@ -70,7 +76,11 @@ describeBackends('reward history', (t) => {
 
   it('gives two entries of one event at the same millisecond different ids, stable across sorts, filters and pages', async () => {
     await t.setClock(NOW);
-    await defineEvent(t, { eventId: 'scan', reward: { default: 2 }, conditions: { type: 'AND', conditions: [{ field: 'amount', operator: 'greater_than', value: 1 }] } });
+    await defineEvent(t, {
+      eventId: 'scan',
+      reward: { default: 2 },
+      conditions: { type: 'AND', conditions: [{ field: 'amount', operator: 'greater_than', value: 1 }] },
+    });
     await t.createUser('dee');
     const at = NOW - 60_000;
     await sendEvent(t, 'dee', { eventId: 'scan', timestamp: at - 1, metadata: { amount: 5 } });

@@ -18,7 +18,9 @@ export type HistoryQuery = Static<typeof HistoryQuery>;
 
 const Text = Type.Object({ de: Type.String(), en: Type.String() });
 export const HistoryEntry = Type.Object({
-  id: Type.String({ description: '<TYPE>#<sourceId>#<timestamp_ms>; a further entry of the same source and millisecond adds #<n> (n = 2, 3, …)' }),
+  id: Type.String({
+    description: '<TYPE>#<sourceId>#<timestamp_ms>; a further entry of the same source and millisecond adds #<n> (n = 2, 3, …)',
+  }),
   timestamp: Type.Integer(),
   type: Type.String(),
   points: Type.Number(),
@@ -29,7 +31,8 @@ export const HistoryEntry = Type.Object({
   globalEventDateKey: Type.String(),
   status: Type.Optional(
     Type.Union([Type.Literal('PENDING'), Type.Literal('AVAILABLE'), Type.Literal('CANCELLED')], {
-      description: 'Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending',
+      description:
+        'Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending',
     }),
   ),
   availableAt: Type.Optional(Type.Integer({ description: 'When a pending credit becomes (or became) available (Unix ms)' })),
@@ -78,10 +81,17 @@ export async function readHistory(db: Queryable, projectId: string, userId: stri
   if (after) {
     const op = dir === 'asc' ? '>' : '<';
     q = q.where((eb) =>
-      eb.or([eb('l.occurred_at', op, after.occurredAt), eb.and([eb('l.occurred_at', '=', after.occurredAt), eb('l.entry_id', op, after.entryId)])]),
+      eb.or([
+        eb('l.occurred_at', op, after.occurredAt),
+        eb.and([eb('l.occurred_at', '=', after.occurredAt), eb('l.entry_id', op, after.entryId)]),
+      ]),
     );
   }
-  const rows = await q.orderBy('l.occurred_at', dir).orderBy('l.entry_id', dir).limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy('l.occurred_at', dir)
+    .orderBy('l.entry_id', dir)
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
@@ -97,7 +107,11 @@ export async function readHistory(db: Queryable, projectId: string, userId: stri
       globalEventDateKey: r.date_key,
       ...(r.available_at === null
         ? {}
-        : { status: Number(r.pending_points) > 0 ? ('PENDING' as const) : Number(r.points) > 0 ? ('AVAILABLE' as const) : ('CANCELLED' as const), availableAt: Number(r.available_at) }),
+        : {
+            status:
+              Number(r.pending_points) > 0 ? ('PENDING' as const) : Number(r.points) > 0 ? ('AVAILABLE' as const) : ('CANCELLED' as const),
+            availableAt: Number(r.available_at),
+          }),
     })),
     nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.occurred_at), Number(last.entry_id)) : null,
   };

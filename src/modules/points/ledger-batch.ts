@@ -165,7 +165,20 @@ export class LedgerBatch implements BatchPart {
     const keys = new Map<string, { project_id: string; user_id: string }>();
     for (const u of this.batch.units) keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
     const sorted = [...keys.values()].sort((a, b) => compare(a.project_id, b.project_id) || compare(a.user_id, b.user_id));
-    for (const k of sorted) this.balances.set(userKey(k.project_id, k.user_id), { projectId: k.project_id, userId: k.user_id, points: 0, live: false, changed: false, timeZone: UTC, lastActiveAt: null, active: false, lots: new Map(), storedLots: new Set(), lotsChanged: false });
+    for (const k of sorted)
+      this.balances.set(userKey(k.project_id, k.user_id), {
+        projectId: k.project_id,
+        userId: k.user_id,
+        points: 0,
+        live: false,
+        changed: false,
+        timeZone: UTC,
+        lastActiveAt: null,
+        active: false,
+        lots: new Map(),
+        storedLots: new Set(),
+        lotsChanged: false,
+      });
     // The users' lots and pending credits are read in the same round trip, behind the lock.
     const [rows] = await Promise.all([lockUserRows.run(this.batch.session, sorted), this.loadEconomy(sorted)]);
     for (const row of rows) {
@@ -197,7 +210,11 @@ export class LedgerBatch implements BatchPart {
     const session = this.batch.session;
     const expiry = this.expiry!;
     const keys = userIds.map((userId) => ({ project_id: projectId, user_id: userId }));
-    const [policy, lots, pending] = await Promise.all([expiry.policy(projectId, this.batch), lotsOfUsers.run(session, keys), pendingOfUsers.run(session, keys)]);
+    const [policy, lots, pending] = await Promise.all([
+      expiry.policy(projectId, this.batch),
+      lotsOfUsers.run(session, keys),
+      pendingOfUsers.run(session, keys),
+    ]);
     this.policies.set(projectId, policy);
     for (const r of lots) {
       const b = this.balances.get(userKey(projectId, r.user_id))!;
@@ -351,7 +368,14 @@ export class LedgerBatch implements BatchPart {
       projectId: entry.projectId,
       userId: entry.userId,
       occurredAt: entry.occurredAt,
-      data: { userId: entry.userId, entryType: entry.type, sourceId: entry.sourceId, points: entry.pending ? 0 : points, balance: b.points, occurredAt: entry.occurredAt },
+      data: {
+        userId: entry.userId,
+        entryType: entry.type,
+        sourceId: entry.sourceId,
+        points: entry.pending ? 0 : points,
+        balance: b.points,
+        occurredAt: entry.occurredAt,
+      },
     });
     return { points, balance: b.points };
   }
@@ -362,33 +386,51 @@ export class LedgerBatch implements BatchPart {
     const changed = [...this.balances.values()].filter((b) => b.changed);
     const balances = setBalances.run(
       this.batch.session,
-      changed.map((b) => ({ project_id: b.projectId, user_id: b.userId, points: b.points, last_active_at: b.active ? now : b.lastActiveAt })),
+      changed.map((b) => ({
+        project_id: b.projectId,
+        user_id: b.userId,
+        points: b.points,
+        last_active_at: b.active ? now : b.lastActiveAt,
+      })),
     );
     const entries = insertEntries.run(
       this.batch.session,
-      this.entries.filter((e) => !e.release).map((e) => ({
-        project_id: e.projectId,
-        user_id: e.userId,
-        type: e.type,
-        source_id: e.sourceId,
-        points: e.points,
-        occurred_at: e.occurredAt,
-        date_key: dateKey(e.occurredAt),
-        title: historyJson(e.title),
-        description: historyJson(e.description),
-        image: e.image ?? null,
-        metadata: e.pending ? JSON.stringify({ ...(e.metadata ?? {}), boardGroups: e.boardGroups }) : e.metadata ? JSON.stringify(e.metadata) : null,
-        created_at: now,
-        pending_points: e.pending?.points ?? 0,
-        available_at: e.pending?.availableAt ?? null,
-        lot: e.lot ?? null,
-      })) as never,
+      this.entries
+        .filter((e) => !e.release)
+        .map((e) => ({
+          project_id: e.projectId,
+          user_id: e.userId,
+          type: e.type,
+          source_id: e.sourceId,
+          points: e.points,
+          occurred_at: e.occurredAt,
+          date_key: dateKey(e.occurredAt),
+          title: historyJson(e.title),
+          description: historyJson(e.description),
+          image: e.image ?? null,
+          metadata: e.pending
+            ? JSON.stringify({ ...(e.metadata ?? {}), boardGroups: e.boardGroups })
+            : e.metadata
+              ? JSON.stringify(e.metadata)
+              : null,
+          created_at: now,
+          pending_points: e.pending?.points ?? 0,
+          available_at: e.pending?.availableAt ?? null,
+          lot: e.lot ?? null,
+        })) as never,
     );
     const settled = settlePending.run(
       this.batch.session,
       [...this.pending.values()]
         .filter((p) => p.state !== 'pending')
-        .map((p) => ({ project_id: p.projectId, user_id: p.userId, entry_id: p.entryId, points: p.state === 'released' ? p.points : 0, pending_points: 0, lot: p.lot })) as never,
+        .map((p) => ({
+          project_id: p.projectId,
+          user_id: p.userId,
+          entry_id: p.entryId,
+          points: p.state === 'released' ? p.points : 0,
+          pending_points: 0,
+          lot: p.lot,
+        })) as never,
     );
     await Promise.all([balances, entries, settled, this.writeLots()]);
   }
@@ -401,12 +443,20 @@ export class LedgerBatch implements BatchPart {
     const deletes: Array<Promise<unknown>> = [];
     for (const b of this.balances.values()) {
       if (!b.lotsChanged) continue;
-      for (const [earnedOn, remaining] of b.lots) rows.push({ row: { project_id: b.projectId, user_id: b.userId, earned_on: earnedOn, remaining }, exists: b.storedLots.has(earnedOn) });
+      for (const [earnedOn, remaining] of b.lots)
+        rows.push({
+          row: { project_id: b.projectId, user_id: b.userId, earned_on: earnedOn, remaining },
+          exists: b.storedLots.has(earnedOn),
+        });
       const gone = [...b.storedLots].filter((k) => !b.lots.has(k));
       if (gone.length > 0) {
         deletes.push(
           session.execute(
-            this.expiry.db.deleteFrom('point_lots').where('project_id', '=', b.projectId).where('user_id', '=', b.userId).where('earned_on', 'in', gone),
+            this.expiry.db
+              .deleteFrom('point_lots')
+              .where('project_id', '=', b.projectId)
+              .where('user_id', '=', b.userId)
+              .where('earned_on', 'in', gone),
           ),
         );
       }

@@ -19,7 +19,13 @@ describeBackends('ledger invariant (property)', (t) => {
   it('keeps balance == sum(ledger) and never negative over random events and adjustments', async () => {
     await defineEvent(t, { eventId: 'fixed', reward: { default: 10 } });
     await defineEvent(t, { eventId: 'limited', reward: { default: 25 }, limit: 2 });
-    await defineEvent(t, { eventId: 'spend', type: 'TRANSACTION', rewardValueField: 'amount', reward: { default: 0.5 }, maximumReward: 200 });
+    await defineEvent(t, {
+      eventId: 'spend',
+      type: 'TRANSACTION',
+      rewardValueField: 'amount',
+      reward: { default: 0.5 },
+      maximumReward: 200,
+    });
     await defineEvent(t, {
       eventId: 'conditional',
       type: 'CONDITIONAL',
@@ -39,7 +45,9 @@ describeBackends('ledger invariant (property)', (t) => {
             expect(res.statusCode).toBe(201);
             expected = Math.max(0, expected + o.points);
           } else {
-            const sends = Array.from({ length: o.concurrent }, () => sendEvent(t, userId, { eventId: o.eventId, metadata: { amount: o.amount } }, service));
+            const sends = Array.from({ length: o.concurrent }, () =>
+              sendEvent(t, userId, { eventId: o.eventId, metadata: { amount: o.amount } }, service),
+            );
             for (const res of await Promise.all(sends)) {
               expect(res.statusCode).toBe(200);
               expected += res.json().data.points;

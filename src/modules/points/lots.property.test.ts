@@ -69,7 +69,10 @@ class Model {
 
   take(points: number, first: number | null = null): number {
     const live = this.credits.filter((c) => c.state === 'available' && c.remaining > 0);
-    const order = [...live.filter((c) => c.day === first), ...live.filter((c) => c.day !== first).sort((a, b) => this.expiresOn(a) - this.expiresOn(b) || a.day! - b.day!)];
+    const order = [
+      ...live.filter((c) => c.day === first),
+      ...live.filter((c) => c.day !== first).sort((a, b) => this.expiresOn(a) - this.expiresOn(b) || a.day! - b.day!),
+    ];
     let left = points;
     for (const c of order) {
       const used = Math.min(c.remaining, left);
@@ -86,7 +89,14 @@ class Model {
   }
 
   pending(): void {
-    this.credits.push({ points: EVENT_POINTS, day: null, remaining: 0, availableDay: this.today + PENDING_DAYS + 1, state: 'pending', reversed: false });
+    this.credits.push({
+      points: EVENT_POINTS,
+      day: null,
+      remaining: 0,
+      availableDay: this.today + PENDING_DAYS + 1,
+      state: 'pending',
+      reversed: false,
+    });
   }
 
   /** The expected answer of a reversal. */
@@ -103,7 +113,8 @@ class Model {
 
   view() {
     const byDay = new Map<number, number>();
-    for (const c of this.credits) if (c.state === 'available' && c.remaining > 0) byDay.set(this.expiresOn(c), (byDay.get(this.expiresOn(c)) ?? 0) + c.remaining);
+    for (const c of this.credits)
+      if (c.state === 'available' && c.remaining > 0) byDay.set(this.expiresOn(c), (byDay.get(this.expiresOn(c)) ?? 0) + c.remaining);
     return {
       points: this.balance,
       pending: this.credits.filter((c) => c.state === 'pending').reduce((s, c) => s + c.points, 0),
@@ -119,7 +130,7 @@ class Model {
 const clockAt = (t: TestContext, day: number) => t.setClock(day * DAY + 3_600_000);
 
 describeBackends('lots (property)', (t) => {
-  it('spend the first to expire, expire once, reverse from the credit\'s own lot, hold pending credits: as a naive model of single credits does', async () => {
+  it("spend the first to expire, expire once, reverse from the credit's own lot, hold pending credits: as a naive model of single credits does", async () => {
     await clockAt(t, START_DAY);
     await t.admin('PUT', '/admin/project/default', { name: 'Default project', pointsExpiry: { afterDays: AFTER_DAYS } });
     await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: EVENT_POINTS }, limit: null, pendingDays: PENDING_DAYS });
@@ -137,7 +148,10 @@ describeBackends('lots (property)', (t) => {
             await t.app.services.jobs.runUntilIdle();
             model.settle();
           } else if (o.kind === 'credit' || o.kind === 'debit') {
-            const res = await t.admin('POST', `/admin/user/${userId}/points`, { points: o.kind === 'credit' ? o.points : -o.points, reason: 'property' });
+            const res = await t.admin('POST', `/admin/user/${userId}/points`, {
+              points: o.kind === 'credit' ? o.points : -o.points,
+              reason: 'property',
+            });
             expect(res.statusCode).toBe(201);
             model.settle();
             if (o.kind === 'credit') model.credit(o.points);
@@ -149,7 +163,11 @@ describeBackends('lots (property)', (t) => {
           } else {
             if (model.credits.length === 0) continue;
             const target = o.pick % model.credits.length;
-            const entries = (await history(t, userId, '?sort=asc&showAll=true')).json() as Array<{ id: string; type: string; points: number }>;
+            const entries = (await history(t, userId, '?sort=asc&showAll=true')).json() as Array<{
+              id: string;
+              type: string;
+              points: number;
+            }>;
             const credits = entries.filter((e) => e.type === 'EVENT' || (e.type === 'ADJUSTMENT' && e.points > 0));
             const res = await t.admin('POST', `/admin/user/${userId}/reversal`, { historyId: credits[target]!.id, reason: 'property' });
             model.settle();

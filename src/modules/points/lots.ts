@@ -95,7 +95,12 @@ export function expiredPoints(lots: Lots, policy: ExpiryPolicy | null, now: numb
 }
 
 /** The next `count` expiry days at `now` (today included) with the points expiring at the end of each. */
-export function expiring(lots: Lots, policy: ExpiryPolicy | null, now: number, count = 3): Array<{ points: number; expiresOn: string; expiresAt: number }> {
+export function expiring(
+  lots: Lots,
+  policy: ExpiryPolicy | null,
+  now: number,
+  count = 3,
+): Array<{ points: number; expiresOn: string; expiresAt: number }> {
   const byDay = new Map<string, number>();
   const today = dateKey(now);
   for (const [key, points] of lots) {

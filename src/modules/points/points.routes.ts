@@ -23,7 +23,11 @@ const Adjusted = Type.Object({
 
 const ReversalBody = Type.Object(
   {
-    historyId: Type.String({ minLength: 1, maxLength: 300, description: 'The id of the history entry to reverse (an entry that earned points)' }),
+    historyId: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: 'The id of the history entry to reverse (an entry that earned points)',
+    }),
     reason: Type.String({ minLength: 1, maxLength: 500 }),
   },
   { additionalProperties: false },
@@ -46,7 +50,8 @@ export async function pointsRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'reverseHistoryEntry',
-        description: 'Claws back the points of one earning history entry (a refund): a REVERSAL entry of the opposite sign, and the points leave the boards of the entry\'s period. When part was already spent the balance stops at 0 and the answer says how much could not be recovered. Challenge and streak progress stays.',
+        description:
+          "Claws back the points of one earning history entry (a refund): a REVERSAL entry of the opposite sign, and the points leave the boards of the entry's period. When part was already spent the balance stops at 0 and the answer says how much could not be recovered. Challenge and streak progress stays.",
         tags: ['admin: users'],
         summary: 'Reverse an earning history entry (refund): a REVERSAL entry; 409 when already reversed',
         security: [{ adminToken: [] }],
@@ -57,7 +62,9 @@ export async function pointsRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       await users.require(req.principal.projectId, req.params.userId);
-      return reply.status(201).send(await reversals.reverse(req.principal.projectId, req.params.userId, req.body.historyId, req.body.reason));
+      return reply
+        .status(201)
+        .send(await reversals.reverse(req.principal.projectId, req.params.userId, req.body.historyId, req.body.reason));
     },
   );
 
@@ -66,7 +73,8 @@ export async function pointsRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'adjustUserPoints',
-        description: 'Adds or removes points by hand (an ADJUSTMENT entry with its reason). Refused when the balance would go below 0 or leave the safe integer range.',
+        description:
+          'Adds or removes points by hand (an ADJUSTMENT entry with its reason). Refused when the balance would go below 0 or leave the safe integer range.',
         tags: ['admin: users'],
         summary: 'Adjust a balance (ADJUSTMENT history entry)',
         security: [{ adminToken: [] }],
@@ -107,7 +115,8 @@ export async function pointsRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'getUserHistory',
-        description: 'The user\'s ledger entries (events, redemptions, surveys, adjustments), newest or oldest first. 204 when there is nothing; the next page\'s cursor is in the x-next-cursor header.',
+        description:
+          "The user's ledger entries (events, redemptions, surveys, adjustments), newest or oldest first. 204 when there is nothing; the next page's cursor is in the x-next-cursor header.",
         tags: ['users'],
         summary: 'Reward history (204 when empty; next page in x-next-cursor)',
         security: [{ bearerAuth: [] }],

@@ -56,7 +56,14 @@ export class PointsService implements UserDataOwner {
           },
           'clamp',
         );
-        return { userId: u.userId, adjustmentId: u.adjustmentId, points: result.points, balance: result.balance, reason: u.reason, timestamp: u.now };
+        return {
+          userId: u.userId,
+          adjustmentId: u.adjustmentId,
+          points: result.points,
+          balance: result.balance,
+          reason: u.reason,
+          timestamp: u.now,
+        };
       },
     }),
   };
@@ -80,7 +87,15 @@ export class PointsService implements UserDataOwner {
 
   /** An operator's correction (POST /admin/user/{userId}/points): an ADJUSTMENT entry. */
   adjust(projectId: string, userId: string, points: number, reason: string): Promise<Adjustment> {
-    const unit: AdjustmentUnit = { kind: 'adjustment', projectId, userId, adjustmentId: generateId('adj'), points, reason, now: this.platform.clock.now() };
+    const unit: AdjustmentUnit = {
+      kind: 'adjustment',
+      projectId,
+      userId,
+      adjustmentId: generateId('adj'),
+      points,
+      reason,
+      now: this.platform.clock.now(),
+    };
     return this.writes.submit<Adjustment>(unit);
   }
 
@@ -98,17 +113,39 @@ export class PointsService implements UserDataOwner {
 
     const now = this.platform.clock.now();
     const todo = plan.filter((p) => p.outcome !== 'FAILED');
-    const units: AdjustmentUnit[] = todo.map((p) => ({ kind: 'adjustment', projectId, userId: p.userId, adjustmentId: generateId('adj'), points: rows[p.row]!.points, reason: rows[p.row]!.reason, now }));
+    const units: AdjustmentUnit[] = todo.map((p) => ({
+      kind: 'adjustment',
+      projectId,
+      userId: p.userId,
+      adjustmentId: generateId('adj'),
+      points: rows[p.row]!.points,
+      reason: rows[p.row]!.reason,
+      now,
+    }));
     const outcomes = await this.writes.submitGroup(units);
     const results = [...plan];
     todo.forEach((p, i) => {
       const o = outcomes[i]!;
       if (o.ok) {
         const a = o.value as Adjustment;
-        results[p.row] = { ...p, outcome: 'APPLIED', points: a.points, balanceBefore: a.balance - a.points, balanceAfter: a.balance, adjustmentId: a.adjustmentId };
+        results[p.row] = {
+          ...p,
+          outcome: 'APPLIED',
+          points: a.points,
+          balanceBefore: a.balance - a.points,
+          balanceAfter: a.balance,
+          adjustmentId: a.adjustmentId,
+        };
       } else {
         const err = o.error as { code?: string; message?: string };
-        results[p.row] = { ...p, outcome: 'FAILED', points: 0, balanceAfter: p.balanceBefore, code: err.code ?? 'ERROR', message: err.message ?? String(o.error) };
+        results[p.row] = {
+          ...p,
+          outcome: 'FAILED',
+          points: 0,
+          balanceAfter: p.balanceBefore,
+          code: err.code ?? 'ERROR',
+          message: err.message ?? String(o.error),
+        };
       }
     });
     const stillFailed = results.filter((r) => r.outcome === 'FAILED').length;

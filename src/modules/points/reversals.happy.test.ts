@@ -24,15 +24,27 @@ describeBackends('reversals', (t) => {
     const [entry] = (await history(t, 'alice')).json();
     const res = await reverse(t, 'alice', entry.id, 'order 17 returned');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ userId: 'alice', historyId: entry.id, points: -40, unrecovered: 0, balance: 0, reason: 'order 17 returned' });
+    expect(res.json()).toMatchObject({
+      userId: 'alice',
+      historyId: entry.id,
+      points: -40,
+      unrecovered: 0,
+      balance: 0,
+      reason: 'order 17 returned',
+    });
     const shown = (await history(t, 'alice')).json();
-    expect(shown[0]).toMatchObject({ type: 'REVERSAL', points: -40, title: { en: 'Reversal: Purchase' }, description: { en: 'order 17 returned' } });
+    expect(shown[0]).toMatchObject({
+      type: 'REVERSAL',
+      points: -40,
+      title: { en: 'Reversal: Purchase' },
+      description: { en: 'order 17 returned' },
+    });
     expect(shown[0].id).toMatch(/^REVERSAL#rev_/);
     expect(await balance(t, 'alice')).toBe(0);
     expect(await t.app.services.points.ledgerSum('default', 'alice')).toBe(0);
   });
 
-  it('takes the points off the boards of the reversed entry\'s period (its month and its groups), not of today', async () => {
+  it("takes the points off the boards of the reversed entry's period (its month and its groups), not of today", async () => {
     await t.setClock(FEB);
     await defineGroups(t, 'vip');
     await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: 40 }, limit: null });
@@ -57,7 +69,12 @@ describeBackends('reversals', (t) => {
     await createOffer(t, { points: 30 });
     await t.createUser('alice');
     await sendEvent(t, 'alice', { eventId: 'buy' });
-    const redeemed = await t.inject({ method: 'POST', url: '/user/alice/offer/coffee/redeem', headers: await t.auth('alice'), payload: {} });
+    const redeemed = await t.inject({
+      method: 'POST',
+      url: '/user/alice/offer/coffee/redeem',
+      headers: await t.auth('alice'),
+      payload: {},
+    });
     expect(redeemed.statusCode).toBe(200);
     const earning = (await history(t, 'alice')).json().find((e: { type: string }) => e.type === 'EVENT');
     const res = await reverse(t, 'alice', earning.id);
@@ -90,8 +107,16 @@ describeBackends('reversals', (t) => {
     expect((await reverse(t, 'alice', 'not an id')).json()).toMatchObject({ statusCode: 400, code: 'INVALID_HISTORY_ID' });
     expect((await reverse(t, 'alice', 'EVENT#buy#123')).json()).toMatchObject({ statusCode: 404, code: 'HISTORY_NOT_FOUND' });
     expect((await reverse(t, 'ghost', 'EVENT#buy#123')).json()).toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND' });
-    expect((await t.admin('POST', '/admin/user/alice/reversal', { historyId: spent.id })).json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
-    const asUser = await t.inject({ method: 'POST', url: '/admin/user/alice/reversal', headers: await t.auth('alice'), payload: { historyId: spent.id, reason: 'x' } });
+    expect((await t.admin('POST', '/admin/user/alice/reversal', { historyId: spent.id })).json()).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+    });
+    const asUser = await t.inject({
+      method: 'POST',
+      url: '/admin/user/alice/reversal',
+      headers: await t.auth('alice'),
+      payload: { historyId: spent.id, reason: 'x' },
+    });
     expect(asUser.statusCode).toBe(401);
     expect(await balance(t, 'alice')).toBe(70);
     expect((await history(t, 'alice')).json()).toHaveLength(2);

@@ -23,7 +23,10 @@ describeBackends('reversals (property)', (t) => {
         const credits: Array<{ points: number; reversed: boolean }> = [];
         for (const o of ops) {
           if (o.kind !== 'reverse') {
-            const res = await t.admin('POST', `/admin/user/${userId}/points`, { points: o.kind === 'credit' ? o.points : -o.points, reason: 'property' });
+            const res = await t.admin('POST', `/admin/user/${userId}/points`, {
+              points: o.kind === 'credit' ? o.points : -o.points,
+              reason: 'property',
+            });
             expect(res.statusCode).toBe(201);
             model = Math.max(0, model + (o.kind === 'credit' ? o.points : -o.points));
             if (o.kind === 'credit') credits.push({ points: o.points, reversed: false });
@@ -32,15 +35,27 @@ describeBackends('reversals (property)', (t) => {
           if (credits.length === 0) continue;
           const target = o.pick % credits.length;
           // The history lists ADJUSTMENT credits newest first; pick the target-th credit in order of time.
-          const entries = (await history(t, userId, '?sort=asc&showAll=true')).json() as Array<{ id: string; type: string; points: number }>;
+          const entries = (await history(t, userId, '?sort=asc&showAll=true')).json() as Array<{
+            id: string;
+            type: string;
+            points: number;
+          }>;
           const credit = entries.filter((e) => e.type === 'ADJUSTMENT' && e.points > 0)[target]!;
-          const results = await Promise.all(Array.from({ length: o.together }, () => t.admin('POST', `/admin/user/${userId}/reversal`, { historyId: credit.id, reason: 'property' })));
+          const results = await Promise.all(
+            Array.from({ length: o.together }, () =>
+              t.admin('POST', `/admin/user/${userId}/reversal`, { historyId: credit.id, reason: 'property' }),
+            ),
+          );
           const won = results.filter((r) => r.statusCode === 201);
           expect(won.length).toBe(credits[target]!.reversed ? 0 : 1);
           expect(results.filter((r) => r.statusCode === 409).length).toBe(o.together - won.length);
           if (won.length === 1) {
             const taken = Math.min(model, credits[target]!.points);
-            expect(won[0]!.json()).toMatchObject({ points: 0 - taken, unrecovered: credits[target]!.points - taken, balance: model - taken });
+            expect(won[0]!.json()).toMatchObject({
+              points: 0 - taken,
+              unrecovered: credits[target]!.points - taken,
+              balance: model - taken,
+            });
             model -= taken;
             credits[target]!.reversed = true;
           }

@@ -48,7 +48,15 @@ interface ReversalUnit extends WriteUnit {
   historyId: string;
   reason: string;
   now: number;
-  entry: { entryId: number; type: string; sourceId: string; points: number; occurredAt: number; title: HistoryText; boardGroups: readonly string[] };
+  entry: {
+    entryId: number;
+    type: string;
+    sourceId: string;
+    points: number;
+    occurredAt: number;
+    title: HistoryText;
+    boardGroups: readonly string[];
+  };
 }
 
 const reversedEntries = new KeyedSelect({
@@ -61,7 +69,16 @@ const reversedEntries = new KeyedSelect({
 const insertReversals = new RowsInsert({
   description: 'reversals',
   table: 'reversals',
-  columns: { project_id: 'text', user_id: 'text', entry_id: 'int8', reversal_id: 'text', points: 'int8', unrecovered: 'int8', reason: 'text', created_at: 'int8' },
+  columns: {
+    project_id: 'text',
+    user_id: 'text',
+    entry_id: 'int8',
+    reversal_id: 'text',
+    points: 'int8',
+    unrecovered: 'int8',
+    reason: 'text',
+    created_at: 'int8',
+  },
 });
 
 /** The reversed entries as they are under the user's lock (a pending credit may have become available meanwhile). */
@@ -127,7 +144,15 @@ export class ReversalsService implements UserDataOwner {
       historyId,
       reason,
       now: this.platform.clock.now(),
-      entry: { entryId: Number(row.entry_id), type: row.type, sourceId: row.source_id, points, occurredAt: parsed.occurredAt, title: JSON.parse(row.title) as HistoryText, boardGroups },
+      entry: {
+        entryId: Number(row.entry_id),
+        type: row.type,
+        sourceId: row.source_id,
+        points,
+        occurredAt: parsed.occurredAt,
+        title: JSON.parse(row.title) as HistoryText,
+        boardGroups,
+      },
     };
     return this.writes.submit<Reversal>(unit, null, 201);
   }
@@ -149,9 +174,14 @@ class ReversalsBatch implements BatchPart {
     const units = this.batch.unitsOf<ReversalUnit>('reversal');
     if (units.length === 0) return;
     const keys = units.map((u) => ({ project_id: u.projectId, user_id: u.userId, entry_id: u.entry.entryId }));
-    for (const r of await reversedEntries.run(this.batch.session, keys)) this.reversed.add(key(r.project_id, r.user_id, Number(r.entry_id)));
+    for (const r of await reversedEntries.run(this.batch.session, keys))
+      this.reversed.add(key(r.project_id, r.user_id, Number(r.entry_id)));
     for (const r of await entryStates.run(this.batch.session, keys as never)) {
-      this.states.set(key(r.project_id, r.user_id, Number(r.entry_id)), { points: Number(r.points), availableAt: r.available_at === null ? null : Number(r.available_at), lot: r.lot });
+      this.states.set(key(r.project_id, r.user_id, Number(r.entry_id)), {
+        points: Number(r.points),
+        availableAt: r.available_at === null ? null : Number(r.available_at),
+        lot: r.lot,
+      });
     }
   }
 
@@ -167,7 +197,11 @@ class ReversalsBatch implements BatchPart {
     const pending = ledger.pendingCredit(u.projectId, u.userId, u.entry.entryId);
     const stored = this.states.get(k);
     const state =
-      pending?.state === 'released' ? { points: pending.points, availableAt: pending.availableAt, lot: pending.lot } : pending?.state === 'pending' ? null : stored;
+      pending?.state === 'released'
+        ? { points: pending.points, availableAt: pending.availableAt, lot: pending.lot }
+        : pending?.state === 'pending'
+          ? null
+          : stored;
     if (pending?.state === 'pending') ledger.cancelPending(pending);
     const points = state ? state.points : 0;
     const policy = ledger.policyOf(u.projectId);
@@ -182,7 +216,11 @@ class ReversalsBatch implements BatchPart {
         occurredAt: u.now,
         title: { de: `Storno: ${u.entry.title.de}`, en: `Reversal: ${u.entry.title.en}` },
         description: historyText(u.reason),
-        metadata: { reversedHistoryId: u.historyId, reason: u.reason, ...(pending?.state === 'canceled' ? { cancelledPending: true } : {}) },
+        metadata: {
+          reversedHistoryId: u.historyId,
+          reason: u.reason,
+          ...(pending?.state === 'canceled' ? { cancelledPending: true } : {}),
+        },
         boardGroups: u.entry.boardGroups,
         board: { points: -points, occurredAt: state?.availableAt ?? u.entry.occurredAt },
         lotFirst: state?.lot ?? null,
@@ -191,8 +229,26 @@ class ReversalsBatch implements BatchPart {
     );
     this.reversed.add(k);
     const unrecovered = points + taken.points;
-    this.rows.push({ project_id: u.projectId, user_id: u.userId, entry_id: u.entry.entryId, reversal_id: u.reversalId, points: -taken.points, unrecovered, reason: u.reason, created_at: u.now });
-    return { userId: u.userId, reversalId: u.reversalId, historyId: u.historyId, points: taken.points, unrecovered, balance: taken.balance, reason: u.reason, timestamp: u.now };
+    this.rows.push({
+      project_id: u.projectId,
+      user_id: u.userId,
+      entry_id: u.entry.entryId,
+      reversal_id: u.reversalId,
+      points: -taken.points,
+      unrecovered,
+      reason: u.reason,
+      created_at: u.now,
+    });
+    return {
+      userId: u.userId,
+      reversalId: u.reversalId,
+      historyId: u.historyId,
+      points: taken.points,
+      unrecovered,
+      balance: taken.balance,
+      reason: u.reason,
+      timestamp: u.now,
+    };
   }
 
   async write(): Promise<void> {

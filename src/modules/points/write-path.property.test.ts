@@ -34,15 +34,31 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       hoursAgo: fc.integer({ min: 0, max: 80 }),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('adjust' as const), user: fc.integer({ min: 0, max: 2 }), points: fc.integer({ min: -60, max: 60 }).filter((p) => p !== 0) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('survey' as const), user: fc.integer({ min: 0, max: 3 }), option: fc.constantFrom('a' as const, 'b' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('adjust' as const),
+      user: fc.integer({ min: 0, max: 2 }),
+      points: fc.integer({ min: -60, max: 60 }).filter((p) => p !== 0),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('survey' as const),
+      user: fc.integer({ min: 0, max: 3 }),
+      option: fc.constantFrom('a' as const, 'b' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('redeem' as const), user: fc.integer({ min: 0, max: 3 }) }) },
 );
 
 /** A sequence and where it is cut into batches (each cut point starts a new batch). */
 const scenario = fc
   .array(op, { minLength: 1, maxLength: 30 })
-  .chain((ops) => fc.record({ ops: fc.constant(ops), cuts: fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, ops.length - 1) }), { maxLength: 6 }) }));
+  .chain((ops) =>
+    fc.record({ ops: fc.constant(ops), cuts: fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, ops.length - 1) }), { maxLength: 6 }) }),
+  );
 
 async function setUp(t: TestContext): Promise<void> {
   await t.setClock(NOW);
@@ -57,18 +73,65 @@ async function setUp(t: TestContext): Promise<void> {
   });
   await defineEvent(t, { eventId: 'spend', type: 'TRANSACTION', rewardValueField: 'amount', reward: { default: 1.5 }, maximumReward: 45 });
   await defineEvent(t, { eventId: 'visit', reward: { default: 0 } });
-  for (const [step, goal, points] of [[1, 2, 5], [2, 3, 7]] as const) {
-    const res = await t.admin('POST', '/admin/challenge', { challengeId: `step${step}`, title: { en: `Step ${step}` }, eventId: 'buy', goal, points, seriesId: 'series', step });
+  for (const [step, goal, points] of [
+    [1, 2, 5],
+    [2, 3, 7],
+  ] as const) {
+    const res = await t.admin('POST', '/admin/challenge', {
+      challengeId: `step${step}`,
+      title: { en: `Step ${step}` },
+      eventId: 'buy',
+      goal,
+      points,
+      seriesId: 'series',
+      step,
+    });
     expect(res.statusCode).toBe(201);
   }
-  const sum = await t.admin('POST', '/admin/challenge', { challengeId: 'big-spender', title: { en: 'Spend' }, eventId: 'spend', type: 'SUM', valueField: 'amount', goal: 50, points: 11 });
+  const sum = await t.admin('POST', '/admin/challenge', {
+    challengeId: 'big-spender',
+    title: { en: 'Spend' },
+    eventId: 'spend',
+    type: 'SUM',
+    valueField: 'amount',
+    goal: 50,
+    points: 11,
+  });
   expect(sum.statusCode).toBe(201);
-  const streak = await t.admin('POST', '/admin/streak', { streakId: 'daily', title: { en: 'Daily' }, timeFrame: 'daily', eventIds: ['buy', 'spend'], milestones: [{ count: 2, points: 3 }, { count: 3, points: 4 }] });
+  const streak = await t.admin('POST', '/admin/streak', {
+    streakId: 'daily',
+    title: { en: 'Daily' },
+    timeFrame: 'daily',
+    eventIds: ['buy', 'spend'],
+    milestones: [
+      { count: 2, points: 3 },
+      { count: 3, points: 4 },
+    ],
+  });
   expect(streak.statusCode).toBe(201);
-  const survey = await t.admin('POST', '/admin/survey', { surveyId: 'poll', title: 'Poll', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }, { optionId: 'b', label: 'B' }], points: 6, validFrom: NOW - 10 * HOUR });
+  const survey = await t.admin('POST', '/admin/survey', {
+    surveyId: 'poll',
+    title: 'Poll',
+    type: 'SINGLE',
+    options: [
+      { optionId: 'a', label: 'A' },
+      { optionId: 'b', label: 'B' },
+    ],
+    points: 6,
+    validFrom: NOW - 10 * HOUR,
+  });
   expect(survey.statusCode).toBe(201);
   expect((await t.admin('POST', '/admin/shop', { shopId: 'shop', name: 'Shop' })).statusCode).toBe(201);
-  const offer = await t.admin('POST', '/admin/offer', { offerId: 'mug', type: 'ONLINE', points: 20, title: { en: 'Mug' }, description: { en: 'A mug' }, shopId: 'shop', totalLimit: 4, perUserLimit: 2 });
+  const offer = await t.admin('POST', '/admin/offer', {
+    offerId: 'mug',
+    type: 'ONLINE',
+    points: 20,
+    title: { en: 'Mug' },
+    description: { en: 'A mug' },
+    shopId: 'shop',
+    totalLimit: 4,
+    perUserLimit: 2,
+  });
   expect(offer.statusCode).toBe(201);
   for (const u of USERS.slice(0, 3)) await t.createUser(u);
 }
@@ -82,11 +145,20 @@ async function ready(t: TestContext, o: Op, i: number): Promise<() => Promise<un
   const s = t.app.services;
   const userId = USERS[o.user]!;
   const at = () => (t.app.platform.testClock!.now = () => NOW + i * 1000);
-  const outcome = (p: Promise<unknown>) => p.then((value) => ({ ok: value }), (err: { statusCode?: number; code?: string }) => ({ error: err.statusCode, code: err.code }));
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      (value) => ({ ok: value }),
+      (err: { statusCode?: number; code?: string }) => ({ error: err.statusCode, code: err.code }),
+    );
   if (o.kind === 'event') {
     at();
     const service = { kind: 'service' as const, projectId: 'default', subject: 'property' };
-    const body = { userId, eventId: o.eventId, metadata: { amount: o.amount, ...(o.gold ? { usergroup: ['gold'] } : {}) }, timestamp: new Date(NOW - o.hoursAgo * HOUR - 60_000).toISOString() };
+    const body = {
+      userId,
+      eventId: o.eventId,
+      metadata: { amount: o.amount, ...(o.gold ? { usergroup: ['gold'] } : {}) },
+      timestamp: new Date(NOW - o.hoursAgo * HOUR - 60_000).toISOString(),
+    };
     const prepared = await s.events.prepare(service, body);
     return () => outcome(s.events.submit(prepared));
   }
@@ -94,11 +166,17 @@ async function ready(t: TestContext, o: Op, i: number): Promise<() => Promise<un
     at();
     switch (o.kind) {
       case 'adjust':
-        return outcome(s.points.adjust('default', userId, o.points, 'property').then(({ adjustmentId: _id, timestamp: _t, ...rest }) => rest));
+        return outcome(
+          s.points.adjust('default', userId, o.points, 'property').then(({ adjustmentId: _id, timestamp: _t, ...rest }) => rest),
+        );
       case 'survey':
         return outcome(s.surveys.answer('default', userId, 'poll', [o.option]));
       case 'redeem':
-        return outcome(s.redemption.redeem('default', userId, 'mug', undefined).then((d) => ({ pointsSpent: d.pointsSpent, balance: d.balance, title: d.coupon?.title })));
+        return outcome(
+          s.redemption
+            .redeem('default', userId, 'mug', undefined)
+            .then((d) => ({ pointsSpent: d.pointsSpent, balance: d.balance, title: d.coupon?.title })),
+        );
     }
   };
 }
@@ -113,33 +191,78 @@ async function burst(t: TestContext, ops: Op[], first: number): Promise<unknown[
 async function snapshot(t: TestContext) {
   const db = t.app.platform.db.kysely;
   const rows = async (table: string, columns: string, order: string, group = '') =>
-    (await sql.raw(`select ${columns} from ${table} where project_id = 'default' ${group ? `group by ${order} having ${group}` : ''} order by ${order}`).execute(db)).rows.map((r) =>
-      Object.fromEntries(Object.entries(r as Record<string, unknown>).map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v])),
+    (
+      await sql
+        .raw(
+          `select ${columns} from ${table} where project_id = 'default' ${group ? `group by ${order} having ${group}` : ''} order by ${order}`,
+        )
+        .execute(db)
+    ).rows.map((r) =>
+      Object.fromEntries(
+        Object.entries(r as Record<string, unknown>).map(([k, v]) => [
+          k,
+          Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v,
+        ]),
+      ),
     );
   return {
     users: await rows('users', 'user_id, points', 'user_id'),
     // Adjustment and redemption ids are generated: compared without them.
-    ledger: await rows('ledger', "user_id, type, case when type in ('ADJUSTMENT', 'REDEMPTION') then null else source_id end as source, points, occurred_at, title, case when type = 'REDEMPTION' then null else metadata end as meta", 'user_id, entry_id'),
-    events: await rows('events', 'user_id, event_id, occurred_at, points, condition_reached, limit_reached, metadata, user_groups', 'user_id, row_id'),
+    ledger: await rows(
+      'ledger',
+      "user_id, type, case when type in ('ADJUSTMENT', 'REDEMPTION') then null else source_id end as source, points, occurred_at, title, case when type = 'REDEMPTION' then null else metadata end as meta",
+      'user_id, entry_id',
+    ),
+    events: await rows(
+      'events',
+      'user_id, event_id, occurred_at, points, condition_reached, limit_reached, metadata, user_groups',
+      'user_id, row_id',
+    ),
     limits: await rows('event_limit_counters', 'user_id, event_id, period_key, count', 'user_id, event_id, period_key'),
-    challenges: await rows('challenge_progress', 'user_id, challenge_id, progress, completed_at is not null as completed', 'user_id, challenge_id'),
-    streaks: await rows('streak_progress', 'user_id, streak_id, periods, current_count, current_start, last_period, longest_streak, missed_count, milestones_claimed, last_completed_at', 'user_id, streak_id'),
+    challenges: await rows(
+      'challenge_progress',
+      'user_id, challenge_id, progress, completed_at is not null as completed',
+      'user_id, challenge_id',
+    ),
+    streaks: await rows(
+      'streak_progress',
+      'user_id, streak_id, periods, current_count, current_start, last_period, longest_streak, missed_count, milestones_claimed, last_completed_at',
+      'user_id, streak_id',
+    ),
     // Sums over the shards; a period whose users all moved on sums to 0 however it was written.
-    streakTotals: await rows('streak_stats', 'streak_id, sum(participants) as participants, max(longest_streak) as longest', 'streak_id', 'sum(participants) <> 0'),
-    streakPeriods: await rows('streak_period_stats', 'streak_id, period, sum(users) as users, sum(count_sum) as count_sum', 'streak_id, period', 'sum(users) <> 0 or sum(count_sum) <> 0'),
+    streakTotals: await rows(
+      'streak_stats',
+      'streak_id, sum(participants) as participants, max(longest_streak) as longest',
+      'streak_id',
+      'sum(participants) <> 0',
+    ),
+    streakPeriods: await rows(
+      'streak_period_stats',
+      'streak_id, period, sum(users) as users, sum(count_sum) as count_sum',
+      'streak_id, period',
+      'sum(users) <> 0 or sum(count_sum) <> 0',
+    ),
     daily: await rows('leaderboard_daily', 'group_id, day, user_id, points, reached_at', 'group_id, day, user_id'),
     monthly: await rows('leaderboard_monthly', 'group_id, month, user_id, points, reached_at', 'group_id, month, user_id'),
     windows: await rows('leaderboard_windows', 'group_id, user_id, p7, r7, p30, r30, p365, r365', 'group_id, user_id'),
     rollups: await rows('analytics_rollups', '*', 'event_id, grain, bucket, shard'),
-    metadata: await rows('analytics_metadata', 'event_id, grain, bucket, field, value_key, count, sum, min, max', 'event_id, grain, bucket, field, value_key'),
+    metadata: await rows(
+      'analytics_metadata',
+      'event_id, grain, bucket, field, value_key, count, sum, min, max',
+      'event_id, grain, bucket, field, value_key',
+    ),
     answers: await rows('survey_answers', 'survey_id, user_id, responses, points', 'survey_id, user_id'),
     options: await rows('survey_option_counts', 'survey_id, option_id, count', 'survey_id, option_id'),
     surveys: await rows('surveys', 'survey_id, answered_total', 'survey_id'),
     offers: await rows('offers', 'offer_id, redeemed_total', 'offer_id'),
     offerUsers: await rows('offer_user_counts', 'offer_id, user_id, redeemed', 'offer_id, user_id'),
     coupons: await rows('coupons', 'user_id, title, offer_id', 'user_id, created_at, coupon_key'),
-    board: (await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d', headers: await t.serviceAuth() })).json(),
-    goldBoard: (await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=gold&month=2026-05', headers: await t.serviceAuth() })).json(),
+    board: (
+      await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d', headers: await t.serviceAuth() })
+    ).json(),
+    goldBoard: (
+      await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=gold&month=2026-05', headers: await t.serviceAuth() })
+    ).json(),
   };
 }
 
@@ -177,7 +300,11 @@ describeBackends('write path: batches give what one-by-one gives (property)', (t
   it('really batches: a burst of units is applied in fewer transactions than units', async () => {
     await freshStore(t);
     const before = { ...t.app.services.writes.stats };
-    await burst(t, Array.from({ length: 40 }, (_, i): Op => ({ kind: 'event', user: i % 3, eventId: 'visit', amount: 1, gold: false, hoursAgo: 0 })), 0);
+    await burst(
+      t,
+      Array.from({ length: 40 }, (_, i): Op => ({ kind: 'event', user: i % 3, eventId: 'visit', amount: 1, gold: false, hoursAgo: 0 })),
+      0,
+    );
     const after = t.app.services.writes.stats;
     expect(after.units - before.units).toBe(40);
     expect(after.batches - before.batches).toBeLessThan(5);

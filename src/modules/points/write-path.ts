@@ -1,6 +1,12 @@
 import { AppError } from '../../http/errors.js';
 import { claimHeld, claimLost, lockClaims, storeResponses, type IdempotencyClaim } from '../../http/idempotency.js';
-import { BatchCommitter, type BatchResult, type CommitterOptions, type CommitterStats, type UnitOutcome } from '../../platform/db/batch-committer.js';
+import {
+  BatchCommitter,
+  type BatchResult,
+  type CommitterOptions,
+  type CommitterStats,
+  type UnitOutcome,
+} from '../../platform/db/batch-committer.js';
 import type { SqlSession } from '../../platform/db/session.js';
 import type { Platform } from '../../platform/platform.js';
 import { ExpirySettings } from './expiry-settings.js';
@@ -83,7 +89,8 @@ export class WritePath {
     claim: IdempotencyClaim | null = null,
     respond: WriteItem['respond'] = () => undefined,
   ): Promise<Array<UnitOutcome<unknown>>> {
-    for (const u of units) if (!this.deciders.has(u.kind)) return Promise.reject(new Error(`no participant decides units of kind ${u.kind}`));
+    for (const u of units)
+      if (!this.deciders.has(u.kind)) return Promise.reject(new Error(`no participant decides units of kind ${u.kind}`));
     return this.committer.submit({ units, claim, respond });
   }
 
@@ -108,7 +115,14 @@ export class WritePath {
       const response = item.claim ? item.respond(results) : undefined;
       if (item.claim && response) {
         const { projectId, principal, key } = item.claim;
-        responses.push({ project_id: projectId, principal, idem_key: key, status_code: response.statusCode, response_body: JSON.stringify(response.body), content_type: 'application/json; charset=utf-8' });
+        responses.push({
+          project_id: projectId,
+          principal,
+          idem_key: key,
+          status_code: response.statusCode,
+          response_body: JSON.stringify(response.body),
+          content_type: 'application/json; charset=utf-8',
+        });
       }
       return { ok: true, value: results };
     });
@@ -144,7 +158,10 @@ export class WritePath {
       claims.map((c) => ({ project_id: c.projectId, principal: c.principal, idem_key: c.key })),
     );
     const byKey = new Map(rows.map((r) => [`${r.project_id}\u0000${r.principal}\u0000${r.idem_key}`, r]));
-    return items.map((item) => !item.claim || claimHeld(byKey.get(`${item.claim.projectId}\u0000${item.claim.principal}\u0000${item.claim.key}`), item.claim));
+    return items.map(
+      (item) =>
+        !item.claim || claimHeld(byKey.get(`${item.claim.projectId}\u0000${item.claim.principal}\u0000${item.claim.key}`), item.claim),
+    );
   }
 }
 

@@ -55,7 +55,12 @@ describeBackends('admin: projects and API keys', (t) => {
   it('binds an API key to its project', async () => {
     await t.admin('POST', '/admin/project', { projectId: 'p2', name: 'P2' });
     const { key } = (await t.admin('POST', '/admin/apikey', { name: 'p2 backend' }, 'p2')).json();
-    const res = await t.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': key }, payload: { title: { default: 'G', de: 'G' }, userGroupId: 'g' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/usergroup',
+      headers: { 'x-api-key': key },
+      payload: { title: { default: 'G', de: 'G' }, userGroupId: 'g' },
+    });
     expect(res.statusCode).toBe(201);
     expect((await t.admin('GET', '/admin/usergroup/g', undefined, 'p2')).statusCode).toBe(200);
     expect((await t.admin('GET', '/admin/usergroup/g')).statusCode).toBe(404);

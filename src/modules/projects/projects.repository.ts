@@ -22,8 +22,18 @@ export class ProjectsRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async update(projectId: string, changes: Partial<Pick<ProjectsTable, 'name' | 'tier_window_months' | 'tier_grace_months' | 'points_expiry_days' | 'points_expiry_since'>>, now: number): Promise<boolean> {
-    const r = await this.db.updateTable('projects').set({ ...changes, updated_at: now }).where('project_id', '=', projectId).executeTakeFirst();
+  async update(
+    projectId: string,
+    changes: Partial<
+      Pick<ProjectsTable, 'name' | 'tier_window_months' | 'tier_grace_months' | 'points_expiry_days' | 'points_expiry_since'>
+    >,
+    now: number,
+  ): Promise<boolean> {
+    const r = await this.db
+      .updateTable('projects')
+      .set({ ...changes, updated_at: now })
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 

@@ -4,18 +4,34 @@ import { errors, ResourceId } from '../../http/schemas.js';
 
 const TierWindow = Type.Object(
   { months: Type.Integer({ minimum: 1, maximum: 120 }) },
-  { additionalProperties: false, description: 'A tier is computed from the points earned in the last `months` calendar months (default 12)' },
+  {
+    additionalProperties: false,
+    description: 'A tier is computed from the points earned in the last `months` calendar months (default 12)',
+  },
 );
-const TierGraceMonths = Type.Integer({ minimum: 0, maximum: 24, description: 'Monthly checks a user keeps a tier while falling short of it (default 1)' });
+const TierGraceMonths = Type.Integer({
+  minimum: 0,
+  maximum: 24,
+  description: 'Monthly checks a user keeps a tier while falling short of it (default 1)',
+});
 const PointsExpiry = Type.Union(
   [
     Type.Object(
-      { afterDays: Type.Integer({ minimum: 1, maximum: 3650, description: 'Points expire at the end of the UTC day this many days after the day they entered the balance' }) },
+      {
+        afterDays: Type.Integer({
+          minimum: 1,
+          maximum: 3650,
+          description: 'Points expire at the end of the UTC day this many days after the day they entered the balance',
+        }),
+      },
       { additionalProperties: false },
     ),
     Type.Null(),
   ],
-  { description: 'Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day.' },
+  {
+    description:
+      'Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day.',
+  },
 );
 const Project = Type.Object({
   projectId: Type.String(),
@@ -49,18 +65,87 @@ export async function projectsRoutes(app: App): Promise<void> {
   const config = { auth: 'adminGlobal' as const };
   const security = [{ adminToken: [] }];
 
-  app.post('/admin/project', { config, schema: { operationId: 'createProject', summary: 'Create a project', description: 'Creates a project (a tenant with its own users, programme and keys). Admin token only. 409 when the id is taken.', tags, security, body: ProjectBody, response: { 201: Project, ...errors(400, 401, 409) } } }, async (req, reply) =>
-    reply.status(201).send(await projects.create(req.body)),
+  app.post(
+    '/admin/project',
+    {
+      config,
+      schema: {
+        operationId: 'createProject',
+        summary: 'Create a project',
+        description: 'Creates a project (a tenant with its own users, programme and keys). Admin token only. 409 when the id is taken.',
+        tags,
+        security,
+        body: ProjectBody,
+        response: { 201: Project, ...errors(400, 401, 409) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await projects.create(req.body)),
   );
-  app.get('/admin/project', { config, schema: { operationId: 'listProjects', summary: 'List projects', description: 'Every project of this installation. Admin token only.', tags, security, response: { 200: Type.Array(Project), ...errors(401) } } }, () => projects.list());
-  app.get('/admin/project/:projectId', { config, schema: { operationId: 'getProject', summary: 'Get a project', description: 'One project with its settings. Admin token only.', tags, security, params: Params, response: { 200: Project, ...errors(401, 404) } } }, (req) =>
-    projects.get(req.params.projectId),
+  app.get(
+    '/admin/project',
+    {
+      config,
+      schema: {
+        operationId: 'listProjects',
+        summary: 'List projects',
+        description: 'Every project of this installation. Admin token only.',
+        tags,
+        security,
+        response: { 200: Type.Array(Project), ...errors(401) },
+      },
+    },
+    () => projects.list(),
   );
-  app.put('/admin/project/:projectId', { config, schema: { operationId: 'updateProject', summary: 'Update a project', description: 'Replaces the project\'s name and settings. Admin token only.', tags, security, params: Params, body: ProjectUpdate, response: { 200: Project, ...errors(400, 401, 404) } } }, (req) =>
-    projects.update(req.params.projectId, req.body),
+  app.get(
+    '/admin/project/:projectId',
+    {
+      config,
+      schema: {
+        operationId: 'getProject',
+        summary: 'Get a project',
+        description: 'One project with its settings. Admin token only.',
+        tags,
+        security,
+        params: Params,
+        response: { 200: Project, ...errors(401, 404) },
+      },
+    },
+    (req) => projects.get(req.params.projectId),
   );
-  app.delete('/admin/project/:projectId', { config, schema: { operationId: 'deleteProject', summary: 'Delete a project', description: 'Deletes a project (the default project cannot be deleted). Admin token only.', tags, security, params: Params, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
-    await projects.delete(req.params.projectId);
-    return reply.status(204).send(null);
-  });
+  app.put(
+    '/admin/project/:projectId',
+    {
+      config,
+      schema: {
+        operationId: 'updateProject',
+        summary: 'Update a project',
+        description: "Replaces the project's name and settings. Admin token only.",
+        tags,
+        security,
+        params: Params,
+        body: ProjectUpdate,
+        response: { 200: Project, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => projects.update(req.params.projectId, req.body),
+  );
+  app.delete(
+    '/admin/project/:projectId',
+    {
+      config,
+      schema: {
+        operationId: 'deleteProject',
+        summary: 'Delete a project',
+        description: 'Deletes a project (the default project cannot be deleted). Admin token only.',
+        tags,
+        security,
+        params: Params,
+        response: { 204: Type.Null(), ...errors(400, 401, 404) },
+      },
+    },
+    async (req, reply) => {
+      await projects.delete(req.params.projectId);
+      return reply.status(204).send(null);
+    },
+  );
 }

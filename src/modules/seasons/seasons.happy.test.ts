@@ -12,12 +12,25 @@ describeBackends('seasons: month end archive and payouts', (t) => {
 
   it('manages season rewards with the admin resource', async () => {
     await january(t, {});
-    const created = await t.admin('POST', '/admin/season-reward', { seasonRewardId: 'jan-prizes', groupId: 'default', bands: [bands[1], bands[0]] });
+    const created = await t.admin('POST', '/admin/season-reward', {
+      seasonRewardId: 'jan-prizes',
+      groupId: 'default',
+      bands: [bands[1], bands[0]],
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ seasonRewardId: 'jan-prizes', groupId: 'default', bands, createdAt: expect.any(Number), updatedAt: expect.any(Number) });
+    expect(created.json()).toEqual({
+      seasonRewardId: 'jan-prizes',
+      groupId: 'default',
+      bands,
+      createdAt: expect.any(Number),
+      updatedAt: expect.any(Number),
+    });
     expect((await t.admin('GET', '/admin/season-reward/jan-prizes')).json()).toEqual(created.json());
     expect((await t.admin('GET', '/admin/season-reward')).json()).toEqual([created.json()]);
-    const put = await t.admin('PUT', '/admin/season-reward/jan-prizes', { groupId: 'default', bands: [{ fromRank: 1, toRank: 10, points: 5 }] });
+    const put = await t.admin('PUT', '/admin/season-reward/jan-prizes', {
+      groupId: 'default',
+      bands: [{ fromRank: 1, toRank: 10, points: 5 }],
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ seasonRewardId: 'jan-prizes', bands: [{ fromRank: 1, toRank: 10, points: 5 }] });
     expect((await t.admin('DELETE', '/admin/season-reward/jan-prizes')).statusCode).toBe(204);
@@ -48,12 +61,16 @@ describeBackends('seasons: month end archive and payouts', (t) => {
         { userId: 'dan', username: 'dan', points: 20, rank: 4 },
       ],
     });
-    expect((await archive(t, 'month=2026-01&groupId=default&limit=2&offset=1')).json().users.map((u: { userId: string }) => u.userId)).toEqual(['bob', 'cid']);
+    expect(
+      (await archive(t, 'month=2026-01&groupId=default&limit=2&offset=1')).json().users.map((u: { userId: string }) => u.userId),
+    ).toEqual(['bob', 'cid']);
     expect(await balance(t, 'ann')).toBe(50 + 100);
     expect(await balance(t, 'bob')).toBe(40 + 50);
     expect(await balance(t, 'cid')).toBe(30 + 50);
     expect(await balance(t, 'dan')).toBe(20);
-    expect(await seasonEntries(t, 'ann')).toEqual([expect.objectContaining({ points: 100, title: { de: 'Saisonpreis 2026-01', en: 'Season prize 2026-01' } })]);
+    expect(await seasonEntries(t, 'ann')).toEqual([
+      expect.objectContaining({ points: 100, title: { de: 'Saisonpreis 2026-01', en: 'Season prize 2026-01' } }),
+    ]);
 
     // The next days, and the steps run again (a crash, a second instance), pay nothing more.
     await t.setClock(Date.UTC(2026, 1, 2, 0, 5));
@@ -75,7 +92,11 @@ describeBackends('seasons: month end archive and payouts', (t) => {
     expect((await t.admin('GET', '/admin/season/2026-13/payouts')).statusCode).toBe(400);
 
     // Season prizes do not count on February's board.
-    const feb = await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&month=2026-02', headers: await t.serviceAuth() });
+    const feb = await t.inject({
+      method: 'GET',
+      url: '/project/default/leaderboard?groupId=default&month=2026-02',
+      headers: await t.serviceAuth(),
+    });
     expect(feb.json().users).toEqual([]);
   });
 
@@ -85,10 +106,17 @@ describeBackends('seasons: month end archive and payouts', (t) => {
     await t.setClock(Date.UTC(2026, 1, 1, 0, 5));
     await t.app.services.jobs.runUntilIdle();
     // bob's phone syncs two purchases from 31 January.
-    for (const minute of [1, 2]) expect((await sendEvent(t, 'bob', { eventId: 'buy', timestamp: `2026-01-31T20:0${minute}:00Z` })).statusCode).toBe(200);
-    const live = await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&month=2026-01', headers: await t.serviceAuth() });
+    for (const minute of [1, 2])
+      expect((await sendEvent(t, 'bob', { eventId: 'buy', timestamp: `2026-01-31T20:0${minute}:00Z` })).statusCode).toBe(200);
+    const live = await t.inject({
+      method: 'GET',
+      url: '/project/default/leaderboard?groupId=default&month=2026-01',
+      headers: await t.serviceAuth(),
+    });
     expect(live.json().users.map((u: { userId: string }) => u.userId)).toEqual(['bob', 'ann']);
-    expect((await archive(t, 'month=2026-01&groupId=default')).json().users.map((u: { userId: string; rank: number }) => [u.userId, u.rank])).toEqual([
+    expect(
+      (await archive(t, 'month=2026-01&groupId=default')).json().users.map((u: { userId: string; rank: number }) => [u.userId, u.rank]),
+    ).toEqual([
       ['ann', 1],
       ['bob', 2],
     ]);
@@ -121,7 +149,9 @@ describeBackends('seasons: month end archive and payouts', (t) => {
     expect(res.json()).toEqual({ month: '2026-01', jobId: expect.any(String) });
     await t.app.services.jobs.runUntilIdle();
     expect((await t.admin('GET', `/admin/job/${res.json().jobId}`)).json()).toMatchObject({ status: 'done' });
-    expect((await archive(t, 'month=2026-01&groupId=default')).json().users).toEqual([{ userId: 'ann', username: 'ann', points: 10, rank: 1 }]);
+    expect((await archive(t, 'month=2026-01&groupId=default')).json().users).toEqual([
+      { userId: 'ann', username: 'ann', points: 10, rank: 1 },
+    ]);
     expect(await balance(t, 'ann')).toBe(110);
     expect((await t.admin('POST', '/admin/season/2026-01/close')).json()).toMatchObject({ statusCode: 409, code: 'MONTH_ALREADY_CLOSED' });
     await t.setClock(Date.UTC(2026, 1, 1, 0, 5));
@@ -132,13 +162,26 @@ describeBackends('seasons: month end archive and payouts', (t) => {
   it('gives a coupon of the offer to every user of an offerId band, once', async () => {
     await january(t, { ann: 3, bob: 2, cid: 1 });
     await createOffer(t, { offerId: 'mug', title: { de: 'Tasse', en: 'Mug' }, couponValidityDays: 10 });
-    await defineSeasonReward(t, { seasonRewardId: 'mugs', bands: [{ fromRank: 1, toRank: 2, offerId: 'mug' }, { fromRank: 3, toRank: 3, points: 5, offerId: 'mug' }] });
+    await defineSeasonReward(t, {
+      seasonRewardId: 'mugs',
+      bands: [
+        { fromRank: 1, toRank: 2, offerId: 'mug' },
+        { fromRank: 3, toRank: 3, points: 5, offerId: 'mug' },
+      ],
+    });
     await t.setClock(Date.UTC(2026, 1, 1, 0, 5));
     await t.app.services.jobs.runUntilIdle();
-    const coupons = async (userId: string) => (await t.inject({ method: 'GET', url: `/user/${userId}/coupon`, headers: await t.auth(userId) })).json();
+    const coupons = async (userId: string) =>
+      (await t.inject({ method: 'GET', url: `/user/${userId}/coupon`, headers: await t.auth(userId) })).json();
     for (const userId of ['ann', 'bob', 'cid']) {
       const list = await coupons(userId);
-      expect(list).toEqual([expect.objectContaining({ title: 'Tasse', redeemed: false, metadata: expect.objectContaining({ offerId: 'mug', month: '2026-01' }) })]);
+      expect(list).toEqual([
+        expect.objectContaining({
+          title: 'Tasse',
+          redeemed: false,
+          metadata: expect.objectContaining({ offerId: 'mug', month: '2026-01' }),
+        }),
+      ]);
       expect(Math.abs(list[0].validUntil - Date.UTC(2026, 1, 11, 0, 5))).toBeLessThan(60_000); // the offer's 10 days of validity
     }
     expect(await balance(t, 'ann')).toBe(30); // a coupon-only band pays no points

@@ -25,7 +25,12 @@ export class SeasonsRepository {
   }
 
   reward(projectId: string, seasonRewardId: string): Promise<SeasonRewardsTable | undefined> {
-    return this.db.selectFrom('season_rewards').selectAll().where('project_id', '=', projectId).where('season_reward_id', '=', seasonRewardId).executeTakeFirst();
+    return this.db
+      .selectFrom('season_rewards')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('season_reward_id', '=', seasonRewardId)
+      .executeTakeFirst();
   }
 
   async updateReward(row: SeasonRewardsTable): Promise<boolean> {
@@ -39,7 +44,11 @@ export class SeasonsRepository {
   }
 
   async deleteReward(projectId: string, seasonRewardId: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('season_rewards').where('project_id', '=', projectId).where('season_reward_id', '=', seasonRewardId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('season_rewards')
+      .where('project_id', '=', projectId)
+      .where('season_reward_id', '=', seasonRewardId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 

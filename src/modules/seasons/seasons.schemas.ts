@@ -7,7 +7,13 @@ export const Band = Type.Object(
   {
     fromRank: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'First rank of the band (1 is first place)' }),
     toRank: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Last rank of the band, inclusive' }),
-    points: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Points paid to every user ranked in the band (a SEASON history entry)' })),
+    points: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000_000,
+        description: 'Points paid to every user ranked in the band (a SEASON history entry)',
+      }),
+    ),
     offerId: Type.Optional(ResourceId),
   },
   { additionalProperties: false },
@@ -57,7 +63,12 @@ export const ArchivedBoard = Type.Object({
   archivedAt: Type.Integer({ description: 'When the month was closed and the board archived, ms' }),
   total: Type.Integer({ description: 'Ranked users in the snapshot' }),
   users: Type.Array(
-    Type.Object({ userId: Type.String(), username: Type.String({ description: 'Display name when the month was closed' }), points: Type.Number(), rank: Type.Integer() }),
+    Type.Object({
+      userId: Type.String(),
+      username: Type.String({ description: 'Display name when the month was closed' }),
+      points: Type.Number(),
+      rank: Type.Integer(),
+    }),
   ),
 });
 export type ArchivedBoard = Static<typeof ArchivedBoard>;
@@ -79,7 +90,10 @@ export const SeasonPayouts = Type.Object({
       points: Type.Integer({ description: 'Points paid (a SEASON history entry)' }),
       paidAt: Type.Integer({ description: 'ms' }),
     }),
-    { description: 'Points prizes by group, season reward, rank and user; at most 10000. Coupon prizes are coupons of their users, not listed here' },
+    {
+      description:
+        'Points prizes by group, season reward, rank and user; at most 10000. Coupon prizes are coupons of their users, not listed here',
+    },
   ),
 });
 export type SeasonPayouts = Static<typeof SeasonPayouts>;

@@ -21,19 +21,32 @@ export const ARCHIVE_LIMIT = 1_000_000;
 const PAYOUT_CHUNK = 500;
 
 function toReward(r: SeasonRewardsTable): SeasonReward {
-  return { seasonRewardId: r.season_reward_id, groupId: r.group_id, bands: JSON.parse(r.bands), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at) };
+  return {
+    seasonRewardId: r.season_reward_id,
+    groupId: r.group_id,
+    bands: JSON.parse(r.bands),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
 }
 
 /** Bands sorted by rank; 400 INVALID_BANDS when one is reversed or two overlap. */
 function checkedBands(bands: Band[]): Band[] {
   const sorted = [...bands].sort((a, b) => a.fromRank - b.fromRank);
   for (const [i, b] of sorted.entries()) {
-    if (b.points === undefined && b.offerId === undefined) throw AppError.of('INVALID_BANDS', `Band ${b.fromRank}–${b.toRank} pays nothing: give points, offerId or both`);
+    if (b.points === undefined && b.offerId === undefined)
+      throw AppError.of('INVALID_BANDS', `Band ${b.fromRank}–${b.toRank} pays nothing: give points, offerId or both`);
     if (b.fromRank > b.toRank) throw AppError.of('INVALID_BANDS', `Band ${b.fromRank}–${b.toRank}: fromRank is after toRank`);
     const prev = sorted[i - 1];
-    if (prev && b.fromRank <= prev.toRank) throw AppError.of('INVALID_BANDS', `Bands ${prev.fromRank}–${prev.toRank} and ${b.fromRank}–${b.toRank} overlap`);
+    if (prev && b.fromRank <= prev.toRank)
+      throw AppError.of('INVALID_BANDS', `Bands ${prev.fromRank}–${prev.toRank} and ${b.fromRank}–${b.toRank} overlap`);
   }
-  return sorted.map((b) => ({ fromRank: b.fromRank, toRank: b.toRank, ...(b.points !== undefined ? { points: b.points } : {}), ...(b.offerId !== undefined ? { offerId: b.offerId } : {}) }));
+  return sorted.map((b) => ({
+    fromRank: b.fromRank,
+    toRank: b.toRank,
+    ...(b.points !== undefined ? { points: b.points } : {}),
+    ...(b.offerId !== undefined ? { offerId: b.offerId } : {}),
+  }));
 }
 
 /** What the seasons need from other modules. */
@@ -42,9 +55,17 @@ export interface SeasonSources {
   /** The offer's coupon texts and validity, or null when there is no such offer. */
   offerCoupon(projectId: string, offerId: string): Promise<{ title: string; description: string; validityDays: number } | null>;
   /** Issues a coupon to a live user (409 COUPON_EXISTS when the key is taken, 404 USER_NOT_FOUND). */
-  issueCoupon(projectId: string, coupon: { userId: string; couponKey: string; title: string; description: string; validUntil: number; metadata: Record<string, string> }): Promise<unknown>;
+  issueCoupon(
+    projectId: string,
+    coupon: { userId: string; couponKey: string; title: string; description: string; validUntil: number; metadata: Record<string, string> },
+  ): Promise<unknown>;
   /** A month board in its order with display names, read from SQL. */
-  monthTop(projectId: string, groupId: string, month: string, n: number): Promise<Array<{ rank: number; userId: string; username: string; points: number }>>;
+  monthTop(
+    projectId: string,
+    groupId: string,
+    month: string,
+    n: number,
+  ): Promise<Array<{ rank: number; userId: string; username: string; points: number }>>;
 }
 
 export class SeasonsService implements UserDataOwner {
@@ -62,16 +83,26 @@ export class SeasonsService implements UserDataOwner {
   private async row(projectId: string, seasonRewardId: string, body: SeasonRewardBody, createdAt: number): Promise<SeasonRewardsTable> {
     const bands = checkedBands(body.bands);
     for (const offerId of new Set(bands.flatMap((b) => (b.offerId ? [b.offerId] : [])))) {
-      if (!(await this.sources.offerCoupon(projectId, offerId))) throw AppError.of('UNKNOWN_OFFER', `body/bands: there is no offer ${offerId}`);
+      if (!(await this.sources.offerCoupon(projectId, offerId)))
+        throw AppError.of('UNKNOWN_OFFER', `body/bands: there is no offer ${offerId}`);
     }
-    if (!(await this.sources.groupExists(projectId, body.groupId))) throw AppError.of('UNKNOWN_GROUP', `body/groupId: there is no user group ${body.groupId}`);
+    if (!(await this.sources.groupExists(projectId, body.groupId)))
+      throw AppError.of('UNKNOWN_GROUP', `body/groupId: there is no user group ${body.groupId}`);
     const now = this.platform.clock.now();
-    return { project_id: projectId, season_reward_id: seasonRewardId, group_id: body.groupId, bands: JSON.stringify(bands), created_at: createdAt, updated_at: now };
+    return {
+      project_id: projectId,
+      season_reward_id: seasonRewardId,
+      group_id: body.groupId,
+      bands: JSON.stringify(bands),
+      created_at: createdAt,
+      updated_at: now,
+    };
   }
 
   async create(projectId: string, body: SeasonRewardBody): Promise<SeasonReward> {
     const row = await this.row(projectId, body.seasonRewardId ?? generateId('sr'), body, this.platform.clock.now());
-    if (!(await this.repo.insertReward(row))) throw AppError.of('SEASON_REWARD_EXISTS', `Season reward ${row.season_reward_id} already exists`);
+    if (!(await this.repo.insertReward(row)))
+      throw AppError.of('SEASON_REWARD_EXISTS', `Season reward ${row.season_reward_id} already exists`);
     return toReward(row);
   }
 
@@ -86,7 +117,8 @@ export class SeasonsService implements UserDataOwner {
   }
 
   async update(projectId: string, seasonRewardId: string, body: SeasonRewardBody): Promise<SeasonReward> {
-    if (body.seasonRewardId !== undefined && body.seasonRewardId !== seasonRewardId) throw AppError.of('ID_MISMATCH', 'seasonRewardId in the body must match the path');
+    if (body.seasonRewardId !== undefined && body.seasonRewardId !== seasonRewardId)
+      throw AppError.of('ID_MISMATCH', 'seasonRewardId in the body must match the path');
     const existing = await this.get(projectId, seasonRewardId);
     const row = await this.row(projectId, seasonRewardId, body, existing.createdAt);
     if (!(await this.repo.updateReward(row))) throw AppError.of('SEASON_REWARD_NOT_FOUND', seasonRewardId);
@@ -103,14 +135,25 @@ export class SeasonsService implements UserDataOwner {
     const rows = await this.repo.payouts(projectId, month);
     return {
       month,
-      payouts: rows.map((r) => ({ groupId: r.group_id, seasonRewardId: r.season_reward_id, userId: r.user_id, rank: Number(r.rank), points: Number(r.points), paidAt: Number(r.paid_at) })),
+      payouts: rows.map((r) => ({
+        groupId: r.group_id,
+        seasonRewardId: r.season_reward_id,
+        userId: r.user_id,
+        rank: Number(r.rank),
+        points: Number(r.points),
+        paidAt: Number(r.paid_at),
+      })),
     };
   }
 
   async archive(callerProjectId: string, projectId: string, q: ArchiveQuery): Promise<ArchivedBoard> {
     if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     const size = await this.repo.archiveSize(projectId, q.groupId, q.month);
-    if (!size) throw AppError.of('ARCHIVE_NOT_FOUND', `No archived board of group ${q.groupId} for ${q.month}: the month is not closed or nobody had points`);
+    if (!size)
+      throw AppError.of(
+        'ARCHIVE_NOT_FOUND',
+        `No archived board of group ${q.groupId} for ${q.month}: the month is not closed or nobody had points`,
+      );
     const rows = await this.repo.archivePage(projectId, q.groupId, q.month, q.offset ?? 0, q.limit ?? 100);
     return {
       month: q.month,
@@ -134,7 +177,16 @@ export class SeasonsService implements UserDataOwner {
       board.projectId,
       board.groupId,
       board.month,
-      entries.map((e) => ({ project_id: board.projectId, group_id: board.groupId, month: board.month, rank: e.rank, user_id: e.userId, username: e.username, points: e.points, archived_at: archivedAt })),
+      entries.map((e) => ({
+        project_id: board.projectId,
+        group_id: board.groupId,
+        month: board.month,
+        rank: e.rank,
+        user_id: e.userId,
+        username: e.username,
+        points: e.points,
+        archived_at: archivedAt,
+      })),
     );
   }
 
@@ -146,7 +198,16 @@ export class SeasonsService implements UserDataOwner {
         if (band.offerId) await this.issuePrizeCoupons(board, reward.seasonRewardId, band.offerId, ranked);
         if (band.points === undefined) continue;
         for (const e of ranked) {
-          units.push({ kind: 'season-payout', projectId: board.projectId, userId: e.user_id, month: board.month, groupId: board.groupId, seasonRewardId: reward.seasonRewardId, rank: Number(e.rank), points: band.points });
+          units.push({
+            kind: 'season-payout',
+            projectId: board.projectId,
+            userId: e.user_id,
+            month: board.month,
+            groupId: board.groupId,
+            seasonRewardId: reward.seasonRewardId,
+            rank: Number(e.rank),
+            points: band.points,
+          });
         }
       }
     }
@@ -160,7 +221,12 @@ export class SeasonsService implements UserDataOwner {
    * own. A prize coupon is not a redemption (no offer limits, no offer statistics). An offer deleted
    * since the reward was set issues nothing.
    */
-  private async issuePrizeCoupons(board: ClosedBoard, seasonRewardId: string, offerId: string, ranked: Array<{ user_id: string; rank: number }>): Promise<void> {
+  private async issuePrizeCoupons(
+    board: ClosedBoard,
+    seasonRewardId: string,
+    offerId: string,
+    ranked: Array<{ user_id: string; rank: number }>,
+  ): Promise<void> {
     const offer = await this.sources.offerCoupon(board.projectId, offerId);
     if (!offer) {
       this.platform.log.warn({ projectId: board.projectId, offerId, seasonRewardId }, 'season prize offer not found; no coupons issued');

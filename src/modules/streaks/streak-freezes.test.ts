@@ -64,7 +64,8 @@ describe('streak freezes', () => {
           const event = 12 + gap;
           const alone = streakAfterPeriodWithFreezes(start.state, start.freezes, event, [3, 5], rule);
           let covered = { state: start.state, freezes: start.freezes };
-          for (const day of [...jobDays].sort((a, b) => a - b)) if (12 + day <= event) covered = coverMissedPeriods(covered.state, covered.freezes, 12 + day, rule);
+          for (const day of [...jobDays].sort((a, b) => a - b))
+            if (12 + day <= event) covered = coverMissedPeriods(covered.state, covered.freezes, 12 + day, rule);
           const after = streakAfterPeriodWithFreezes(covered.state, covered.freezes, event, [3, 5], rule);
           expect(after.state).toEqual(alone.state);
           expect(after.freezes).toEqual(alone.freezes);

@@ -50,7 +50,11 @@ export function coverMissedPeriods(state: StreakState, freezes: Freezes, before:
     covering = streakAfterPeriod(covering, p, []).state;
     covered.push(p);
   }
-  return { state: covering, freezes: { available: freezes.available - count, used: freezes.used + count, frozen: [...freezes.frozen, ...covered] }, covered };
+  return {
+    state: covering,
+    freezes: { available: freezes.available - count, used: freezes.used + count, frozen: [...freezes.frozen, ...covered] },
+    covered,
+  };
 }
 
 /**
@@ -59,7 +63,13 @@ export function coverMissedPeriods(state: StreakState, freezes: Freezes, before:
  * it stay spent), then the event's period is completed as streak-state.ts decides. Milestones reached
  * earn freezes, up to `rule.max` (a bank above a lowered max is not cut). Without a rule it is exactly `streakAfterPeriod`.
  */
-export function streakAfterPeriodWithFreezes(state: StreakState, freezes: Freezes, period: number, milestones: number[], rule: FreezeRule | null): FrozenStep {
+export function streakAfterPeriodWithFreezes(
+  state: StreakState,
+  freezes: Freezes,
+  period: number,
+  milestones: number[],
+  rule: FreezeRule | null,
+): FrozenStep {
   const cover = coverMissedPeriods(state, freezes, period, rule);
   const step = streakAfterPeriod(cover.state, period, milestones);
   const covered = cover.covered;

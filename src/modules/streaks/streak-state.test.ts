@@ -9,7 +9,14 @@ function replay(periods: number[], milestones: number[]): StreakState {
 describe('streakAfterPeriod', () => {
   it('starts a run at 1 on the first event', () => {
     const step = streakAfterPeriod(EMPTY_STREAK, 100, [1, 3]);
-    expect(step.state).toEqual({ periods: [100], currentCount: 1, currentStart: 100, longestStreak: 1, missedCount: 0, milestonesClaimed: [1] });
+    expect(step.state).toEqual({
+      periods: [100],
+      currentCount: 1,
+      currentStart: 100,
+      longestStreak: 1,
+      missedCount: 0,
+      milestonesClaimed: [1],
+    });
     expect(step.newlyClaimed).toEqual([1]);
     expect(step.latest).toBe(true);
   });
@@ -32,7 +39,14 @@ describe('streakAfterPeriod', () => {
   it('restarts at 1 after a gap, adds the skipped periods to missedCount and clears the claims', () => {
     const s = replay([100, 101, 102], [3]);
     const step = streakAfterPeriod(s, 106, [3]);
-    expect(step.state).toEqual({ periods: [100, 101, 102, 106], currentCount: 1, currentStart: 106, longestStreak: 3, missedCount: 3, milestonesClaimed: [] });
+    expect(step.state).toEqual({
+      periods: [100, 101, 102, 106],
+      currentCount: 1,
+      currentStart: 106,
+      longestStreak: 3,
+      missedCount: 3,
+      milestonesClaimed: [],
+    });
   });
 
   it('lets a late event fill the gap before the current run and join the two runs', () => {
@@ -40,7 +54,14 @@ describe('streakAfterPeriod', () => {
     expect(s.currentCount).toBe(2);
     expect(s.missedCount).toBe(1);
     const step = streakAfterPeriod(s, 102, [4]);
-    expect(step.state).toEqual({ periods: [100, 101, 102, 103, 104], currentCount: 5, currentStart: 100, longestStreak: 5, missedCount: 0, milestonesClaimed: [4] });
+    expect(step.state).toEqual({
+      periods: [100, 101, 102, 103, 104],
+      currentCount: 5,
+      currentStart: 100,
+      longestStreak: 5,
+      missedCount: 0,
+      milestonesClaimed: [4],
+    });
     expect(step.newlyClaimed).toEqual([4]);
     expect(step.latest).toBe(false);
   });

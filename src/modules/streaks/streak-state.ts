@@ -16,7 +16,14 @@ export interface StreakState {
   milestonesClaimed: number[];
 }
 
-export const EMPTY_STREAK: StreakState = { periods: [], currentCount: 0, currentStart: null, longestStreak: 0, missedCount: 0, milestonesClaimed: [] };
+export const EMPTY_STREAK: StreakState = {
+  periods: [],
+  currentCount: 0,
+  currentStart: null,
+  longestStreak: 0,
+  missedCount: 0,
+  milestonesClaimed: [],
+};
 
 export interface StreakStep {
   state: StreakState;

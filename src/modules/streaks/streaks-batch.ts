@@ -174,8 +174,13 @@ export class StreaksBatch implements EventStagePart {
 
   /** Reads the stored states of these users' streaks, unless the batch holds them already (a redemption banking a freeze). */
   async loadBanks(keys: Array<{ projectId: string; userId: string; streakId: string }>): Promise<void> {
-    for (const { projectId } of keys) if (!this.defs.has(projectId)) this.defs.set(projectId, await this.definitions(this.batch, projectId));
-    const users = new Map(keys.filter((x) => !this.held.has(heldKey(x.projectId, x.userId, x.streakId))).map((x) => [userKey(x.projectId, x.userId), { project_id: x.projectId, user_id: x.userId }]));
+    for (const { projectId } of keys)
+      if (!this.defs.has(projectId)) this.defs.set(projectId, await this.definitions(this.batch, projectId));
+    const users = new Map(
+      keys
+        .filter((x) => !this.held.has(heldKey(x.projectId, x.userId, x.streakId)))
+        .map((x) => [userKey(x.projectId, x.userId), { project_id: x.projectId, user_id: x.userId }]),
+    );
     if (users.size === 0) return;
     await this.hold([...users.values()]);
   }
@@ -210,7 +215,17 @@ export class StreaksBatch implements EventStagePart {
   /** Banks one freeze (after `bankRefusal` said null); a user with no state gets a row holding only the bank. */
   bankFreeze(projectId: string, userId: string, streakId: string, now: number): { available: number; used: number } {
     const key = heldKey(projectId, userId, streakId);
-    const held = this.held.get(key) ?? { projectId, userId, streakId, state: EMPTY_STREAK, freezes: NO_FREEZES, lastCompletedAt: 0, updatedAt: now, changed: false, stored: false };
+    const held = this.held.get(key) ?? {
+      projectId,
+      userId,
+      streakId,
+      state: EMPTY_STREAK,
+      freezes: NO_FREEZES,
+      lastCompletedAt: 0,
+      updatedAt: now,
+      changed: false,
+      stored: false,
+    };
     const freezes = { ...held.freezes, available: held.freezes.available + 1 };
     this.held.set(key, { ...held, freezes, updatedAt: now, changed: true });
     return { available: freezes.available, used: freezes.used };
@@ -222,8 +237,18 @@ export class StreaksBatch implements EventStagePart {
     const before = held?.state ?? EMPTY_STREAK;
     const zone = ledgerOf(this.batch).timeZone(event.projectId, event.userId);
     const period = periodOf(streak.timeFrame, event.occurredAt, zone);
-    const step = streakAfterPeriodWithFreezes(before, held?.freezes ?? NO_FREEZES, period, streak.milestones.map((m) => m.count), streak.freezes);
-    const result = { streakId: streak.streakId, currentCount: step.state.currentCount, lastUpdate: new Date(event.occurredAt).toISOString() };
+    const step = streakAfterPeriodWithFreezes(
+      before,
+      held?.freezes ?? NO_FREEZES,
+      period,
+      streak.milestones.map((m) => m.count),
+      streak.freezes,
+    );
+    const result = {
+      streakId: streak.streakId,
+      currentCount: step.state.currentCount,
+      lastUpdate: new Date(event.occurredAt).toISOString(),
+    };
     if (!step.changed) return { ...result, milestoneReached: false, pointsAwarded: 0 };
     const pointsAwarded = this.payMilestones(streak, step.newlyClaimed, event);
     this.held.set(key, {
@@ -246,7 +271,13 @@ export class StreaksBatch implements EventStagePart {
         projectId: event.projectId,
         userId: event.userId,
         occurredAt: event.occurredAt,
-        data: { userId: event.userId, streakId: streak.streakId, milestones: step.newlyClaimed, currentCount: step.state.currentCount, pointsAwarded },
+        data: {
+          userId: event.userId,
+          streakId: streak.streakId,
+          milestones: step.newlyClaimed,
+          currentCount: step.state.currentCount,
+          pointsAwarded,
+        },
       });
     }
     return { ...result, milestoneReached: step.newlyClaimed.length > 0, pointsAwarded };
@@ -334,14 +365,27 @@ export class StreaksBatch implements EventStagePart {
     const stats = [...this.stats.values()].sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId));
     const totals = addStats.run(
       session,
-      stats.map((s) => ({ project_id: s.projectId, streak_id: s.streakId, shard, participants: s.participants, longest_streak: s.longest })),
+      stats.map((s) => ({
+        project_id: s.projectId,
+        streak_id: s.streakId,
+        shard,
+        participants: s.participants,
+        longest_streak: s.longest,
+      })),
     );
     const periods = [...this.periods.values()]
       .filter((p) => p.users !== 0 || p.countSum !== 0)
       .sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId) || a.period - b.period);
     const periodTotals = addPeriodStats.run(
       session,
-      periods.map((p) => ({ project_id: p.projectId, streak_id: p.streakId, period: p.period, shard, users: p.users, count_sum: p.countSum })),
+      periods.map((p) => ({
+        project_id: p.projectId,
+        streak_id: p.streakId,
+        period: p.period,
+        shard,
+        users: p.users,
+        count_sum: p.countSum,
+      })),
     );
     await Promise.all([progress, totals, periodTotals]);
   }

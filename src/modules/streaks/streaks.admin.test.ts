@@ -4,7 +4,16 @@ import { defineEvent } from '../events/events.test-factory.js';
 import { at, purchaseAt, streakAnalytics } from './streaks.test-factory.js';
 
 describeBackends('streaks: admin API', (t) => {
-  const body = { streakId: 'daily-buy', title: { de: 'Täglich', en: 'Daily' }, timeFrame: 'daily', eventIds: ['purchase'], milestones: [{ count: 7, points: 70 }, { count: 3, points: 30 }] };
+  const body = {
+    streakId: 'daily-buy',
+    title: { de: 'Täglich', en: 'Daily' },
+    timeFrame: 'daily',
+    eventIds: ['purchase'],
+    milestones: [
+      { count: 7, points: 70 },
+      { count: 3, points: 30 },
+    ],
+  };
 
   it('creates, reads, lists, replaces and deletes a streak', async () => {
     const created = await t.admin('POST', '/admin/streak', body);
@@ -71,7 +80,7 @@ describeBackends('streaks: admin API', (t) => {
     expect((await t.admin('DELETE', '/admin/streak/nope')).statusCode).toBe(404);
   });
 
-  it('deletes the users\' states and the aggregates with the streak', async () => {
+  it("deletes the users' states and the aggregates with the streak", async () => {
     await t.setClock(at('2027-01-01T08:00:00Z'));
     await defineEvent(t, { eventId: 'purchase', reward: { default: 1 } });
     await t.admin('POST', '/admin/streak', body);

@@ -37,6 +37,9 @@ describeBackends('challenges and streaks: errors', (t) => {
   it('lists nothing for an unknown user, still 200', async () => {
     const headers = await t.auth('ghost');
     expect((await t.inject({ method: 'GET', url: '/user/ghost/streak', headers })).json()).toEqual({ streaks: [], count: 0 });
-    expect((await t.inject({ method: 'GET', url: '/user/ghost/challenge', headers })).json()).toEqual({ challenges: [], lastEvaluatedKey: null });
+    expect((await t.inject({ method: 'GET', url: '/user/ghost/challenge', headers })).json()).toEqual({
+      challenges: [],
+      lastEvaluatedKey: null,
+    });
   });
 });

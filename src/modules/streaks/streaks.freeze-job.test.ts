@@ -30,7 +30,10 @@ describeBackends('streaks: the daily freeze job', (t) => {
   }
 
   it('covers only the local days that have ended, across the spring DST change, and the next event agrees with the event alone', async () => {
-    await setup([['alice', 2], ['bob', 0]]);
+    await setup([
+      ['alice', 2],
+      ['bob', 0],
+    ]);
     // 8 Mar 22:00 EDT (the 23-hour day of the change): the 8th has not ended for New York.
     await runJobsAt(at('2026-03-09T02:00:00Z'));
     expect(await userStreak(t, 'alice', 's')).toMatchObject({ currentCount: 2, frozenDates: [], freezes: { available: 2, used: 0 } });
@@ -47,16 +50,28 @@ describeBackends('streaks: the daily freeze job', (t) => {
 
     for (const userId of ['alice', 'bob']) await purchaseAt(t, userId, at('2026-03-10T16:00:00Z')); // 10 Mar 12:00 EDT
     const alice = await userStreak(t, 'alice', 's');
-    expect(alice).toMatchObject({ currentCount: 5, frozenDates: ['2026-03-08', '2026-03-09'], freezes: { available: 0, used: 2 }, milestonesClaimed: [4] });
+    expect(alice).toMatchObject({
+      currentCount: 5,
+      frozenDates: ['2026-03-08', '2026-03-09'],
+      freezes: { available: 0, used: 2 },
+      milestonesClaimed: [4],
+    });
     expect(withoutUser(alice)).toEqual(withoutUser(await userStreak(t, 'bob', 's')));
     expect(await balance(t, 'alice')).toBe(3 + 40);
     expect(await balance(t, 'bob')).toBe(3 + 40);
   });
 
   it('spends a bank shorter than the gap the same way the event would, and a rerun changes nothing', async () => {
-    await setup([['carol', 1], ['dave', 0]]);
+    await setup([
+      ['carol', 1],
+      ['dave', 0],
+    ]);
     await runJobsAt(at('2026-03-10T05:00:00Z')); // 10 Mar 01:00 EDT: the 8th and 9th have ended
-    expect(await userStreak(t, 'carol', 's')).toMatchObject({ currentCount: 3, frozenDates: ['2026-03-08'], freezes: { available: 0, used: 1 } });
+    expect(await userStreak(t, 'carol', 's')).toMatchObject({
+      currentCount: 3,
+      frozenDates: ['2026-03-08'],
+      freezes: { available: 0, used: 1 },
+    });
     expect(await t.app.services.streaks.coverMissedPeriods(at('2026-03-10T06:00:00Z'))).toBe(0);
     await grant('dave', 1);
 
@@ -78,7 +93,11 @@ describeBackends('streaks: the daily freeze job', (t) => {
     await grant('erin', 3);
     // 25 Oct (the 25-hour day in Berlin) is missed; 26 Oct 00:30 CET is 25 Oct 23:30 UTC.
     await runJobsAt(at('2026-10-25T23:30:00Z'));
-    expect(await userStreak(t, 'erin', 's')).toMatchObject({ currentCount: 2, frozenDates: ['2026-10-25'], freezes: { available: 2, used: 1 } });
+    expect(await userStreak(t, 'erin', 's')).toMatchObject({
+      currentCount: 2,
+      frozenDates: ['2026-10-25'],
+      freezes: { available: 2, used: 1 },
+    });
     expect(await userStreak(t, 'finn', 's')).toMatchObject({ currentCount: 1, frozenDates: [], freezes: { available: 0, used: 0 } });
     expect(await userStreak(t, 'erin', 'plain')).toMatchObject({ currentCount: 1, frozenDates: [] });
     await grant('gus', 3);
@@ -94,6 +113,10 @@ describeBackends('streaks: the daily freeze job', (t) => {
     const covers = await Promise.all([t.app.services.streaks.coverMissedPeriods(now), t.app.services.streaks.coverMissedPeriods(now)]);
     expect(covers.reduce((a, b) => a + b, 0)).toBe(1);
     await t.app.services.jobs.runUntilIdle();
-    expect(await userStreak(t, 'hana', 's')).toMatchObject({ currentCount: 4, frozenDates: ['2026-03-08', '2026-03-09'], freezes: { available: 1, used: 2 } });
+    expect(await userStreak(t, 'hana', 's')).toMatchObject({
+      currentCount: 4,
+      frozenDates: ['2026-03-08', '2026-03-09'],
+      freezes: { available: 1, used: 2 },
+    });
   });
 });

@@ -14,12 +14,18 @@ describeBackends('streaks: happy path', (t) => {
   it('counts a day once, extends on the next day across the year end and pays a milestone once', async () => {
     await setup({ milestones: [{ count: 3, points: 100 }] });
     const first = await purchaseAt(t, 'alice', at('2026-12-30T10:00:00Z'));
-    expect(first.streaks).toEqual([{ streakId: 's', currentCount: 1, lastUpdate: '2026-12-30T10:00:00.000Z', milestoneReached: false, pointsAwarded: 0 }]);
+    expect(first.streaks).toEqual([
+      { streakId: 's', currentCount: 1, lastUpdate: '2026-12-30T10:00:00.000Z', milestoneReached: false, pointsAwarded: 0 },
+    ]);
     const again = await purchaseAt(t, 'alice', at('2026-12-30T23:59:00Z'));
-    expect(again.streaks).toEqual([{ streakId: 's', currentCount: 1, lastUpdate: '2026-12-30T23:59:00.000Z', milestoneReached: false, pointsAwarded: 0 }]);
+    expect(again.streaks).toEqual([
+      { streakId: 's', currentCount: 1, lastUpdate: '2026-12-30T23:59:00.000Z', milestoneReached: false, pointsAwarded: 0 },
+    ]);
     await purchaseAt(t, 'alice', at('2026-12-31T00:00:01Z'));
     const third = await purchaseAt(t, 'alice', at('2027-01-01T12:00:00Z'));
-    expect(third.streaks).toEqual([{ streakId: 's', currentCount: 3, lastUpdate: '2027-01-01T12:00:00.000Z', milestoneReached: true, pointsAwarded: 100 }]);
+    expect(third.streaks).toEqual([
+      { streakId: 's', currentCount: 3, lastUpdate: '2027-01-01T12:00:00.000Z', milestoneReached: true, pointsAwarded: 100 },
+    ]);
     expect(third.pointsAwarded).toBe(1);
     await purchaseAt(t, 'alice', at('2027-01-01T13:00:00Z'));
     expect(await balance(t, 'alice')).toBe(5 + 100);
@@ -42,7 +48,9 @@ describeBackends('streaks: happy path', (t) => {
     const list = await t.inject({ method: 'GET', url: '/user/alice/streak', headers: await t.auth('alice') });
     expect(list.json()).toMatchObject({ count: 1, streaks: [{ streakId: 's', currentCount: 3 }] });
     const streakEntries = (await history(t, 'alice')).json().filter((e: { type: string }) => e.type === 'STREAK');
-    expect(streakEntries).toEqual([expect.objectContaining({ id: `STREAK#s#${at('2027-01-01T12:00:00Z')}`, points: 100, title: { de: 'Serie', en: 'Streak' } })]);
+    expect(streakEntries).toEqual([
+      expect.objectContaining({ id: `STREAK#s#${at('2027-01-01T12:00:00Z')}`, points: 100, title: { de: 'Serie', en: 'Streak' } }),
+    ]);
   });
 
   it('restarts at 1 after a gap, adds the skipped days to missedCount and pays the milestone again in the new run', async () => {
@@ -51,7 +59,13 @@ describeBackends('streaks: happy path', (t) => {
     await purchaseAt(t, 'alice', at('2027-01-02T10:00:00Z'));
     const restart = await purchaseAt(t, 'alice', at('2027-01-05T10:00:00Z'));
     expect(restart.streaks[0]).toMatchObject({ currentCount: 1, milestoneReached: false });
-    expect(await userStreak(t, 'alice', 's')).toMatchObject({ currentCount: 1, longestStreak: 2, missedCount: 2, milestonesClaimed: [], currentStartDate: at('2027-01-05T00:00:00Z') });
+    expect(await userStreak(t, 'alice', 's')).toMatchObject({
+      currentCount: 1,
+      longestStreak: 2,
+      missedCount: 2,
+      milestonesClaimed: [],
+      currentStartDate: at('2027-01-05T00:00:00Z'),
+    });
     const again = await purchaseAt(t, 'alice', at('2027-01-06T10:00:00Z'));
     expect(again.streaks[0]).toMatchObject({ currentCount: 2, milestoneReached: true, pointsAwarded: 10 });
     expect(await balance(t, 'alice')).toBe(4 + 20);
@@ -64,7 +78,9 @@ describeBackends('streaks: happy path', (t) => {
     await purchaseAt(t, 'alice', at('2027-01-04T10:00:00Z'));
     expect(await userStreak(t, 'alice', 's')).toMatchObject({ currentCount: 2, missedCount: 1 });
     const late = await sendEvent(t, 'alice', { eventId: 'purchase', timestamp: '2027-01-02T18:00:00Z' });
-    expect(late.json().data.streaks).toEqual([{ streakId: 's', currentCount: 4, lastUpdate: '2027-01-02T18:00:00.000Z', milestoneReached: true, pointsAwarded: 40 }]);
+    expect(late.json().data.streaks).toEqual([
+      { streakId: 's', currentCount: 4, lastUpdate: '2027-01-02T18:00:00.000Z', milestoneReached: true, pointsAwarded: 40 },
+    ]);
     expect(await userStreak(t, 'alice', 's')).toMatchObject({
       currentCount: 4,
       longestStreak: 4,
@@ -112,7 +128,11 @@ describeBackends('streaks: happy path', (t) => {
   it('ignores inactive streaks, other events and events that do not qualify', async () => {
     await setup({});
     await defineStreak(t, { streakId: 'off', status: 'INACTIVE' });
-    await defineEvent(t, { eventId: 'big', reward: { default: 1 }, conditions: { type: 'AND', conditions: [{ field: 'amount', operator: 'greater_than', value: 10 }] } });
+    await defineEvent(t, {
+      eventId: 'big',
+      reward: { default: 1 },
+      conditions: { type: 'AND', conditions: [{ field: 'amount', operator: 'greater_than', value: 10 }] },
+    });
     await defineEvent(t, { eventId: 'other', reward: { default: 1 } });
     await defineStreak(t, { streakId: 'bigStreak', eventIds: ['big'] });
     expect((await sendEvent(t, 'alice', { eventId: 'other' })).json().data.streaks).toEqual([]);
@@ -145,7 +165,12 @@ describeBackends('streaks: happy path', (t) => {
     await t.setClock(at('2027-01-03T09:00:00Z'));
     expect(await streakAnalytics(t, 's')).toMatchObject({ activeParticipants: 2, averageStreakLength: 1.5, completionRate: 0 });
     await purchaseAt(t, 'bob', at('2027-01-03T10:00:00Z'));
-    expect(await streakAnalytics(t, 's')).toMatchObject({ totalParticipants: 3, activeParticipants: 3, averageStreakLength: 4 / 3, completionRate: 1 / 3 });
+    expect(await streakAnalytics(t, 's')).toMatchObject({
+      totalParticipants: 3,
+      activeParticipants: 3,
+      averageStreakLength: 4 / 3,
+      completionRate: 1 / 3,
+    });
     await t.setClock(at('2027-01-05T09:00:00Z'));
     expect(await streakAnalytics(t, 's')).toEqual({
       streakId: 's',
@@ -161,9 +186,20 @@ describeBackends('streaks: happy path', (t) => {
     await setup({});
     await purchaseAt(t, 'alice', at('2027-01-01T10:00:00Z'));
     await purchaseAt(t, 'alice', at('2027-01-03T10:00:00Z'));
-    expect(await streakAnalytics(t, 's')).toMatchObject({ activeParticipants: 1, averageStreakLength: 1, longestUserStreak: 1, completionRate: 1 });
+    expect(await streakAnalytics(t, 's')).toMatchObject({
+      activeParticipants: 1,
+      averageStreakLength: 1,
+      longestUserStreak: 1,
+      completionRate: 1,
+    });
     await sendEvent(t, 'alice', { eventId: 'purchase', timestamp: '2027-01-02T10:00:00Z' });
-    expect(await streakAnalytics(t, 's')).toMatchObject({ totalParticipants: 1, activeParticipants: 1, averageStreakLength: 3, longestUserStreak: 3, completionRate: 1 });
+    expect(await streakAnalytics(t, 's')).toMatchObject({
+      totalParticipants: 1,
+      activeParticipants: 1,
+      averageStreakLength: 3,
+      longestUserStreak: 3,
+      completionRate: 1,
+    });
   });
 
   it('deletes the user states in batches and keeps the aggregates', async () => {

@@ -12,7 +12,13 @@ describeBackends('streaks: end to end against the naive recomputation', (t) => {
   it('shows, after offline events in any order, the state computed from the set of their days', async () => {
     await t.setClock(NOW);
     await defineEvent(t, { eventId: 'purchase', reward: { default: 1 } });
-    await defineStreak(t, { streakId: 'd', milestones: [{ count: 2, points: 1 }, { count: 5, points: 1 }] });
+    await defineStreak(t, {
+      streakId: 'd',
+      milestones: [
+        { count: 2, points: 1 },
+        { count: 5, points: 1 },
+      ],
+    });
     await defineStreak(t, { streakId: 'w', timeFrame: 'weekly', milestones: [{ count: 2, points: 1 }] });
     let run = 0;
     await fc.assert(
@@ -24,8 +30,14 @@ describeBackends('streaks: end to end against the naive recomputation', (t) => {
           const res = await sendEvent(t, userId, { eventId: 'purchase', timestamp: new Date(time).toISOString() });
           expect(res.statusCode).toBe(200);
         }
-        for (const [streakId, timeFrame, milestones] of [['d', 'daily', [2, 5]], ['w', 'weekly', [2]]] as const) {
-          const expected = streakFromPeriods(times.map((time) => periodOf(timeFrame, time)), [...milestones]);
+        for (const [streakId, timeFrame, milestones] of [
+          ['d', 'daily', [2, 5]],
+          ['w', 'weekly', [2]],
+        ] as const) {
+          const expected = streakFromPeriods(
+            times.map((time) => periodOf(timeFrame, time)),
+            [...milestones],
+          );
           expect(await userStreak(t, userId, streakId)).toMatchObject({
             currentCount: expected.currentCount,
             longestStreak: expected.longestStreak,

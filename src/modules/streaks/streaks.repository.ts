@@ -70,7 +70,10 @@ export class StreaksRepository {
   }
 
   /** A state row with no period yet, holding only banked freezes (the write path reads it as an empty streak). */
-  async insertFreezesOnly(db: Queryable, r: { project_id: string; user_id: string; streak_id: string; freezes_available: number; updated_at: number }): Promise<void> {
+  async insertFreezesOnly(
+    db: Queryable,
+    r: { project_id: string; user_id: string; streak_id: string; freezes_available: number; updated_at: number },
+  ): Promise<void> {
     await db
       .insertInto('streak_progress')
       .values({
@@ -144,7 +147,13 @@ export class StreaksRepository {
 
   /** Deletes up to `limit` streak states of the user; returns how many. */
   async deleteUserProgress(db: Queryable, projectId: string, userId: string, limit: number): Promise<number> {
-    const ids = await db.selectFrom('streak_progress').select('streak_id').where('project_id', '=', projectId).where('user_id', '=', userId).limit(limit).execute();
+    const ids = await db
+      .selectFrom('streak_progress')
+      .select('streak_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .limit(limit)
+      .execute();
     if (ids.length === 0) return 0;
     const r = await db
       .deleteFrom('streak_progress')

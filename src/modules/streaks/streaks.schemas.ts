@@ -42,7 +42,9 @@ export const StreakDefinition = Type.Object({
   timeFrame: Type.String(),
   eventIds: Type.Array(Type.String()),
   milestones: Type.Array(Type.Object({ count: Type.Integer(), points: Type.Number() })),
-  freezes: Type.Union([Type.Object({ max: Type.Integer(), earnEveryMilestone: Type.Boolean() }), Type.Null()], { description: 'null: the streak has no freezes' }),
+  freezes: Type.Union([Type.Object({ max: Type.Integer(), earnEveryMilestone: Type.Boolean() }), Type.Null()], {
+    description: 'null: the streak has no freezes',
+  }),
   status: Type.String(),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
@@ -84,7 +86,7 @@ export type StreakAnalytics = Static<typeof StreakAnalytics>;
 
 /** POST /admin/user/{userId}/streak/{streakId}/freeze */
 export const GrantFreezesBody = Type.Object(
-  { count: Type.Integer({ minimum: 1, maximum: 1000, description: 'Freezes to bank; the bank never exceeds the streak\'s max' }) },
+  { count: Type.Integer({ minimum: 1, maximum: 1000, description: "Freezes to bank; the bank never exceeds the streak's max" }) },
   { additionalProperties: false },
 );
 

@@ -39,7 +39,10 @@ describeBackends('challenges and streaks: security', (t) => {
     await t.admin('POST', '/admin/project', { projectId: 'other', name: 'Other' });
     const headers = await t.auth('alice', { projectId: 'other' });
     expect((await t.inject({ method: 'GET', url: '/user/alice/streak', headers })).json()).toEqual({ streaks: [], count: 0 });
-    expect((await t.inject({ method: 'GET', url: '/user/alice/challenge', headers })).json()).toEqual({ challenges: [], lastEvaluatedKey: null });
+    expect((await t.inject({ method: 'GET', url: '/user/alice/challenge', headers })).json()).toEqual({
+      challenges: [],
+      lastEvaluatedKey: null,
+    });
     expect((await t.inject({ method: 'GET', url: '/user/alice/streak/s', headers })).statusCode).toBe(404);
     const analytics = await t.inject({ method: 'GET', url: '/analytics/streak?streakId=s', headers: await t.serviceAuth('other') });
     expect(analytics.statusCode).toBe(200);

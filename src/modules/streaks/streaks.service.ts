@@ -116,7 +116,9 @@ export class StreaksService implements UserDataOwner {
       time_frame: body.timeFrame,
       event_ids: JSON.stringify(body.eventIds),
       milestones: JSON.stringify([...(body.milestones ?? [])].sort((a, b) => a.count - b.count)),
-      freezes: body.freezes ? JSON.stringify({ max: body.freezes.max, earnEveryMilestone: body.freezes.earnEveryMilestone ?? false }) : null,
+      freezes: body.freezes
+        ? JSON.stringify({ max: body.freezes.max, earnEveryMilestone: body.freezes.earnEveryMilestone ?? false })
+        : null,
       status: body.status ?? 'ACTIVE',
       created_at: createdAt,
       updated_at: this.platform.clock.now(),
@@ -142,7 +144,8 @@ export class StreaksService implements UserDataOwner {
 
   /** Full update. The timeFrame cannot change: the stored periods of every user are of the old one. */
   async update(projectId: string, streakId: string, body: StreakBody): Promise<StreakDefinition> {
-    if (body.streakId !== undefined && body.streakId !== streakId) throw AppError.of('ID_MISMATCH', 'streakId in the body must match the path');
+    if (body.streakId !== undefined && body.streakId !== streakId)
+      throw AppError.of('ID_MISMATCH', 'streakId in the body must match the path');
     const existing = await this.repo.find(this.db, projectId, streakId);
     if (!existing) throw AppError.of('STREAK_NOT_FOUND', streakId);
     if (existing.time_frame !== body.timeFrame) {
@@ -168,7 +171,9 @@ export class StreaksService implements UserDataOwner {
     ]);
     // A row without periods holds only freezes granted before the user's first period.
     const byId = new Map(rows.filter((r) => r.periods !== '[]').map((r) => [r.streak_id, r]));
-    const streaks = defs.filter((s) => s.status === 'ACTIVE' && byId.has(s.streakId)).map((s) => toUserStreak(s, byId.get(s.streakId)!, timeZone));
+    const streaks = defs
+      .filter((s) => s.status === 'ACTIVE' && byId.has(s.streakId))
+      .map((s) => toUserStreak(s, byId.get(s.streakId)!, timeZone));
     return { streaks, count: streaks.length };
   }
 
@@ -196,7 +201,14 @@ export class StreaksService implements UserDataOwner {
       const before = freezesOf(row);
       const available = Math.max(before.available, Math.min(max, before.available + count)); // a lowered max takes nothing away here
       if (row) await this.repo.setFreezesAvailable(trx, projectId, userId, streakId, available);
-      else await this.repo.insertFreezesOnly(trx, { project_id: projectId, user_id: userId, streak_id: streakId, freezes_available: available, updated_at: now });
+      else
+        await this.repo.insertFreezesOnly(trx, {
+          project_id: projectId,
+          user_id: userId,
+          streak_id: streakId,
+          freezes_available: available,
+          updated_at: now,
+        });
       return { userId, streakId, granted: available - before.available, freezes: { available, used: before.used, max } };
     });
   }
@@ -245,7 +257,13 @@ export class StreaksService implements UserDataOwner {
       for (;;) {
         const userIds = await this.repo.usersToCover(this.db, streak.project_id, streak.streak_id, before, after, COVER_PAGE);
         if (userIds.length === 0) break;
-        const units = userIds.map((userId) => ({ kind: 'streak-cover', projectId: streak.project_id, userId, streakId: streak.streak_id, now }));
+        const units = userIds.map((userId) => ({
+          kind: 'streak-cover',
+          projectId: streak.project_id,
+          userId,
+          streakId: streak.streak_id,
+          now,
+        }));
         for (const o of await this.writes!.submitGroup(units)) if (o.ok && (o.value as { covered: string[] }).covered.length > 0) covered++;
         after = userIds[userIds.length - 1]!;
       }

@@ -3,7 +3,12 @@ import { sendEvent } from '../events/events.test-factory.js';
 
 /** Factories of the streaks tests. */
 export async function defineStreak(t: TestContext, body: Record<string, unknown>, projectId?: string) {
-  const res = await t.admin('POST', '/admin/streak', { title: { de: 'Serie', en: 'Streak' }, timeFrame: 'daily', eventIds: ['purchase'], ...body }, projectId);
+  const res = await t.admin(
+    'POST',
+    '/admin/streak',
+    { title: { de: 'Serie', en: 'Streak' }, timeFrame: 'daily', eventIds: ['purchase'], ...body },
+    projectId,
+  );
   if (res.statusCode !== 201) throw new Error(`defineStreak: ${res.statusCode} ${res.body}`);
   return res.json();
 }

@@ -34,7 +34,9 @@ describeBackends('streaks: periods in the user time zone', (t) => {
   it('counts New York days across the November change (a 25-hour day)', async () => {
     await setup('daily', { ny: 'America/New_York' });
     // Sat 31 Oct 23:30 EDT, Sun 1 Nov 00:30 EDT, Sun 1 Nov 23:30 EST, Mon 2 Nov 00:10 EST.
-    expect(await counts('ny', ['2026-11-01T03:30:00Z', '2026-11-01T04:30:00Z', '2026-11-02T04:30:00Z', '2026-11-02T05:10:00Z'])).toEqual([1, 2, 2, 3]);
+    expect(await counts('ny', ['2026-11-01T03:30:00Z', '2026-11-01T04:30:00Z', '2026-11-02T04:30:00Z', '2026-11-02T05:10:00Z'])).toEqual([
+      1, 2, 2, 3,
+    ]);
     expect(await userStreak(t, 'ny', 's')).toMatchObject({ completedDates: ['2026-10-31', '2026-11-01', '2026-11-02'], missedCount: 0 });
   });
 
@@ -43,7 +45,10 @@ describeBackends('streaks: periods in the user time zone', (t) => {
     // Sun 29 March 23:30 CEST, then Mon 30 March 00:30 CEST (both still Sunday in UTC).
     const times = ['2026-03-29T21:30:00Z', '2026-03-29T22:30:00Z'];
     expect(await counts('berlin', times)).toEqual([1, 2]);
-    expect(await userStreak(t, 'berlin', 's')).toMatchObject({ completedDates: ['2026-03-23', '2026-03-30'], currentStartDate: at('2026-03-22T23:00:00Z') });
+    expect(await userStreak(t, 'berlin', 's')).toMatchObject({
+      completedDates: ['2026-03-23', '2026-03-30'],
+      currentStartDate: at('2026-03-22T23:00:00Z'),
+    });
     expect(await counts('utc', times)).toEqual([1, 1]);
   });
 
@@ -51,10 +56,16 @@ describeBackends('streaks: periods in the user time zone', (t) => {
     await setup('daily', { akl: 'Pacific/Auckland', ktm: 'Asia/Kathmandu' });
     // 23:30 and 00:30 NZDT fall into one UTC day.
     expect(await counts('akl', ['2026-01-15T10:30:00Z', '2026-01-15T11:30:00Z'])).toEqual([1, 2]);
-    expect(await userStreak(t, 'akl', 's')).toMatchObject({ completedDates: ['2026-01-15', '2026-01-16'], currentStartDate: at('2026-01-14T11:00:00Z') });
+    expect(await userStreak(t, 'akl', 's')).toMatchObject({
+      completedDates: ['2026-01-15', '2026-01-16'],
+      currentStartDate: at('2026-01-14T11:00:00Z'),
+    });
     // 23:55 and 00:05 in Kathmandu; then 00:10 UTC of the 17th is 05:55 on the 17th there.
     expect(await counts('ktm', ['2026-01-15T18:10:00Z', '2026-01-15T18:20:00Z', '2026-01-17T00:10:00Z'])).toEqual([1, 2, 3]);
-    expect(await userStreak(t, 'ktm', 's')).toMatchObject({ completedDates: ['2026-01-15', '2026-01-16', '2026-01-17'], currentStartDate: at('2026-01-14T18:15:00Z') });
+    expect(await userStreak(t, 'ktm', 's')).toMatchObject({
+      completedDates: ['2026-01-15', '2026-01-16', '2026-01-17'],
+      currentStartDate: at('2026-01-14T18:15:00Z'),
+    });
   });
 
   it('keeps the streak of a user who changes zone mid-streak: local dates continue in the new zone', async () => {
@@ -80,6 +91,11 @@ describeBackends('streaks: periods in the user time zone', (t) => {
   it('counts a user already in its next local day as active and complete in streak analytics', async () => {
     await setup('daily', { akl: 'Pacific/Auckland' });
     await purchaseAt(t, 'akl', at('2026-01-15T11:30:00Z')); // 16 Jan 00:30 in Auckland, still the 15th in UTC
-    expect(await streakAnalytics(t, 's')).toMatchObject({ totalParticipants: 1, activeParticipants: 1, completionRate: 1, averageStreakLength: 1 });
+    expect(await streakAnalytics(t, 's')).toMatchObject({
+      totalParticipants: 1,
+      activeParticipants: 1,
+      completionRate: 1,
+      averageStreakLength: 1,
+    });
   });
 });

@@ -54,7 +54,8 @@ const addOptionCounts = new RowsInsert({
   description: 'survey answers per option',
   table: 'survey_option_counts',
   columns: { project_id: 'text', survey_id: 'text', option_id: 'text', count: 'int8' },
-  conflict: (oc) => oc.columns(['project_id', 'survey_id', 'option_id']).doUpdateSet({ count: sql<number>`survey_option_counts.count + excluded.count` }),
+  conflict: (oc) =>
+    oc.columns(['project_id', 'survey_id', 'option_id']).doUpdateSet({ count: sql<number>`survey_option_counts.count + excluded.count` }),
 });
 
 const setAnsweredTotals = new KeyedUpdate({
@@ -93,10 +94,16 @@ class SurveysBatch implements BatchPart {
     if (units.length === 0) return;
     const session = this.batch.session;
     const keys = new Map(units.map((u) => [k(u.projectId, u.surveyId), { project_id: u.projectId, survey_id: u.surveyId }]));
-    const answerKeys = new Map(units.map((u) => [k(u.projectId, u.surveyId, u.userId), { project_id: u.projectId, survey_id: u.surveyId, user_id: u.userId }]));
+    const answerKeys = new Map(
+      units.map((u) => [k(u.projectId, u.surveyId, u.userId), { project_id: u.projectId, survey_id: u.surveyId, user_id: u.userId }]),
+    );
     // The answers are read behind the surveys' lock, sent with it (pipelined on PostgreSQL).
-    const [surveys, answers] = await Promise.all([lockSurveys.run(session, [...keys.values()]), existingAnswers.run(session, [...answerKeys.values()])]);
-    for (const row of surveys) this.surveys.set(k(row.project_id, row.survey_id), { row, survey: toSurvey(row), answered: Number(row.answered_total) });
+    const [surveys, answers] = await Promise.all([
+      lockSurveys.run(session, [...keys.values()]),
+      existingAnswers.run(session, [...answerKeys.values()]),
+    ]);
+    for (const row of surveys)
+      this.surveys.set(k(row.project_id, row.survey_id), { row, survey: toSurvey(row), answered: Number(row.answered_total) });
     for (const r of answers) this.answered.add(k(r.project_id, r.survey_id, r.user_id));
   }
 
@@ -133,7 +140,14 @@ class SurveysBatch implements BatchPart {
       });
     }
     this.answered.add(answerKey);
-    this.answers.push({ project_id: u.projectId, survey_id: u.surveyId, user_id: u.userId, responses: JSON.stringify(u.responses), points: survey.points, created_at: u.now });
+    this.answers.push({
+      project_id: u.projectId,
+      survey_id: u.surveyId,
+      user_id: u.userId,
+      responses: JSON.stringify(u.responses),
+      points: survey.points,
+      created_at: u.now,
+    });
     held.answered += 1;
     for (const optionId of u.responses) {
       const key = k(u.projectId, u.surveyId, optionId);

@@ -60,7 +60,11 @@ describeBackends('surveys: refusals', (t) => {
       const res = await answer(t, 'carol', 'fruit', null, headers, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const mismatch = await answer(t, 'carol', 'fruit', null, await t.serviceAuth(), { userId: 'someone', surveyId: 'fruit', responses: ['a'] });
+    const mismatch = await answer(t, 'carol', 'fruit', null, await t.serviceAuth(), {
+      userId: 'someone',
+      surveyId: 'fruit',
+      responses: ['a'],
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().code).toBe('USER_MISMATCH');
     await expectNothingChanged(t, 'carol');
@@ -94,15 +98,29 @@ describeBackends('surveys: refusals', (t) => {
     const bad = [
       { title: 'x', type: 'SINGLE', options: [] },
       { title: 'x', type: 'RANKED', options: [{ optionId: 'a', label: 'A' }] },
-      { title: 'x', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }, { optionId: 'a', label: 'B' }] },
+      {
+        title: 'x',
+        type: 'SINGLE',
+        options: [
+          { optionId: 'a', label: 'A' },
+          { optionId: 'a', label: 'B' },
+        ],
+      },
       { title: 'x', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }], validFrom: 10, validUntil: 5 },
       { title: 'x', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }], points: -1 },
       { type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }] },
     ];
     for (const body of bad) expect((await t.admin('POST', '/admin/survey', body)).statusCode, JSON.stringify(body)).toBe(400);
-    const taken = await t.admin('POST', '/admin/survey', { surveyId: 'fruit', title: 'x', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }] });
+    const taken = await t.admin('POST', '/admin/survey', {
+      surveyId: 'fruit',
+      title: 'x',
+      type: 'SINGLE',
+      options: [{ optionId: 'a', label: 'A' }],
+    });
     expect(taken.statusCode).toBe(409);
     expect((await t.admin('GET', '/admin/survey')).json()).toHaveLength(1);
-    expect((await t.admin('PUT', '/admin/survey/nope', { title: 'x', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }] })).statusCode).toBe(404);
+    expect(
+      (await t.admin('PUT', '/admin/survey/nope', { title: 'x', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }] })).statusCode,
+    ).toBe(404);
   });
 });

@@ -16,7 +16,16 @@ describeBackends('surveys: happy path', (t) => {
     const res = await t.inject({ method: 'GET', url: '/v1/user/alice/survey', headers: await t.auth('alice') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { surveyId: 'fruit', title: 'Favourite fruit?', description: 'Tell us', type: 'SINGLE', validFrom: JAN - DAY, validUntil: JAN + DAY, options: OPTIONS, points: 20 },
+      {
+        surveyId: 'fruit',
+        title: 'Favourite fruit?',
+        description: 'Tell us',
+        type: 'SINGLE',
+        validFrom: JAN - DAY,
+        validUntil: JAN + DAY,
+        options: OPTIONS,
+        points: 20,
+      },
     ]);
     await t.setClock(JAN + DAY);
     const later = await t.inject({ method: 'GET', url: '/user/alice/survey', headers: await t.auth('alice') });
@@ -57,14 +66,32 @@ describeBackends('surveys: happy path', (t) => {
   it('lets the operator create, list, update and delete surveys', async () => {
     await t.setClock(JAN);
     const created = await createSurvey(t);
-    expect(created).toMatchObject({ surveyId: 'fruit', status: 'ACTIVE', validUntil: null, statistics: { answered: 0, options: { a: 0, b: 0, c: 0 } } });
+    expect(created).toMatchObject({
+      surveyId: 'fruit',
+      status: 'ACTIVE',
+      validUntil: null,
+      statistics: { answered: 0, options: { a: 0, b: 0, c: 0 } },
+    });
     // validFrom defaults to the creation time (the test clock runs on from JAN).
     expect(created.validFrom).toBe(created.createdAt);
     expect(created.validFrom - JAN).toBeLessThan(60_000);
     expect((await t.admin('GET', '/admin/survey')).json()).toHaveLength(1);
-    const put = await t.admin('PUT', '/admin/survey/fruit', { title: 'New?', type: 'MULTIPLE', options: [{ optionId: 'x', label: 'X' }], points: 5, status: 'INACTIVE' });
+    const put = await t.admin('PUT', '/admin/survey/fruit', {
+      title: 'New?',
+      type: 'MULTIPLE',
+      options: [{ optionId: 'x', label: 'X' }],
+      points: 5,
+      status: 'INACTIVE',
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ title: 'New?', type: 'MULTIPLE', points: 5, status: 'INACTIVE', validFrom: created.validFrom, options: [{ optionId: 'x', label: 'X' }] });
+    expect(put.json()).toMatchObject({
+      title: 'New?',
+      type: 'MULTIPLE',
+      points: 5,
+      status: 'INACTIVE',
+      validFrom: created.validFrom,
+      options: [{ optionId: 'x', label: 'X' }],
+    });
     expect((await t.admin('DELETE', '/admin/survey/fruit')).statusCode).toBe(204);
     expect((await t.admin('GET', '/admin/survey/fruit')).statusCode).toBe(404);
   });

@@ -37,13 +37,22 @@ export class SurveysRepository {
   }
 
   async insert(db: Queryable, row: SurveysTable): Promise<boolean> {
-    const r = await db.insertInto('surveys').values(row).onConflict((oc) => oc.columns(['project_id', 'survey_id']).doNothing()).executeTakeFirst();
+    const r = await db
+      .insertInto('surveys')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'survey_id']).doNothing())
+      .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   async update(db: Queryable, row: Omit<SurveysTable, 'answered_total' | 'created_at'>): Promise<boolean> {
     const { project_id, survey_id, ...fields } = row;
-    const r = await db.updateTable('surveys').set(fields).where('project_id', '=', project_id).where('survey_id', '=', survey_id).executeTakeFirst();
+    const r = await db
+      .updateTable('surveys')
+      .set(fields)
+      .where('project_id', '=', project_id)
+      .where('survey_id', '=', survey_id)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -66,7 +75,13 @@ export class SurveysRepository {
   }
 
   async deleteAnswersOf(db: Queryable, projectId: string, userId: string, limit: number): Promise<number> {
-    const ids = await db.selectFrom('survey_answers').select('survey_id').where('project_id', '=', projectId).where('user_id', '=', userId).limit(limit).execute();
+    const ids = await db
+      .selectFrom('survey_answers')
+      .select('survey_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .limit(limit)
+      .execute();
     if (ids.length === 0) return 0;
     const r = await db
       .deleteFrom('survey_answers')

@@ -37,7 +37,7 @@ export async function surveysRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'answerSurvey',
-        description: 'Records the user\'s answer (one per user and survey) and credits the survey\'s points, if any.',
+        description: "Records the user's answer (one per user and survey) and credits the survey's points, if any.",
         tags,
         security,
         summary: 'Answer a survey (once); may award points',
@@ -59,24 +59,82 @@ export async function surveysRoutes(app: App): Promise<void> {
 
   const adminTags = ['admin: surveys'];
   const adminSecurity = [{ adminToken: [] }];
-  app.post('/admin/survey', { schema: { operationId: 'createSurvey', summary: 'Create a survey', description: 'Creates a survey: questions, options, validity and the points an answer earns.', tags: adminTags, security: adminSecurity, body: SurveyBody, response: { 201: AdminSurvey, ...errors(400, 401, 404, 409) } } }, async (req, reply) =>
-    reply.status(201).send(await surveys.create(req.principal.projectId, req.body)),
+  app.post(
+    '/admin/survey',
+    {
+      schema: {
+        operationId: 'createSurvey',
+        summary: 'Create a survey',
+        description: 'Creates a survey: questions, options, validity and the points an answer earns.',
+        tags: adminTags,
+        security: adminSecurity,
+        body: SurveyBody,
+        response: { 201: AdminSurvey, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await surveys.create(req.principal.projectId, req.body)),
   );
-  app.get('/admin/survey', { schema: { operationId: 'listSurveys', summary: 'List surveys', description: 'The project\'s surveys.', tags: adminTags, security: adminSecurity, response: { 200: Type.Array(AdminSurvey), ...errors(401, 404) } } }, (req) =>
-    surveys.list(req.principal.projectId),
+  app.get(
+    '/admin/survey',
+    {
+      schema: {
+        operationId: 'listSurveys',
+        summary: 'List surveys',
+        description: "The project's surveys.",
+        tags: adminTags,
+        security: adminSecurity,
+        response: { 200: Type.Array(AdminSurvey), ...errors(401, 404) },
+      },
+    },
+    (req) => surveys.list(req.principal.projectId),
   );
   app.get(
     '/admin/survey/:surveyId',
-    { schema: { operationId: 'getSurvey', description: 'One survey of the project, with how often each option was chosen.', tags: adminTags, security: adminSecurity, summary: 'A survey with its answers counted per option', params: Params, response: { 200: AdminSurvey, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        operationId: 'getSurvey',
+        description: 'One survey of the project, with how often each option was chosen.',
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'A survey with its answers counted per option',
+        params: Params,
+        response: { 200: AdminSurvey, ...errors(400, 401, 404) },
+      },
+    },
     (req) => surveys.get(req.principal.projectId, req.params.surveyId),
   );
   app.put(
     '/admin/survey/:surveyId',
-    { schema: { operationId: 'updateSurvey', summary: 'Update a survey', description: 'Replaces a survey; answers already given stay.', tags: adminTags, security: adminSecurity, params: Params, body: SurveyBody, response: { 200: AdminSurvey, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        operationId: 'updateSurvey',
+        summary: 'Update a survey',
+        description: 'Replaces a survey; answers already given stay.',
+        tags: adminTags,
+        security: adminSecurity,
+        params: Params,
+        body: SurveyBody,
+        response: { 200: AdminSurvey, ...errors(400, 401, 404) },
+      },
+    },
     (req) => surveys.update(req.principal.projectId, req.params.surveyId, req.body),
   );
-  app.delete('/admin/survey/:surveyId', { schema: { operationId: 'deleteSurvey', summary: 'Delete a survey', description: 'Deletes a survey and its answers.', tags: adminTags, security: adminSecurity, params: Params, response: { 204: Type.Null(), ...errors(400, 401, 404) } } }, async (req, reply) => {
-    await surveys.delete(req.principal.projectId, req.params.surveyId);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/survey/:surveyId',
+    {
+      schema: {
+        operationId: 'deleteSurvey',
+        summary: 'Delete a survey',
+        description: 'Deletes a survey and its answers.',
+        tags: adminTags,
+        security: adminSecurity,
+        params: Params,
+        response: { 204: Type.Null(), ...errors(400, 401, 404) },
+      },
+    },
+    async (req, reply) => {
+      await surveys.delete(req.principal.projectId, req.params.surveyId);
+      return reply.status(204).send(null);
+    },
+  );
 }

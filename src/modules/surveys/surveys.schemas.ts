@@ -65,4 +65,9 @@ export const AnswerBody = Type.Object(
 );
 export type AnswerBody = Static<typeof AnswerBody>;
 
-export const Answered = Type.Object({ message: Type.String(), surveyId: Type.String(), userId: Type.String(), pointsAwarded: Type.Integer() });
+export const Answered = Type.Object({
+  message: Type.String(),
+  surveyId: Type.String(),
+  userId: Type.String(),
+  pointsAwarded: Type.Integer(),
+});

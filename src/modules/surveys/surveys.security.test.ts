@@ -5,7 +5,15 @@ import { answer, createSurvey } from './surveys.test-factory.js';
 describeBackends('surveys: security', (t) => {
   it('needs a token (401)', async () => {
     expect((await t.inject({ method: 'GET', url: '/user/alice/survey' })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'PUT', url: '/user/alice/survey/fruit', payload: { userId: 'alice', surveyId: 'fruit', responses: ['a'] } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: '/user/alice/survey/fruit',
+          payload: { userId: 'alice', surveyId: 'fruit', responses: ['a'] },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it("refuses another user's token in the path or the body (403) and pays nothing", async () => {
@@ -14,7 +22,9 @@ describeBackends('surveys: security', (t) => {
     const mallory = await t.auth('mallory');
     expect((await t.inject({ method: 'GET', url: '/user/alice/survey', headers: mallory })).statusCode).toBe(403);
     expect((await answer(t, 'alice', 'fruit', ['a'], mallory)).statusCode).toBe(403);
-    expect((await answer(t, 'mallory', 'fruit', null, mallory, { userId: 'alice', surveyId: 'fruit', responses: ['a'] })).statusCode).toBe(403);
+    expect((await answer(t, 'mallory', 'fruit', null, mallory, { userId: 'alice', surveyId: 'fruit', responses: ['a'] })).statusCode).toBe(
+      403,
+    );
     expect(await t.app.services.points.ledgerSum('default', 'alice')).toBe(0);
   });
 

@@ -49,13 +49,19 @@ export class SurveysService implements UserDataOwner {
 
   async create(projectId: string, input: SurveyBody): Promise<AdminSurvey> {
     const now = this.platform.clock.now();
-    const row: SurveysTable = { ...this.fields(projectId, input.surveyId ?? generateId('survey'), input, now, now), answered_total: 0, activated_at: now, created_at: now };
+    const row: SurveysTable = {
+      ...this.fields(projectId, input.surveyId ?? generateId('survey'), input, now, now),
+      answered_total: 0,
+      activated_at: now,
+      created_at: now,
+    };
     if (!(await this.repo.insert(this.db, row))) throw AppError.of('SURVEY_EXISTS', `Survey ${row.survey_id} already exists`);
     return this.get(projectId, row.survey_id);
   }
 
   async update(projectId: string, surveyId: string, input: SurveyBody): Promise<AdminSurvey> {
-    if (input.surveyId !== undefined && input.surveyId !== surveyId) throw AppError.of('ID_MISMATCH', 'surveyId in the body must match the path');
+    if (input.surveyId !== undefined && input.surveyId !== surveyId)
+      throw AppError.of('ID_MISMATCH', 'surveyId in the body must match the path');
     const existing = await this.require(projectId, surveyId);
     const now = this.platform.clock.now();
     const fields = this.fields(projectId, surveyId, input, now, Number(existing.created_at));

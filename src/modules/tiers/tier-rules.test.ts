@@ -16,7 +16,11 @@ describe('tier rules', () => {
   });
 
   it('sums the window of the last n months, the last one included', () => {
-    const monthly = new Map([['2025-03', 50], ['2025-04', 10], ['2026-03', 7]]);
+    const monthly = new Map([
+      ['2025-03', 50],
+      ['2025-04', 10],
+      ['2026-03', 7],
+    ]);
     expect(earnedIn(monthly, '2026-03', 11)).toBe(7);
     expect(earnedIn(monthly, '2026-03', 12)).toBe(17);
     expect(earnedIn(monthly, '2026-03', 13)).toBe(67);
@@ -30,7 +34,10 @@ describe('tier rules', () => {
 
   it('keeps the tier through the grace checks, then moves down to what the window gives', () => {
     const reached = at(2025, 3);
-    const monthly = new Map([['2025-03', 520], ['2025-06', 120]]);
+    const monthly = new Map([
+      ['2025-03', 520],
+      ['2025-06', 120],
+    ]);
     const gold = tierAt(TIERS, SETTINGS, initialTierState(reached), monthly, reached);
     expect(gold.tierId).toBe('gold');
     // March 2025 leaves the window at the check of 2026-04-01: short once (grace 1), still gold.
@@ -55,7 +62,10 @@ describe('tier rules', () => {
 
   it('a check that finds the tier reached again clears the short count', () => {
     const reached = at(2025, 3);
-    const monthly = new Map([['2025-03', 520], ['2026-03', 600]]);
+    const monthly = new Map([
+      ['2025-03', 520],
+      ['2026-03', 600],
+    ]);
     const gold = tierAt(TIERS, SETTINGS, initialTierState(reached), monthly, reached);
     expect(tierAt(TIERS, SETTINGS, gold, monthly, at(2026, 6))).toMatchObject({ tierId: 'gold', shortChecks: 0 });
   });

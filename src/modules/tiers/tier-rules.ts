@@ -71,7 +71,13 @@ export function initialTierState(now: number): TierState {
  * window up to `now` reaches a higher tier (since = `now`). A tier that no longer exists is left
  * at once (the user then holds what the window gives).
  */
-export function tierAt(tiers: readonly TierRule[], settings: TierSettings, stored: TierState, monthly: MonthlyEarnings, now: number): TierState {
+export function tierAt(
+  tiers: readonly TierRule[],
+  settings: TierSettings,
+  stored: TierState,
+  monthly: MonthlyEarnings,
+  now: number,
+): TierState {
   let state = stored;
   if (state.tierId !== null && tierRank(tiers, state.tierId) < 0) state = { ...state, tierId: null, since: null, shortChecks: 0 };
   const current = monthKey(now);
@@ -82,7 +88,13 @@ export function tierAt(tiers: readonly TierRule[], settings: TierSettings, store
 }
 
 /** The check at the start of `month`, over the full months before it. */
-function checkMonth(tiers: readonly TierRule[], settings: TierSettings, state: TierState, monthly: MonthlyEarnings, month: string): TierState {
+function checkMonth(
+  tiers: readonly TierRule[],
+  settings: TierSettings,
+  state: TierState,
+  monthly: MonthlyEarnings,
+  month: string,
+): TierState {
   const reached = qualifyingTier(tiers, earnedIn(monthly, shiftMonth(month, -1), settings.windowMonths));
   const held = tierRank(tiers, state.tierId);
   const rank = tierRank(tiers, reached?.tierId ?? null);
@@ -94,7 +106,13 @@ function checkMonth(tiers: readonly TierRule[], settings: TierSettings, state: T
 }
 
 /** An upgrade counts at once: the window up to `now` (the current month included). */
-export function upgradeAt(tiers: readonly TierRule[], settings: TierSettings, state: TierState, monthly: MonthlyEarnings, now: number): TierState {
+export function upgradeAt(
+  tiers: readonly TierRule[],
+  settings: TierSettings,
+  state: TierState,
+  monthly: MonthlyEarnings,
+  now: number,
+): TierState {
   const reached = qualifyingTier(tiers, earnedIn(monthly, monthKey(now), settings.windowMonths));
   if (tierRank(tiers, reached?.tierId ?? null) <= tierRank(tiers, state.tierId)) return state;
   return { ...state, tierId: reached!.tierId, since: now, shortChecks: 0 };

@@ -10,7 +10,12 @@ import type { TierConfig, TierDefinition } from './tiers.service.js';
 export interface TierSource {
   config(batch: WriteBatch, projectId: string): Promise<TierConfig>;
   loadStates(batch: WriteBatch, projectId: string, userIds: readonly string[]): Promise<Map<string, TierState>>;
-  loadEarnings(batch: WriteBatch, projectId: string, userIds: readonly string[], fromMonth: string): Promise<Map<string, Map<string, number>>>;
+  loadEarnings(
+    batch: WriteBatch,
+    projectId: string,
+    userIds: readonly string[],
+    fromMonth: string,
+  ): Promise<Map<string, Map<string, number>>>;
 }
 
 const upsertStates = new RowsUpsert({
@@ -99,12 +104,19 @@ export class TiersBatch implements BatchPart {
 
   async write(): Promise<void> {
     this.catchUp();
-    const rows = [...this.held.values()].filter((h) => h.stored === null ? h.state.tierId !== null : !sameState(h.stored, h.state));
+    const rows = [...this.held.values()].filter((h) => (h.stored === null ? h.state.tierId !== null : !sameState(h.stored, h.state)));
     await upsertStates.run(
       this.batch.session,
       rows.map((h) => ({
         exists: h.stored !== null,
-        row: { project_id: h.projectId, user_id: h.userId, tier_id: h.state.tierId, since: h.state.since, checked_month: h.state.checkedMonth, short_checks: h.state.shortChecks },
+        row: {
+          project_id: h.projectId,
+          user_id: h.userId,
+          tier_id: h.state.tierId,
+          since: h.state.since,
+          checked_month: h.state.checkedMonth,
+          short_checks: h.state.shortChecks,
+        },
       })),
     );
   }

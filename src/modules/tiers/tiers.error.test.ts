@@ -22,12 +22,20 @@ describeBackends('tiers: errors', (t) => {
 
   it('a taken id or a taken threshold is 409; an unknown tier is 404; a mismatched id is 400', async () => {
     await createTier(t, 'gold', 500, 2);
-    expect((await t.admin('POST', '/admin/tier', { tierId: 'gold', title: { en: 'Gold' }, threshold: 600, multiplier: 2 })).json()).toMatchObject(errorBody(409, 'TIER_EXISTS'));
-    expect((await t.admin('POST', '/admin/tier', { tierId: 'other', title: { en: 'Other' }, threshold: 500, multiplier: 2 })).json()).toMatchObject(errorBody(409, 'TIER_THRESHOLD_TAKEN'));
+    expect(
+      (await t.admin('POST', '/admin/tier', { tierId: 'gold', title: { en: 'Gold' }, threshold: 600, multiplier: 2 })).json(),
+    ).toMatchObject(errorBody(409, 'TIER_EXISTS'));
+    expect(
+      (await t.admin('POST', '/admin/tier', { tierId: 'other', title: { en: 'Other' }, threshold: 500, multiplier: 2 })).json(),
+    ).toMatchObject(errorBody(409, 'TIER_THRESHOLD_TAKEN'));
     expect((await t.admin('GET', '/admin/tier/nope')).json()).toMatchObject(errorBody(404, 'TIER_NOT_FOUND'));
-    expect((await t.admin('PUT', '/admin/tier/nope', { title: { en: 'x' }, threshold: 1, multiplier: 1 })).json()).toMatchObject(errorBody(404, 'TIER_NOT_FOUND'));
+    expect((await t.admin('PUT', '/admin/tier/nope', { title: { en: 'x' }, threshold: 1, multiplier: 1 })).json()).toMatchObject(
+      errorBody(404, 'TIER_NOT_FOUND'),
+    );
     expect((await t.admin('DELETE', '/admin/tier/nope')).json()).toMatchObject(errorBody(404, 'TIER_NOT_FOUND'));
-    expect((await t.admin('PUT', '/admin/tier/gold', { tierId: 'silver', title: { en: 'x' }, threshold: 1, multiplier: 1 })).json()).toMatchObject(errorBody(400, 'ID_MISMATCH'));
+    expect(
+      (await t.admin('PUT', '/admin/tier/gold', { tierId: 'silver', title: { en: 'x' }, threshold: 1, multiplier: 1 })).json(),
+    ).toMatchObject(errorBody(400, 'ID_MISMATCH'));
     expect((await t.admin('GET', '/admin/tier/gold')).json()).toMatchObject({ threshold: 500, multiplier: 2 });
   });
 
@@ -38,17 +46,25 @@ describeBackends('tiers: errors', (t) => {
   });
 
   it('bad project settings are 400 and keep the old ones', async () => {
-    for (const body of [{ name: 'p', tierWindow: { months: 0 } }, { name: 'p', tierGraceMonths: -1 }, { name: 'p', tierWindow: 12 }]) {
+    for (const body of [
+      { name: 'p', tierWindow: { months: 0 } },
+      { name: 'p', tierGraceMonths: -1 },
+      { name: 'p', tierWindow: 12 },
+    ]) {
       expect((await t.admin('PUT', '/admin/project/default', body)).statusCode).toBe(400);
     }
     expect((await t.admin('GET', '/admin/project/default')).json()).toMatchObject({ tierWindow: { months: 12 }, tierGraceMonths: 1 });
   });
 
-  it("GET /user/{userId}/tier: 401 without a token, 403 for another user, 404 for an unknown user", async () => {
+  it('GET /user/{userId}/tier: 401 without a token, 403 for another user, 404 for an unknown user', async () => {
     await t.createUser('alice');
     expect((await t.inject({ method: 'GET', url: '/user/alice/tier' })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: '/user/alice/tier', headers: await t.auth('bob') })).json()).toMatchObject(errorBody(403, expect.any(String)));
-    expect((await t.inject({ method: 'GET', url: '/user/ghost/tier', headers: await t.auth('ghost') })).json()).toMatchObject(errorBody(404, 'USER_NOT_FOUND'));
+    expect((await t.inject({ method: 'GET', url: '/user/alice/tier', headers: await t.auth('bob') })).json()).toMatchObject(
+      errorBody(403, expect.any(String)),
+    );
+    expect((await t.inject({ method: 'GET', url: '/user/ghost/tier', headers: await t.auth('ghost') })).json()).toMatchObject(
+      errorBody(404, 'USER_NOT_FOUND'),
+    );
     expect((await t.inject({ method: 'GET', url: '/admin/tier', headers: await t.auth('alice') })).statusCode).toBe(401);
   });
 });

@@ -67,7 +67,10 @@ describeBackends('tiers: webhooks and OpenAPI', (t) => {
       for (const op of Object.values(paths[path]) as Array<{ summary?: string; tags?: string[]; responses: Record<string, unknown> }>) {
         expect(op.summary, path).toBeTruthy();
         expect(op.tags?.length, path).toBeGreaterThan(0);
-        expect(Object.keys(op.responses).some((s) => s.startsWith('4')), path).toBe(true);
+        expect(
+          Object.keys(op.responses).some((s) => s.startsWith('4')),
+          path,
+        ).toBe(true);
       }
     }
   });

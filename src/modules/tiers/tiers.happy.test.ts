@@ -6,7 +6,13 @@ import { adjust, createTier, MARCH, near, silverAndGold, userTier } from './tier
 describeBackends('tiers: happy path', (t) => {
   it('creates, lists, reads, replaces and deletes tiers', async () => {
     const created = await createTier(t, 'gold', 500, 2, { benefits: { de: 'Lounge', en: 'Lounge' } });
-    expect(created).toMatchObject({ tierId: 'gold', title: { de: 'gold', en: 'gold' }, threshold: 500, multiplier: 2, benefits: { de: 'Lounge', en: 'Lounge' } });
+    expect(created).toMatchObject({
+      tierId: 'gold',
+      title: { de: 'gold', en: 'gold' },
+      threshold: 500,
+      multiplier: 2,
+      benefits: { de: 'Lounge', en: 'Lounge' },
+    });
     await createTier(t, 'silver', 100, 1.5);
     const list = await t.admin('GET', '/admin/tier');
     expect(list.json().map((x: { tierId: string }) => x.tierId)).toEqual(['silver', 'gold']);
@@ -24,7 +30,14 @@ describeBackends('tiers: happy path', (t) => {
     await t.createUser('alice');
     await adjust(t, 'alice', 40);
     expect(await userTier(t, 'alice')).toEqual({
-      userId: 'alice', tierId: null, title: null, benefits: null, multiplier: 1, since: null, earnedInWindow: 40, next: { tierId: 'silver', pointsNeeded: 60 },
+      userId: 'alice',
+      tierId: null,
+      title: null,
+      benefits: null,
+      multiplier: 1,
+      since: null,
+      earnedInWindow: 40,
+      next: { tierId: 'silver', pointsNeeded: 60 },
     });
   });
 
@@ -37,7 +50,15 @@ describeBackends('tiers: happy path', (t) => {
     await adjust(t, 'alice', 95);
     // The event that crosses the threshold is paid at the tier the user held before it.
     expect((await sendEvent(t, 'alice', { eventId: 'buy' })).json().data.points).toBe(15);
-    expect(await userTier(t, 'alice')).toMatchObject({ tierId: 'silver', title: { de: 'silver', en: 'silver' }, benefits: { en: 'Free delivery' }, multiplier: 1.5, since: near(MARCH), earnedInWindow: 110, next: { tierId: 'gold', pointsNeeded: 390 } });
+    expect(await userTier(t, 'alice')).toMatchObject({
+      tierId: 'silver',
+      title: { de: 'silver', en: 'silver' },
+      benefits: { en: 'Free delivery' },
+      multiplier: 1.5,
+      since: near(MARCH),
+      earnedInWindow: 110,
+      next: { tierId: 'gold', pointsNeeded: 390 },
+    });
     expect((await sendEvent(t, 'alice', { eventId: 'buy' })).json().data.points).toBe(22); // floor(15 × 1.5)
     expect((await sendEvent(t, 'alice', { eventId: 'capped' })).json().data).toMatchObject({ points: 20, pointsAwarded: 20 });
     expect(await balance(t, 'alice')).toBe(95 + 15 + 22 + 20);
@@ -49,7 +70,12 @@ describeBackends('tiers: happy path', (t) => {
     await silverAndGold(t);
     await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: 60 }, limit: null });
     await t.createUser('alice');
-    const res = await t.inject({ method: 'POST', url: '/events', headers: await t.serviceAuth(), payload: { events: [1, 2, 3].map(() => ({ userId: 'alice', eventId: 'buy' })) } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/events',
+      headers: await t.serviceAuth(),
+      payload: { events: [1, 2, 3].map(() => ({ userId: 'alice', eventId: 'buy' })) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().results.map((r: { data: { points: number } }) => r.data.points)).toEqual([60, 60, 90]);
   });
@@ -57,7 +83,9 @@ describeBackends('tiers: happy path', (t) => {
   it('keeps the tier through the grace month, then moves down at the monthly check', async () => {
     await t.setClock(MARCH);
     await silverAndGold(t);
-    expect((await t.admin('PUT', '/admin/project/default', { name: 'Default project', tierWindow: { months: 1 }, tierGraceMonths: 1 })).json()).toMatchObject({ tierWindow: { months: 1 }, tierGraceMonths: 1 });
+    expect(
+      (await t.admin('PUT', '/admin/project/default', { name: 'Default project', tierWindow: { months: 1 }, tierGraceMonths: 1 })).json(),
+    ).toMatchObject({ tierWindow: { months: 1 }, tierGraceMonths: 1 });
     await t.createUser('alice');
     await adjust(t, 'alice', 120);
     expect(await userTier(t, 'alice')).toMatchObject({ tierId: 'silver', since: near(MARCH), earnedInWindow: 120 });
@@ -72,14 +100,24 @@ describeBackends('tiers: happy path', (t) => {
     expect(await userTier(t, 'alice')).toMatchObject({ tierId: null, since: null, next: { tierId: 'silver', pointsNeeded: 100 } });
     // A batch that touches the user stores the downgrade.
     await adjust(t, 'alice', 5);
-    const row = await t.app.platform.db.kysely.selectFrom('user_tiers').selectAll().where('user_id', '=', 'alice').executeTakeFirstOrThrow();
+    const row = await t.app.platform.db.kysely
+      .selectFrom('user_tiers')
+      .selectAll()
+      .where('user_id', '=', 'alice')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tier_id: null, checked_month: '2026-06' });
   });
 
   it('offers limited to tiers: others are refused with TIER_REQUIRED, members redeem', async () => {
     await t.setClock(MARCH);
     await silverAndGold(t);
-    const offer = await t.admin('POST', '/admin/offer', { offerId: 'lounge', type: 'LOCAL', points: 10, title: { en: 'Lounge' }, tiers: ['gold'] });
+    const offer = await t.admin('POST', '/admin/offer', {
+      offerId: 'lounge',
+      type: 'LOCAL',
+      points: 10,
+      title: { en: 'Lounge' },
+      tiers: ['gold'],
+    });
     expect(offer.statusCode).toBe(201);
     expect(offer.json().tiers).toEqual(['gold']);
     await t.createUser('bob');
@@ -91,7 +129,9 @@ describeBackends('tiers: happy path', (t) => {
     expect(refused.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'TIER_REQUIRED' });
     expect(await balance(t, 'bob')).toBe(200);
     await adjust(t, 'bob', 300);
-    expect((await t.inject({ method: 'GET', url: '/user/bob/offer/lounge/redeemable', headers: await t.auth('bob') })).json()).toMatchObject({ redeemable: true, reason: null });
+    expect(
+      (await t.inject({ method: 'GET', url: '/user/bob/offer/lounge/redeemable', headers: await t.auth('bob') })).json(),
+    ).toMatchObject({ redeemable: true, reason: null });
     const ok = await t.inject({ method: 'POST', url: '/user/bob/offer/lounge/redeem', headers: await t.auth('bob'), payload: {} });
     expect(ok.statusCode).toBe(200);
     expect(await balance(t, 'bob')).toBe(490);

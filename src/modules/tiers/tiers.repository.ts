@@ -16,7 +16,14 @@ export class TiersRepository {
   }
 
   async get(projectId: string, tierId: string): Promise<TiersTable | null> {
-    return (await this.db.selectFrom('tiers').selectAll().where('project_id', '=', projectId).where('tier_id', '=', tierId).executeTakeFirst()) ?? null;
+    return (
+      (await this.db
+        .selectFrom('tiers')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('tier_id', '=', tierId)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   /** Inserts unless the id is taken; returns whether it was inserted. */
@@ -31,7 +38,12 @@ export class TiersRepository {
 
   async update(row: Omit<TiersTable, 'created_at'>): Promise<boolean> {
     const { project_id, tier_id, ...set } = row;
-    const r = await this.db.updateTable('tiers').set(set).where('project_id', '=', project_id).where('tier_id', '=', tier_id).executeTakeFirst();
+    const r = await this.db
+      .updateTable('tiers')
+      .set(set)
+      .where('project_id', '=', project_id)
+      .where('tier_id', '=', tier_id)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -42,7 +54,11 @@ export class TiersRepository {
 
   /** The query of the stored tier states of some users of a project (run alone or in a batch). */
   statesQuery(projectId: string, userIds: readonly string[]) {
-    return this.db.selectFrom('user_tiers').selectAll().where('project_id', '=', projectId).where('user_id', 'in', [...userIds]);
+    return this.db
+      .selectFrom('user_tiers')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('user_id', 'in', [...userIds]);
   }
 
   /** Projects that have tiers (the monthly checks). */

@@ -5,15 +5,26 @@ export const TierId = Type.String({ ...ResourceId, description: 'Tier id (A–Z 
 
 const fields = {
   title: LanguageMap,
-  threshold: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Points earned in the tier window that reach this tier' }),
-  multiplier: Type.Number({ minimum: 1, maximum: 100, description: 'Event rewards of users in this tier are multiplied by it (rounded down), before maximumReward' }),
+  threshold: Type.Integer({
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'Points earned in the tier window that reach this tier',
+  }),
+  multiplier: Type.Number({
+    minimum: 1,
+    maximum: 100,
+    description: 'Event rewards of users in this tier are multiplied by it (rounded down), before maximumReward',
+  }),
   benefits: Type.Optional(LanguageMap),
 };
 
 export const CreateTierBody = Type.Object({ tierId: Type.Optional(TierId), ...fields }, { additionalProperties: false });
 export type CreateTierBody = Static<typeof CreateTierBody>;
 
-export const UpdateTierBody = Type.Object({ tierId: Type.Optional(TierId), ...fields }, { additionalProperties: false, description: 'A full update: an omitted `benefits` becomes {}' });
+export const UpdateTierBody = Type.Object(
+  { tierId: Type.Optional(TierId), ...fields },
+  { additionalProperties: false, description: 'A full update: an omitted `benefits` becomes {}' },
+);
 export type UpdateTierBody = Static<typeof UpdateTierBody>;
 
 export const Tier = Type.Object({
@@ -36,7 +47,10 @@ export const UserTier = Type.Object({
   since: Type.Union([Type.Integer({ description: 'When the user reached the tier (Unix ms)' }), Type.Null()]),
   earnedInWindow: Type.Integer({ description: 'Points earned in the tier window (every entry but spending, as on leaderboards)' }),
   next: Type.Union(
-    [Type.Object({ tierId: Type.String(), pointsNeeded: Type.Integer({ description: 'Points still to earn in the window' }) }), Type.Null()],
+    [
+      Type.Object({ tierId: Type.String(), pointsNeeded: Type.Integer({ description: 'Points still to earn in the window' }) }),
+      Type.Null(),
+    ],
     { description: 'The tier above the current one; null at the top' },
   ),
 });

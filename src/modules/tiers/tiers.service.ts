@@ -12,7 +12,16 @@ import type { WritePath } from '../points/write-path.js';
 const CHECK_PAGE = 200;
 import { DEFAULT_TIER_GRACE_MONTHS, DEFAULT_TIER_WINDOW_MONTHS, type ProjectsService } from '../projects/projects.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
-import { earnedIn, initialTierState, shiftMonth, tierAt, tierRank, type TierRule, type TierSettings, type TierState } from './tier-rules.js';
+import {
+  earnedIn,
+  initialTierState,
+  shiftMonth,
+  tierAt,
+  tierRank,
+  type TierRule,
+  type TierSettings,
+  type TierState,
+} from './tier-rules.js';
 import { TiersParticipant } from './tiers-batch.js';
 import type { CreateTierBody, Tier, UpdateTierBody, UserTier } from './tiers.schemas.js';
 import type { TiersTable, UserTiersTable } from './tiers.tables.js';
@@ -103,7 +112,10 @@ export class TiersService implements UserDataOwner {
     }
     return this.configs.getOrLoad(projectId, () => {
       const loading = this.loadConfig(projectId, (q) => this.platform.db.kysely.executeQuery(q.compile()).then((r) => r.rows));
-      void loading.then(() => this.settled.add(loading), () => undefined);
+      void loading.then(
+        () => this.settled.add(loading),
+        () => undefined,
+      );
       return loading;
     });
   }
@@ -157,7 +169,10 @@ export class TiersService implements UserDataOwner {
       throw AppError.of('TIER_NOT_FOUND', tierId);
     }
     await this.changed(projectId);
-    return { ...existing, ...toTier({ project_id: projectId, tier_id: tierId, ...this.fields(body), created_at: existing.createdAt, updated_at: now }) };
+    return {
+      ...existing,
+      ...toTier({ project_id: projectId, tier_id: tierId, ...this.fields(body), created_at: existing.createdAt, updated_at: now }),
+    };
   }
 
   /** A tier that offers are limited to cannot be deleted (409); users who held it fall to what their window gives. */
@@ -251,7 +266,12 @@ export class TiersService implements UserDataOwner {
     return new Map(rows.map((r) => [r.user_id, toState(r)]));
   }
 
-  private async loadEarnings(batch: WriteBatch, projectId: string, userIds: readonly string[], from: string): Promise<Map<string, Map<string, number>>> {
+  private async loadEarnings(
+    batch: WriteBatch,
+    projectId: string,
+    userIds: readonly string[],
+    from: string,
+  ): Promise<Map<string, Map<string, number>>> {
     const out = new Map<string, Map<string, number>>();
     for (const r of await batch.session.execute(this.leaderboards.monthlyEarningsQuery(projectId, userIds, from))) {
       let m = out.get(r.user_id);
@@ -268,7 +288,12 @@ export class TiersService implements UserDataOwner {
   }
 
   private fields(body: CreateTierBody | UpdateTierBody) {
-    return { title: JSON.stringify(body.title), benefits: JSON.stringify(body.benefits ?? {}), threshold: body.threshold, multiplier: body.multiplier };
+    return {
+      title: JSON.stringify(body.title),
+      benefits: JSON.stringify(body.benefits ?? {}),
+      threshold: body.threshold,
+      multiplier: body.multiplier,
+    };
   }
 
   private async changed(projectId: string): Promise<void> {

@@ -8,7 +8,13 @@ export function near(ms: number) {
   return { asymmetricMatch: (v: unknown) => typeof v === 'number' && v >= ms && v < ms + 60_000, toString: () => `near(${ms})` };
 }
 
-export async function createTier(t: TestContext, tierId: string, threshold: number, multiplier: number, fields: Record<string, unknown> = {}) {
+export async function createTier(
+  t: TestContext,
+  tierId: string,
+  threshold: number,
+  multiplier: number,
+  fields: Record<string, unknown> = {},
+) {
   const res = await t.admin('POST', '/admin/tier', { tierId, title: { de: tierId, en: tierId }, threshold, multiplier, ...fields });
   if (res.statusCode !== 201) throw new Error(`createTier: ${res.statusCode} ${res.body}`);
   return res.json();

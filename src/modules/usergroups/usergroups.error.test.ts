@@ -4,7 +4,8 @@ import { describeBackends } from '../../../test/helpers/test-app.js';
 const title = { default: 'Gold', de: 'Gold' };
 
 describeBackends('user groups: refusals', (t) => {
-  const post = async (payload: unknown) => t.inject({ method: 'POST', url: '/usergroup', headers: await t.auth('u'), payload: payload as object });
+  const post = async (payload: unknown) =>
+    t.inject({ method: 'POST', url: '/usergroup', headers: await t.auth('u'), payload: payload as object });
 
   it('answers 409 with statusCode and a message naming the id, keeping the existing group', async () => {
     await post({ title, userGroupId: 'gold' });

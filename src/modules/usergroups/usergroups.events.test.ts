@@ -8,19 +8,29 @@ describeBackends('user groups in events', (t) => {
 
   beforeEach(async () => {
     await t.setClock(NOW);
-    for (const userGroupId of ['gold', 'silver']) expect((await t.admin('POST', '/admin/usergroup', { userGroupId, title })).statusCode).toBe(201);
+    for (const userGroupId of ['gold', 'silver'])
+      expect((await t.admin('POST', '/admin/usergroup', { userGroupId, title })).statusCode).toBe(201);
     const reward = { default: 10, gold: 50, silver: 30, ghost: 100 };
     expect((await t.admin('POST', '/admin/event', { eventId: 'purchase', title: 'Purchase', reward })).statusCode).toBe(201);
     await t.createUser('amy');
   });
 
   const send = async (usergroup: string | string[]) => {
-    const res = await t.inject({ method: 'POST', url: '/event', headers: await t.auth('amy'), payload: { userId: 'amy', eventId: 'purchase', metadata: { usergroup } } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/event',
+      headers: await t.auth('amy'),
+      payload: { userId: 'amy', eventId: 'purchase', metadata: { usergroup } },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().data as { points: number; userGroupId: string };
   };
   const boardPoints = async (groupId: string) => {
-    const res = await t.inject({ method: 'GET', url: `/project/default/leaderboard?groupId=${groupId}&month=2026-01`, headers: await t.serviceAuth() });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/project/default/leaderboard?groupId=${groupId}&month=2026-01`,
+      headers: await t.serviceAuth(),
+    });
     expect(res.statusCode).toBe(200);
     return res.json().users.map((u: { userId: string; points: number }) => [u.userId, u.points]);
   };
@@ -43,7 +53,11 @@ describeBackends('user groups in events', (t) => {
   it('ignores an unknown group even when the definition has a reward for it', async () => {
     expect(await send('ghost')).toMatchObject({ points: 10, userGroupId: 'default' });
     expect(await boardPoints('default')).toEqual([['amy', 10]]);
-    const ghost = await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=ghost&month=2026-01', headers: await t.serviceAuth() });
+    const ghost = await t.inject({
+      method: 'GET',
+      url: '/project/default/leaderboard?groupId=ghost&month=2026-01',
+      headers: await t.serviceAuth(),
+    });
     expect(ghost.statusCode).toBe(404);
   });
 

@@ -5,7 +5,12 @@ const title = { default: 'Gold', de: 'Gold', en: 'Gold' };
 
 describeBackends('user groups: happy path', (t) => {
   it('creates a group with a JWT: 201 with message, userGroupId and createdAt', async () => {
-    const res = await t.inject({ method: 'POST', url: '/v1/usergroup', headers: await t.auth('any-user'), payload: { title, userGroupId: 'gold_members-1' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/usergroup',
+      headers: await t.auth('any-user'),
+      payload: { title, userGroupId: 'gold_members-1' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: expect.any(String), userGroupId: 'gold_members-1', createdAt: expect.any(Number) });
   });
@@ -18,16 +23,30 @@ describeBackends('user groups: happy path', (t) => {
 
   it('creates with an API key and fills the description with empty strings, status ACTIVE', async () => {
     const { key } = (await t.admin('POST', '/admin/apikey', { name: 'backend' })).json();
-    const res = await t.inject({ method: 'POST', url: '/usergroup', headers: { 'x-api-key': key }, payload: { title: { default: 'S', de: 'S' }, userGroupId: 'silver' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/usergroup',
+      headers: { 'x-api-key': key },
+      payload: { title: { default: 'S', de: 'S' }, userGroupId: 'silver' },
+    });
     expect(res.statusCode).toBe(201);
     const stored = (await t.admin('GET', '/admin/usergroup/silver')).json();
-    expect(stored).toMatchObject({ userGroupId: 'silver', title: { default: 'S', de: 'S' }, description: { default: '', de: '', en: '' }, status: 'ACTIVE' });
+    expect(stored).toMatchObject({
+      userGroupId: 'silver',
+      title: { default: 'S', de: 'S' },
+      description: { default: '', de: '', en: '' },
+      status: 'ACTIVE',
+    });
   });
 
   it('offers create, list, get, update and delete in the admin API', async () => {
     const created = await t.admin('POST', '/admin/usergroup', { title, userGroupId: 'vip', description: { de: 'Beste Kunden' } });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ userGroupId: 'vip', status: 'ACTIVE', description: { default: '', de: 'Beste Kunden', en: '' } });
+    expect(created.json()).toMatchObject({
+      userGroupId: 'vip',
+      status: 'ACTIVE',
+      description: { default: '', de: 'Beste Kunden', en: '' },
+    });
     expect((await t.admin('GET', '/admin/usergroup')).json().map((g: { userGroupId: string }) => g.userGroupId)).toEqual(['vip']);
     const updated = await t.admin('PUT', '/admin/usergroup/vip', { title: { default: 'VIP', de: 'VIP' }, status: 'INACTIVE' });
     expect(updated.statusCode).toBe(200);

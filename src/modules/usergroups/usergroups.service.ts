@@ -69,7 +69,13 @@ export class UserGroupsService {
   }
 
   async list(projectId: string): Promise<UserGroup[]> {
-    const rows = await this.db.selectFrom('user_groups').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('user_group_id').execute();
+    const rows = await this.db
+      .selectFrom('user_groups')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('created_at')
+      .orderBy('user_group_id')
+      .execute();
     return rows.map(toGroup);
   }
 
@@ -140,7 +146,11 @@ export class UserGroupsService {
   }
 
   async delete(projectId: string, userGroupId: string): Promise<void> {
-    const r = await this.db.deleteFrom('user_groups').where('project_id', '=', projectId).where('user_group_id', '=', userGroupId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('user_groups')
+      .where('project_id', '=', projectId)
+      .where('user_group_id', '=', userGroupId)
+      .executeTakeFirst();
     if (Number(r.numDeletedRows) === 0) throw AppError.of('USERGROUP_NOT_FOUND', userGroupId);
     await this.changed(projectId);
   }

@@ -20,7 +20,13 @@ describeBackends('user deletion: happy path', (t) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({ message: expect.any(String), userId: 'alice', jobId: expect.stringMatching(/^job_/) });
-    expect(await job(body.jobId)).toEqual({ jobId: body.jobId, kind: 'user-deletion', status: 'queued', processed: 0, createdAt: expect.any(Number) });
+    expect(await job(body.jobId)).toEqual({
+      jobId: body.jobId,
+      kind: 'user-deletion',
+      status: 'queued',
+      processed: 0,
+      createdAt: expect.any(Number),
+    });
   });
 
   it('removes the balance and the history; the job reports done with every row it deleted', async () => {
@@ -33,7 +39,13 @@ describeBackends('user deletion: happy path', (t) => {
 
     expect(await job(jobId)).toMatchObject({ status: 'done', processed: 1_234 + 1 });
     const headers = await t.auth('bob');
-    expect((await t.inject({ method: 'GET', url: '/user/bob/points', headers })).json()).toEqual({ userId: 'bob', points: 0, userExists: false, pending: 0, expiring: [] });
+    expect((await t.inject({ method: 'GET', url: '/user/bob/points', headers })).json()).toEqual({
+      userId: 'bob',
+      points: 0,
+      userExists: false,
+      pending: 0,
+      expiring: [],
+    });
     expect(await t.app.services.points.ledgerSum('default', 'bob')).toBe(0);
     const left = await t.app.platform.db.kysely.selectFrom('ledger').select('user_id').where('user_id', '=', 'bob').execute();
     expect(left).toEqual([]);
@@ -47,7 +59,13 @@ describeBackends('user deletion: happy path', (t) => {
     const first = (await t.inject({ method: 'DELETE', url: '/user/dave', headers: await t.auth('dave') })).json();
 
     const headers = await t.auth('dave');
-    expect((await t.inject({ method: 'GET', url: '/user/dave/points', headers })).json()).toEqual({ userId: 'dave', points: 0, userExists: false, pending: 0, expiring: [] });
+    expect((await t.inject({ method: 'GET', url: '/user/dave/points', headers })).json()).toEqual({
+      userId: 'dave',
+      points: 0,
+      userExists: false,
+      pending: 0,
+      expiring: [],
+    });
     const again = await t.inject({ method: 'POST', url: '/user', headers, payload: { userId: 'dave' } });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ statusCode: 409, code: 'USER_BEING_DELETED' });
@@ -60,7 +78,13 @@ describeBackends('user deletion: happy path', (t) => {
     await t.app.services.jobs.runUntilIdle();
     const created = await t.inject({ method: 'POST', url: '/user', headers, payload: { userId: 'dave' } });
     expect(created.statusCode).toBe(201);
-    expect((await t.inject({ method: 'GET', url: '/user/dave/points', headers })).json()).toEqual({ userId: 'dave', points: 0, userExists: true, pending: 0, expiring: [] });
+    expect((await t.inject({ method: 'GET', url: '/user/dave/points', headers })).json()).toEqual({
+      userId: 'dave',
+      points: 0,
+      userExists: true,
+      pending: 0,
+      expiring: [],
+    });
   });
 
   it('resumes a job after a crash mid-way and a restart, and finishes it', async () => {

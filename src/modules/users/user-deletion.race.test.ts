@@ -17,8 +17,17 @@ describeBackends('user deletion: writes racing the deletion', (t) => {
     const admin = async (url: string, body: object) => expect((await t.admin('POST', url, body)).statusCode).toBe(201);
     await admin('/admin/event', { eventId: 'purchase', title: 'Purchase', reward: { default: 10 } });
     await admin('/admin/challenge', { challengeId: 'buy2', title: { de: 'Zwei', en: 'Two' }, eventId: 'purchase', goal: 2, points: 5 });
-    await admin('/admin/streak', { streakId: 'daily', title: { de: 'Serie', en: 'Streak' }, timeFrame: 'daily', eventIds: ['purchase'], milestones: [{ count: 1, points: 1 }] });
-    const options = [{ optionId: 'a', label: 'A' }, { optionId: 'b', label: 'B' }];
+    await admin('/admin/streak', {
+      streakId: 'daily',
+      title: { de: 'Serie', en: 'Streak' },
+      timeFrame: 'daily',
+      eventIds: ['purchase'],
+      milestones: [{ count: 1, points: 1 }],
+    });
+    const options = [
+      { optionId: 'a', label: 'A' },
+      { optionId: 'b', label: 'B' },
+    ];
     await admin('/admin/survey', { surveyId: 'paid', title: 'Paid', type: 'SINGLE', options, points: 5 });
     await admin('/admin/survey', { surveyId: 'free', title: 'Free', type: 'SINGLE', options, points: 0 });
     await admin('/admin/survey', { surveyId: 'later', title: 'Later', type: 'SINGLE', options, points: 0 });
@@ -26,7 +35,8 @@ describeBackends('user deletion: writes racing the deletion', (t) => {
     await t.createUser('alice');
   });
 
-  const as = async (method: 'POST' | 'PUT', url: string, payload: object = {}) => t.inject({ method, url, headers: await t.auth('alice'), payload });
+  const as = async (method: 'POST' | 'PUT', url: string, payload: object = {}) =>
+    t.inject({ method, url, headers: await t.auth('alice'), payload });
   const writers = {
     event: () => as('POST', '/event', { userId: 'alice', eventId: 'purchase' }),
     coupon: () => t.admin('POST', '/admin/coupon', { userId: 'alice', title: 'Gift', validUntil: NOW + 86_400_000 }),
@@ -38,7 +48,9 @@ describeBackends('user deletion: writes racing the deletion', (t) => {
     adjustment: () => t.admin('POST', '/admin/user/alice/points', { points: 3, reason: 'bonus' }),
   };
   const boardUsers = async () =>
-    (await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d', headers: await t.serviceAuth() })).json().users.map((u: { userId: string }) => u.userId);
+    (await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d', headers: await t.serviceAuth() }))
+      .json()
+      .users.map((u: { userId: string }) => u.userId);
 
   it('refuses every writer while the job runs, and the job leaves nothing of the user', async () => {
     for (const write of Object.values(writers)) expect((await write()).statusCode).toBeLessThan(300);
@@ -76,7 +88,15 @@ describeBackends('user deletion: writes racing the deletion', (t) => {
     const held = new Promise<void>((resolve) => (holding = resolve));
     const writer = t.app.platform.db.kysely.transaction().execute(async (trx) => {
       expect(await users.lockLive(trx, 'default', ['alice', 'nobody'])).toEqual(new Set(['alice']));
-      await coupons.issue(trx, { projectId: 'default', userId: 'alice', title: 'Late', description: '', validUntil: NOW + 86_400_000, metadata: {}, offerId: null });
+      await coupons.issue(trx, {
+        projectId: 'default',
+        userId: 'alice',
+        title: 'Late',
+        description: '',
+        validUntil: NOW + 86_400_000,
+        metadata: {},
+        offerId: null,
+      });
       holding();
       await gate;
     });
@@ -118,7 +138,13 @@ describeBackends('user deletion: writes racing the deletion', (t) => {
     await t.app.services.jobs.runUntilIdle();
     expect(await userRowsLeft(t.app, 'alice')).toEqual({});
     expect(await boardUsers()).toEqual([]);
-    expect((await t.inject({ method: 'GET', url: '/user/alice/points', headers: await t.auth('alice') })).json()).toEqual({ userId: 'alice', points: 0, userExists: false, pending: 0, expiring: [] });
+    expect((await t.inject({ method: 'GET', url: '/user/alice/points', headers: await t.auth('alice') })).json()).toEqual({
+      userId: 'alice',
+      points: 0,
+      userExists: false,
+      pending: 0,
+      expiring: [],
+    });
   });
 
   it('ends with a final sweep that removes what was written behind an owner’s first pass', async () => {
@@ -133,7 +159,15 @@ describeBackends('user deletion: writes racing the deletion', (t) => {
     // Rows that reached the store behind the first pass (a writer that skipped the liveness check,
     // e.g. an instance of an older version during a rolling upgrade).
     await t.app.platform.db.kysely.transaction().execute((trx) =>
-      coupons.issue(trx, { projectId: 'default', userId: 'alice', title: 'Behind', description: '', validUntil: NOW + 86_400_000, metadata: {}, offerId: null }),
+      coupons.issue(trx, {
+        projectId: 'default',
+        userId: 'alice',
+        title: 'Behind',
+        description: '',
+        validUntil: NOW + 86_400_000,
+        metadata: {},
+        offerId: null,
+      }),
     );
     await t.app.services.leaderboards.recordPoints({ projectId: 'default', userId: 'alice', points: 7 });
     expect(await userRowsLeft(t.app, 'alice')).toMatchObject({ coupons: 1, leaderboard_daily: 1 });

@@ -9,7 +9,9 @@ describeBackends('user ids', (t) => {
   const path = (userId: string, rest = '') => `/user/${encodeURIComponent(userId)}${rest}`;
 
   it('accepts identity-provider and non-ASCII ids in POST /user, the token sub, paths and POST /event', async () => {
-    expect((await t.admin('POST', '/admin/event', { eventId: 'purchase', title: 'Purchase', reward: { default: 10 } })).statusCode).toBe(201);
+    expect((await t.admin('POST', '/admin/event', { eventId: 'purchase', title: 'Purchase', reward: { default: 10 } })).statusCode).toBe(
+      201,
+    );
     for (const userId of PROVIDER_IDS) {
       const headers = await t.auth(userId);
       const created = await t.inject({ method: 'POST', url: '/user', headers, payload: { userId } });
@@ -17,15 +19,30 @@ describeBackends('user ids', (t) => {
       expect(created.json().userId).toBe(userId);
       const event = await t.inject({ method: 'POST', url: '/event', headers, payload: { userId, eventId: 'purchase' } });
       expect(event.statusCode, userId).toBe(200);
-      expect((await t.inject({ method: 'GET', url: path(userId, '/points'), headers })).json()).toEqual({ userId, points: 10, userExists: true, pending: 0, expiring: [] });
+      expect((await t.inject({ method: 'GET', url: path(userId, '/points'), headers })).json()).toEqual({
+        userId,
+        points: 10,
+        userExists: true,
+        pending: 0,
+        expiring: [],
+      });
       const history = await t.inject({ method: 'GET', url: path(userId, '/history'), headers });
       expect(history.json()[0]).toMatchObject({ userId, points: 10 });
       const board = await t.inject({ method: 'GET', url: `${path(userId, '/leaderboard')}?groupId=default&timeframe=7d`, headers });
       expect(board.statusCode, userId).toBe(200);
       expect(board.json().currentUser).toMatchObject({ userId, points: 10, rank: expect.any(Number) });
     }
-    const full = await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d', headers: await t.auth('müller') });
-    expect(full.json().users.map((u: { userId: string }) => u.userId).sort()).toEqual([...PROVIDER_IDS].sort());
+    const full = await t.inject({
+      method: 'GET',
+      url: '/project/default/leaderboard?groupId=default&timeframe=7d',
+      headers: await t.auth('müller'),
+    });
+    expect(
+      full
+        .json()
+        .users.map((u: { userId: string }) => u.userId)
+        .sort(),
+    ).toEqual([...PROVIDER_IDS].sort());
   });
 
   it('lets a user token act only for its own provider id', async () => {

@@ -5,7 +5,10 @@ import { defineEvent, NOW, sendEvent } from '../events/events.test-factory.js';
 async function list(t: TestContext, query = '', projectId?: string) {
   const res = await t.admin('GET', `/admin/user${query}`, undefined, projectId);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { users: Array<{ userId: string; points: number; lastActiveAt: number | null; createdAt: number }>; nextCursor: string | null };
+  return res.json() as {
+    users: Array<{ userId: string; points: number; lastActiveAt: number | null; createdAt: number }>;
+    nextCursor: string | null;
+  };
 }
 
 const ids = (page: { users: Array<{ userId: string }> }) => page.users.map((u) => u.userId);

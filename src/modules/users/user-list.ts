@@ -11,7 +11,11 @@ import type { UserSort, UsersRepository } from './users.repository.js';
 
 export const UserListQuery = Type.Object(
   {
-    prefix: Type.Optional(Type.Intersect([UserId, Type.String({ maxLength: 128 })], { description: 'Only users whose userId begins with this (case-sensitive)' })),
+    prefix: Type.Optional(
+      Type.Intersect([UserId, Type.String({ maxLength: 128 })], {
+        description: 'Only users whose userId begins with this (case-sensitive)',
+      }),
+    ),
     sort: Type.Union([Type.Literal('createdAt'), Type.Literal('points'), Type.Literal('lastActive')], {
       default: 'createdAt',
       description: 'createdAt: newest first; points: most first; lastActive: most recently active first, never active last',
@@ -26,9 +30,12 @@ export type UserListQuery = Static<typeof UserListQuery>;
 export const ListedUser = Type.Object({
   userId: Type.String(),
   points: Type.Integer({ description: 'Balance' }),
-  lastActiveAt: Type.Union([Type.Integer(), Type.Null()], { description: 'When the user last earned or spent points by an event, redemption or survey answer (not an admin adjustment), Unix ms; null: never' }),
+  lastActiveAt: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      'When the user last earned or spent points by an event, redemption or survey answer (not an admin adjustment), Unix ms; null: never',
+  }),
   createdAt: Type.Integer({ description: 'Unix ms' }),
-  timeZone: Type.String({ description: 'IANA name of the user\'s time zone (UTC unless set)' }),
+  timeZone: Type.String({ description: "IANA name of the user's time zone (UTC unless set)" }),
 });
 
 export const UserListPage = Type.Object({
@@ -40,7 +47,12 @@ export type UserListPage = Static<typeof UserListPage>;
 export async function listUsers(repo: UsersRepository, projectId: string, q: UserListQuery): Promise<UserListPage> {
   const sort = q.sort as UserSort;
   const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor, sort);
-  const rows = await repo.list(projectId, { sort, limit: q.limit + 1, ...(q.prefix !== undefined ? { prefix: q.prefix } : {}), ...(after ? { after } : {}) });
+  const rows = await repo.list(projectId, {
+    sort,
+    limit: q.limit + 1,
+    ...(q.prefix !== undefined ? { prefix: q.prefix } : {}),
+    ...(after ? { after } : {}),
+  });
   const more = rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;
   const last = page[page.length - 1];

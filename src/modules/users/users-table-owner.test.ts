@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(import.meta.dirname, '../..');
 const OWNERS = ['modules/users/', 'modules/points/', 'platform/db/migrations/'];
 /** A Kysely call on `users`, or raw SQL naming it inside a string or template (not prose in comments). */
-const TOUCHES_USERS = /\b(?:selectFrom|updateTable|insertInto|deleteFrom|innerJoin|leftJoin)\(\s*['"]users(?: as \w+)?['"]|[`'"][^`'"\n]*\b(?:from|update|into|join)\s+"?users"?\b/i;
+const TOUCHES_USERS =
+  /\b(?:selectFrom|updateTable|insertInto|deleteFrom|innerJoin|leftJoin)\(\s*['"]users(?: as \w+)?['"]|[`'"][^`'"\n]*\b(?:from|update|into|join)\s+"?users"?\b/i;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -29,9 +30,22 @@ describe('the users table', () => {
   });
 
   it('is recognised by the check in every form of query', () => {
-    for (const text of ["trx.selectFrom('users')", 'db.updateTable("users")', "leftJoin('users as u', …)", 'sql`select points from users where …`', "statement('update users set points = ?')"]) {
+    for (const text of [
+      "trx.selectFrom('users')",
+      'db.updateTable("users")',
+      "leftJoin('users as u', …)",
+      'sql`select points from users where …`',
+      "statement('update users set points = ?')",
+    ]) {
       expect(TOUCHES_USERS.test(text), text).toBe(true);
     }
-    for (const text of ["selectFrom('user_groups')", 'const users = 3', "tags: ['users']", 'users.exists(p, u)', '// rows taken from users of the project']) expect(TOUCHES_USERS.test(text), text).toBe(false);
+    for (const text of [
+      "selectFrom('user_groups')",
+      'const users = 3',
+      "tags: ['users']",
+      'users.exists(p, u)',
+      '// rows taken from users of the project',
+    ])
+      expect(TOUCHES_USERS.test(text), text).toBe(false);
   });
 });

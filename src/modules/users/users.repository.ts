@@ -57,7 +57,15 @@ export class UsersRepository {
   async insert(projectId: string, userId: string, createdAt: number, timeZone: string): Promise<boolean> {
     const r = await this.db
       .insertInto('users')
-      .values({ project_id: projectId, user_id: userId, created_at: createdAt, points: 0, username: null, anonymous: 0, time_zone: timeZone })
+      .values({
+        project_id: projectId,
+        user_id: userId,
+        created_at: createdAt,
+        points: 0,
+        username: null,
+        anonymous: 0,
+        time_zone: timeZone,
+      })
       .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
       .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -65,12 +73,7 @@ export class UsersRepository {
 
   /** The user's row, including one whose deletion is running (deleted_at set). */
   async find(projectId: string, userId: string) {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    return this.db.selectFrom('users').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
   }
 
   /** Sets a live user's time zone; undefined when there is no live user. */

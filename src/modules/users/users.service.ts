@@ -28,7 +28,11 @@ export class UsersService implements UserDataOwner, LiveUsers {
     return listUsers(this.repo, projectId, query);
   }
 
-  async create(projectId: string, userId: string, timeZone: string = UTC): Promise<{ userId: string; createdAt: number; timeZone: string }> {
+  async create(
+    projectId: string,
+    userId: string,
+    timeZone: string = UTC,
+  ): Promise<{ userId: string; createdAt: number; timeZone: string }> {
     const zone = validTimeZone(timeZone);
     const createdAt = this.platform.clock.now();
     if (!(await this.repo.insert(projectId, userId, createdAt, zone))) {
@@ -110,11 +114,16 @@ export class UsersService implements UserDataOwner, LiveUsers {
    * Leaderboard display settings (POST /user/{userId}/leaderboard). Omitted fields keep their value;
    * the username shown defaults to the userId. 404 for an unknown user.
    */
-  async setLeaderboardProfile(projectId: string, userId: string, input: { username?: string; anonymous?: boolean }): Promise<LeaderboardProfile> {
+  async setLeaderboardProfile(
+    projectId: string,
+    userId: string,
+    input: { username?: string; anonymous?: boolean },
+  ): Promise<LeaderboardProfile> {
     const change: { username?: string; anonymous?: number } = {};
     if (input.username !== undefined) change.username = input.username;
     if (input.anonymous !== undefined) change.anonymous = input.anonymous ? 1 : 0;
-    const row = Object.keys(change).length > 0 ? await this.repo.setProfile(projectId, userId, change) : await this.findLive(projectId, userId);
+    const row =
+      Object.keys(change).length > 0 ? await this.repo.setProfile(projectId, userId, change) : await this.findLive(projectId, userId);
     if (!row) throw AppError.of('USER_NOT_FOUND', userId);
     return { userId, username: row.username ?? userId, anonymous: Number(row.anonymous) === 1 };
   }
@@ -122,7 +131,9 @@ export class UsersService implements UserDataOwner, LiveUsers {
   /** Display settings of several users (unknown users and users being deleted are left out of the map). */
   async leaderboardProfiles(projectId: string, userIds: string[]): Promise<Map<string, LeaderboardProfile>> {
     const rows = await this.repo.profiles(projectId, [...new Set(userIds)]);
-    return new Map(rows.map((r) => [r.user_id, { userId: r.user_id, username: r.username ?? r.user_id, anonymous: Number(r.anonymous) === 1 }]));
+    return new Map(
+      rows.map((r) => [r.user_id, { userId: r.user_id, username: r.username ?? r.user_id, anonymous: Number(r.anonymous) === 1 }]),
+    );
   }
 
   /**

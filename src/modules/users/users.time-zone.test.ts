@@ -6,7 +6,12 @@ describeBackends('users: time zones', (t) => {
   const create = async (payload: Record<string, unknown>, userId = String(payload.userId)) =>
     t.inject({ method: 'POST', url: '/v1/user', headers: await t.auth(userId), payload });
   const patch = async (userId: string, payload: unknown, headers?: Record<string, string>) =>
-    t.inject({ method: 'PATCH', url: `/v1/user/${encodeURIComponent(userId)}`, headers: headers ?? (await t.auth(userId)), payload: payload as object });
+    t.inject({
+      method: 'PATCH',
+      url: `/v1/user/${encodeURIComponent(userId)}`,
+      headers: headers ?? (await t.auth(userId)),
+      payload: payload as object,
+    });
   const zoneOf = (userId: string) => t.app.services.users.timeZone('default', userId);
 
   it('creates a user in its time zone, UTC when none is given, and corrects the letter case of a name', async () => {
@@ -22,7 +27,12 @@ describeBackends('users: time zones', (t) => {
     for (const timeZone of ['Mars/Olympus_Mons', '+05:45', 'GMT+99']) {
       const res = await create({ userId: 'dee', timeZone });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining('time zone'), code: 'INVALID_TIME_ZONE' });
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.stringContaining('time zone'),
+        code: 'INVALID_TIME_ZONE',
+      });
     }
     const empty = await create({ userId: 'dee', timeZone: '' });
     expect(empty.statusCode).toBe(400);

@@ -17,7 +17,11 @@ const DELIVERY_COLUMNS = {
 } as const;
 
 /** What the outbox inserts for one message and endpoint (in a write batch: new ids only). */
-export const insertDeliveries = new RowsInsert({ description: 'webhook deliveries', table: 'webhook_deliveries', columns: DELIVERY_COLUMNS });
+export const insertDeliveries = new RowsInsert({
+  description: 'webhook deliveries',
+  table: 'webhook_deliveries',
+  columns: DELIVERY_COLUMNS,
+});
 
 /** The same outside the write path, where the id of a fact reported twice (a job step run again) is the same: the second adds nothing. */
 const insertDeliveriesOnce = new RowsInsert({
@@ -62,7 +66,17 @@ export type ClaimedDelivery = Pick<
   WebhookDeliveriesTable,
   'project_id' | 'webhook_id' | 'message_id' | 'type' | 'payload' | 'attempts' | 'first_attempt_at' | 'delivered_at' | 'status'
 >;
-const CLAIMED = ['project_id', 'webhook_id', 'message_id', 'type', 'payload', 'attempts', 'first_attempt_at', 'delivered_at', 'status'] as const;
+const CLAIMED = [
+  'project_id',
+  'webhook_id',
+  'message_id',
+  'type',
+  'payload',
+  'attempts',
+  'first_attempt_at',
+  'delivered_at',
+  'status',
+] as const;
 
 /**
  * SQL of the outbox. A claim takes due pending rows under a lease (`locked_by`, `locked_until`):
@@ -129,7 +143,14 @@ export class WebhookDeliveriesRepository {
   }
 
   /** Claims one row for a send now (manual retry, test); null when missing or another dispatcher holds it. */
-  async claimOne(projectId: string, webhookId: string, messageId: string, runnerId: string, now: number, leaseMs: number): Promise<ClaimedDelivery | null> {
+  async claimOne(
+    projectId: string,
+    webhookId: string,
+    messageId: string,
+    runnerId: string,
+    now: number,
+    leaseMs: number,
+  ): Promise<ClaimedDelivery | null> {
     const row = await this.db.kysely
       .updateTable('webhook_deliveries')
       .set({ locked_by: runnerId, locked_until: now + leaseMs })
@@ -150,12 +171,20 @@ export class WebhookDeliveriesRepository {
 
   /** Hands back the rows this runner holds (shutdown). */
   async release(runnerId: string): Promise<void> {
-    await this.db.kysely.updateTable('webhook_deliveries').set({ locked_by: null, locked_until: null }).where('locked_by', '=', runnerId).execute();
+    await this.db.kysely
+      .updateTable('webhook_deliveries')
+      .set({ locked_by: null, locked_until: null })
+      .where('locked_by', '=', runnerId)
+      .execute();
   }
 
   /** SQLite only (one process owns the file): leases of a crashed process are dropped at start. */
   async releaseAll(): Promise<void> {
-    await this.db.kysely.updateTable('webhook_deliveries').set({ locked_by: null, locked_until: null }).where('locked_by', 'is not', null).execute();
+    await this.db.kysely
+      .updateTable('webhook_deliveries')
+      .set({ locked_by: null, locked_until: null })
+      .where('locked_by', 'is not', null)
+      .execute();
   }
 
   async find(projectId: string, webhookId: string, messageId: string): Promise<WebhookDeliveriesTable | null> {
@@ -170,8 +199,16 @@ export class WebhookDeliveriesRepository {
   }
 
   /** A page of an endpoint's log, newest first (message ids sort by time), after `before`. */
-  async page(projectId: string, webhookId: string, q: { limit: number; before?: string; status?: DeliveryStatus }): Promise<WebhookDeliveriesTable[]> {
-    let query = this.db.kysely.selectFrom('webhook_deliveries').selectAll().where('project_id', '=', projectId).where('webhook_id', '=', webhookId);
+  async page(
+    projectId: string,
+    webhookId: string,
+    q: { limit: number; before?: string; status?: DeliveryStatus },
+  ): Promise<WebhookDeliveriesTable[]> {
+    let query = this.db.kysely
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('webhook_id', '=', webhookId);
     if (q.before !== undefined) query = query.where('message_id', '<', q.before);
     if (q.status !== undefined) query = query.where('status', '=', q.status);
     return query.orderBy('message_id', 'desc').limit(q.limit).execute();

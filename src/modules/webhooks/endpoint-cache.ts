@@ -41,7 +41,12 @@ export class EndpointCache {
 
   /** A project's endpoints; a miss reads them with `db` (the caller's transaction, if it holds one). */
   of(db: Queryable, projectId: string): Promise<ProjectEndpoints> {
-    return this.cache.getOrLoad(projectId, () => this.repo.listQuery(db, projectId).execute().then((rows) => index(rows.map(toEndpoint))));
+    return this.cache.getOrLoad(projectId, () =>
+      this.repo
+        .listQuery(db, projectId)
+        .execute()
+        .then((rows) => index(rows.map(toEndpoint))),
+    );
   }
 
   /** A project's endpoints for a write batch: a miss reads them on the batch's transaction. */

@@ -51,7 +51,10 @@ export function hostOf(url: URL): string {
 }
 
 const refusal = (host: string, address: string) =>
-  AppError.of('WEBHOOK_URL_REFUSED', `body/url: ${host} resolves to ${address}, a loopback, private or link-local address (set WEBHOOK_ALLOW_PRIVATE=1 to allow it)`);
+  AppError.of(
+    'WEBHOOK_URL_REFUSED',
+    `body/url: ${host} resolves to ${address}, a loopback, private or link-local address (set WEBHOOK_ALLOW_PRIVATE=1 to allow it)`,
+  );
 
 /** Parses and checks an endpoint URL when it is saved; throws a 400 naming the reason. */
 export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<URL> {
@@ -70,7 +73,9 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
     if (isRefusedAddress(host)) throw refusal(host, host);
     return url;
   }
-  const addresses = await new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true }, (err, list) => (err ? reject(err) : resolve(list)))).catch(() => {
+  const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
+    dnsLookup(host, { all: true }, (err, list) => (err ? reject(err) : resolve(list))),
+  ).catch(() => {
     throw AppError.of('WEBHOOK_URL_UNRESOLVABLE', `body/url: the host ${host} does not resolve`);
   });
   const bad = addresses.find((a) => isRefusedAddress(a.address));

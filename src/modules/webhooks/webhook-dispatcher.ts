@@ -96,7 +96,8 @@ export class WebhookDispatcher {
     await this.draining?.catch(() => 0);
     await this.recording;
     this.queue = [];
-    if (this.started) await this.deliveries.release(this.runnerId).catch((err) => this.platform.log.warn({ err }, 'could not hand back webhook claims'));
+    if (this.started)
+      await this.deliveries.release(this.runnerId).catch((err) => this.platform.log.warn({ err }, 'could not hand back webhook claims'));
     this.started = false;
     await this.sender.close();
   }
@@ -245,7 +246,12 @@ export class WebhookDispatcher {
     } else {
       const secrets = [endpoint.secret];
       if (endpoint.previousSecret && (endpoint.previousSecretUntil ?? 0) > now) secrets.push(endpoint.previousSecret);
-      result = await this.sender.send(endpoint.url, { messageId: row.message_id, timestamp: Math.floor(now / 1000), secrets, body: row.payload });
+      result = await this.sender.send(endpoint.url, {
+        messageId: row.message_id,
+        timestamp: Math.floor(now / 1000),
+        secrets,
+        body: row.payload,
+      });
     }
     const attempts = Number(row.attempts) + 1;
     const first = row.first_attempt_at === null ? now : Number(row.first_attempt_at);
@@ -296,13 +302,15 @@ export class WebhookDispatcher {
     for (const [e, list] of byEndpoint) {
       if (list.some((o) => o.result.ok)) {
         // Only an endpoint known to be failing has something to clear (every change of that state drops the cache).
-        if (e.failingSince !== null && (await this.endpointsRepo.succeeded(db, e.projectId, e.webhookId))) await this.endpoints.changed(e.projectId);
+        if (e.failingSince !== null && (await this.endpointsRepo.succeeded(db, e.projectId, e.webhookId)))
+          await this.endpoints.changed(e.projectId);
         continue;
       }
       const last = list[list.length - 1]!;
       const at = Number(last.row.last_attempt_at);
       if (e.failingSince === null) {
-        if (await this.endpointsRepo.failed(db, e.projectId, e.webhookId, Number(list[0]!.row.last_attempt_at))) await this.endpoints.changed(e.projectId);
+        if (await this.endpointsRepo.failed(db, e.projectId, e.webhookId, Number(list[0]!.row.last_attempt_at)))
+          await this.endpoints.changed(e.projectId);
         continue;
       }
       if (e.status !== 'ACTIVE' || at - e.failingSince < DISABLE_AFTER_MS) continue;

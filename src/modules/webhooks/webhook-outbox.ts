@@ -1,6 +1,12 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { BatchNotice, BatchPart, WriteBatch, WriteParticipant } from '../points/write-batch.js';
-import { insertClaimedDeliveries, insertDeliveries, type ClaimedDelivery, type NewDelivery, type WebhookDeliveriesRepository } from './deliveries.repository.js';
+import {
+  insertClaimedDeliveries,
+  insertDeliveries,
+  type ClaimedDelivery,
+  type NewDelivery,
+  type WebhookDeliveriesRepository,
+} from './deliveries.repository.js';
 import type { HandOverLease } from './webhook-dispatcher.js';
 import type { EndpointCache, ProjectEndpoints } from './endpoint-cache.js';
 import { newMessageId } from './message-id.js';
@@ -48,7 +54,8 @@ export class WebhookOutbox {
     const rows: NewDelivery[] = [];
     const ids = messages.map((m) => {
       const id = m.messageId ?? newMessageId(m.at);
-      for (const e of to ? [to] : (endpoints!.subscribers.get(m.type) ?? [])) rows.push(deliveryRow(e, id, m.type, messageBody(projectId, m), m.at));
+      for (const e of to ? [to] : (endpoints!.subscribers.get(m.type) ?? []))
+        rows.push(deliveryRow(e, id, m.type, messageBody(projectId, m), m.at));
       return id;
     });
     await this.deliveries.insert(trx, rows);
@@ -69,7 +76,16 @@ export interface Dispatch {
 }
 
 function deliveryRow(e: Endpoint, messageId: string, type: string, payload: string, at: number): NewDelivery {
-  return { project_id: e.projectId, webhook_id: e.webhookId, message_id: messageId, type, payload, status: 'pending', next_attempt_at: at, created_at: at };
+  return {
+    project_id: e.projectId,
+    webhook_id: e.webhookId,
+    message_id: messageId,
+    type,
+    payload,
+    status: 'pending',
+    next_attempt_at: at,
+    created_at: at,
+  };
 }
 
 /**
@@ -103,7 +119,10 @@ class OutboxBatch implements BatchPart {
     if (rows.length === 0) return;
     const lease = this.outbox.dispatch.lease(rows.length);
     if (lease) {
-      await insertClaimedDeliveries.run(this.batch.session, rows.map((r) => ({ ...r, locked_by: lease.runnerId, locked_until: lease.until })));
+      await insertClaimedDeliveries.run(
+        this.batch.session,
+        rows.map((r) => ({ ...r, locked_by: lease.runnerId, locked_until: lease.until })),
+      );
       this.handed = { lease, rows: rows.map(claimed) };
     } else {
       await insertDeliveries.run(this.batch.session, rows);
@@ -119,7 +138,17 @@ class OutboxBatch implements BatchPart {
 
 /** A new delivery as the dispatcher sends it (not yet attempted). */
 function claimed(r: NewDelivery): ClaimedDelivery {
-  return { project_id: r.project_id, webhook_id: r.webhook_id, message_id: r.message_id, type: r.type, payload: r.payload, attempts: 0, first_attempt_at: null, delivered_at: null, status: 'pending' };
+  return {
+    project_id: r.project_id,
+    webhook_id: r.webhook_id,
+    message_id: r.message_id,
+    type: r.type,
+    payload: r.payload,
+    attempts: 0,
+    first_attempt_at: null,
+    delivered_at: null,
+    status: 'pending',
+  };
 }
 
 function noticeBody(n: BatchNotice, at: number): string {

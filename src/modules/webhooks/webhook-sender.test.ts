@@ -5,7 +5,12 @@ import { newSecret } from './webhook-signature.js';
 import { startReceiver, type Receiver } from './webhooks.test-helpers.js';
 
 const SECRET = newSecret();
-const message = (body = '{}', messageId = 'msg_1'): OutgoingMessage => ({ messageId, timestamp: Math.floor(Date.now() / 1000), secrets: [SECRET], body });
+const message = (body = '{}', messageId = 'msg_1'): OutgoingMessage => ({
+  messageId,
+  timestamp: Math.floor(Date.now() / 1000),
+  secrets: [SECRET],
+  body,
+});
 
 describe('the webhook sender (a worker thread)', () => {
   let receiver: Receiver | null = null;
@@ -19,16 +24,28 @@ describe('the webhook sender (a worker thread)', () => {
     const guarded = new WebhookSender(false, 2);
     const port = new URL(receiver.url).port;
     try {
-      expect(await guarded.send(receiver.url, message())).toMatchObject({ ok: false, statusCode: null, error: expect.stringContaining('refused address') });
+      expect(await guarded.send(receiver.url, message())).toMatchObject({
+        ok: false,
+        statusCode: null,
+        error: expect.stringContaining('refused address'),
+      });
       // A name resolving to loopback (as after DNS rebinding) is refused by the lookup.
-      expect(await guarded.send(`http://localhost:${port}/hooks`, message())).toMatchObject({ ok: false, error: expect.stringContaining('refused address') });
+      expect(await guarded.send(`http://localhost:${port}/hooks`, message())).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('refused address'),
+      });
       expect(receiver.received).toEqual([]);
     } finally {
       await guarded.close();
     }
     const open = new WebhookSender(true, 2);
     try {
-      expect(await open.send(receiver.url, message('{"type":"webhook.test"}'))).toMatchObject({ ok: true, statusCode: 200, response: 'ok', error: null });
+      expect(await open.send(receiver.url, message('{"type":"webhook.test"}'))).toMatchObject({
+        ok: true,
+        statusCode: 200,
+        response: 'ok',
+        error: null,
+      });
       const [got] = receiver.received;
       expect(got!.headers).toMatchObject({ 'webhook-id': 'msg_1', 'content-type': 'application/json', 'user-agent': 'Laurel-Webhooks/1' });
       // Signed in the sending thread, as the Standard Webhooks library verifies it.
@@ -56,7 +73,11 @@ describe('the webhook sender (a worker thread)', () => {
     receiver = await startReceiver(() => ({ status: 200, delayMs: 60_000 }));
     const quick = new WebhookSender(true, 1, 200);
     try {
-      expect(await quick.send(receiver.url, message())).toMatchObject({ ok: false, statusCode: null, error: expect.stringContaining('timeout') });
+      expect(await quick.send(receiver.url, message())).toMatchObject({
+        ok: false,
+        statusCode: null,
+        error: expect.stringContaining('timeout'),
+      });
     } finally {
       await quick.close();
     }

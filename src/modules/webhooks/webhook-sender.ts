@@ -111,7 +111,11 @@ function spawn(workerData: SenderSettings): Worker {
   if (!here.endsWith('.ts')) return new Worker(new URL('./send-worker.js', here), { workerData });
   const entry = new URL('./send-worker.ts', here).href;
   // The ESM build of tsx's API (its CommonJS one cannot be imported from a thread's eval code).
-  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(here)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, {
     eval: true,
     workerData,

@@ -14,7 +14,10 @@ export const WEBHOOK_DATA = {
     {
       projectId,
       userId,
-      entryType: Type.String({ description: 'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL or EXPIRY (an EVENT whose pending points became available is sent again with them)' }),
+      entryType: Type.String({
+        description:
+          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL or EXPIRY (an EVENT whose pending points became available is sent again with them)',
+      }),
       sourceId: Type.String({ description: 'The eventId, challengeId, streakId, surveyId, offerId or adjustment id' }),
       points: Type.Number({ description: 'Points of the ledger entry (negative for spending)' }),
       balance: Type.Number({ description: 'The balance after the entry' }),
@@ -23,7 +26,16 @@ export const WEBHOOK_DATA = {
     { description: 'A ledger entry: every change of a balance, including entries of 0 points' },
   ),
   'challenge.completed': Type.Object(
-    { projectId, userId, challengeId: Type.String(), eventId: Type.String(), progress: Type.Number(), goal: Type.Number(), pointsAwarded: Type.Number(), completedAt: ms('When it was completed') },
+    {
+      projectId,
+      userId,
+      challengeId: Type.String(),
+      eventId: Type.String(),
+      progress: Type.Number(),
+      goal: Type.Number(),
+      pointsAwarded: Type.Number(),
+      completedAt: ms('When it was completed'),
+    },
     { description: 'A user completed a challenge (once per user and challenge)' },
   ),
   'streak.milestone_reached': Type.Object(
@@ -46,13 +58,21 @@ export const WEBHOOK_DATA = {
       redemptionId: Type.String(),
       pointsSpent: Type.Number(),
       balance: Type.Number(),
-      couponKey: Type.Union([Type.String(), Type.Null()], { description: 'The coupon issued by the redemption; null for a STREAK_FREEZE offer, which issues none' }),
+      couponKey: Type.Union([Type.String(), Type.Null()], {
+        description: 'The coupon issued by the redemption; null for a STREAK_FREEZE offer, which issues none',
+      }),
       streakId: Type.Optional(Type.String({ description: 'STREAK_FREEZE offers: the streak whose bank got the freeze' })),
     },
     { description: 'A user redeemed an offer with points' },
   ),
   'coupon.used': Type.Object(
-    { projectId, userId, couponKey: Type.String(), offerId: Type.Union([Type.String(), Type.Null()], { description: 'null for a coupon issued by the operator' }), usedAt: ms('When it was used') },
+    {
+      projectId,
+      userId,
+      couponKey: Type.String(),
+      offerId: Type.Union([Type.String(), Type.Null()], { description: 'null for a coupon issued by the operator' }),
+      usedAt: ms('When it was used'),
+    },
     { description: 'A user used (redeemed) a coupon' },
   ),
   'survey.answered': Type.Object(
@@ -60,7 +80,12 @@ export const WEBHOOK_DATA = {
     { description: 'A user answered a survey' },
   ),
   'user.deleted': Type.Object(
-    { projectId, userId, jobId: Type.String({ description: 'The deletion job (GET /admin/job/{jobId})' }), deletedAt: ms('When the deletion job finished') },
+    {
+      projectId,
+      userId,
+      jobId: Type.String({ description: 'The deletion job (GET /admin/job/{jobId})' }),
+      deletedAt: ms('When the deletion job finished'),
+    },
     { description: "The deletion job finished: the user's data is gone" },
   ),
   'leaderboard.month_closed': Type.Object(
@@ -83,7 +108,10 @@ export const WEBHOOK_DATA = {
       since: Type.Union([ms('Since when the user holds the new tier'), Type.Null()]),
       earnedInWindow: Type.Number({ description: 'Points earned in the tier window' }),
     },
-    { description: "A user's tier changed: an upgrade as soon as it is earned, a downgrade by the monthly check (the daily job on the 1st, or the user's next change of points if earlier)" },
+    {
+      description:
+        "A user's tier changed: an upgrade as soon as it is earned, a downgrade by the monthly check (the daily job on the 1st, or the user's next change of points if earlier)",
+    },
   ),
   'points.expiring': Type.Object(
     {

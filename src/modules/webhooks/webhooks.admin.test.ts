@@ -7,10 +7,24 @@ const SECRET = /^whsec_[A-Za-z0-9+/]{32}$/; // base64 of 24 bytes
 
 describeBackends('admin API: webhooks', (t) => {
   it('creates an endpoint and shows its secret only in that answer', async () => {
-    const res = await t.admin('POST', '/admin/webhook', { webhookId: 'crm', url: 'https://93.184.216.34/hooks', events: ['points.changed', 'coupon.used'], status: 'ACTIVE', description: 'CRM' });
+    const res = await t.admin('POST', '/admin/webhook', {
+      webhookId: 'crm',
+      url: 'https://93.184.216.34/hooks',
+      events: ['points.changed', 'coupon.used'],
+      status: 'ACTIVE',
+      description: 'CRM',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
-    expect(created).toMatchObject({ webhookId: 'crm', url: 'https://93.184.216.34/hooks', events: ['points.changed', 'coupon.used'], status: 'ACTIVE', description: 'CRM', failingSince: null, disabledReason: null });
+    expect(created).toMatchObject({
+      webhookId: 'crm',
+      url: 'https://93.184.216.34/hooks',
+      events: ['points.changed', 'coupon.used'],
+      status: 'ACTIVE',
+      description: 'CRM',
+      failingSince: null,
+      disabledReason: null,
+    });
     expect(created.secret).toMatch(SECRET);
     expect(created.secretHint).toBe(`${created.secret.slice(0, 10)}…`);
     const got = await t.admin('GET', '/admin/webhook/crm');
@@ -21,14 +35,25 @@ describeBackends('admin API: webhooks', (t) => {
     // A generated id, and a taken one.
     const generated = await t.admin('POST', '/admin/webhook', { url: 'http://93.184.216.34/', events: ['*'], status: 'INACTIVE' });
     expect(generated.json().webhookId).toMatch(/^wh_[a-z0-9]{10}$/);
-    const taken = await t.admin('POST', '/admin/webhook', { webhookId: 'crm', url: 'http://93.184.216.34/', events: ['*'], status: 'ACTIVE' });
+    const taken = await t.admin('POST', '/admin/webhook', {
+      webhookId: 'crm',
+      url: 'http://93.184.216.34/',
+      events: ['*'],
+      status: 'ACTIVE',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('WEBHOOK_EXISTS');
   });
 
   it('updates, rotates and deletes an endpoint', async () => {
-    const { secret } = (await t.admin('POST', '/admin/webhook', { webhookId: 'crm', url: 'https://93.184.216.34/a', events: ['*'], status: 'ACTIVE' })).json();
-    const put = await t.admin('PUT', '/admin/webhook/crm', { url: 'https://93.184.216.34/b', events: ['survey.answered'], status: 'INACTIVE' });
+    const { secret } = (
+      await t.admin('POST', '/admin/webhook', { webhookId: 'crm', url: 'https://93.184.216.34/a', events: ['*'], status: 'ACTIVE' })
+    ).json();
+    const put = await t.admin('PUT', '/admin/webhook/crm', {
+      url: 'https://93.184.216.34/b',
+      events: ['survey.answered'],
+      status: 'INACTIVE',
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ url: 'https://93.184.216.34/b', events: ['survey.answered'], status: 'INACTIVE', description: '' });
     const rotated = await t.admin('POST', '/admin/webhook/crm/rotate-secret');
@@ -69,7 +94,19 @@ describeBackends('admin API: webhooks', (t) => {
   });
 
   it('refuses URLs that reach loopback, private or link-local addresses (the SSRF guard)', async () => {
-    for (const url of ['http://127.0.0.1:3000/', 'http://localhost/hooks', 'http://10.1.2.3/', 'http://172.20.0.5/', 'http://192.168.1.10/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://[fe80::1]/', 'http://[fd00::5]/', 'http://0.0.0.0/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      'http://127.0.0.1:3000/',
+      'http://localhost/hooks',
+      'http://10.1.2.3/',
+      'http://172.20.0.5/',
+      'http://192.168.1.10/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/',
+      'http://[fe80::1]/',
+      'http://[fd00::5]/',
+      'http://0.0.0.0/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       const res = await t.admin('POST', '/admin/webhook', { url, events: ['*'], status: 'ACTIVE' });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code, url).toBe('WEBHOOK_URL_REFUSED');
@@ -121,7 +158,13 @@ describeBackends('admin API: webhook delivery log', (t) => {
     up = true;
     const retried = await t.admin('POST', `/admin/webhook/${webhookId}/deliveries/${all[4].messageId}/retry`);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json()).toMatchObject({ messageId: all[4].messageId, status: 'delivered', attempts: 2, lastStatusCode: 200, nextAttemptAt: null });
+    expect(retried.json()).toMatchObject({
+      messageId: all[4].messageId,
+      status: 'delivered',
+      attempts: 2,
+      lastStatusCode: 200,
+      nextAttemptAt: null,
+    });
     expect(receiver.received.at(-1)!.headers['webhook-id']).toBe(all[4].messageId);
     const delivered = (await t.admin('GET', `/admin/webhook/${webhookId}/deliveries?status=delivered`)).json();
     expect(delivered.map((d: { messageId: string }) => d.messageId)).toEqual([all[4].messageId]);

@@ -35,13 +35,25 @@ describeBackends('webhook delivery', (t) => {
     expect(await dispatch()).toBe(1);
     const [got] = receiver.received;
     const verified = new Webhook(secret).verify(got!.body, got!.headers as Record<string, string>) as Received;
-    expect(verified).toMatchObject({ type: 'points.changed', data: { projectId: 'default', userId: 'ann', entryType: 'EVENT', sourceId: 'buy', points: 10, balance: 10 } });
+    expect(verified).toMatchObject({
+      type: 'points.changed',
+      data: { projectId: 'default', userId: 'ann', entryType: 'EVENT', sourceId: 'buy', points: 10, balance: 10 },
+    });
     expect(new Date(verified.timestamp).toISOString()).toBe(verified.timestamp);
     expect(Math.abs(Number(got!.headers['webhook-timestamp']) * 1000 - now())).toBeLessThan(5_000);
     // A body changed on the way, or another secret, fails the check.
-    expect(() => new Webhook(secret).verify(got!.body.replace('"points":10', '"points":11'), got!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(secret).verify(got!.body.replace('"points":10', '"points":11'), got!.headers as Record<string, string>),
+    ).toThrow();
     const [entry] = (await log(webhookId)).json();
-    expect(entry).toMatchObject({ messageId: got!.headers['webhook-id'], status: 'delivered', attempts: 1, lastStatusCode: 200, lastResponse: 'ok', nextAttemptAt: null });
+    expect(entry).toMatchObject({
+      messageId: got!.headers['webhook-id'],
+      status: 'delivered',
+      attempts: 1,
+      lastStatusCode: 200,
+      lastResponse: 'ok',
+      nextAttemptAt: null,
+    });
   });
 
   it('hands the messages of a write batch to the running dispatcher: sent at once, without a claim, each once', async () => {
@@ -57,7 +69,10 @@ describeBackends('webhook delivery', (t) => {
     try {
       const sent = await Promise.all(Array.from({ length: 12 }, (_, i) => sendEvent(t, i % 2 ? 'cy' : 'dee', { eventId: 'buy-now' })));
       expect(sent.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
-      await vi.waitFor(async () => expect((await log(webhookId)).json().filter((d: { status: string }) => d.status === 'delivered')).toHaveLength(12), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(
+        async () => expect((await log(webhookId)).json().filter((d: { status: string }) => d.status === 'delivered')).toHaveLength(12),
+        { timeout: 20_000, interval: 50 },
+      );
       expect(claims).not.toHaveBeenCalled();
     } finally {
       claims.mockRestore();
@@ -65,7 +80,12 @@ describeBackends('webhook delivery', (t) => {
     const ids = receiver.received.map((r) => r.headers['webhook-id']);
     expect(new Set(ids).size).toBe(12);
     expect(ids).toHaveLength(12);
-    const balances = (who: string) => receiver!.received.map((r) => JSON.parse(r.body).data).filter((d) => d.userId === who).map((d) => d.balance).sort((a, b) => a - b);
+    const balances = (who: string) =>
+      receiver!.received
+        .map((r) => JSON.parse(r.body).data)
+        .filter((d) => d.userId === who)
+        .map((d) => d.balance)
+        .sort((a, b) => a - b);
     expect(balances('cy')).toEqual([10, 20, 30, 40, 50, 60]);
     expect(balances('dee')).toEqual([10, 20, 30, 40, 50, 60]);
   });

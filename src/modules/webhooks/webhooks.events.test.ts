@@ -21,33 +21,121 @@ describeBackends('webhook messages', (t) => {
 
   it('reports every ledger entry, completion, milestone, redemption, coupon use and survey answer, each data with projectId', async () => {
     await createWebhook(t, { url: receiver.url });
-    expect((await t.admin('POST', '/admin/challenge', { challengeId: 'first', title: { en: 'First' }, eventId: 'buy', goal: 1, points: 5 })).statusCode).toBe(201);
-    expect((await t.admin('POST', '/admin/streak', { streakId: 'daily', title: { en: 'Daily' }, timeFrame: 'daily', eventIds: ['buy'], milestones: [{ count: 1, points: 2 }] })).statusCode).toBe(201);
+    expect(
+      (await t.admin('POST', '/admin/challenge', { challengeId: 'first', title: { en: 'First' }, eventId: 'buy', goal: 1, points: 5 }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await t.admin('POST', '/admin/streak', {
+          streakId: 'daily',
+          title: { en: 'Daily' },
+          timeFrame: 'daily',
+          eventIds: ['buy'],
+          milestones: [{ count: 1, points: 2 }],
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await t.admin('POST', '/admin/shop', { shopId: 'shop', name: 'Shop' })).statusCode).toBe(201);
-    expect((await t.admin('POST', '/admin/offer', { offerId: 'mug', type: 'ONLINE', points: 20, title: { en: 'Mug' }, description: { en: 'A mug' }, shopId: 'shop' })).statusCode).toBe(201);
-    expect((await t.admin('POST', '/admin/survey', { surveyId: 'poll', title: 'Poll', type: 'SINGLE', options: [{ optionId: 'a', label: 'A' }], points: 3 })).statusCode).toBe(201);
+    expect(
+      (
+        await t.admin('POST', '/admin/offer', {
+          offerId: 'mug',
+          type: 'ONLINE',
+          points: 20,
+          title: { en: 'Mug' },
+          description: { en: 'A mug' },
+          shopId: 'shop',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await t.admin('POST', '/admin/survey', {
+          surveyId: 'poll',
+          title: 'Poll',
+          type: 'SINGLE',
+          options: [{ optionId: 'a', label: 'A' }],
+          points: 3,
+        })
+      ).statusCode,
+    ).toBe(201);
     const ann = await t.auth('ann');
     expect((await sendEvent(t, 'ann', { eventId: 'buy' })).statusCode).toBe(200);
     const redeemed = await t.inject({ method: 'POST', url: '/user/ann/offer/mug/redeem', headers: ann, payload: {} });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     const couponKey = redeemed.json().data.coupon.couponKey as string;
-    const used = await t.inject({ method: 'PUT', url: `/user/ann/coupon/COUPON%23${couponKey}`, headers: ann, payload: { userId: 'ann', SK: `COUPON#${couponKey}` } });
+    const used = await t.inject({
+      method: 'PUT',
+      url: `/user/ann/coupon/COUPON%23${couponKey}`,
+      headers: ann,
+      payload: { userId: 'ann', SK: `COUPON#${couponKey}` },
+    });
     expect(used.statusCode, used.body).toBe(200);
-    expect((await t.inject({ method: 'PUT', url: '/user/ann/survey/poll', headers: ann, payload: { userId: 'ann', surveyId: 'poll', responses: ['a'] } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: '/user/ann/survey/poll',
+          headers: ann,
+          payload: { userId: 'ann', surveyId: 'poll', responses: ['a'] },
+        })
+      ).statusCode,
+    ).toBe(201);
     await dispatch();
 
     const types = receiver.received.map((r) => r.json.type);
     expect(types.sort()).toEqual(
-      ['challenge.completed', 'coupon.used', 'offer.redeemed', 'points.changed', 'points.changed', 'points.changed', 'points.changed', 'points.changed', 'streak.milestone_reached', 'survey.answered'].sort(),
+      [
+        'challenge.completed',
+        'coupon.used',
+        'offer.redeemed',
+        'points.changed',
+        'points.changed',
+        'points.changed',
+        'points.changed',
+        'points.changed',
+        'streak.milestone_reached',
+        'survey.answered',
+      ].sort(),
     );
     for (const r of receiver.received) expect(r.json.data.projectId).toBe('default');
     const data = (type: string) => receiver.ofType(type).map((r) => r.json.data);
-    expect(data('points.changed').map((d) => [d.entryType, d.points, d.balance]).sort()).toEqual(
-      [['EVENT', 50, 50], ['CHALLENGE', 5, 55], ['STREAK', 2, 57], ['REDEMPTION', -20, 37], ['SURVEY', 3, 40]].sort(),
+    expect(
+      data('points.changed')
+        .map((d) => [d.entryType, d.points, d.balance])
+        .sort(),
+    ).toEqual(
+      [
+        ['EVENT', 50, 50],
+        ['CHALLENGE', 5, 55],
+        ['STREAK', 2, 57],
+        ['REDEMPTION', -20, 37],
+        ['SURVEY', 3, 40],
+      ].sort(),
     );
-    expect(data('challenge.completed')[0]).toMatchObject({ userId: 'ann', challengeId: 'first', eventId: 'buy', goal: 1, pointsAwarded: 5 });
-    expect(data('streak.milestone_reached')[0]).toMatchObject({ userId: 'ann', streakId: 'daily', milestones: [1], currentCount: 1, pointsAwarded: 2 });
-    expect(data('offer.redeemed')[0]).toMatchObject({ userId: 'ann', offerId: 'mug', shopId: 'shop', pointsSpent: 20, balance: 37, couponKey });
+    expect(data('challenge.completed')[0]).toMatchObject({
+      userId: 'ann',
+      challengeId: 'first',
+      eventId: 'buy',
+      goal: 1,
+      pointsAwarded: 5,
+    });
+    expect(data('streak.milestone_reached')[0]).toMatchObject({
+      userId: 'ann',
+      streakId: 'daily',
+      milestones: [1],
+      currentCount: 1,
+      pointsAwarded: 2,
+    });
+    expect(data('offer.redeemed')[0]).toMatchObject({
+      userId: 'ann',
+      offerId: 'mug',
+      shopId: 'shop',
+      pointsSpent: 20,
+      balance: 37,
+      couponKey,
+    });
     expect(data('coupon.used')[0]).toMatchObject({ userId: 'ann', couponKey, offerId: 'mug', usedAt: expect.any(Number) });
     expect(data('survey.answered')[0]).toMatchObject({ userId: 'ann', surveyId: 'poll', responses: ['a'], pointsAwarded: 3 });
   });
@@ -60,8 +148,20 @@ describeBackends('webhook messages', (t) => {
       await createWebhook(t, { url: subscribed.url, events: ['coupon.used', 'points.changed'] });
       await createWebhook(t, { url: inactive.url, status: 'INACTIVE' });
       expect((await t.admin('POST', '/admin/project', { projectId: 'other', name: 'Other' })).statusCode).toBe(201);
-      expect((await t.admin('POST', '/admin/webhook', { url: otherProject.url, events: ['*'], status: 'ACTIVE' }, 'other')).statusCode).toBe(201);
-      expect((await t.admin('POST', '/admin/streak', { streakId: 'daily', title: { en: 'Daily' }, timeFrame: 'daily', eventIds: ['buy'], milestones: [{ count: 1, points: 2 }] })).statusCode).toBe(201);
+      expect(
+        (await t.admin('POST', '/admin/webhook', { url: otherProject.url, events: ['*'], status: 'ACTIVE' }, 'other')).statusCode,
+      ).toBe(201);
+      expect(
+        (
+          await t.admin('POST', '/admin/streak', {
+            streakId: 'daily',
+            title: { en: 'Daily' },
+            timeFrame: 'daily',
+            eventIds: ['buy'],
+            milestones: [{ count: 1, points: 2 }],
+          })
+        ).statusCode,
+      ).toBe(201);
       await sendEvent(t, 'ann', { eventId: 'buy' });
       await dispatch();
       expect(subscribed.received.map((r) => r.json.type)).toEqual(['points.changed', 'points.changed']);
@@ -75,8 +175,21 @@ describeBackends('webhook messages', (t) => {
   it('writes nothing for a batch that was rolled back', async () => {
     await createWebhook(t, { url: receiver.url });
     const writes = new WritePath(t.app.platform);
-    writes.use([...t.app.services.writes.participants, { name: 'breaks', begin: () => ({ write: async () => { throw new Error('disk full'); } }) }]);
-    const event = await t.app.services.events.prepare({ kind: 'service', projectId: 'default' } as never, { userId: 'ann', eventId: 'buy' });
+    writes.use([
+      ...t.app.services.writes.participants,
+      {
+        name: 'breaks',
+        begin: () => ({
+          write: async () => {
+            throw new Error('disk full');
+          },
+        }),
+      },
+    ]);
+    const event = await t.app.services.events.prepare({ kind: 'service', projectId: 'default' } as never, {
+      userId: 'ann',
+      eventId: 'buy',
+    });
     await expect(writes.submit({ kind: 'event', projectId: 'default', userId: 'ann', event } as WriteUnit)).rejects.toThrow('disk full');
     expect(await deliveries()).toEqual([]);
     expect(await t.app.services.events.countEvents('default', 'ann')).toBe(0);
@@ -92,7 +205,9 @@ describeBackends('webhook messages', (t) => {
     expect(await deliveries()).toEqual([]); // not before the job is done
     await t.app.services.jobs.runUntilIdle();
     await dispatch();
-    expect(receiver.received.map((r) => r.json.data)).toEqual([{ projectId: 'default', userId: 'ann', jobId: res.json().jobId, deletedAt: expect.any(Number) }]);
+    expect(receiver.received.map((r) => r.json.data)).toEqual([
+      { projectId: 'default', userId: 'ann', jobId: res.json().jobId, deletedAt: expect.any(Number) },
+    ]);
     // The job's last step run again (as after a crash before the job was marked done) adds nothing.
     const job = (await t.app.services.jobs.store.find('default', res.json().jobId))!;
     await t.app.services.webhooks.userDeleted('default', 'ann', job);
@@ -136,6 +251,8 @@ describeBackends('webhook messages', (t) => {
     const res = await t.admin('POST', `/admin/webhook/${webhookId}/test`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ type: 'webhook.test', status: 'delivered', attempts: 1, lastStatusCode: 200 });
-    expect(receiver.received.map((r) => r.json)).toEqual([{ type: 'webhook.test', timestamp: expect.any(String), data: { projectId: 'default', webhookId, message: expect.any(String) } }]);
+    expect(receiver.received.map((r) => r.json)).toEqual([
+      { type: 'webhook.test', timestamp: expect.any(String), data: { projectId: 'default', webhookId, message: expect.any(String) } },
+    ]);
   });
 });

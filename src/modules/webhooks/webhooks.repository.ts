@@ -54,7 +54,12 @@ export class WebhookEndpointsRepository {
   }
 
   async find(db: Queryable, projectId: string, webhookId: string): Promise<Endpoint | null> {
-    const row = await db.selectFrom('webhook_endpoints').selectAll().where('project_id', '=', projectId).where('webhook_id', '=', webhookId).executeTakeFirst();
+    const row = await db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('webhook_id', '=', webhookId)
+      .executeTakeFirst();
     return row ? toEndpoint(row) : null;
   }
 
@@ -69,12 +74,21 @@ export class WebhookEndpointsRepository {
   }
 
   async update(db: Queryable, projectId: string, webhookId: string, set: Partial<WebhookEndpointsTable>): Promise<boolean> {
-    const r = await db.updateTable('webhook_endpoints').set(set).where('project_id', '=', projectId).where('webhook_id', '=', webhookId).executeTakeFirst();
+    const r = await db
+      .updateTable('webhook_endpoints')
+      .set(set)
+      .where('project_id', '=', projectId)
+      .where('webhook_id', '=', webhookId)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   async delete(db: Queryable, projectId: string, webhookId: string): Promise<boolean> {
-    const r = await db.deleteFrom('webhook_endpoints').where('project_id', '=', projectId).where('webhook_id', '=', webhookId).executeTakeFirst();
+    const r = await db
+      .deleteFrom('webhook_endpoints')
+      .where('project_id', '=', projectId)
+      .where('webhook_id', '=', webhookId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 

@@ -18,21 +18,55 @@ export async function webhooksRoutes(app: App): Promise<void> {
 
   app.post(
     '/admin/webhook',
-    { schema: { operationId: 'createWebhook', description: 'Registers an endpoint for some message types or all (*). Answers with the endpoint and its signing secret, shown only here.', tags, security, summary: 'Register an endpoint (its secret is shown only in this response)', body: WebhookBody, response: { 201: WebhookWithSecret, ...errors(400, 401, 404, 409) } } },
+    {
+      schema: {
+        operationId: 'createWebhook',
+        description:
+          'Registers an endpoint for some message types or all (*). Answers with the endpoint and its signing secret, shown only here.',
+        tags,
+        security,
+        summary: 'Register an endpoint (its secret is shown only in this response)',
+        body: WebhookBody,
+        response: { 201: WebhookWithSecret, ...errors(400, 401, 404, 409) },
+      },
+    },
     async (req, reply) => reply.status(201).send(await webhooks.create(req.principal.projectId, req.body)),
   );
-  app.get('/admin/webhook', { schema: { operationId: 'listWebhooks', description: 'The project\'s webhook endpoints, without their secrets.', tags, security, summary: 'The endpoints of the project', response: { 200: Type.Array(Webhook), ...errors(401, 404) } } }, (req) =>
-    webhooks.list(req.principal.projectId),
+  app.get(
+    '/admin/webhook',
+    {
+      schema: {
+        operationId: 'listWebhooks',
+        description: "The project's webhook endpoints, without their secrets.",
+        tags,
+        security,
+        summary: 'The endpoints of the project',
+        response: { 200: Type.Array(Webhook), ...errors(401, 404) },
+      },
+    },
+    (req) => webhooks.list(req.principal.projectId),
   );
-  app.get('/admin/webhook/:webhookId', { schema: { operationId: 'getWebhook', summary: 'Get a webhook endpoint', description: 'One endpoint with its delivery health, without its secret.', tags, security, params: WebhookParams, response: { 200: Webhook, ...errors(400, 401, 404) } } }, (req) =>
-    webhooks.get(req.principal.projectId, req.params.webhookId),
+  app.get(
+    '/admin/webhook/:webhookId',
+    {
+      schema: {
+        operationId: 'getWebhook',
+        summary: 'Get a webhook endpoint',
+        description: 'One endpoint with its delivery health, without its secret.',
+        tags,
+        security,
+        params: WebhookParams,
+        response: { 200: Webhook, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => webhooks.get(req.principal.projectId, req.params.webhookId),
   );
   app.put(
     '/admin/webhook/:webhookId',
     {
       schema: {
         operationId: 'updateWebhook',
-        description: 'Replaces an endpoint\'s URL, types, status and description.',
+        description: "Replaces an endpoint's URL, types, status and description.",
         tags,
         security,
         summary: 'Full update; INACTIVE holds pending messages, ACTIVE again sends them',
@@ -45,7 +79,17 @@ export async function webhooksRoutes(app: App): Promise<void> {
   );
   app.delete(
     '/admin/webhook/:webhookId',
-    { schema: { operationId: 'deleteWebhook', description: 'Deletes the endpoint, its pending messages and its delivery log.', tags, security, summary: 'Delete the endpoint and its log', params: WebhookParams, response: { 204: Type.Null(), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        operationId: 'deleteWebhook',
+        description: 'Deletes the endpoint, its pending messages and its delivery log.',
+        tags,
+        security,
+        summary: 'Delete the endpoint and its log',
+        params: WebhookParams,
+        response: { 204: Type.Null(), ...errors(400, 401, 404) },
+      },
+    },
     async (req, reply) => {
       await webhooks.delete(req.principal.projectId, req.params.webhookId);
       return reply.status(204).send(null);
@@ -71,7 +115,7 @@ export async function webhooksRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'testWebhook',
-        description: 'Sends a webhook.test message at once and answers with the delivery attempt\'s result.',
+        description: "Sends a webhook.test message at once and answers with the delivery attempt's result.",
         tags,
         security,
         summary: 'Send a webhook.test message now; answers with its delivery after the attempt',
@@ -86,7 +130,7 @@ export async function webhooksRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listWebhookDeliveries',
-        description: 'The endpoint\'s delivery attempts, newest first, filtered by status; the next page\'s cursor is in x-next-cursor.',
+        description: "The endpoint's delivery attempts, newest first, filtered by status; the next page's cursor is in x-next-cursor.",
         tags,
         security,
         summary: 'Delivery log, newest first (next page in x-next-cursor)',
@@ -106,7 +150,7 @@ export async function webhooksRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'retryWebhookDelivery',
-        description: 'Sends one message to the endpoint again now, whatever its state, and answers with the attempt\'s result.',
+        description: "Sends one message to the endpoint again now, whatever its state, and answers with the attempt's result.",
         tags,
         security,
         summary: 'Send one message again now; answers with its delivery after the attempt',

@@ -9,7 +9,12 @@ export const WebhookBody = Type.Object(
   {
     webhookId: Type.Optional(ResourceId),
     url: Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL the messages are POSTed to' }),
-    events: Type.Array(EventName, { minItems: 1, maxItems: WEBHOOK_TYPES.length, uniqueItems: true, description: 'Message types, or ["*"] for all' }),
+    events: Type.Array(EventName, {
+      minItems: 1,
+      maxItems: WEBHOOK_TYPES.length,
+      uniqueItems: true,
+      description: 'Message types, or ["*"] for all',
+    }),
     status: Status,
     description: Type.Optional(Type.String({ maxLength: 1000 })),
   },
@@ -27,7 +32,9 @@ export const Webhook = Type.Object({
   description: Type.String(),
   secretHint: Type.String({ description: 'The first characters of the secret (the secret itself is shown only when created or rotated)' }),
   failingSince: nullableMs('First failed attempt since the last success; null while deliveries succeed'),
-  disabledReason: Type.Union([Type.String(), Type.Null()], { description: 'Why Laurel set the endpoint INACTIVE (3 days without a successful delivery); null otherwise' }),
+  disabledReason: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why Laurel set the endpoint INACTIVE (3 days without a successful delivery); null otherwise',
+  }),
   disabledAt: nullableMs('When Laurel set it INACTIVE'),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
@@ -51,7 +58,9 @@ export const Delivery = Type.Object({
   lastAttemptAt: nullableMs('Last attempt'),
   lastStatusCode: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status of the last answer; null when there was none' }),
   lastResponse: Type.Union([Type.String(), Type.Null()], { description: 'The first 1 KB of the last answer' }),
-  lastError: Type.Union([Type.String(), Type.Null()], { description: 'Why the last attempt got no answer (timeout, refused address, connection error)' }),
+  lastError: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why the last attempt got no answer (timeout, refused address, connection error)',
+  }),
   nextAttemptAt: nullableMs('Next attempt of a pending message; null when done, or while the endpoint is INACTIVE'),
   deliveredAt: nullableMs('When a 2xx answer was had'),
   payload: Type.Unknown({ description: 'The body sent: { type, timestamp, data }' }),

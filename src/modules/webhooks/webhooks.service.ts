@@ -78,7 +78,10 @@ export class WebhooksService {
     this.deliveries = new WebhookDeliveriesRepository(platform.db);
     this.endpoints = new EndpointCache(platform, this.repo);
     const sender = new WebhookSender(platform.config.webhookAllowPrivate, CONNECTIONS_PER_ORIGIN);
-    this.dispatcher = new WebhookDispatcher(platform, this.endpoints, this.repo, this.deliveries, sender, { pollMs: platform.config.jobPollMs, concurrency: IN_FLIGHT });
+    this.dispatcher = new WebhookDispatcher(platform, this.endpoints, this.repo, this.deliveries, sender, {
+      pollMs: platform.config.jobPollMs,
+      concurrency: IN_FLIGHT,
+    });
     this.outbox = new WebhookOutbox(this.endpoints, this.deliveries, this.dispatcher);
   }
 
@@ -93,7 +96,8 @@ export class WebhooksService {
   }
 
   private async checkBody(body: WebhookBody): Promise<void> {
-    if ((body.events as string[]).includes('*') && body.events.length > 1) throw AppError.of('WEBHOOK_EVENTS_INVALID', 'body/events: "*" (every type) cannot be combined with other types');
+    if ((body.events as string[]).includes('*') && body.events.length > 1)
+      throw AppError.of('WEBHOOK_EVENTS_INVALID', 'body/events: "*" (every type) cannot be combined with other types');
     await checkWebhookUrl(body.url, this.platform.config.webhookAllowPrivate);
   }
 
@@ -137,7 +141,8 @@ export class WebhooksService {
    * clears the failure state (an endpoint Laurel disabled is enabled this way).
    */
   async update(projectId: string, webhookId: string, body: WebhookBody): Promise<Webhook> {
-    if (body.webhookId !== undefined && body.webhookId !== webhookId) throw AppError.of('ID_MISMATCH', 'webhookId in the body must match the path');
+    if (body.webhookId !== undefined && body.webhookId !== webhookId)
+      throw AppError.of('ID_MISMATCH', 'webhookId in the body must match the path');
     await this.checkBody(body);
     const before = await this.require(projectId, webhookId);
     const now = this.platform.clock.now();
@@ -174,7 +179,12 @@ export class WebhooksService {
     const before = await this.require(projectId, webhookId);
     const now = this.platform.clock.now();
     const secret = newSecret();
-    await this.repo.update(this.db, projectId, webhookId, { secret, previous_secret: before.secret, previous_secret_until: now + ROTATION_OVERLAP_MS, updated_at: now });
+    await this.repo.update(this.db, projectId, webhookId, {
+      secret,
+      previous_secret: before.secret,
+      previous_secret_until: now + ROTATION_OVERLAP_MS,
+      updated_at: now,
+    });
     await this.endpoints.changed(projectId);
     return { ...(await this.get(projectId, webhookId)), secret };
   }
@@ -189,7 +199,12 @@ export class WebhooksService {
   async test(projectId: string, webhookId: string): Promise<Delivery> {
     const endpoint = await this.requireActive(projectId, webhookId);
     const at = this.platform.clock.now();
-    const [messageId] = await this.outbox.add(this.db, projectId, [{ type: 'webhook.test', data: { webhookId, message: 'A test message from Laurel' }, at }], endpoint);
+    const [messageId] = await this.outbox.add(
+      this.db,
+      projectId,
+      [{ type: 'webhook.test', data: { webhookId, message: 'A test message from Laurel' }, at }],
+      endpoint,
+    );
     await this.dispatcher.sendNow(projectId, webhookId, messageId!);
     return toDelivery((await this.deliveries.find(projectId, webhookId, messageId!))!);
   }
@@ -197,7 +212,8 @@ export class WebhooksService {
   /** Sends one message again now, whatever its state; answers with its delivery after the attempt. */
   async retry(projectId: string, webhookId: string, messageId: string): Promise<Delivery> {
     await this.requireActive(projectId, webhookId);
-    if (!(await this.deliveries.find(projectId, webhookId, messageId))) throw AppError.of('WEBHOOK_MESSAGE_NOT_FOUND', `Message ${messageId} of webhook ${webhookId} not found`);
+    if (!(await this.deliveries.find(projectId, webhookId, messageId)))
+      throw AppError.of('WEBHOOK_MESSAGE_NOT_FOUND', `Message ${messageId} of webhook ${webhookId} not found`);
     if (!(await this.dispatcher.sendNow(projectId, webhookId, messageId))) {
       throw AppError.of('WEBHOOK_DELIVERY_IN_FLIGHT', `Message ${messageId} is being sent right now`);
     }
@@ -205,19 +221,33 @@ export class WebhooksService {
   }
 
   /** The endpoint's log, newest first; `nextCursor` continues it. */
-  async log(projectId: string, webhookId: string, q: { limit?: number; cursor?: string; status?: DeliveryStatus }): Promise<{ items: Delivery[]; nextCursor: string | null }> {
+  async log(
+    projectId: string,
+    webhookId: string,
+    q: { limit?: number; cursor?: string; status?: DeliveryStatus },
+  ): Promise<{ items: Delivery[]; nextCursor: string | null }> {
     await this.require(projectId, webhookId);
     const limit = q.limit ?? 50;
-    const rows = await this.deliveries.page(projectId, webhookId, { limit: limit + 1, ...(q.cursor ? { before: q.cursor } : {}), ...(q.status ? { status: q.status } : {}) });
+    const rows = await this.deliveries.page(projectId, webhookId, {
+      limit: limit + 1,
+      ...(q.cursor ? { before: q.cursor } : {}),
+      ...(q.status ? { status: q.status } : {}),
+    });
     const items = rows.slice(0, limit).map(toDelivery);
     return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.messageId : null };
   }
 
   /** `coupon.used`, inside the transaction that used the coupon (the coupons module's reporter). */
   readonly couponReporter = {
-    couponUsed: async (trx: Queryable, projectId: string, c: { userId: string; couponKey: string; offerId: string | null; redeemedAt: number | null }) => {
+    couponUsed: async (
+      trx: Queryable,
+      projectId: string,
+      c: { userId: string; couponKey: string; offerId: string | null; redeemedAt: number | null },
+    ) => {
       const at = c.redeemedAt ?? this.platform.clock.now();
-      await this.outbox.add(trx, projectId, [{ type: 'coupon.used', data: { userId: c.userId, couponKey: c.couponKey, offerId: c.offerId, usedAt: at }, at }]);
+      await this.outbox.add(trx, projectId, [
+        { type: 'coupon.used', data: { userId: c.userId, couponKey: c.couponKey, offerId: c.offerId, usedAt: at }, at },
+      ]);
     },
     committed: () => this.dispatcher.wake(),
   };

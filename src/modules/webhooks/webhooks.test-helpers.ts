@@ -11,7 +11,9 @@ export interface Received {
  * A webhook receiver for tests, on 127.0.0.1 only: records every request and answers with what
  * `answer` says for it (default 200; `{ delayMs }` answers late).
  */
-export async function startReceiver(answer: (r: Received, n: number) => number | { status: number; delayMs?: number; body?: string } = () => 200) {
+export async function startReceiver(
+  answer: (r: Received, n: number) => number | { status: number; delayMs?: number; body?: string } = () => 200,
+) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -70,12 +70,16 @@ describe.skipIf(!POSTGRES_URL)('BatchCommitter on PostgreSQL: statements of a ba
 
   it('sends statements without waiting for the ones before them, in order, in one transaction', async () => {
     await db!.pool!.query('truncate t');
-    const committer = new BatchCommitter<number, number>(db!, async (session, units) => {
-      const sent = [1, 2, 3].map((id) => session.execute(statement(`insert into t values (${id})`)));
-      await Promise.all(sent);
-      const [row] = await session.execute<{ n: string }>(statement('select count(*)::text as n from t'));
-      return { outcomes: units.map(() => ({ ok: true as const, value: Number(row!.n) })) };
-    }, log);
+    const committer = new BatchCommitter<number, number>(
+      db!,
+      async (session, units) => {
+        const sent = [1, 2, 3].map((id) => session.execute(statement(`insert into t values (${id})`)));
+        await Promise.all(sent);
+        const [row] = await session.execute<{ n: string }>(statement('select count(*)::text as n from t'));
+        return { outcomes: units.map(() => ({ ok: true as const, value: Number(row!.n) })) };
+      },
+      log,
+    );
     expect(await committer.submit(0)).toBe(3);
     await committer.close();
   });
@@ -83,15 +87,21 @@ describe.skipIf(!POSTGRES_URL)('BatchCommitter on PostgreSQL: statements of a ba
   it('lets no statement run after the ROLLBACK of a failed batch (it would run outside the transaction)', async () => {
     await db!.pool!.query('truncate t');
     let late: Promise<unknown> = Promise.resolve();
-    const committer = new BatchCommitter<number, number>(db!, async (session, units) => {
-      const first = session.execute(statement('insert into t values (1)'));
-      const failing = session.execute(statement('select 1 / 0'));
-      // A part that goes on writing after another part's statement failed, once the batch has ended.
-      late = failing.catch(() => new Promise((resolve) => setTimeout(resolve, 100)).then(() => session.execute(statement('insert into t values (2)'))));
-      late.catch(() => undefined);
-      await Promise.all([first, failing]);
-      return { outcomes: units.map(() => ({ ok: true as const, value: 0 })) };
-    }, log);
+    const committer = new BatchCommitter<number, number>(
+      db!,
+      async (session, units) => {
+        const first = session.execute(statement('insert into t values (1)'));
+        const failing = session.execute(statement('select 1 / 0'));
+        // A part that goes on writing after another part's statement failed, once the batch has ended.
+        late = failing.catch(() =>
+          new Promise((resolve) => setTimeout(resolve, 100)).then(() => session.execute(statement('insert into t values (2)'))),
+        );
+        late.catch(() => undefined);
+        await Promise.all([first, failing]);
+        return { outcomes: units.map(() => ({ ok: true as const, value: 0 })) };
+      },
+      log,
+    );
     await expect(committer.submit(0)).rejects.toThrow(/division by zero/);
     await expect(late).rejects.toThrow(/write batch has ended/);
     await committer.close();

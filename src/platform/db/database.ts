@@ -80,7 +80,13 @@ const CONNECT_TIMEOUT_MS = 1_500;
 function openPostgres(url: string, poolSize: number): Database {
   // Pipeline mode (pg ≥ 8.23): a client sends a statement without waiting for
   // the answers to those before it; the write path sends a batch's statements together (decision 070).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, pipeline: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    pipeline: true,
+  });
   // A client losing its connection (PostgreSQL killed, restarted, or the backend terminated)
   // emits 'error'. pg-pool listens only on idle clients; an 'error' of a checked-out client with
   // no listener would crash the process. Every client gets one here, checked out or raw; the query

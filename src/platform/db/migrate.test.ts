@@ -35,7 +35,9 @@ describe('migrations on SQLite', () => {
     await migrateToLatest(db);
     await migrateToLatest(db);
     const rows = db.sqlite!.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[];
-    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['projects', 'users', 'ledger', 'user_groups', 'api_keys', 'idempotency_keys']));
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['projects', 'users', 'ledger', 'user_groups', 'api_keys', 'idempotency_keys']),
+    );
     await db.close();
   });
 });

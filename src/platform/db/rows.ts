@@ -145,7 +145,13 @@ export class KeyedSelect<T extends Table, K extends Columns<T>, R = DB[T]> {
       ),
     );
     this.one = new Statement(`${def.description} (row)`, (db, a) =>
-      raw(db, sql<R>`select ${selected} from ${sql.table(def.table)} as t where ${sql.join(keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${a[k]}`), sql` and `)}${also}${within}`),
+      raw(
+        db,
+        sql<R>`select ${selected} from ${sql.table(def.table)} as t where ${sql.join(
+          keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${a[k]}`),
+          sql` and `,
+        )}${also}${within}`,
+      ),
     );
   }
 
@@ -171,14 +177,20 @@ export class KeyedUpdate<T extends Table, K extends Columns<T>, S extends Column
       raw(
         db,
         sql`update ${sql.table(def.table)} as t set ${sql.join(sets.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`))}
-          from ${unnest(all, a)} where ${sql.join(keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${sql.ref(`v.${k}`)}`), sql` and `)}`,
+          from ${unnest(all, a)} where ${sql.join(
+            keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${sql.ref(`v.${k}`)}`),
+            sql` and `,
+          )}`,
       ),
     );
     this.one = new Statement(`${def.description} (row)`, (db, a) =>
       raw(
         db,
         sql`update ${sql.table(def.table)} set ${sql.join(sets.map((c) => sql`${sql.ref(c)} = ${a[c]}`))}
-          where ${sql.join(keys.map((k) => sql`${sql.ref(k)} = ${a[k]}`), sql` and `)}`,
+          where ${sql.join(
+            keys.map((k) => sql`${sql.ref(k)} = ${a[k]}`),
+            sql` and `,
+          )}`,
       ),
     );
   }
@@ -208,7 +220,10 @@ function columnArrays(columns: string[], rows: readonly Args[]): Args {
   return out;
 }
 
-export interface AddDefinition<T extends Table, K extends Columns<T>, S extends Columns<T>, L extends Columns<T>> extends KeyedDefinition<T, K> {
+export interface AddDefinition<T extends Table, K extends Columns<T>, S extends Columns<T>, L extends Columns<T>> extends KeyedDefinition<
+  T,
+  K
+> {
   /** Columns the row's values are added to. */
   sums: S;
   /** Columns that keep the larger of the stored and the new value. */
@@ -225,7 +240,13 @@ export interface AddDefinition<T extends Table, K extends Columns<T>, S extends 
  * returning` for all rows. SQLite: per row a lookup, then an update or an insert — on SQLite a
  * read plus a plain write costs a third of an upsert that returns its row.
  */
-export class RowsAdd<T extends Table, K extends Columns<T>, S extends Columns<T>, L extends Columns<T> = Record<never, PgType>, R = Record<string, unknown>> {
+export class RowsAdd<
+  T extends Table,
+  K extends Columns<T>,
+  S extends Columns<T>,
+  L extends Columns<T> = Record<never, PgType>,
+  R = Record<string, unknown>,
+> {
   private readonly many: Statement<Args, R>;
   private readonly find: Statement<Args, Record<string, unknown>>;
   private readonly update: Statement<Args, unknown>;
@@ -252,21 +273,38 @@ export class RowsAdd<T extends Table, K extends Columns<T>, S extends Columns<T>
           select ${columnList(written)}${version.length ? sql`, 1` : sql``} from ${unnest(types, a)} order by ord
           on conflict (${columnList(keys)}) do update set ${sql.join([
             ...sums.map((c) => sql`${sql.ref(c)} = ${t(c)} + ${sql.ref(`excluded.${c}`)}`),
-            ...latest.map((c) => sql`${sql.ref(c)} = case when ${sql.ref(`excluded.${c}`)} > ${t(c)} then ${sql.ref(`excluded.${c}`)} else ${t(c)} end`),
+            ...latest.map(
+              (c) => sql`${sql.ref(c)} = case when ${sql.ref(`excluded.${c}`)} > ${t(c)} then ${sql.ref(`excluded.${c}`)} else ${t(c)} end`,
+            ),
             ...version.map((c) => sql`${sql.ref(c)} = ${t(c)} + 1`),
           ])}
           returning ${columnList(returned, 't')}`,
       ),
     );
-    const where = (a: Args) => sql.join(keys.map((k) => sql`${sql.ref(k)} = ${a[k]}`), sql` and `);
+    const where = (a: Args) =>
+      sql.join(
+        keys.map((k) => sql`${sql.ref(k)} = ${a[k]}`),
+        sql` and `,
+      );
     this.find = new Statement(`${def.description} (find)`, (db, a) =>
-      raw(db, sql<Record<string, unknown>>`select ${columnList([...sums, ...latest, ...version, ...(def.returning ?? [])])} from ${table} where ${where(a)}`),
+      raw(
+        db,
+        sql<
+          Record<string, unknown>
+        >`select ${columnList([...sums, ...latest, ...version, ...(def.returning ?? [])])} from ${table} where ${where(a)}`,
+      ),
     );
     this.update = new Statement(`${def.description} (update)`, (db, a) =>
-      raw(db, sql`update ${table} set ${sql.join([...sums, ...latest, ...version].map((c) => sql`${sql.ref(c)} = ${a[c]}`))} where ${where(a)}`),
+      raw(
+        db,
+        sql`update ${table} set ${sql.join([...sums, ...latest, ...version].map((c) => sql`${sql.ref(c)} = ${a[c]}`))} where ${where(a)}`,
+      ),
     );
     this.insert = new Statement(`${def.description} (insert)`, (db, a) =>
-      raw(db, sql`insert into ${table} (${columnList([...written, ...version])}) values (${sql.join([...written, ...version].map((c) => a[c]))})`),
+      raw(
+        db,
+        sql`insert into ${table} (${columnList([...written, ...version])}) values (${sql.join([...written, ...version].map((c) => a[c]))})`,
+      ),
     );
   }
 
@@ -322,7 +360,13 @@ export class RowsUpsert<T extends Table, K extends Columns<T>, C extends Columns
       ),
     );
     this.update = new Statement(`${def.description} (update)`, (db, a) =>
-      raw(db, sql`update ${table} set ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${a[c]}`))} where ${sql.join(keys.map((k) => sql`${sql.ref(k)} = ${a[k]}`), sql` and `)}`),
+      raw(
+        db,
+        sql`update ${table} set ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${a[c]}`))} where ${sql.join(
+          keys.map((k) => sql`${sql.ref(k)} = ${a[k]}`),
+          sql` and `,
+        )}`,
+      ),
     );
     this.insert = new Statement(`${def.description} (insert)`, (db, a) =>
       raw(db, sql`insert into ${table} (${columnList(names)}) values (${sql.join(names.map((c) => a[c]))})`),

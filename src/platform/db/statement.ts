@@ -85,5 +85,7 @@ function binder(params: readonly unknown[]): (args: Args) => unknown[] {
     const name = JSON.stringify(p.name);
     return `(a[${name}] === undefined ? m(${name}) : a[${name}])`;
   });
-  return new Function('c', 'm', `return function bind(a) { return [${items.join(', ')}]; };`)(constants, missing) as (args: Args) => unknown[];
+  return new Function('c', 'm', `return function bind(a) { return [${items.join(', ')}]; };`)(constants, missing) as (
+    args: Args,
+  ) => unknown[];
 }

@@ -19,7 +19,9 @@ describe('the WAL checkpointer', () => {
       console.log('closed');
     `;
     for (let i = 0; i < 6; i++) {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, join(dir, `db${i}.sqlite`)], { encoding: 'utf8' });
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, join(dir, `db${i}.sqlite`)], {
+        encoding: 'utf8',
+      });
       expect(out.trim()).toBe('closed');
     }
   }, 120_000);

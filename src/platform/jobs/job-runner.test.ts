@@ -33,10 +33,14 @@ describeBackends('job runner', (t) => {
   it('deletes Idempotency-Keys older than 24 hours in the daily clean-up, and keeps newer ones', async () => {
     await t.createUser('alice');
     const headers = { ...(await t.auth('alice')), 'idempotency-key': 'old-key' };
-    expect((await t.inject({ method: 'POST', url: '/usergroup', headers, payload: { title: { default: 'G', de: 'G' } } })).statusCode).toBe(201);
+    expect((await t.inject({ method: 'POST', url: '/usergroup', headers, payload: { title: { default: 'G', de: 'G' } } })).statusCode).toBe(
+      201,
+    );
     await t.setClock(NOW + 2 * DAY);
     const fresh = { ...(await t.auth('alice')), 'idempotency-key': 'new-key' };
-    expect((await t.inject({ method: 'POST', url: '/usergroup', headers: fresh, payload: { title: { default: 'H', de: 'H' } } })).statusCode).toBe(201);
+    expect(
+      (await t.inject({ method: 'POST', url: '/usergroup', headers: fresh, payload: { title: { default: 'H', de: 'H' } } })).statusCode,
+    ).toBe(201);
     await t.app.services.jobs.runUntilIdle();
     const keys = await t.app.platform.db.kysely.selectFrom('idempotency_keys').select('idem_key').execute();
     expect(keys.map((k) => k.idem_key)).toEqual(['new-key']);

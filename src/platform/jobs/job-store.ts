@@ -111,7 +111,13 @@ export class JobStore {
       .execute();
   }
 
-  async finish(job: Job, runnerId: string, status: 'done' | 'failed' | 'queued', now: number, extra: { error?: string; runAfter?: number } = {}): Promise<void> {
+  async finish(
+    job: Job,
+    runnerId: string,
+    status: 'done' | 'failed' | 'queued',
+    now: number,
+    extra: { error?: string; runAfter?: number } = {},
+  ): Promise<void> {
     await this.k
       .updateTable('jobs')
       .set({
@@ -131,11 +137,20 @@ export class JobStore {
 
   /** SQLite only (one process owns the file): jobs left running by a crash are queued again at start. */
   async requeueAbandoned(now: number): Promise<void> {
-    await this.k.updateTable('jobs').set({ status: 'queued', locked_by: null, locked_until: null, updated_at: now }).where('status', '=', 'running').execute();
+    await this.k
+      .updateTable('jobs')
+      .set({ status: 'queued', locked_by: null, locked_until: null, updated_at: now })
+      .where('status', '=', 'running')
+      .execute();
   }
 
   async find(projectId: string, jobId: string): Promise<Job | null> {
-    const row = await this.k.selectFrom('jobs').selectAll().where('project_id', '=', projectId).where('job_id', '=', jobId).executeTakeFirst();
+    const row = await this.k
+      .selectFrom('jobs')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('job_id', '=', jobId)
+      .executeTakeFirst();
     return row ? toJob(row) : null;
   }
 

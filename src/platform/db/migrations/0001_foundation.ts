@@ -64,11 +64,7 @@ export function foundation(dialect: DialectName) {
         .addColumn('metadata', 'text')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('ledger_user_time')
-        .on('ledger')
-        .columns(['project_id', 'user_id', 'occurred_at', 'entry_id'])
-        .execute();
+      await db.schema.createIndex('ledger_user_time').on('ledger').columns(['project_id', 'user_id', 'occurred_at', 'entry_id']).execute();
 
       await db.schema
         .createTable('idempotency_keys')

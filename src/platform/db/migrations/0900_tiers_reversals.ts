@@ -30,8 +30,14 @@ export function tiersReversals() {
         .addColumn('short_checks', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('user_tiers_pk', ['project_id', 'user_id'])
         .execute();
-      await db.schema.alterTable('projects').addColumn('tier_window_months', 'integer', (c) => c.notNull().defaultTo(12)).execute();
-      await db.schema.alterTable('projects').addColumn('tier_grace_months', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable('projects')
+        .addColumn('tier_window_months', 'integer', (c) => c.notNull().defaultTo(12))
+        .execute();
+      await db.schema
+        .alterTable('projects')
+        .addColumn('tier_grace_months', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
       await db.schema.alterTable('offers').addColumn('tiers', 'text').execute();
       await db.schema
         .createTable('reversals')

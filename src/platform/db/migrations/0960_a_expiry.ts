@@ -11,7 +11,10 @@ export function pointsExpiry() {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable('projects').addColumn('points_expiry_days', 'integer').execute();
       await db.schema.alterTable('projects').addColumn('points_expiry_since', 'text').execute();
-      await db.schema.alterTable('ledger').addColumn('pending_points', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('ledger')
+        .addColumn('pending_points', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('ledger').addColumn('available_at', 'bigint').execute();
       await db.schema.alterTable('ledger').addColumn('lot', 'text').execute();
       await db.schema
