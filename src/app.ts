@@ -13,6 +13,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { LOG_REDACT, registerRequestLog, requestId } from './http/request-log.js';
 import { registerValidation, schemaErrorFormatter } from './http/validation.js';
+import { sharedSerializerFactory } from './http/response-serializers.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { clockRoutes } from './modules/admin/clock.routes.js';
 import { challengesRoutes } from './modules/challenges/challenges.routes.js';
@@ -94,6 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     routerOptions: { maxParamLength: 2048 },
     rewriteUrl: (req) => stripVersionPrefix(req.url ?? '/'),
     schemaErrorFormatter,
+    // Serializers compiled once per process (response-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const platform = await openPlatform(config, app.log);
