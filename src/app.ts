@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { App } from './http/app-type.js';
 import { registerAuthentication } from './http/auth/authenticate.js';
 import { registerCors } from './http/cors.js';
+import { registerNoSniff } from './http/browser-headers.js';
 import { createJwtVerifier } from './http/auth/jwt-verifier.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
     registerErrorHandler(app);
     registerRequestLog(app);
+    registerNoSniff(app);
     await registerCors(app, config);
     registerValidation(app);
     registerInputGuard(app);

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { registerBrowserPageHeaders } from './browser-headers.js';
 
 /** What an ID in a path or a common query parameter means, where the route's schema does not say. */
 const PARAMETERS: Record<string, string> = {
@@ -171,6 +172,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // Swagger UI in a scope of its own, so that the browser-page headers (CSP, no framing) cover its routes only.
+  await app.register(async (docs) => {
+    await registerBrowserPageHeaders(docs, { inlineStyles: true });
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      // No validator badge: it would load an image from validator.swagger.io, outside the policy.
+      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+    });
+  });
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }
