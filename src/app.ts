@@ -5,6 +5,7 @@ import type { App } from './http/app-type.js';
 import { registerAuthentication } from './http/auth/authenticate.js';
 import { registerCors } from './http/cors.js';
 import { registerNoSniff } from './http/browser-headers.js';
+import { closeIdleAtTheAnnouncedTime, slowClientLimits } from './http/slow-clients.js';
 import { createJwtVerifier } from './http/auth/jwt-verifier.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -91,6 +92,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     bodyLimit: 256 * 1024,
+    ...slowClientLimits(config),
+    // The client address (rate limits of failed authentication) is X-Forwarded-For's only behind these proxies.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // A path parameter may hold a 128-character id, percent-encoded (up to 12 characters each
     // for non-ASCII user ids); Fastify's default of 100 would answer such paths with 414.
     routerOptions: { maxParamLength: 2048 },
@@ -99,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Serializers compiled once per process (response-serializers.ts).
     schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  closeIdleAtTheAnnouncedTime(app.server);
 
   const platform = await openPlatform(config, app.log);
   let services: Services | null = null;
