@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { App } from './http/app-type.js';
 import { registerAuthentication } from './http/auth/authenticate.js';
+import { registerAuthFailureLimit } from './http/auth/auth-failures.js';
 import { registerCors } from './http/cors.js';
 import { registerNoSniff } from './http/browser-headers.js';
 import { closeIdleAtTheAnnouncedTime, slowClientLimits } from './http/slow-clients.js';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     registerInputGuard(app);
     await registerOpenApi(app);
     registerMetrics(app, () => built.writes.stats);
+    registerAuthFailureLimit(app, platform);
     registerAuthentication(app, {
       verifyJwt: createJwtVerifier(config),
       adminToken: config.adminToken ?? '',

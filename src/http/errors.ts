@@ -135,6 +135,7 @@ export const ERRORS = {
   // 415
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   // 429
+  AUTH_FAILURES_LIMITED: { status: 429 },
   RATE_LIMITED: { status: 429 },
   // 500
   INTERNAL: { status: 500 },

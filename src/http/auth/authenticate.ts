@@ -25,7 +25,8 @@ export interface AuthDependencies {
 
 const PUBLIC_PREFIXES = ['/health', '/metrics', '/openapi.json', '/docs', '/dashboard'];
 
-function modeOf(request: FastifyRequest): AuthMode | null {
+/** How the route of a request authenticates; null when no route matched (the 404 handler answers). */
+export function authModeOf(request: FastifyRequest): AuthMode | null {
   const url = request.routeOptions.url;
   if (url === undefined) return null; // no route matched: the 404 handler answers
   const configured = request.routeOptions.config.auth;
@@ -62,7 +63,7 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
   app.decorateRequest('principal', null as never);
 
   app.addHook('onRequest', async (request) => {
-    const mode = modeOf(request);
+    const mode = authModeOf(request);
     if (mode === null || mode === 'public') return;
     const token = bearer(request);
 
