@@ -119,6 +119,7 @@ export const ERRORS = {
   EVENT_EXISTS: { status: 409 },
   IDEMPOTENCY_IN_PROGRESS: { status: 409 },
   IDEMPOTENCY_KEY_REUSED: { status: 409 },
+  JOB_NOT_FAILED: { status: 409 },
   OFFER_EXISTS: { status: 409 },
   PROJECT_EXISTS: { status: 409 },
   SHOP_EXISTS: { status: 409 },
