@@ -121,6 +121,7 @@ export const ERRORS = {
   IDEMPOTENCY_KEY_REUSED: { status: 409 },
   JOB_NOT_FAILED: { status: 409 },
   OFFER_EXISTS: { status: 409 },
+  PROJECT_BEING_DELETED: { status: 409 },
   PROJECT_EXISTS: { status: 409 },
   SHOP_EXISTS: { status: 409 },
   SHOP_IN_USE: { status: 409 },

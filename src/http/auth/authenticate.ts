@@ -79,7 +79,8 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
     const apiKey = request.headers['x-api-key'];
     if (mode === 'jwtOrApiKey' && typeof apiKey === 'string' && token === null) {
       const resolved = await deps.resolveApiKey(apiKey);
-      if (!resolved) throw AppError.of('INVALID_API_KEY', 'Invalid API key');
+      // A key of a project being deleted is refused at once, before the job reaches its row.
+      if (!resolved || !(await deps.projectExists(resolved.projectId))) throw AppError.of('INVALID_API_KEY', 'Invalid API key');
       request.principal = { kind: 'apikey', ...resolved };
       return;
     }

@@ -3,6 +3,7 @@ import type { App } from '../../http/app-type.js';
 import { AppError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { Job } from '../../platform/jobs/job-store.js';
+import { SYSTEM_PROJECT } from '../../platform/jobs/job-runner.js';
 
 const JobParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 128 }) });
 const JobState = Type.Object({
@@ -27,13 +28,17 @@ const stateOf = (job: Job) => ({
  */
 export async function jobsRoutes(app: App): Promise<void> {
   const { jobs } = app.services;
+  /** A job of the project, or a system job (a project deletion belongs to no project: nothing of the project may remain). */
+  const findJob = async (projectId: string, jobId: string) =>
+    (await jobs.store.find(projectId, jobId)) ?? (await jobs.store.find(SYSTEM_PROJECT, jobId));
 
   app.get(
     '/admin/job/:jobId',
     {
       schema: {
         operationId: 'getJob',
-        description: 'The state and progress of a background job (for example a user deletion).',
+        description:
+          'The state and progress of a background job of the project in x-project-id (a user deletion), or of a job above projects (a project deletion).',
         tags: ['admin: jobs'],
         summary: 'Progress of a background job',
         security: [{ adminToken: [] }],
@@ -42,7 +47,7 @@ export async function jobsRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      const job = await jobs.store.find(req.principal.projectId, req.params.jobId);
+      const job = await findJob(req.principal.projectId, req.params.jobId);
       if (!job) throw AppError.of('JOB_NOT_FOUND', req.params.jobId);
       return stateOf(job);
     },
@@ -63,13 +68,12 @@ export async function jobsRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { projectId } = req.principal;
-      const job = await jobs.store.find(projectId, req.params.jobId);
+      const job = await findJob(req.principal.projectId, req.params.jobId);
       if (!job) throw AppError.of('JOB_NOT_FOUND', req.params.jobId);
-      if (!(await jobs.retry(projectId, job.jobId))) {
+      if (!(await jobs.retry(job.projectId, job.jobId))) {
         throw AppError.of('JOB_NOT_FAILED', `Job ${job.jobId} is ${job.status}: only a failed job can be retried`);
       }
-      return reply.status(202).send(stateOf((await jobs.store.find(projectId, job.jobId))!));
+      return reply.status(202).send(stateOf((await jobs.store.find(job.projectId, job.jobId))!));
     },
   );
 }

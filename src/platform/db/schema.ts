@@ -31,6 +31,8 @@ export interface ProjectsTable {
   points_expiry_days: number | null;
   /** YYYY-MM-DD UTC day expiry was last switched on (null while off; decision 147). */
   points_expiry_since: string | null;
+  /** Set while the project's deletion job runs (decision 216); the row goes last. */
+  deleted_at?: number | null;
 }
 
 export interface ApiKeysTable {

@@ -28,7 +28,8 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
 }
 
-const SYSTEM_PROJECT = '*';
+/** The project of jobs above projects: daily tasks, project deletions. */
+export const SYSTEM_PROJECT = '*';
 /** The longest wait between two tries of a job whose store is unavailable (decision 215). */
 export const OUTAGE_BACKOFF_CAP_MS = 60_000;
 
