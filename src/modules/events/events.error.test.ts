@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, DAY, defineEvent, NOW, sendEvent } from './events.test-factory.js';
 
-describeBackends('events: errors', (t) => {
+describeSharedApp('events: errors', (t) => {
   async function expectRefused(body: Record<string, unknown>, status: number, code: string, userId = 'uma') {
     const res = await sendEvent(t, userId, body);
     expect(res.statusCode).toBe(status);
@@ -14,8 +14,8 @@ describeBackends('events: errors', (t) => {
     await t.createUser('uma');
     await expectRefused({ eventId: 'nope' }, 404, 'EVENT_NOT_FOUND');
     await expectRefused({ eventId: 'buy' }, 404, 'USER_NOT_FOUND', 'ghost');
-    expect(await t.app.services.events.countEvents('default', 'ghost')).toBe(0);
-    expect(await t.app.services.points.ledgerSum('default', 'ghost')).toBe(0);
+    expect(await t.app.services.events.countEvents(t.projectId, 'ghost')).toBe(0);
+    expect(await t.app.services.points.ledgerSum(t.projectId, 'ghost')).toBe(0);
   });
 
   it('answers 400 EVENT_INACTIVE for an inactive event', async () => {
@@ -63,7 +63,7 @@ describeBackends('events: errors', (t) => {
     await expectRefused({ eventId: 'buy', timestamp: 'yesterday' }, 400, 'INVALID_TIMESTAMP');
     expect((await sendEvent(t, 'uma', { eventId: 'buy', timestamp: new Date(NOW + 2 * 60_000).toISOString() })).statusCode).toBe(200);
     expect((await sendEvent(t, 'uma', { eventId: 'buy', timestamp: new Date(NOW - 29 * DAY).toISOString() })).statusCode).toBe(200);
-    expect(await t.app.services.events.countEvents('default', 'uma')).toBe(2);
+    expect(await t.app.services.events.countEvents(t.projectId, 'uma')).toBe(2);
   });
 
   it('refuses a TRANSACTION event without a usable value field', async () => {
@@ -133,6 +133,6 @@ describeBackends('events: errors', (t) => {
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 404, 200]);
     expect(await balance(t, 'uma')).toBe(10);
-    expect(await t.app.services.events.countEvents('default', 'uma')).toBe(2);
+    expect(await t.app.services.events.countEvents(t.projectId, 'uma')).toBe(2);
   });
 });

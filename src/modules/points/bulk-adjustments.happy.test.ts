@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, history } from '../events/events.test-factory.js';
 
 const NOW = Date.UTC(2026, 2, 12, 12);
 
-describeBackends('bulk adjustments', (t) => {
+describeSharedApp('bulk adjustments', (t) => {
   it('a dry run says what each row would do, in order, and changes nothing', async () => {
     await t.setClock(NOW);
     await t.createUser('alice');
@@ -87,7 +87,7 @@ describeBackends('bulk adjustments', (t) => {
     ]);
     expect(body.rows[0].adjustmentId).toMatch(/^adj/);
     expect(await balance(t, 'alice')).toBe(30);
-    expect(await t.app.services.points.ledgerSum('default', 'alice')).toBe(30);
+    expect(await t.app.services.points.ledgerSum(t.projectId, 'alice')).toBe(30);
     const entries = (await history(t, 'alice', '?showAll=true')).json() as Array<{
       type: string;
       points: number;

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent, history, NOW, sendEvent } from '../events/events.test-factory.js';
 
-describeBackends('reward history', (t) => {
+describeSharedApp('reward history', (t) => {
   it('answers 204 with no content when the user has no entries', async () => {
     await t.createUser('amy');
     const res = await history(t, 'amy');

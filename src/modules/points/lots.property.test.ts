@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
+import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
 import { defineEvent, history, sendEvent } from '../events/events.test-factory.js';
 
 /**
@@ -129,10 +129,10 @@ class Model {
 
 const clockAt = (t: TestContext, day: number) => t.setClock(day * DAY + 3_600_000);
 
-describeBackends('lots (property)', (t) => {
+describeSharedApp('lots (property)', (t) => {
   it("spend the first to expire, expire once, reverse from the credit's own lot, hold pending credits: as a naive model of single credits does", async () => {
     await clockAt(t, START_DAY);
-    await t.admin('PUT', '/admin/project/default', { name: 'Default project', pointsExpiry: { afterDays: AFTER_DAYS } });
+    await t.admin('PUT', `/admin/project/${t.projectId}`, { name: 'Default project', pointsExpiry: { afterDays: AFTER_DAYS } });
     await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: EVENT_POINTS }, limit: null, pendingDays: PENDING_DAYS });
     let run = 0;
     await fc.assert(
@@ -182,7 +182,7 @@ describeBackends('lots (property)', (t) => {
           const seen = (await t.inject({ method: 'GET', url: `/user/${userId}/points`, headers: await t.auth(userId) })).json();
           expect({ points: seen.points, pending: seen.pending, expiring: seen.expiring }).toEqual(model.view());
         }
-        expect(await t.app.services.points.ledgerSum('default', userId)).toBe(model.balance);
+        expect(await t.app.services.points.ledgerSum(t.projectId, userId)).toBe(model.balance);
         const all = await history(t, userId, '?showAll=true');
         const expired = (all.statusCode === 204 ? [] : all.json()) as Array<{ type: string; globalEventDateKey: string }>;
         const days = expired.filter((e) => e.type === 'EXPIRY').map((e) => e.globalEventDateKey);

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { archive, defineSeasonReward, january } from './seasons.test-factory.js';
 
-describeBackends('seasons: errors', (t) => {
+describeSharedApp('seasons: errors', (t) => {
   const errorBody = (statusCode: number, code: string) => ({ statusCode, error: expect.any(String), message: expect.any(String), code });
 
   it('refuses bad season rewards with 400 and changes nothing', async () => {
@@ -90,9 +90,9 @@ describeBackends('seasons: errors', (t) => {
     await t.app.services.jobs.runUntilIdle();
     expect((await archive(t, 'month=2026-01&groupId=default')).statusCode).toBe(200);
     expect((await archive(t, 'month=2026-01&groupId=default', 'other')).json()).toEqual(errorBody(404, 'PROJECT_NOT_FOUND'));
-    expect((await t.inject({ method: 'GET', url: '/project/default/leaderboard/archive?month=2026-01&groupId=default' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.inject({ method: 'GET', url: `/project/${t.projectId}/leaderboard/archive?month=2026-01&groupId=default` })).statusCode,
+    ).toBe(401);
     const asUser = await t.inject({ method: 'GET', url: '/admin/season-reward', headers: await t.auth('ann') });
     expect(asUser.statusCode).toBe(401);
   });
