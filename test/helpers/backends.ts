@@ -28,7 +28,9 @@ export function chooseBackends(env: NodeJS.ProcessEnv): BackendChoice {
     }
     return {
       backends: ['sqlite'],
-      skipped: 'LAUREL_TEST_POSTGRES_URL and LAUREL_TEST_REDIS_URL are not set (e.g. postgres://postgres@127.0.0.1:5432/postgres and redis://127.0.0.1:6379)',
+      skipped:
+        'LAUREL_TEST_POSTGRES_URL and LAUREL_TEST_REDIS_URL are not set (e.g. postgres://postgres@127.0.0.1:5432/postgres and ' +
+        'redis://127.0.0.1:6379)',
     };
   }
   return { backends: wanted === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'], skipped: null };

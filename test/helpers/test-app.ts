@@ -213,7 +213,12 @@ export class TestContext {
 
   /** An admin API call for `projectId` (default: the test's project). */
   async admin(method: InjectOptions['method'], url: string, payload?: unknown, projectId?: string): Promise<LightMyRequestResponse> {
-    return this.app.inject({ method, url, headers: this.adminAuth(projectId), ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.app.inject({
+      method,
+      url,
+      headers: this.adminAuth(projectId),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
 
   /** Creates a user through the public API with its own token. */

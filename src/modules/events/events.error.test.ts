@@ -87,25 +87,29 @@ describeSharedApp('events: errors', (t) => {
     expect(bad.json()).toMatchObject({ statusCode: 400, code: 'INVALID_JSON' });
   });
 
-  it('validates definitions: TRANSACTION needs rewardValueField, rewards are non-negative, operators known, CONDITIONAL needs conditions', async () => {
-    const refused = async (body: Record<string, unknown>, code: string) => {
-      const res = await t.admin('POST', '/admin/event', { title: 'X', ...body });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe(code);
-    };
-    await refused({ type: 'TRANSACTION', reward: { default: 1 } }, 'REWARD_VALUE_FIELD_REQUIRED');
-    await refused({ reward: { default: -1 } }, 'VALIDATION_ERROR');
-    await refused({ reward: { default: 1, gold: -2 } }, 'VALIDATION_ERROR');
-    await refused({ reward: { default: 1, 'bad group!': 2 } }, 'INVALID_REWARD');
-    await refused({ conditions: { type: 'AND', conditions: [{ field: 'a', operator: 'like', value: 1 }] } }, 'VALIDATION_ERROR');
-    await refused({ conditions: { type: 'XOR', conditions: [] } }, 'VALIDATION_ERROR');
-    await refused({ conditions: { type: 'AND', conditions: [{ field: 'a', operator: 'equals' }] } }, 'INVALID_CONDITION');
-    await refused({ type: 'CONDITIONAL', reward: { default: 1 } }, 'CONDITIONS_REQUIRED');
-    await refused({ limitPeriod: 'hourly' }, 'VALIDATION_ERROR');
-    await refused({ eventId: 'bad id' }, 'VALIDATION_ERROR');
-    await refused({ type: 'FANCY' }, 'VALIDATION_ERROR');
-    expect((await t.admin('GET', '/admin/event')).json()).toEqual([]);
-  });
+  it(
+    'validates definitions: TRANSACTION needs rewardValueField, rewards are non-negative, operators known, CONDITIONAL needs ' +
+      'conditions',
+    async () => {
+      const refused = async (body: Record<string, unknown>, code: string) => {
+        const res = await t.admin('POST', '/admin/event', { title: 'X', ...body });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe(code);
+      };
+      await refused({ type: 'TRANSACTION', reward: { default: 1 } }, 'REWARD_VALUE_FIELD_REQUIRED');
+      await refused({ reward: { default: -1 } }, 'VALIDATION_ERROR');
+      await refused({ reward: { default: 1, gold: -2 } }, 'VALIDATION_ERROR');
+      await refused({ reward: { default: 1, 'bad group!': 2 } }, 'INVALID_REWARD');
+      await refused({ conditions: { type: 'AND', conditions: [{ field: 'a', operator: 'like', value: 1 }] } }, 'VALIDATION_ERROR');
+      await refused({ conditions: { type: 'XOR', conditions: [] } }, 'VALIDATION_ERROR');
+      await refused({ conditions: { type: 'AND', conditions: [{ field: 'a', operator: 'equals' }] } }, 'INVALID_CONDITION');
+      await refused({ type: 'CONDITIONAL', reward: { default: 1 } }, 'CONDITIONS_REQUIRED');
+      await refused({ limitPeriod: 'hourly' }, 'VALIDATION_ERROR');
+      await refused({ eventId: 'bad id' }, 'VALIDATION_ERROR');
+      await refused({ type: 'FANCY' }, 'VALIDATION_ERROR');
+      expect((await t.admin('GET', '/admin/event')).json()).toEqual([]);
+    },
+  );
 
   it('answers 409 for a taken eventId, 404 for PUT/DELETE/GET of an unknown one, 400 for a mismatched body id', async () => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 } });

@@ -194,7 +194,8 @@ async function snapshot(t: TestContext) {
     (
       await sql
         .raw(
-          `select ${columns} from ${table} where project_id = '${t.projectId}' ${group ? `group by ${order} having ${group}` : ''} order by ${order}`,
+          `select ${columns} from ${table} where project_id = '${t.projectId}' ${group ? `group by ${order} having ${group}` : ''} ` +
+            `order by ${order}`,
         )
         .execute(db)
     ).rows.map((r) =>
@@ -209,7 +210,8 @@ async function snapshot(t: TestContext) {
     // Adjustment and redemption ids are generated: compared without them.
     ledger: await rows(
       'ledger',
-      "user_id, type, case when type in ('ADJUSTMENT', 'REDEMPTION') then null else source_id end as source, points, occurred_at, title, case when type = 'REDEMPTION' then null else metadata end as meta",
+      "user_id, type, case when type in ('ADJUSTMENT', 'REDEMPTION') then null else source_id end as source, points, occurred_at, " +
+        "title, case when type = 'REDEMPTION' then null else metadata end as meta",
       'user_id, entry_id',
     ),
     events: await rows(
@@ -225,7 +227,8 @@ async function snapshot(t: TestContext) {
     ),
     streaks: await rows(
       'streak_progress',
-      'user_id, streak_id, periods, current_count, current_start, last_period, longest_streak, missed_count, milestones_claimed, last_completed_at',
+      'user_id, streak_id, periods, current_count, current_start, last_period, longest_streak, missed_count, milestones_claimed, ' +
+        'last_completed_at',
       'user_id, streak_id',
     ),
     // Sums over the shards; a period whose users all moved on sums to 0 however it was written.

@@ -81,19 +81,22 @@ describeSharedApp('seasons: errors', (t) => {
     expect((await t.admin('POST', '/admin/season/january/close')).statusCode).toBe(400);
   });
 
-  it('guards the archive: bad query 400, not archived or another project 404, no credentials 401; admin routes refuse user tokens', async () => {
-    await january(t, { ann: 1 });
-    expect((await archive(t, 'month=2026-1&groupId=default')).statusCode).toBe(400);
-    expect((await archive(t, 'groupId=default')).statusCode).toBe(400);
-    expect((await archive(t, 'month=2026-01&groupId=default')).json()).toEqual(errorBody(404, 'ARCHIVE_NOT_FOUND'));
-    await t.admin('POST', '/admin/season/2026-01/close');
-    await t.app.services.jobs.runUntilIdle();
-    expect((await archive(t, 'month=2026-01&groupId=default')).statusCode).toBe(200);
-    expect((await archive(t, 'month=2026-01&groupId=default', 'other')).json()).toEqual(errorBody(404, 'PROJECT_NOT_FOUND'));
-    expect(
-      (await t.inject({ method: 'GET', url: `/project/${t.projectId}/leaderboard/archive?month=2026-01&groupId=default` })).statusCode,
-    ).toBe(401);
-    const asUser = await t.inject({ method: 'GET', url: '/admin/season-reward', headers: await t.auth('ann') });
-    expect(asUser.statusCode).toBe(401);
-  });
+  it(
+    'guards the archive: bad query 400, not archived or another project 404, no credentials 401; admin routes refuse ' + 'user tokens',
+    async () => {
+      await january(t, { ann: 1 });
+      expect((await archive(t, 'month=2026-1&groupId=default')).statusCode).toBe(400);
+      expect((await archive(t, 'groupId=default')).statusCode).toBe(400);
+      expect((await archive(t, 'month=2026-01&groupId=default')).json()).toEqual(errorBody(404, 'ARCHIVE_NOT_FOUND'));
+      await t.admin('POST', '/admin/season/2026-01/close');
+      await t.app.services.jobs.runUntilIdle();
+      expect((await archive(t, 'month=2026-01&groupId=default')).statusCode).toBe(200);
+      expect((await archive(t, 'month=2026-01&groupId=default', 'other')).json()).toEqual(errorBody(404, 'PROJECT_NOT_FOUND'));
+      expect(
+        (await t.inject({ method: 'GET', url: `/project/${t.projectId}/leaderboard/archive?month=2026-01&groupId=default` })).statusCode,
+      ).toBe(401);
+      const asUser = await t.inject({ method: 'GET', url: '/admin/season-reward', headers: await t.auth('ann') });
+      expect(asUser.statusCode).toBe(401);
+    },
+  );
 });
