@@ -34,8 +34,7 @@ export function parseCsv(text: string): string[][] {
     else if (c === ',') {
       row.push(field);
       field = '';
-    }
-    else if (c === '\n' || c === '\r') {
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(field);
       if (row.some((f) => f !== '')) rows.push(row);

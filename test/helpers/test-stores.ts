@@ -101,10 +101,9 @@ async function emptyingStatement(client: pg.Client): Promise<string> {
   const sequences = await client.query<{ name: string }>(
     "select sequencename as name from pg_sequences where schemaname = 'public' and sequencename not like 'kysely_%'",
   );
-  return [
-    ...tables.rows.map((t) => `DELETE FROM "${t.name}";`),
-    ...sequences.rows.map((s) => `ALTER SEQUENCE "${s.name}" RESTART;`),
-  ].join('\n');
+  return [...tables.rows.map((t) => `DELETE FROM "${t.name}";`), ...sequences.rows.map((s) => `ALTER SEQUENCE "${s.name}" RESTART;`)].join(
+    '\n',
+  );
 }
 
 let image: Promise<Buffer> | null = null;
