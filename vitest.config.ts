@@ -33,6 +33,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'dashboard',
+          isolate: false,
           include: ['dashboard/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['dashboard/test/setup.ts'],
