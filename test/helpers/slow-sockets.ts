@@ -26,7 +26,9 @@ const firstBytes = (kind: SlowKind, authorization: string): string =>
     idle: '',
     halfHeaders: 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ',
     trickle: 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Trickle: ',
-    halfBody: `POST /event HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"eventId":`,
+    halfBody:
+      `POST /event HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\n` +
+      'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"eventId":',
     keepAlive: 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n',
   })[kind];
 

@@ -38,7 +38,8 @@ export async function jobsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getJob',
         description:
-          'The state and progress of a background job of the project in x-project-id (a user deletion), or of a job above projects (a project deletion).',
+          'The state and progress of a background job of the project in x-project-id (a user deletion), or of a job above ' +
+          'projects (a project deletion).',
         tags: ['admin: jobs'],
         summary: 'Progress of a background job',
         security: [{ adminToken: [] }],
@@ -59,7 +60,9 @@ export async function jobsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'retryJob',
         description:
-          'Queues a failed job again, from where it stopped, with its attempts counted afresh (for example a user deletion that failed for a reason other than an unavailable store: those wait and retry by themselves). 409 JOB_NOT_FAILED unless the job is failed.',
+          'Queues a failed job again, from where it stopped, with its attempts counted afresh (for example a user deletion that ' +
+          'failed for a reason other than an unavailable store: those wait and retry by themselves). 409 JOB_NOT_FAILED unless ' +
+          'the job is failed.',
         tags: ['admin: jobs'],
         summary: 'Retry a failed background job',
         security: [{ adminToken: [] }],

@@ -138,7 +138,10 @@ export async function projectsRoutes(app: App): Promise<void> {
         operationId: 'deleteProject',
         summary: 'Delete a project and all its data (a background job; watch it at GET /admin/job/{jobId})',
         description:
-          'Starts the deletion of a project: 202 with the job. From then on the project does not exist for any request (its tokens and API keys get 401, its x-project-id 404) and its id cannot be created again (409 PROJECT_BEING_DELETED); the job removes every row and every Redis key of the project, and then the project. A second DELETE while it runs answers the same job. The default project cannot be deleted (400). Admin token only.',
+          'Starts the deletion of a project: 202 with the job. From then on the project does not exist for any request (its ' +
+          'tokens and API keys get 401, its x-project-id 404) and its id cannot be created again (409 PROJECT_BEING_DELETED); ' +
+          'the job removes every row and every Redis key of the project, and then the project. A second DELETE while it runs ' +
+          'answers the same job. The default project cannot be deleted (400). Admin token only.',
         tags,
         security,
         params: Params,

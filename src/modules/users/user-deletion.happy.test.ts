@@ -83,7 +83,7 @@ describeBackends('user deletion: happy path', (t) => {
     });
   });
 
-  it('answers 404 USER_NOT_FOUND to every read of the user while its deletion is under way, then the reads of an unknown user', async () => {
+  it('answers 404 USER_NOT_FOUND to every read of a user being deleted, then the reads of an unknown user', async () => {
     await t.createUser('gina');
     await seedLedger(t.app, 'gina', 3);
     const reads = [

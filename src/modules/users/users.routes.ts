@@ -64,7 +64,8 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'createUser',
         description:
-          'Creates a user of the project with a balance of 0, in its time zone (UTC when none is given). 400 USER_EXISTS when the id is taken; 409 USER_BEING_DELETED while a user of that id is being deleted.',
+          'Creates a user of the project with a balance of 0, in its time zone (UTC when none is given). 400 USER_EXISTS when the id ' +
+          'is taken; 409 USER_BEING_DELETED while a user of that id is being deleted.',
         tags,
         security,
         summary: 'Create a user',
@@ -85,7 +86,9 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getUser',
         description:
-          "The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an unknown user or one being deleted.",
+          "The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event " +
+          'limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an ' +
+          'unknown user or one being deleted.',
         tags,
         security,
         summary: 'Read a user: creation time and time zone',
@@ -105,7 +108,8 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'updateUser',
         description:
-          "Changes the user's time zone (an IANA name such as Europe/Berlin). From the next event on, the user's own calendar decides streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay UTC.",
+          "Changes the user's time zone (an IANA name such as Europe/Berlin). From the next event on, the user's own calendar decides " +
+          'streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay UTC.',
         tags,
         security,
         summary: "Change a user's time zone (the user itself or a service principal)",
@@ -126,7 +130,9 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getUserPoints',
         description:
-          "The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its own; a service or API key any user of the project. An unknown user has 0 points and userExists false; a user whose deletion is under way is 404 USER_NOT_FOUND.",
+          "The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its " +
+          'own; a service or API key any user of the project. An unknown user has 0 points and userExists false; a user whose ' +
+          'deletion is under way is 404 USER_NOT_FOUND.',
         tags,
         security,
         summary: 'Point balance of a user',
@@ -148,7 +154,9 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'deleteUser',
         description:
-          'Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers) in a background job, and answers with its jobId; from then on every read of the user is 404 USER_NOT_FOUND. A second DELETE while it runs answers the same job; a DELETE after the job failed queues it again.',
+          'Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers) in a ' +
+          'background job, and answers with its jobId; from then on every read of the user is 404 USER_NOT_FOUND. A second DELETE ' +
+          'while it runs answers the same job; a DELETE after the job failed queues it again.',
         tags,
         security,
         summary: 'Delete a user and its loyalty data (a background job; watch it at GET /admin/job/{jobId})',
@@ -169,7 +177,8 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listUsers',
         description:
-          "The project's users with their balance, last activity and creation time: filtered by a userId prefix, sorted by points, last activity or creation (newest or highest first), paged by cursor. Users being deleted are left out.",
+          "The project's users with their balance, last activity and creation time: filtered by a userId prefix, sorted by points, " +
+          'last activity or creation (newest or highest first), paged by cursor. Users being deleted are left out.',
         tags: ['admin: users'],
         security: [{ adminToken: [] }],
         summary: 'Users of the project: search by userId prefix, sort by points, last activity or creation, paged',

@@ -40,7 +40,8 @@ export class UsersService implements UserDataOwner, LiveUsers {
       if (existing?.deleted_at != null) {
         throw AppError.of(
           'USER_BEING_DELETED',
-          `User ${userId} is being deleted; it can be created again when the deletion is done (a failed deletion is retried by DELETE /user/${userId})`,
+          `User ${userId} is being deleted; it can be created again when the deletion is done ` +
+            `(a failed deletion is retried by DELETE /user/${userId})`,
         );
       }
       throw AppError.of('USER_EXISTS', `User ${userId} already exists`);
