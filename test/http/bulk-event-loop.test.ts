@@ -6,20 +6,26 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describeBackends, type TestContext } from '../helpers/test-app.js';
 import { defineEvent } from '../../src/modules/events/events.test-factory.js';
 
-/**
+/*
  * Bulk requests do not stall the event loop (decision 217): a 1,000-item POST /events of 3.6 MB and
  * a 1,000-row bulk adjustment are applied in slices that give the loop a turn. Measured here as the
  * longest time between two ticks of a 2 ms timer while the request runs in-process, and the time a
- * /health sent meanwhile waits. Before, the events held the loop for 175–485 ms at a stretch; the
- * bounds are generous, for a loaded machine (figures in bench/README.md).
+ * /health sent meanwhile waits. Before, the events held the loop for 80–130 ms of CPU (275–554 ms
+ * of wall time) at a stretch (figures in bench/README.md).
  */
-/** The longest the loop may be held, in CPU time of this thread (the target is ~50 ms; before: 80–130 ms). */
+
+/**
+ * The longest the loop may be held, in CPU time of this thread: what the request's own work takes,
+ * whatever else the machine runs (target ~50 ms; 80–130 ms before the slices). The assertion that
+ * tells the fix apart.
+ */
 const CPU_BOUND_MS = 75;
 /**
- * The same in wall time, generous for a loaded 2-core machine (before: 275–485 ms). Embedded only: in
- * scale mode PostgreSQL runs on the same cores, and wall time then measures the machine.
+ * The same in wall time: a coarse net only, since on a 2-core machine shared by other test runs
+ * (load averages of 9–12) a process is often not running at all for 100 ms and more. Embedded only:
+ * in scale mode PostgreSQL runs on the same cores, and wall time then measures the machine.
  */
-const WALL_BOUND_MS = 150;
+const WALL_BOUND_MS = 300;
 const USERS = 50;
 
 /** CPU time of this thread in ms (Node 22.19+ and 24), or null where Node cannot tell. */
