@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { ADMIN_TOKEN } from './fault-load.js';
 
 /**
@@ -10,18 +11,21 @@ export class DeletionDuringOutage {
   private jobId: string | null = null;
   private readonly seen = new Set<string>();
   private readonly readStatuses = new Set<number>();
+  /** Errors the job recorded while it waited (the jobs table, read from PostgreSQL). */
+  private readonly waits = new Set<string>();
   private watching: Promise<void> | null = null;
   private stop = false;
 
   private constructor(
     private readonly base: string,
     private readonly token: string,
+    private readonly databaseUrl: string,
   ) {}
 
   static readonly USER = 'leaver';
 
   /** Defines the event `wave`, creates the user and sends it three events. */
-  static async prepare(base: string, token: string): Promise<DeletionDuringOutage> {
+  static async prepare(base: string, token: string, databaseUrl: string): Promise<DeletionDuringOutage> {
     const call = async (path: string, body: unknown, auth: string) => {
       const res = await fetch(`${base}${path}`, {
         method: 'POST',
@@ -33,7 +37,7 @@ export class DeletionDuringOutage {
     await call('/admin/event', { eventId: 'wave', title: 'Wave', reward: { default: 7 }, limit: null }, ADMIN_TOKEN);
     await call('/user', { userId: DeletionDuringOutage.USER }, token);
     for (let i = 0; i < 3; i++) await call('/event', { eventId: 'wave', userId: DeletionDuringOutage.USER }, token);
-    return new DeletionDuringOutage(base, token);
+    return new DeletionDuringOutage(base, token, databaseUrl);
   }
 
   /** DELETE /user (needs only PostgreSQL), then watches the job and the user's reads until `finish`. */
@@ -48,7 +52,20 @@ export class DeletionDuringOutage {
   }
 
   private async watch(): Promise<void> {
+    const db = new pg.Client({ connectionString: this.databaseUrl });
+    await db.connect();
+    try {
+      await this.watchWith(db);
+    } finally {
+      await db.end();
+    }
+  }
+
+  private async watchWith(db: pg.Client): Promise<void> {
     while (!this.stop) {
+      const row = await db.query<{ error: string | null }>('select error from jobs where job_id = $1', [this.jobId]).catch(() => null);
+      const error = row?.rows[0]?.error;
+      if (error) this.waits.add(error.split(':')[0]!);
       const status = await this.status();
       if (status) this.seen.add(status);
       if (status === 'done') return;
@@ -79,6 +96,7 @@ export class DeletionDuringOutage {
     const problems: string[] = [];
     if (!this.seen.has('done')) problems.push(`the deletion during the Redis outage was not done within ${ms / 1000} s: ${[...this.seen]}`);
     if (this.seen.has('failed')) problems.push('the deletion during the Redis outage was failed at some point');
+    if (!this.waits.has('redis unavailable')) problems.push(`the deletion did not meet the Redis outage: ${[...this.waits]}`);
     const reads = [...this.readStatuses].filter((s) => s !== 404);
     if (reads.length > 0) problems.push(`reads of the user being deleted answered ${reads.join(', ')} (expected 404)`);
     return problems;
@@ -86,6 +104,7 @@ export class DeletionDuringOutage {
 
   /** The states the job went through, for the run's output. */
   describe(): string {
-    return `deletion during the Redis outage: job ${this.jobId} went through ${[...this.seen].join(' → ')}`;
+    const states = [...this.seen].join(' → ');
+    return `deletion during the Redis outage: job ${this.jobId} went through ${states}, waiting on: ${[...this.waits].join(', ')}`;
   }
 }

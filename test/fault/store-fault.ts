@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     const bases = servers.map((s) => s.baseUrl);
     const token = await serviceToken();
     await setup(bases[0]!, token);
-    const deletion = await DeletionDuringOutage.prepare(bases[0]!, token);
+    const deletion = await DeletionDuringOutage.prepare(bases[0]!, token, postgres.url);
 
     // The load: CLIENTS loops; a seq that got no 200 goes back to the queue and is sent again.
     const acknowledged = new Set<number>();
