@@ -2077,6 +2077,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -2139,6 +2141,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2223,6 +2227,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2290,6 +2296,8 @@ export interface operations {
                         /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                         afterDays: number;
                     } | null;
+                    /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                    autoCreateUsers?: boolean;
                 };
             };
         };
@@ -2314,6 +2322,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     };
