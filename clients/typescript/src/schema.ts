@@ -1709,7 +1709,8 @@ export interface components {
                 projectId: string;
                 userId: string;
                 offerId: string;
-                shopId: string;
+                /** @description The shop of the offer; null for an offer without a shop */
+                shopId: string | null;
                 redemptionId: string;
                 pointsSpent: number;
                 balance: number;
@@ -1880,17 +1881,32 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                /** @description e.g. event, offer, apikey, project, user */
+                /**
+                 * @description e.g. event, offer, apikey, project, user
+                 * @example alice
+                 */
                 resource?: string;
-                /** @description Only changes of the resource with this id (with resource) */
+                /**
+                 * @description Only changes of the resource with this id (with resource)
+                 * @example alice
+                 */
                 resourceId?: string;
-                /** @description nextCursor of the previous page */
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -1906,6 +1922,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "at": 10,
+                     *           "actor": "alice",
+                     *           "resource": "alice",
+                     *           "resourceId": "alice",
+                     *           "action": "alice",
+                     *           "before": {
+                     *             "de": null,
+                     *             "en": null
+                     *           },
+                     *           "after": {
+                     *             "de": null,
+                     *             "en": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
                     "application/json": {
                         entries: {
                             /** @description Unix ms */
@@ -1936,6 +1974,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -1950,6 +1996,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -1964,6 +2018,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -1989,6 +2117,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -2012,13 +2145,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "dialect": "alice",
+                     *       "stores": {
+                     *         "database": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
                         dialect: string;
                         /** @description State of each store; redis is disabled in embedded mode */
                         stores: {
+                            /** @enum {string} */
                             database: "ok" | "unavailable" | "disabled";
+                            /** @enum {string} */
                             redis: "ok" | "unavailable" | "disabled";
                         };
                     };
@@ -2030,6 +2175,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "stores": {
+                     *         "database": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2037,7 +2194,9 @@ export interface operations {
                         code: string;
                         /** @description State of each store; redis is disabled in embedded mode */
                         stores: {
+                            /** @enum {string} */
                             database: "ok" | "unavailable" | "disabled";
+                            /** @enum {string} */
                             redis: "ok" | "unavailable" | "disabled";
                         };
                     };
@@ -2049,7 +2208,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -2063,6 +2225,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "projectId": "default",
+                     *         "name": "Corner Bakery",
+                     *         "tierWindow": {
+                     *           "months": 10
+                     *         },
+                     *         "tierGraceMonths": 10,
+                     *         "pointsExpiry": {
+                     *           "afterDays": 10
+                     *         },
+                     *         "autoCreateUsers": false,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2090,6 +2270,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2104,9 +2380,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2114,6 +2396,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Shop app"
+                 *     }
+                 */
                 "application/json": {
                     projectId?: string;
                     name: string;
@@ -2127,6 +2414,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projectId": "default",
+                     *       "name": "Corner Bakery",
+                     *       "tierWindow": {
+                     *         "months": 10
+                     *       },
+                     *       "tierGraceMonths": 10,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "autoCreateUsers": false,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2154,6 +2457,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2168,6 +2479,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2182,6 +2523,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2196,11 +2655,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -2213,6 +2678,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projectId": "default",
+                     *       "name": "Corner Bakery",
+                     *       "tierWindow": {
+                     *         "months": 10
+                     *       },
+                     *       "tierGraceMonths": 10,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "autoCreateUsers": false,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2234,12 +2715,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2254,6 +2765,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2268,13 +2853,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -2282,6 +2876,11 @@ export interface operations {
         /** @description The name, and the settings to change (an omitted setting keeps its value) */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     projectId?: string;
                     name: string;
@@ -2308,6 +2907,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projectId": "default",
+                     *       "name": "Corner Bakery",
+                     *       "tierWindow": {
+                     *         "months": 10
+                     *       },
+                     *       "tierGraceMonths": 10,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "autoCreateUsers": false,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2335,6 +2950,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2349,6 +2972,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2363,6 +2994,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2377,13 +3126,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -2403,6 +3161,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2417,6 +3183,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2431,6 +3205,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2445,7 +3293,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -2459,6 +3310,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "apiKeyId": "key_7f3k2a",
+                     *         "name": "Corner Bakery",
+                     *         "keyPrefix": "alice",
+                     *         "createdAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2474,6 +3335,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2488,6 +3357,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2502,9 +3445,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2512,6 +3461,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "checkout-server"
+                 *     }
+                 */
                 "application/json": {
                     apiKeyId?: string;
                     name: string;
@@ -2525,6 +3479,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiKeyId": "key_7f3k2a",
+                     *       "name": "Corner Bakery",
+                     *       "keyPrefix": "alice",
+                     *       "createdAt": 1773329400000,
+                     *       "key": "amount"
+                     *     }
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2541,6 +3504,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2555,6 +3526,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2569,6 +3548,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2583,6 +3570,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2597,11 +3702,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the API key */
+                /**
+                 * @description Id of the API key
+                 * @example key_7f3k2a
+                 */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -2614,6 +3725,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiKeyId": "key_7f3k2a",
+                     *       "name": "Corner Bakery",
+                     *       "keyPrefix": "alice",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2623,12 +3742,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2643,6 +3792,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2657,19 +3880,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the API key */
+                /**
+                 * @description Id of the API key
+                 * @example key_7f3k2a
+                 */
                 apiKeyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     apiKeyId?: string;
                     name: string;
@@ -2683,6 +3920,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiKeyId": "key_7f3k2a",
+                     *       "name": "Corner Bakery",
+                     *       "keyPrefix": "alice",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2698,6 +3943,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2712,6 +3965,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2726,6 +3987,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2740,13 +4119,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the API key */
+                /**
+                 * @description Id of the API key
+                 * @example key_7f3k2a
+                 */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -2760,12 +4148,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2780,6 +4198,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2794,7 +4286,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2802,6 +4302,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Client-chosen user id */
                     userId: string;
@@ -2817,6 +4322,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "User created",
+                     *       "userId": "alice",
+                     *       "createdAt": 1773329400000,
+                     *       "timeZone": "UTC"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         userId: string;
@@ -2832,6 +4345,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2846,6 +4367,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2860,6 +4389,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2874,6 +4433,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2887,9 +4564,18 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -2902,6 +4588,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "createdAt": 1773329400000,
+                     *       "timeZone": "Europe/Berlin"
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         createdAt: number;
@@ -2916,6 +4609,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2930,6 +4631,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2944,6 +4653,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2958,6 +4675,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2972,11 +4763,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -2989,6 +4791,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "userId": "alice",
+                     *       "jobId": "job_5m2k8q"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         userId: string;
@@ -3002,6 +4811,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3016,6 +4833,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3030,6 +4855,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3044,6 +4877,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3058,17 +4965,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeZone": "Europe/Berlin"
+                 *     }
+                 */
                 "application/json": {
                     /** @description IANA time zone name (e.g. Europe/Berlin); its local calendar drives the user's streak periods and daily/weekly/monthly event limits */
                     timeZone: string;
@@ -3082,6 +5005,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "timeZone": "Europe/Berlin"
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         /** @description Canonical IANA name */
@@ -3095,6 +5024,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3109,6 +5046,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3123,6 +5068,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3137,6 +5090,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3150,9 +5221,18 @@ export interface operations {
     getUserPoints: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -3165,6 +5245,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "points": 120,
+                     *       "userExists": true,
+                     *       "pending": 0,
+                     *       "expiring": []
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         points: number;
@@ -3186,6 +5275,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3200,6 +5297,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3214,6 +5319,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3227,17 +5428,32 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Only users whose userId begins with this (case-sensitive) */
+                /**
+                 * @description Only users whose userId begins with this (case-sensitive)
+                 * @example al
+                 */
                 prefix?: string;
-                /** @description createdAt: newest first; points: most first; lastActive: most recently active first, never active last */
+                /**
+                 * @description createdAt: newest first; points: most first; lastActive: most recently active first, never active last
+                 * @example createdAt
+                 */
                 sort?: "createdAt" | "points" | "lastActive";
-                /** @description nextCursor of the previous page */
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
-                /** @description Users per page */
+                /**
+                 * @description Users per page
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -3253,6 +5469,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "points": 120,
+                     *           "lastActiveAt": 1773329400000,
+                     *           "createdAt": 1773329400000,
+                     *           "timeZone": "Europe/Berlin"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
                     "application/json": {
                         users: {
                             userId: string;
@@ -3276,6 +5506,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3290,6 +5528,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3304,6 +5550,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3318,7 +5638,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3326,6 +5654,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userGroupId": "gold",
+                 *       "title": {
+                 *         "default": "Gold",
+                 *         "de": "Gold",
+                 *         "en": "Gold"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title: {
                         default: string;
@@ -3349,6 +5687,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "userGroupId": "gold",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         userGroupId: string;
@@ -3362,6 +5707,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3376,6 +5729,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3390,6 +5773,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3404,7 +5905,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -3418,6 +5922,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "userGroupId": "gold",
+                     *         "title": {
+                     *           "default": "alice",
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "default": "alice",
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3442,6 +5966,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3456,6 +5988,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3470,9 +6076,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3480,6 +6092,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "default": "Gold",
+                 *         "de": "Gold"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title: {
                         default: string;
@@ -3503,6 +6123,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userGroupId": "gold",
+                     *       "title": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "message": "Event erfolgreich geloggt"
+                     *     }
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3529,6 +6168,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3543,6 +6190,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3557,6 +6212,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3571,6 +6234,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3585,11 +6366,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
+                /**
+                 * @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved.
+                 * @example gold
+                 */
                 userGroupId: string;
             };
             cookie?: never;
@@ -3602,6 +6389,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userGroupId": "gold",
+                     *       "title": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3620,12 +6425,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3640,6 +6475,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3654,19 +6563,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
+                /**
+                 * @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved.
+                 * @example gold
+                 */
                 userGroupId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "default": "alice",
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title: {
                         default: string;
@@ -3680,6 +6607,7 @@ export interface operations {
                     };
                     /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
                     userGroupId?: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -3691,6 +6619,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userGroupId": "gold",
+                     *       "title": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3715,6 +6661,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3729,6 +6683,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3743,6 +6705,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3757,13 +6837,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
+                /**
+                 * @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved.
+                 * @example gold
+                 */
                 userGroupId: string;
             };
             cookie?: never;
@@ -3777,12 +6866,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3797,6 +6916,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3811,19 +7004,34 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "historyId": "EVENT#purchase#1767225600000",
+                 *       "reason": "Order returned"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The id of the history entry to reverse (an entry that earned points) */
                     historyId: string;
@@ -3838,6 +7046,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "reversalId": "alice",
+                     *       "historyId": "EVENT#purchase#1773329400000",
+                     *       "points": 120,
+                     *       "unrecovered": 10,
+                     *       "balance": 120,
+                     *       "reason": "Goodwill after a late delivery",
+                     *       "timestamp": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         reversalId: string;
@@ -3859,6 +7079,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3873,6 +7101,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3887,6 +7123,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3901,6 +7145,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3915,19 +7277,34 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "points": 50,
+                 *       "reason": "Goodwill"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Signed change; non-zero */
                     points: number;
@@ -3942,6 +7319,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "adjustmentId": "alice",
+                     *       "points": 120,
+                     *       "balance": 120,
+                     *       "reason": "Goodwill after a late delivery",
+                     *       "timestamp": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         adjustmentId: string;
@@ -3959,6 +7346,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3973,6 +7368,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3987,6 +7390,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4001,9 +7522,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4011,6 +7538,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dryRun": true,
+                 *       "rows": [
+                 *         {
+                 *           "userId": "alice",
+                 *           "points": 10,
+                 *           "reason": "Welcome"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description true: answer what would happen and change nothing
@@ -4035,6 +7574,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "dryRun": false,
+                     *       "applied": 10,
+                     *       "failed": 10,
+                     *       "rows": [
+                     *         {
+                     *           "row": 10,
+                     *           "userId": "alice",
+                     *           "outcome": "APPLIED",
+                     *           "points": 120,
+                     *           "balanceBefore": 10,
+                     *           "balanceAfter": 10,
+                     *           "adjustmentId": "alice",
+                     *           "code": "alice",
+                     *           "message": "Event erfolgreich geloggt"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         dryRun: boolean;
                         /** @description Rows applied (0 for a dry run) */
@@ -4045,6 +7604,7 @@ export interface operations {
                             /** @description Index of the row in the request, from 0 */
                             row: number;
                             userId: string;
+                            /** @enum {string} */
                             outcome: "APPLIED" | "WOULD_APPLY" | "FAILED";
                             /** @description Points applied (or that would be): a debit is cut so the balance stays ≥ 0; 0 when FAILED */
                             points: number;
@@ -4066,6 +7626,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4080,6 +7648,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4094,6 +7670,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4107,18 +7801,39 @@ export interface operations {
     getUserHistory: {
         parameters: {
             query?: {
-                /** @description asc: oldest first; desc: newest first */
+                /**
+                 * @description asc: oldest first; desc: newest first
+                 * @example desc
+                 */
                 sort?: "asc" | "desc";
-                /** @description true also lists entries with 0 points */
+                /**
+                 * @description true also lists entries with 0 points
+                 * @example false
+                 */
                 showAll?: boolean;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
-                /** @description x-next-cursor of the previous page */
+                /**
+                 * @description x-next-cursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -4133,6 +7848,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "alice",
+                     *         "timestamp": 1773329400000,
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "userId": "alice",
+                     *         "globalEventDateKey": "2026-03-12",
+                     *         "status": "PENDING",
+                     *         "availableAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description <TYPE>#<sourceId>#<timestamp_ms>; a further entry of the same source and millisecond adds #<n> (n = 2, 3, …) */
                         id: string;
@@ -4150,7 +7888,10 @@ export interface operations {
                         };
                         userId: string;
                         globalEventDateKey: string;
-                        /** @description Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending */
+                        /**
+                         * @description Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending
+                         * @enum {string}
+                         */
                         status?: "PENDING" | "AVAILABLE" | "CANCELLED";
                         /** @description When a pending credit becomes (or became) available (Unix ms) */
                         availableAt?: number;
@@ -4172,6 +7913,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4186,6 +7935,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4200,6 +7957,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4213,12 +8066,24 @@ export interface operations {
     listUserChallenges: {
         parameters: {
             query?: {
-                /** @description true: completed only; false: not completed only */
+                /**
+                 * @description true: completed only; false: not completed only
+                 * @example false
+                 */
                 completed?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -4231,6 +8096,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challenges": [
+                     *         {
+                     *           "challengeId": "five-purchases",
+                     *           "status": "ACTIVE",
+                     *           "goal": 5,
+                     *           "points": 120,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "description": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "type": "alice",
+                     *           "progress": 3,
+                     *           "completed": false,
+                     *           "completedDate": "alice",
+                     *           "seriesId": "shopper",
+                     *           "step": 10,
+                     *           "isLastStep": false,
+                     *           "eventId": "purchase",
+                     *           "startDate": 1773329400000,
+                     *           "endDate": 1773329400000,
+                     *           "image": "https://example.com/images/coffee.png"
+                     *         }
+                     *       ],
+                     *       "lastEvaluatedKey": null
+                     *     }
+                     */
                     "application/json": {
                         challenges: {
                             challengeId: string;
@@ -4269,6 +8166,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4283,6 +8188,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4297,6 +8210,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4310,11 +8319,23 @@ export interface operations {
     getUserChallenge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
@@ -4327,6 +8348,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challenge": {
+                     *         "challengeId": "five-purchases",
+                     *         "status": "ACTIVE",
+                     *         "goal": 5,
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "type": "alice",
+                     *         "progress": 3,
+                     *         "completed": false,
+                     *         "completedDate": "alice",
+                     *         "seriesId": "shopper",
+                     *         "step": 10,
+                     *         "isLastStep": false,
+                     *         "eventId": "purchase",
+                     *         "startDate": 1773329400000,
+                     *         "endDate": 1773329400000,
+                     *         "image": "https://example.com/images/coffee.png"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challenge: {
                             challengeId: string;
@@ -4363,6 +8413,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4377,6 +8435,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4391,6 +8457,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4405,6 +8479,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4419,7 +8567,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -4433,6 +8584,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "challengeId": "five-purchases",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "type": "alice",
+                     *         "eventId": "purchase",
+                     *         "conditions": {
+                     *           "type": "AND",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "equals",
+                     *               "value": "alice"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "valueField": "amount",
+                     *         "goal": 5,
+                     *         "points": 120,
+                     *         "seriesId": "shopper",
+                     *         "step": 10,
+                     *         "isLastStep": false,
+                     *         "startDate": 1773329400000,
+                     *         "endDate": 1773329400000,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "completions": {
+                     *           "total": 1,
+                     *           "last30Days": 10
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4444,9 +8638,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4479,6 +8675,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4493,6 +8697,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4507,9 +8785,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4517,6 +8801,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Three purchases"
+                 *       },
+                 *       "eventId": "purchase",
+                 *       "goal": 3
+                 *     }
+                 */
                 "application/json": {
                     challengeId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -4527,12 +8820,15 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     type?: "FIXED" | "SUM";
                     eventId: string;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
@@ -4548,6 +8844,7 @@ export interface operations {
                     /** @description Unix ms */
                     endDate?: number | null;
                     image?: string | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -4559,6 +8856,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "five-purchases",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "type": "alice",
+                     *       "eventId": "purchase",
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "valueField": "amount",
+                     *       "goal": 5,
+                     *       "points": 120,
+                     *       "seriesId": "shopper",
+                     *       "step": 10,
+                     *       "isLastStep": false,
+                     *       "startDate": 1773329400000,
+                     *       "endDate": 1773329400000,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "completions": {
+                     *         "total": 1,
+                     *         "last30Days": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4570,9 +8908,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4605,6 +8945,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4619,6 +8967,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4633,6 +8989,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4647,6 +9011,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4661,11 +9143,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
@@ -4678,6 +9166,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "five-purchases",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "type": "alice",
+                     *       "eventId": "purchase",
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "valueField": "amount",
+                     *       "goal": 5,
+                     *       "points": 120,
+                     *       "seriesId": "shopper",
+                     *       "step": 10,
+                     *       "isLastStep": false,
+                     *       "startDate": 1773329400000,
+                     *       "endDate": 1773329400000,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "completions": {
+                     *         "total": 1,
+                     *         "last30Days": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4689,9 +9218,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4724,6 +9255,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4738,6 +9277,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4752,6 +9299,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4766,19 +9387,38 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "eventId": "purchase",
+                 *       "goal": 5
+                 *     }
+                 */
                 "application/json": {
                     challengeId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -4789,12 +9429,15 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     type?: "FIXED" | "SUM";
                     eventId: string;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
@@ -4810,6 +9453,7 @@ export interface operations {
                     /** @description Unix ms */
                     endDate?: number | null;
                     image?: string | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -4821,6 +9465,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "five-purchases",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "type": "alice",
+                     *       "eventId": "purchase",
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "valueField": "amount",
+                     *       "goal": 5,
+                     *       "points": 120,
+                     *       "seriesId": "shopper",
+                     *       "step": 10,
+                     *       "isLastStep": false,
+                     *       "startDate": 1773329400000,
+                     *       "endDate": 1773329400000,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "completions": {
+                     *         "total": 1,
+                     *         "last30Days": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4832,9 +9517,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4867,6 +9554,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4881,6 +9576,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4895,6 +9598,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4909,13 +9730,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
@@ -4935,6 +9765,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4949,6 +9787,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4963,6 +9809,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4976,9 +9896,18 @@ export interface operations {
     listUserStreaks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -4991,6 +9920,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streaks": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "streakId": "daily-check-in",
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "currentStartDate": 1773329400000,
+                     *           "timeFrame": "daily",
+                     *           "currentCount": 10,
+                     *           "longestStreak": 10,
+                     *           "lastCompletedAt": "alice",
+                     *           "missedCount": 10,
+                     *           "completedDates": [
+                     *             "alice"
+                     *           ],
+                     *           "milestonesClaimed": [
+                     *             10
+                     *           ],
+                     *           "freezes": {
+                     *             "available": 10,
+                     *             "used": 10
+                     *           },
+                     *           "frozenDates": [
+                     *             "alice"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "count": 3
+                     *     }
+                     */
                     "application/json": {
                         streaks: {
                             userId: string;
@@ -5027,6 +9990,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5041,6 +10012,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5055,6 +10034,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5068,11 +10143,23 @@ export interface operations {
     getUserStreak: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
@@ -5085,6 +10172,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streak": {
+                     *         "userId": "alice",
+                     *         "streakId": "daily-check-in",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "currentStartDate": 1773329400000,
+                     *         "timeFrame": "daily",
+                     *         "currentCount": 10,
+                     *         "longestStreak": 10,
+                     *         "lastCompletedAt": "alice",
+                     *         "missedCount": 10,
+                     *         "completedDates": [
+                     *           "alice"
+                     *         ],
+                     *         "milestonesClaimed": [
+                     *           10
+                     *         ],
+                     *         "freezes": {
+                     *           "available": 10,
+                     *           "used": 10
+                     *         },
+                     *         "frozenDates": [
+                     *           "alice"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         streak: {
                             userId: string;
@@ -5120,6 +10238,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5134,6 +10260,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5148,6 +10282,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5162,6 +10304,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5175,10 +10391,19 @@ export interface operations {
     getStreakAnalytics: {
         parameters: {
             query: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5190,6 +10415,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "totalParticipants": 10,
+                     *       "activeParticipants": 10,
+                     *       "averageStreakLength": 10,
+                     *       "longestUserStreak": 10,
+                     *       "completionRate": 10
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         totalParticipants: number;
@@ -5209,6 +10444,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5223,6 +10466,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5237,7 +10576,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -5251,6 +10593,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "streakId": "daily-check-in",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "timeFrame": "daily",
+                     *         "eventIds": [
+                     *           "purchase"
+                     *         ],
+                     *         "milestones": [
+                     *           {
+                     *             "count": 3,
+                     *             "points": 120
+                     *           }
+                     *         ],
+                     *         "freezes": {
+                     *           "max": 10,
+                     *           "earnEveryMilestone": false
+                     *         },
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5282,6 +10656,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5296,6 +10678,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5310,9 +10766,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5320,6 +10782,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Every day"
+                 *       },
+                 *       "timeFrame": "daily",
+                 *       "eventIds": [
+                 *         "purchase"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     streakId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -5330,6 +10803,7 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     timeFrame: "daily" | "weekly" | "monthly";
                     eventIds: string[];
                     milestones?: {
@@ -5343,6 +10817,7 @@ export interface operations {
                         /** @description Each milestone reached earns one freeze (up to max); default false */
                         earnEveryMilestone?: boolean;
                     } | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -5354,6 +10829,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "timeFrame": "daily",
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "milestones": [
+                     *         {
+                     *           "count": 3,
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "freezes": {
+                     *         "max": 10,
+                     *         "earnEveryMilestone": false
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5385,6 +10890,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5399,6 +10912,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5413,6 +10934,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5427,6 +10956,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5441,11 +11088,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
@@ -5458,6 +11111,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "timeFrame": "daily",
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "milestones": [
+                     *         {
+                     *           "count": 3,
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "freezes": {
+                     *         "max": 10,
+                     *         "earnEveryMilestone": false
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5489,6 +11172,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5503,6 +11194,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5517,6 +11216,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5531,19 +11304,40 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "timeFrame": "daily",
+                 *       "eventIds": [
+                 *         "purchase"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     streakId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -5554,6 +11348,7 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     timeFrame: "daily" | "weekly" | "monthly";
                     eventIds: string[];
                     milestones?: {
@@ -5567,6 +11362,7 @@ export interface operations {
                         /** @description Each milestone reached earns one freeze (up to max); default false */
                         earnEveryMilestone?: boolean;
                     } | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -5578,6 +11374,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "timeFrame": "daily",
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "milestones": [
+                     *         {
+                     *           "count": 3,
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "freezes": {
+                     *         "max": 10,
+                     *         "earnEveryMilestone": false
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5609,6 +11435,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5623,6 +11457,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5637,6 +11479,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5651,13 +11611,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
@@ -5677,6 +11646,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5691,6 +11668,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5705,6 +11690,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5719,21 +11778,38 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "count": 3
+                 *     }
+                 */
                 "application/json": {
                     /** @description Freezes to bank; the bank never exceeds the streak's max */
                     count: number;
@@ -5747,6 +11823,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "streakId": "daily-check-in",
+                     *       "granted": 10,
+                     *       "freezes": {
+                     *         "available": 10,
+                     *         "used": 10,
+                     *         "max": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         streakId: string;
@@ -5766,6 +11854,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5780,6 +11876,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5794,6 +11898,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5807,10 +12029,19 @@ export interface operations {
     listEventDefinitions: {
         parameters: {
             query?: {
-                /** @description true: every event; false: only ACTIVE ones */
+                /**
+                 * @description true: every event; false: only ACTIVE ones
+                 * @example true
+                 */
                 showAll?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5822,6 +12053,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "eventId": "purchase",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "status": "ACTIVE",
+                     *         "type": "alice",
+                     *         "reward": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "rewardValueField": "amount",
+                     *         "limit": 5,
+                     *         "limitPeriod": "alice",
+                     *         "maximumReward": 10,
+                     *         "conditions": {
+                     *           "type": "alice",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "alice",
+                     *               "value": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         "metadataFields": [
+                     *           {
+                     *             "key": "amount",
+                     *             "type": "alice",
+                     *             "required": false
+                     *           }
+                     *         ],
+                     *         "requiresApiKey": false,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "pendingDays": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -5870,6 +12142,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5884,6 +12164,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5898,7 +12274,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6012,6 +12396,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6026,6 +12418,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6040,6 +12440,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6054,6 +12462,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6068,6 +12484,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6082,6 +12550,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6096,7 +12616,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6104,6 +12632,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         null
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Up to 1000 events, each a POST /event body; applied in this order */
                     events: unknown[];
@@ -6117,6 +12652,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "statusCode": 200,
+                     *           "success": true,
+                     *           "message": "Event erfolgreich geloggt",
+                     *           "data": {
+                     *             "userId": "alice",
+                     *             "eventId": "purchase",
+                     *             "points": 50,
+                     *             "pointsAwarded": 50,
+                     *             "type": "purchase",
+                     *             "title": "Purchase",
+                     *             "limit": null,
+                     *             "maximumReward": 100,
+                     *             "metadata": {
+                     *               "amount": 42,
+                     *               "store": "berlin-mitte"
+                     *             },
+                     *             "conditionReached": true,
+                     *             "limitReached": false,
+                     *             "userGroupId": "default",
+                     *             "timestamp": 1795337123000,
+                     *             "streaks": [
+                     *               {
+                     *                 "streakId": "daily-shopper",
+                     *                 "currentCount": 3,
+                     *                 "lastUpdate": "2026-11-22",
+                     *                 "milestoneReached": false,
+                     *                 "pointsAwarded": 0
+                     *               }
+                     *             ],
+                     *             "challenges": [
+                     *               {
+                     *                 "challengeId": "five-purchases",
+                     *                 "progress": 5,
+                     *                 "goal": 5,
+                     *                 "completed": true,
+                     *                 "pointsAwarded": 200
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         results: ({
                             statusCode: number;
@@ -6168,6 +12750,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6182,6 +12772,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6196,6 +12816,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6210,6 +12838,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6224,6 +12882,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6237,9 +12947,18 @@ export interface operations {
     getEventDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -6252,6 +12971,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6293,6 +13051,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6307,6 +13073,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6321,6 +13095,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6335,7 +13183,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -6349,6 +13200,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "eventId": "purchase",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "status": "ACTIVE",
+                     *         "type": "alice",
+                     *         "reward": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "rewardValueField": "amount",
+                     *         "limit": 5,
+                     *         "limitPeriod": "alice",
+                     *         "maximumReward": 10,
+                     *         "conditions": {
+                     *           "type": "alice",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "alice",
+                     *               "value": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         "metadataFields": [
+                     *           {
+                     *             "key": "amount",
+                     *             "type": "alice",
+                     *             "required": false
+                     *           }
+                     *         ],
+                     *         "requiresApiKey": false,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "pendingDays": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6390,6 +13282,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6404,6 +13304,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6418,9 +13392,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6428,11 +13408,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "eventId": "purchase",
+                 *       "title": "Purchase",
+                 *       "reward": {
+                 *         "default": 10
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     eventId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
                     type?: "FIXED" | "TRANSACTION" | "CONDITIONAL";
                     /** @description default and userGroupId → non-negative reward */
                     reward?: {
@@ -6442,18 +13433,22 @@ export interface operations {
                     };
                     rewardValueField?: string | null;
                     limit?: number | null;
+                    /** @enum {string} */
                     limitPeriod?: "daily" | "weekly" | "monthly" | "lifetime";
                     maximumReward?: number | null;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
                     } | null;
                     metadataFields?: {
                         key: string;
+                        /** @enum {string} */
                         type: "string" | "number" | "boolean" | "array";
                         required?: boolean;
                     }[];
@@ -6471,6 +13466,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6512,6 +13546,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6526,6 +13568,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6540,6 +13590,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6554,6 +13612,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6568,11 +13744,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -6585,6 +13767,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6620,12 +13841,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6640,6 +13891,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6654,24 +13979,40 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Purchase"
+                 *     }
+                 */
                 "application/json": {
                     eventId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
                     type?: "FIXED" | "TRANSACTION" | "CONDITIONAL";
                     /** @description default and userGroupId → non-negative reward */
                     reward?: {
@@ -6681,18 +14022,22 @@ export interface operations {
                     };
                     rewardValueField?: string | null;
                     limit?: number | null;
+                    /** @enum {string} */
                     limitPeriod?: "daily" | "weekly" | "monthly" | "lifetime";
                     maximumReward?: number | null;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
                     } | null;
                     metadataFields?: {
                         key: string;
+                        /** @enum {string} */
                         type: "string" | "number" | "boolean" | "array";
                         required?: boolean;
                     }[];
@@ -6710,6 +14055,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6751,6 +14135,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6765,6 +14157,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6779,6 +14179,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6793,13 +14311,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -6813,12 +14340,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6833,6 +14390,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6846,23 +14477,47 @@ export interface operations {
     listEventLog: {
         parameters: {
             query?: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId?: string;
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId?: string;
-                /** @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx */
+                /**
+                 * @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx
+                 * @example AWARDED
+                 */
                 outcome?: "AWARDED" | "CONDITION_FAILED" | "LIMIT_REACHED" | "REJECTED";
-                /** @description Entries received at or after this time (Unix ms) */
+                /**
+                 * @description Entries received at or after this time (Unix ms)
+                 * @example 1773329400000
+                 */
                 from?: number;
-                /** @description Entries received before this time (Unix ms) */
+                /**
+                 * @description Entries received before this time (Unix ms)
+                 * @example 1773329400000
+                 */
                 to?: number;
-                /** @description nextCursor of the previous page */
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
-                /** @description Entries per page */
+                /**
+                 * @description Entries per page
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -6878,6 +14533,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "at": 10,
+                     *           "userId": "alice",
+                     *           "eventId": "purchase",
+                     *           "outcome": "AWARDED",
+                     *           "reason": "Goodwill after a late delivery",
+                     *           "points": 120,
+                     *           "metadata": {
+                     *             "de": null,
+                     *             "en": null
+                     *           },
+                     *           "status": 10,
+                     *           "code": "alice"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
                     "application/json": {
                         entries: {
                             /** @description When the service received the call, Unix ms */
@@ -6885,7 +14561,10 @@ export interface operations {
                             /** @description Null when a rejected call named no valid userId */
                             userId: string | null;
                             eventId: string | null;
-                            /** @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx */
+                            /**
+                             * @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx
+                             * @enum {string}
+                             */
                             outcome: "AWARDED" | "CONDITION_FAILED" | "LIMIT_REACHED" | "REJECTED";
                             /** @description Why, in words: "12 points awarded", "condition amount ≥ 50 failed: got 10", "limit 1 per day reached", the error message of a rejection */
                             reason: string;
@@ -6911,6 +14590,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6925,6 +14612,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6939,6 +14634,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6952,12 +14721,24 @@ export interface operations {
     getShop: {
         parameters: {
             query?: {
-                /** @description true adds the part; anything else (default false) leaves it out */
-                includeStatistics?: string;
+                /**
+                 * @description true adds the part; anything else (default false) leaves it out
+                 * @example true
+                 */
+                includeStatistics?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
@@ -6970,6 +14751,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -6995,6 +14796,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7009,6 +14818,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7023,6 +14840,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7036,14 +14927,29 @@ export interface operations {
     getOffer: {
         parameters: {
             query?: {
-                /** @description true adds the part; anything else (default false) leaves it out */
-                includeStatistics?: string;
-                /** @description true adds the part; anything else (default false) leaves it out */
-                includeShop?: string;
+                /**
+                 * @description true adds the part; anything else (default false) leaves it out
+                 * @example true
+                 */
+                includeStatistics?: "true" | "false";
+                /**
+                 * @description true adds the part; anything else (default false) leaves it out
+                 * @example true
+                 */
+                includeShop?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7056,6 +14962,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offer": {
+                     *         "offerId": "free-coffee",
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "category": "drinks",
+                     *         "shopId": "bakery",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "monthlyLimit": 10,
+                     *         "totalLimit": 10,
+                     *         "perUserLimit": 10,
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "status": "ACTIVE",
+                     *         "couponValidityDays": 10,
+                     *         "tiers": [
+                     *           "alice"
+                     *         ],
+                     *         "streakId": "daily-check-in",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       },
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "shop": {
+                     *         "shopId": "bakery",
+                     *         "name": "Corner Bakery",
+                     *         "status": "ACTIVE",
+                     *         "logo": "https://example.com/images/bakery.png",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "offers": 10,
+                     *           "redeemed": 10,
+                     *           "used": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offer: {
                             offerId: string;
@@ -7126,6 +15096,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7140,6 +15118,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7154,6 +15140,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7167,12 +15227,24 @@ export interface operations {
     getUserOfferFeed: {
         parameters: {
             query?: {
-                /** @description Only offers of this type */
-                type?: string;
+                /**
+                 * @description Only offers of this type
+                 * @example LOCAL
+                 */
+                type?: "LOCAL" | "ONLINE" | "STREAK_FREEZE";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -7185,6 +15257,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "offerId": "free-coffee",
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "category": "drinks",
+                     *         "shopId": "bakery",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "monthlyLimit": 10,
+                     *         "totalLimit": 10,
+                     *         "perUserLimit": 10,
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "status": "ACTIVE",
+                     *         "couponValidityDays": 10,
+                     *         "tiers": [
+                     *           "alice"
+                     *         ],
+                     *         "streakId": "daily-check-in",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7220,6 +15325,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7234,6 +15347,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7248,6 +15369,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7262,13 +15479,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7276,6 +15507,7 @@ export interface operations {
         /** @description Passed on to the redeem logic; metadata (e.g. quantity) is stored with the redemption */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /** @description Free-form object: at most 50 keys, nested at most 5 levels, at most 8192 bytes as JSON */
                     metadata?: {
@@ -7293,6 +15525,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": {
+                     *         "userId": "alice",
+                     *         "offerId": "free-coffee",
+                     *         "pointsSpent": 10,
+                     *         "balance": 120,
+                     *         "redemptionId": "alice",
+                     *         "coupon": {
+                     *           "PK": "alice",
+                     *           "SK": "alice",
+                     *           "couponKey": "cpn_8f2k1x",
+                     *           "userId": "alice",
+                     *           "title": "Purchase",
+                     *           "description": "One point per euro spent",
+                     *           "validUntil": 1773329400000,
+                     *           "redeemed": false,
+                     *           "redeemedAt": 1773329400000,
+                     *           "metadata": {
+                     *             "de": null,
+                     *             "en": null
+                     *           },
+                     *           "offerId": "free-coffee",
+                     *           "createdAt": 1773329400000
+                     *         },
+                     *         "freeze": {
+                     *           "streakId": "daily-check-in",
+                     *           "available": 10,
+                     *           "used": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         data: {
@@ -7336,6 +15602,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7350,6 +15624,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7364,6 +15646,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7378,6 +15668,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7391,11 +15799,23 @@ export interface operations {
     getOfferRedeemable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7408,9 +15828,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redeemable": false,
+                     *       "reason": "INSUFFICIENT_POINTS",
+                     *       "points": 120,
+                     *       "cost": 10
+                     *     }
+                     */
                     "application/json": {
                         redeemable: boolean;
-                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | (never | null);
+                        /** @enum {string|null} */
+                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | null;
                         /** @description Balance of the user */
                         points: number;
                         /** @description Points the offer costs */
@@ -7424,6 +15853,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7438,6 +15875,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7452,6 +15897,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7466,6 +15919,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7480,7 +16007,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -7494,6 +16024,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "offerId": "free-coffee",
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "category": "drinks",
+                     *         "shopId": "bakery",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "monthlyLimit": 10,
+                     *         "totalLimit": 10,
+                     *         "perUserLimit": 10,
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "status": "ACTIVE",
+                     *         "couponValidityDays": 10,
+                     *         "tiers": [
+                     *           "alice"
+                     *         ],
+                     *         "streakId": "daily-check-in",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "month": "2026-03",
+                     *           "redeemed": 10,
+                     *           "limit": 5,
+                     *           "remaining": 10
+                     *         },
+                     *         "totalStatistics": {
+                     *           "redeemed": 10,
+                     *           "used": 10,
+                     *           "valid": 10,
+                     *           "limit": 5,
+                     *           "remaining": 10
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": ({
                         offerId: string;
                         type: string;
@@ -7546,6 +16122,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7560,6 +16144,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7574,9 +16232,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7584,6 +16248,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Free coffee"
+                 *       },
+                 *       "points": 100,
+                 *       "shopId": "bakery"
+                 *     }
+                 */
                 "application/json": {
                     offerId?: string;
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
@@ -7608,6 +16281,7 @@ export interface operations {
                     validFrom?: number | null;
                     /** @description Unix ms */
                     validUntil?: number | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     /** @description default 30 */
                     couponValidityDays?: number;
@@ -7623,6 +16297,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerId": "free-coffee",
+                     *       "type": "alice",
+                     *       "points": 120,
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "category": "drinks",
+                     *       "shopId": "bakery",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "monthlyLimit": 10,
+                     *       "totalLimit": 10,
+                     *       "perUserLimit": 10,
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "status": "ACTIVE",
+                     *       "couponValidityDays": 10,
+                     *       "tiers": [
+                     *         "alice"
+                     *       ],
+                     *       "streakId": "daily-check-in",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7675,6 +16393,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7689,6 +16415,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7703,6 +16437,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7717,6 +16459,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7731,11 +16591,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7748,6 +16614,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerId": "free-coffee",
+                     *       "type": "alice",
+                     *       "points": 120,
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "category": "drinks",
+                     *       "shopId": "bakery",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "monthlyLimit": 10,
+                     *       "totalLimit": 10,
+                     *       "perUserLimit": 10,
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "status": "ACTIVE",
+                     *       "couponValidityDays": 10,
+                     *       "tiers": [
+                     *         "alice"
+                     *       ],
+                     *       "streakId": "daily-check-in",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7800,6 +16710,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7814,6 +16732,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7828,6 +16754,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7842,19 +16842,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "points": 120,
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     offerId?: string;
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
@@ -7879,6 +16897,7 @@ export interface operations {
                     validFrom?: number | null;
                     /** @description Unix ms */
                     validUntil?: number | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     /** @description default 30 */
                     couponValidityDays?: number;
@@ -7894,6 +16913,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerId": "free-coffee",
+                     *       "type": "alice",
+                     *       "points": 120,
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "category": "drinks",
+                     *       "shopId": "bakery",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "monthlyLimit": 10,
+                     *       "totalLimit": 10,
+                     *       "perUserLimit": 10,
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "status": "ACTIVE",
+                     *       "couponValidityDays": 10,
+                     *       "tiers": [
+                     *         "alice"
+                     *       ],
+                     *       "streakId": "daily-check-in",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7946,6 +17009,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7960,6 +17031,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7974,6 +17053,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7988,13 +17185,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -8014,6 +17220,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8028,6 +17242,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8042,6 +17264,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8056,7 +17352,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -8070,6 +17369,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "shopId": "bakery",
+                     *         "name": "Corner Bakery",
+                     *         "status": "ACTIVE",
+                     *         "logo": "https://example.com/images/bakery.png",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "offers": 10,
+                     *           "redeemed": 10,
+                     *           "used": 10
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8095,6 +17416,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8109,6 +17438,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8123,9 +17526,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8133,9 +17542,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     shopId?: string;
                     name: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     logo?: string | null;
                     image?: string | null;
@@ -8153,6 +17568,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8178,6 +17613,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8192,6 +17635,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8206,6 +17657,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8220,6 +17679,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8234,11 +17811,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
@@ -8251,6 +17834,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8276,6 +17879,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8290,6 +17901,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8304,6 +17923,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8318,22 +18011,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     shopId?: string;
                     name: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     logo?: string | null;
                     image?: string | null;
@@ -8351,6 +18059,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8376,6 +18104,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8390,6 +18126,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8404,6 +18148,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8418,13 +18280,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
@@ -8444,6 +18315,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8458,6 +18337,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8472,6 +18359,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8486,6 +18381,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8499,9 +18468,18 @@ export interface operations {
     listUserCoupons: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -8514,6 +18492,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "PK": "alice",
+                     *         "SK": "alice",
+                     *         "couponKey": "cpn_8f2k1x",
+                     *         "userId": "alice",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "validUntil": 1773329400000,
+                     *         "redeemed": false,
+                     *         "redeemedAt": 1773329400000,
+                     *         "metadata": {
+                     *           "de": null,
+                     *           "en": null
+                     *         },
+                     *         "offerId": "free-coffee",
+                     *         "createdAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8541,6 +18540,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8555,6 +18562,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8569,6 +18584,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8583,19 +18694,38 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the coupon (its couponKey) */
+                /**
+                 * @description Id of the coupon (its couponKey)
+                 * @example cpn_8f2k1x
+                 */
                 couponId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "SK": "alice"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Client-chosen user id */
                     userId?: string;
@@ -8611,6 +18741,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redeemed": false,
+                     *       "userId": "alice",
+                     *       "SK": "alice"
+                     *     }
+                     */
                     "application/json": {
                         redeemed: boolean;
                         userId: string;
@@ -8624,6 +18761,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8638,6 +18783,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8652,6 +18805,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8666,6 +18827,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8679,13 +18958,22 @@ export interface operations {
     listCoupons: {
         parameters: {
             query?: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId?: string;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -8699,6 +18987,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "PK": "alice",
+                     *         "SK": "alice",
+                     *         "couponKey": "cpn_8f2k1x",
+                     *         "userId": "alice",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "validUntil": 1773329400000,
+                     *         "redeemed": false,
+                     *         "redeemedAt": 1773329400000,
+                     *         "metadata": {
+                     *           "de": null,
+                     *           "en": null
+                     *         },
+                     *         "offerId": "free-coffee",
+                     *         "createdAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8726,6 +19035,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8740,6 +19057,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8754,6 +19079,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8768,9 +19167,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8778,6 +19183,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice",
+                 *       "title": "Welcome gift",
+                 *       "validUntil": 1893456000000
+                 *     }
+                 */
                 "application/json": {
                     couponKey?: string;
                     /** @description Client-chosen user id */
@@ -8800,6 +19212,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "PK": "alice",
+                     *       "SK": "alice",
+                     *       "couponKey": "cpn_8f2k1x",
+                     *       "userId": "alice",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "validUntil": 1773329400000,
+                     *       "redeemed": false,
+                     *       "redeemedAt": 1773329400000,
+                     *       "metadata": {
+                     *         "de": null,
+                     *         "en": null
+                     *       },
+                     *       "offerId": "free-coffee",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8827,6 +19258,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8841,6 +19280,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8855,6 +19302,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8869,6 +19324,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8883,11 +19456,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Key of the coupon */
+                /**
+                 * @description Key of the coupon
+                 * @example cpn_8f2k1x
+                 */
                 couponKey: string;
             };
             cookie?: never;
@@ -8900,6 +19479,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "PK": "alice",
+                     *       "SK": "alice",
+                     *       "couponKey": "cpn_8f2k1x",
+                     *       "userId": "alice",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "validUntil": 1773329400000,
+                     *       "redeemed": false,
+                     *       "redeemedAt": 1773329400000,
+                     *       "metadata": {
+                     *         "de": null,
+                     *         "en": null
+                     *       },
+                     *       "offerId": "free-coffee",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8927,6 +19525,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8941,6 +19547,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8955,6 +19569,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8969,19 +19657,35 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Key of the coupon */
+                /**
+                 * @description Key of the coupon
+                 * @example cpn_8f2k1x
+                 */
                 couponKey: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice",
+                 *       "title": "Purchase",
+                 *       "validUntil": 1773329400000
+                 *     }
+                 */
                 "application/json": {
                     couponKey?: string;
                     /** @description Client-chosen user id */
@@ -9005,6 +19709,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "PK": "alice",
+                     *       "SK": "alice",
+                     *       "couponKey": "cpn_8f2k1x",
+                     *       "userId": "alice",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "validUntil": 1773329400000,
+                     *       "redeemed": false,
+                     *       "redeemedAt": 1773329400000,
+                     *       "metadata": {
+                     *         "de": null,
+                     *         "en": null
+                     *       },
+                     *       "offerId": "free-coffee",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -9032,6 +19755,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9046,6 +19777,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9060,6 +19799,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9074,13 +19931,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Key of the coupon */
+                /**
+                 * @description Key of the coupon
+                 * @example cpn_8f2k1x
+                 */
                 couponKey: string;
             };
             cookie?: never;
@@ -9100,6 +19966,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9114,6 +19988,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9128,6 +20010,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9141,9 +20097,18 @@ export interface operations {
     listUserSurveys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -9156,6 +20121,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "surveyId": "recommend",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "type": "alice",
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "options": [
+                     *           {
+                     *             "optionId": "yes",
+                     *             "label": "Yes"
+                     *           }
+                     *         ],
+                     *         "points": 120
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9177,6 +20161,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9191,6 +20183,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9205,6 +20205,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9219,19 +20315,42 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice",
+                 *       "surveyId": "recommend",
+                 *       "responses": [
+                 *         "yes"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Client-chosen user id */
                     userId: string;
@@ -9248,6 +20367,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "surveyId": "recommend",
+                     *       "userId": "alice",
+                     *       "pointsAwarded": 10
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         surveyId: string;
@@ -9262,6 +20389,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9276,6 +20411,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9290,6 +20433,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9304,6 +20455,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9318,7 +20587,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -9332,6 +20604,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "surveyId": "recommend",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "type": "alice",
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "options": [
+                     *           {
+                     *             "optionId": "yes",
+                     *             "label": "Yes"
+                     *           }
+                     *         ],
+                     *         "points": 120,
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "answered": 10,
+                     *           "options": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           }
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": ({
                         surveyId: string;
                         title: string;
@@ -9365,6 +20666,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9379,6 +20688,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9393,9 +20776,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9403,10 +20792,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Would you recommend us?",
+                 *       "type": "SINGLE",
+                 *       "options": [
+                 *         {
+                 *           "optionId": "yes",
+                 *           "label": "Yes"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     surveyId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     type: "SINGLE" | "MULTIPLE";
                     options: {
                         optionId: string;
@@ -9418,6 +20820,7 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -9429,6 +20832,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "surveyId": "recommend",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "type": "alice",
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "options": [
+                     *         {
+                     *           "optionId": "yes",
+                     *           "label": "Yes"
+                     *         }
+                     *       ],
+                     *       "points": 120,
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "answered": 10,
+                     *         "options": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9462,6 +20892,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9476,6 +20914,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9490,6 +20936,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9504,6 +20958,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9518,11 +21090,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
@@ -9535,6 +21113,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "surveyId": "recommend",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "type": "alice",
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "options": [
+                     *         {
+                     *           "optionId": "yes",
+                     *           "label": "Yes"
+                     *         }
+                     *       ],
+                     *       "points": 120,
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "answered": 10,
+                     *         "options": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9568,6 +21173,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9582,6 +21195,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9596,6 +21217,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9610,23 +21305,45 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Purchase",
+                 *       "type": "SINGLE",
+                 *       "options": [
+                 *         {
+                 *           "optionId": "yes",
+                 *           "label": "Yes"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     surveyId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     type: "SINGLE" | "MULTIPLE";
                     options: {
                         optionId: string;
@@ -9638,6 +21355,7 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -9649,6 +21367,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "surveyId": "recommend",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "type": "alice",
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "options": [
+                     *         {
+                     *           "optionId": "yes",
+                     *           "label": "Yes"
+                     *         }
+                     *       ],
+                     *       "points": 120,
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "answered": 10,
+                     *         "options": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9682,6 +21427,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9696,6 +21449,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9710,6 +21471,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9724,13 +21603,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
@@ -9750,6 +21638,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9764,6 +21660,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9778,6 +21682,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9791,9 +21769,18 @@ export interface operations {
     getNotificationOverview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -9806,6 +21793,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "hasUnseenChallenges": false,
+                     *       "hasUnseenRewards": false,
+                     *       "hasUnseenSurveys": false
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         hasUnseenChallenges: boolean;
@@ -9820,6 +21815,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9834,6 +21837,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9848,6 +21859,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9862,17 +21969,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "screenId": "rewards"
+                 *     }
+                 */
                 "application/json": {
                     /** @description rewards, challenges or surveys */
                     screenId: string;
@@ -9886,6 +22009,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -9897,6 +22025,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9911,6 +22047,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9925,6 +22069,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9939,6 +22091,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9953,17 +22223,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "resetRewards": true
+                 *     }
+                 */
                 "application/json": {
                     resetChallenges?: boolean;
                     resetRewards?: boolean;
@@ -9978,6 +22264,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -9989,6 +22280,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10003,6 +22302,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10017,6 +22324,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10031,6 +22346,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10044,20 +22477,44 @@ export interface operations {
     getLeaderboard: {
         parameters: {
             query: {
-                /** @description User group; `default` is every user */
+                /**
+                 * @description User group; `default` is every user
+                 * @example default
+                 */
                 groupId: string;
-                /** @description YYYY-MM: a monthly board (any month). Not together with timeframe. */
+                /**
+                 * @description YYYY-MM: a monthly board (any month). Not together with timeframe.
+                 * @example 2026-03
+                 */
                 month?: string;
-                /** @description 7d, 30d or 365d: a rolling window. Not together with month. */
-                timeframe?: string;
-                /** @description Page size */
+                /**
+                 * @description 7d, 30d or 365d: a rolling window. Not together with month.
+                 * @example 7d
+                 */
+                timeframe?: "7d" | "30d" | "365d";
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
-                /** @description Number of entries to skip (the first page is 0) */
+                /**
+                 * @description Number of entries to skip (the first page is 0)
+                 * @example 0
+                 */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -10114,6 +22571,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10128,6 +22593,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10142,6 +22615,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10155,18 +22702,39 @@ export interface operations {
     getUserLeaderboard: {
         parameters: {
             query: {
-                /** @description User group of the board (default: the board of all users) */
+                /**
+                 * @description User group of the board (default: the board of all users)
+                 * @example default
+                 */
                 groupId: string;
-                /** @description YYYY-MM: a monthly board (any month). Not together with timeframe. */
+                /**
+                 * @description YYYY-MM: a monthly board (any month). Not together with timeframe.
+                 * @example 2026-03
+                 */
                 month?: string;
-                /** @description 7d, 30d or 365d: a rolling window. Not together with month. */
-                timeframe?: string;
-                /** @description Neighbours shown before and after the user */
+                /**
+                 * @description 7d, 30d or 365d: a rolling window. Not together with month.
+                 * @example 7d
+                 */
+                timeframe?: "7d" | "30d" | "365d";
+                /**
+                 * @description Neighbours shown before and after the user
+                 * @example 2
+                 */
                 around?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -10273,6 +22841,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10287,6 +22863,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10301,6 +22885,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10315,6 +22907,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10329,17 +22995,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "Alice"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Display name; defaults to the userId */
                     username?: string;
@@ -10355,6 +23037,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "username": "Alice",
+                     *       "anonymous": false
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         username: string;
@@ -10368,6 +23057,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10382,6 +23079,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10396,6 +23101,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10410,6 +23123,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10423,12 +23254,24 @@ export interface operations {
     getUserRanks: {
         parameters: {
             query?: {
-                /** @description User group of the board (default: the board of all users) */
+                /**
+                 * @description User group of the board (default: the board of all users)
+                 * @example default
+                 */
                 groupId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -10441,6 +23284,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "groupId": "default",
+                     *       "ranks": {
+                     *         "7d": {
+                     *           "rank": 1,
+                     *           "points": 120
+                     *         },
+                     *         "30d": {
+                     *           "rank": 1,
+                     *           "points": 120
+                     *         },
+                     *         "365d": {
+                     *           "rank": 1,
+                     *           "points": 120
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         groupId: string;
@@ -10467,6 +23330,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10481,6 +23352,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10495,6 +23374,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10509,6 +23396,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10522,18 +23483,39 @@ export interface operations {
     getLeaderboardArchive: {
         parameters: {
             query: {
-                /** @description YYYY-MM: a month that has been closed */
+                /**
+                 * @description YYYY-MM: a month that has been closed
+                 * @example 2026-03
+                 */
                 month: string;
-                /** @description User group; `default` is every user */
+                /**
+                 * @description User group; `default` is every user
+                 * @example default
+                 */
                 groupId: string;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
-                /** @description Number of entries to skip (the first page is 0) */
+                /**
+                 * @description Number of entries to skip (the first page is 0)
+                 * @example 0
+                 */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -10546,6 +23528,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-03",
+                     *       "groupId": "default",
+                     *       "archivedAt": 1773329400000,
+                     *       "total": 1,
+                     *       "users": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "username": "Alice",
+                     *           "points": 120,
+                     *           "rank": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         groupId: string;
@@ -10569,6 +23567,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10583,6 +23589,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10597,6 +23611,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10611,7 +23699,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -10625,6 +23716,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "seasonRewardId": "top-three",
+                     *         "groupId": "default",
+                     *         "bands": [
+                     *           {
+                     *             "fromRank": 10,
+                     *             "toRank": 10,
+                     *             "points": 120,
+                     *             "offerId": "free-coffee"
+                     *           }
+                     *         ],
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10646,6 +23755,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10660,6 +23777,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10674,9 +23865,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10684,6 +23881,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "groupId": "default",
+                 *       "bands": [
+                 *         {
+                 *           "fromRank": 1,
+                 *           "toRank": 3,
+                 *           "points": 100
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     seasonRewardId?: string;
                     /** @description The user group whose monthly board pays; `default` is every user */
@@ -10708,6 +23917,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seasonRewardId": "top-three",
+                     *       "groupId": "default",
+                     *       "bands": [
+                     *         {
+                     *           "fromRank": 10,
+                     *           "toRank": 10,
+                     *           "points": 120,
+                     *           "offerId": "free-coffee"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10729,6 +23954,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10743,6 +23976,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10757,6 +23998,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10771,6 +24020,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10785,11 +24152,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the season reward */
+                /**
+                 * @description Id of the season reward
+                 * @example top-three
+                 */
                 seasonRewardId: string;
             };
             cookie?: never;
@@ -10802,6 +24175,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seasonRewardId": "top-three",
+                     *       "groupId": "default",
+                     *       "bands": [
+                     *         {
+                     *           "fromRank": 10,
+                     *           "toRank": 10,
+                     *           "points": 120,
+                     *           "offerId": "free-coffee"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10823,6 +24212,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10837,6 +24234,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10851,6 +24256,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10865,19 +24344,41 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the season reward */
+                /**
+                 * @description Id of the season reward
+                 * @example top-three
+                 */
                 seasonRewardId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "groupId": "default",
+                 *       "bands": [
+                 *         {
+                 *           "fromRank": 10,
+                 *           "toRank": 10,
+                 *           "points": 120,
+                 *           "offerId": "free-coffee"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     seasonRewardId?: string;
                     /** @description The user group whose monthly board pays; `default` is every user */
@@ -10902,6 +24403,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seasonRewardId": "top-three",
+                     *       "groupId": "default",
+                     *       "bands": [
+                     *         {
+                     *           "fromRank": 10,
+                     *           "toRank": 10,
+                     *           "points": 120,
+                     *           "offerId": "free-coffee"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10923,6 +24440,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10937,6 +24462,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10951,6 +24484,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10965,13 +24616,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the season reward */
+                /**
+                 * @description Id of the season reward
+                 * @example top-three
+                 */
                 seasonRewardId: string;
             };
             cookie?: never;
@@ -10991,6 +24651,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11005,6 +24673,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11019,6 +24695,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11033,11 +24783,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description YYYY-MM */
+                /**
+                 * @description YYYY-MM
+                 * @example 2026-03
+                 */
                 month: string;
             };
             cookie?: never;
@@ -11050,6 +24806,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-03",
+                     *       "payouts": [
+                     *         {
+                     *           "groupId": "default",
+                     *           "seasonRewardId": "top-three",
+                     *           "userId": "alice",
+                     *           "rank": 1,
+                     *           "points": 120,
+                     *           "paidAt": 1773329400000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         /** @description Points prizes by group, season reward, rank and user; at most 10000. Coupon prizes are coupons of their users, not listed here */
@@ -11073,6 +24844,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11087,6 +24866,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11101,6 +24888,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11115,13 +24976,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description YYYY-MM */
+                /**
+                 * @description YYYY-MM
+                 * @example 2026-03
+                 */
                 month: string;
             };
             cookie?: never;
@@ -11134,6 +25004,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-03",
+                     *       "jobId": "job_5m2k8q"
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         /** @description The close job; watch it at GET /admin/job/{jobId} */
@@ -11147,6 +25023,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11161,6 +25045,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11175,6 +25067,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11189,6 +25089,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11203,11 +25177,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the background job (from the response that started it) */
+                /**
+                 * @description Id of the background job (from the response that started it)
+                 * @example job_5m2k8q
+                 */
                 jobId: string;
             };
             cookie?: never;
@@ -11220,9 +25200,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jobId": "job_5m2k8q",
+                     *       "kind": "alice",
+                     *       "status": "queued",
+                     *       "processed": 10,
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         jobId: string;
                         kind: string;
+                        /** @enum {string} */
                         status: "queued" | "running" | "done" | "failed";
                         /** @description Units of work done so far (rows deleted for a user deletion) */
                         processed: number;
@@ -11236,6 +25226,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11250,6 +25248,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11264,6 +25270,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11277,16 +25357,34 @@ export interface operations {
     getEventStats: {
         parameters: {
             query?: {
-                /** @description 1d, 7d, 30d, 90d, current_month, ytd or all (default 7d); every period ends today (UTC). Not together with timeframe=month. */
+                /**
+                 * @description 1d, 7d, 30d, 90d, current_month, ytd or all (default 7d); every period ends today (UTC). Not together with timeframe=month.
+                 * @example 1d
+                 */
                 period?: "1d" | "7d" | "30d" | "90d" | "current_month" | "ytd" | "all";
-                /** @description When given, event-specific analytics; else global */
+                /**
+                 * @description When given, event-specific analytics; else global
+                 * @example purchase
+                 */
                 eventId?: string;
-                /** @description month, together with month, selects one calendar month */
+                /**
+                 * @description month, together with month, selects one calendar month
+                 * @example month
+                 */
                 timeframe?: "month";
-                /** @description YYYY-MM; only with timeframe=month (400 without it) */
+                /**
+                 * @description YYYY-MM; only with timeframe=month (400 without it)
+                 * @example 2026-03
+                 */
                 month?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11298,6 +25396,152 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "period": "7d",
+                     *       "month": "2026-03",
+                     *       "eventId": "purchase",
+                     *       "startDate": "alice",
+                     *       "endDate": "alice",
+                     *       "data": {
+                     *         "totalEvents": 10,
+                     *         "uniqueUsers": 10,
+                     *         "totalPoints": 10,
+                     *         "eventBreakdown": {
+                     *           "de": {
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120
+                     *           },
+                     *           "en": {
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120
+                     *           }
+                     *         },
+                     *         "topEvents": [
+                     *           "alice"
+                     *         ],
+                     *         "totalCount": 10,
+                     *         "pointsAwarded": 10,
+                     *         "conditionMet": 10,
+                     *         "conditionFailed": 10,
+                     *         "limitReached": 10,
+                     *         "dailyData": {
+                     *           "de": {
+                     *             "events": 10,
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120,
+                     *             "hourlyDistribution": [
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10
+                     *             ]
+                     *           },
+                     *           "en": {
+                     *             "events": 10,
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120,
+                     *             "hourlyDistribution": [
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10
+                     *             ]
+                     *           }
+                     *         },
+                     *         "metadataStats": {
+                     *           "de": {
+                     *             "kind": "number",
+                     *             "count": 3,
+                     *             "min": 10,
+                     *             "max": 10,
+                     *             "avg": 10,
+                     *             "histogram": [
+                     *               {
+                     *                 "min": 10,
+                     *                 "max": 10,
+                     *                 "count": 3
+                     *               }
+                     *             ],
+                     *             "counts": {
+                     *               "de": 10,
+                     *               "en": 10
+                     *             },
+                     *             "distinctValuesCap": 10,
+                     *             "otherCount": 10
+                     *           },
+                     *           "en": {
+                     *             "kind": "number",
+                     *             "count": 3,
+                     *             "min": 10,
+                     *             "max": 10,
+                     *             "avg": 10,
+                     *             "histogram": [
+                     *               {
+                     *                 "min": 10,
+                     *                 "max": 10,
+                     *                 "count": 3
+                     *               }
+                     *             ],
+                     *             "counts": {
+                     *               "de": 10,
+                     *               "en": 10
+                     *             },
+                     *             "distinctValuesCap": 10,
+                     *             "otherCount": 10
+                     *           }
+                     *         },
+                     *         "_metadata": {
+                     *           "uniqueUsersCalculationMethod": "exact",
+                     *           "uniqueUsersNote": "alice"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The period, or "month" for timeframe=month */
                         period: string;
@@ -11338,6 +25582,7 @@ export interface operations {
                             };
                             metadataStats?: {
                                 [key: string]: {
+                                    /** @enum {string} */
                                     kind: "number" | "category";
                                     count?: number;
                                     min?: number;
@@ -11357,6 +25602,7 @@ export interface operations {
                                 };
                             };
                             _metadata: {
+                                /** @enum {string} */
                                 uniqueUsersCalculationMethod: "exact" | "hyperloglog";
                                 uniqueUsersNote: string;
                             };
@@ -11370,6 +25616,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11384,6 +25638,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11398,7 +25748,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -11412,10 +25765,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "webhookId": "wh_3kd8a1",
+                     *         "url": "https://example.com/laurel",
+                     *         "events": [
+                     *           "alice"
+                     *         ],
+                     *         "status": "ACTIVE",
+                     *         "description": "One point per euro spent",
+                     *         "secretHint": "alice",
+                     *         "failingSince": 10,
+                     *         "disabledReason": "alice",
+                     *         "disabledAt": 1773329400000,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11437,6 +25810,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11451,6 +25832,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11465,9 +25920,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11475,12 +25936,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/laurel",
+                 *       "events": [
+                 *         "points.changed"
+                 *       ],
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     webhookId?: string;
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
                     events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };
@@ -11493,10 +25964,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "secret": "alice"
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11520,6 +26010,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11534,6 +26032,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11548,6 +26054,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11562,6 +26076,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11576,11 +26208,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -11593,10 +26231,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11618,6 +26274,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11632,6 +26296,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11646,6 +26318,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11660,25 +26406,44 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/laurel",
+                 *       "events": [
+                 *         "points.changed"
+                 *       ],
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     webhookId?: string;
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
                     events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };
@@ -11691,10 +26456,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11716,6 +26499,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11730,6 +26521,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11744,6 +26543,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11758,13 +26675,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -11784,6 +26710,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11798,6 +26732,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11812,6 +26754,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11826,13 +26842,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -11845,10 +26870,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "secret": "alice"
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11872,6 +26916,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11886,6 +26938,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11900,6 +26960,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11914,13 +27048,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -11933,10 +27076,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "msg_2xk9q1b7",
+                     *       "type": "alice",
+                     *       "status": "pending",
+                     *       "attempts": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "firstAttemptAt": 1773329400000,
+                     *       "lastAttemptAt": 1773329400000,
+                     *       "lastStatusCode": 10,
+                     *       "lastResponse": "alice",
+                     *       "lastError": "alice",
+                     *       "nextAttemptAt": 1773329400000,
+                     *       "deliveredAt": 1773329400000,
+                     *       "payload": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description The webhook-id header, the same on every attempt */
                         messageId: string;
                         type: string;
+                        /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;
                         createdAt: number;
@@ -11965,6 +27126,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11979,6 +27148,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11993,6 +27170,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12007,6 +27192,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12020,19 +27279,34 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description x-next-cursor of the previous page */
+                /**
+                 * @description x-next-cursor of the previous page
+                 * @example msg_2xk9q1b7
+                 */
                 cursor?: string;
-                /** @description Only deliveries in this state */
+                /**
+                 * @description Only deliveries in this state
+                 * @example pending
+                 */
                 status?: "pending" | "delivered" | "failed";
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -12047,10 +27321,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "messageId": "msg_2xk9q1b7",
+                     *         "type": "alice",
+                     *         "status": "pending",
+                     *         "attempts": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "firstAttemptAt": 1773329400000,
+                     *         "lastAttemptAt": 1773329400000,
+                     *         "lastStatusCode": 10,
+                     *         "lastResponse": "alice",
+                     *         "lastError": "alice",
+                     *         "nextAttemptAt": 1773329400000,
+                     *         "deliveredAt": 1773329400000,
+                     *         "payload": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description The webhook-id header, the same on every attempt */
                         messageId: string;
                         type: string;
+                        /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;
                         createdAt: number;
@@ -12079,6 +27373,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12093,6 +27395,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12107,6 +27417,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12121,15 +27505,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
-                /** @description Id of the webhook message (its webhook-id header) */
+                /**
+                 * @description Id of the webhook message (its webhook-id header)
+                 * @example msg_2xk9q1b7
+                 */
                 messageId: string;
             };
             cookie?: never;
@@ -12142,10 +27538,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "msg_2xk9q1b7",
+                     *       "type": "alice",
+                     *       "status": "pending",
+                     *       "attempts": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "firstAttemptAt": 1773329400000,
+                     *       "lastAttemptAt": 1773329400000,
+                     *       "lastStatusCode": 10,
+                     *       "lastResponse": "alice",
+                     *       "lastError": "alice",
+                     *       "nextAttemptAt": 1773329400000,
+                     *       "deliveredAt": 1773329400000,
+                     *       "payload": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description The webhook-id header, the same on every attempt */
                         messageId: string;
                         type: string;
+                        /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;
                         createdAt: number;
@@ -12174,6 +27588,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12188,6 +27610,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12202,6 +27632,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12216,6 +27654,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12229,9 +27741,18 @@ export interface operations {
     getUserTier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -12244,6 +27765,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "multiplier": 1.5,
+                     *       "since": 10,
+                     *       "earnedInWindow": 10,
+                     *       "next": {
+                     *         "tierId": "silver",
+                     *         "pointsNeeded": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         /** @description null: no tier reached */
@@ -12277,6 +27819,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12291,6 +27841,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12305,6 +27863,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12319,6 +27885,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12333,7 +27973,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -12347,6 +27990,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "tierId": "silver",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "threshold": 500,
+                     *         "multiplier": 1.5,
+                     *         "benefits": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12370,6 +28032,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12384,6 +28054,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12398,9 +28142,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -12408,6 +28158,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Silver"
+                 *       },
+                 *       "threshold": 500,
+                 *       "multiplier": 1.5
+                 *     }
+                 */
                 "application/json": {
                     /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
                     tierId?: string;
@@ -12433,6 +28192,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "threshold": 500,
+                     *       "multiplier": 1.5,
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12456,6 +28232,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12470,6 +28254,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12484,6 +28276,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12498,6 +28298,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12512,11 +28430,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
+                /**
+                 * @description Tier id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example silver
+                 */
                 tierId: string;
             };
             cookie?: never;
@@ -12529,6 +28453,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "threshold": 500,
+                     *       "multiplier": 1.5,
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12552,6 +28493,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12566,6 +28515,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12580,6 +28537,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12594,13 +28625,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
+                /**
+                 * @description Tier id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example silver
+                 */
                 tierId: string;
             };
             cookie?: never;
@@ -12608,6 +28648,16 @@ export interface operations {
         /** @description A full update: an omitted `benefits` becomes {} */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "threshold": 500,
+                 *       "multiplier": 1.5
+                 *     }
+                 */
                 "application/json": {
                     /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
                     tierId?: string;
@@ -12633,6 +28683,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "threshold": 500,
+                     *       "multiplier": 1.5,
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12656,6 +28723,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12670,6 +28745,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12684,6 +28767,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12698,6 +28789,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12712,13 +28921,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
+                /**
+                 * @description Tier id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example silver
+                 */
                 tierId: string;
             };
             cookie?: never;
@@ -12738,6 +28956,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12752,6 +28978,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12766,6 +29000,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12780,6 +29022,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
