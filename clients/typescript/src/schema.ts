@@ -1892,6 +1892,16 @@ export interface operations {
                  */
                 resourceId?: string;
                 /**
+                 * @description Changes made at or after this time (Unix ms)
+                 * @example 1773329400000
+                 */
+                from?: number;
+                /**
+                 * @description Changes made before this time (Unix ms)
+                 * @example 1773329400000
+                 */
+                to?: number;
+                /**
                  * @description nextCursor of the previous page
                  * @example eyJrIjoxfQ
                  */
