@@ -556,7 +556,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
       check(/^whsec_[A-Za-z0-9+/]{32}$/.test(secret), `the secret is shown once: ${secret}`);
       await page.getByRole('button', { name: 'Done' }).click();
       const [hook] = (await api.call('GET', '/admin/webhook')).body as Array<{ webhookId: string }>;
-      await page.getByRole('button', { name: `Send a test message to ${hook!.webhookId}` }).click();
+      await page.getByRole('button', { name: `Send test message to ${hook!.webhookId}` }).click();
       await page.getByText(`Test message delivered to ${hookUrl} (HTTP 200).`).waitFor();
       const test = received.find((r) => JSON.parse(r.body).type === 'webhook.test');
       check(test && String(test.headers['webhook-signature']).startsWith('v1,'), 'the receiver got a signed webhook.test');
