@@ -158,7 +158,7 @@ describe('Webhooks', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('timeout: no answer within 10 s')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Retry msg_3 now' }));
+    await user.click(screen.getByRole('button', { name: 'Retry now: msg_3' }));
     expect(await screen.findByText('msg_3: delivered (HTTP 200).')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/admin/webhook/crm/deliveries/msg_3/retry']);
     await waitFor(() => expect(screen.getByText('delivered')).toBeInTheDocument());
