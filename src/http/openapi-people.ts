@@ -72,24 +72,45 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-export const DESCRIPTION = `Event-driven loyalty and gamification service. Start with the quick start (docs/quickstart.md in the repository):
-create a user, send an event, read the points.
+/** A row of a markdown table (cells joined with pipes). */
+const row = (...cells: string[]) => `| ${cells.join(' | ')} |`;
 
-## Authentication
-
-| how | header | how to get it | takes |
-|---|---|---|---|
-| user JWT | \`Authorization: Bearer <jwt>\` (\`sub\` = userId) | your identity provider, or \`npm run token -- --sub alice\` | the user routes (users, events, leaderboards, challenges, streaks, offers, coupons, surveys, notifications) for that user only |
-| service JWT or API key | \`Authorization: Bearer <jwt>\` with \`role: "service"\`, or \`x-api-key: <key>\` | \`npm run token -- --sub shop --role service\`; an API key from \`POST /admin/apikey\` (the admin API's apikey resource) | a service JWT: every user route, for any user of its project; an API key: the routes whose security lists \`apiKey\` (events, leaderboards, user groups, analytics) |
-| admin token | \`Authorization: Bearer <ADMIN_TOKEN>\`, project in \`x-project-id\` | printed by the server at its first start (kept in \`./data/admin-token\`), or the ADMIN_TOKEN variable | \`/admin/*\` and the dashboard; the user routes as the operator |
-
-Each operation lists the schemes it takes under Security. /health and /health/ready need none.
-
-## Conventions
-
-Paths are also served under /v0, /v1, /v2 and /v3 (the prefix is stripped). Every error has the body
-{ statusCode, error, message, code }; the code is stable (docs/errors.md). POST and PUT take an
-Idempotency-Key header. Over the rate limit: 429 with Retry-After.`;
+export const DESCRIPTION = [
+  'Event-driven loyalty and gamification service. Start with the quick start (docs/quickstart.md in the repository):',
+  'create a user, send an event, read the points.',
+  '',
+  '## Authentication',
+  '',
+  row('how', 'header', 'how to get it', 'takes'),
+  row('---', '---', '---', '---'),
+  row(
+    'user JWT',
+    '`Authorization: Bearer <jwt>` (`sub` = userId)',
+    'your identity provider, or `npm run token -- --sub alice`',
+    'the user routes (users, events, leaderboards, challenges, streaks, offers, coupons, surveys, notifications) for that user only',
+  ),
+  row(
+    'service JWT or API key',
+    '`Authorization: Bearer <jwt>` with `role: "service"`, or `x-api-key: <key>`',
+    "`npm run token -- --sub shop --role service`; an API key from `POST /admin/apikey` (the admin API's apikey resource)",
+    'a service JWT: every user route, for any user of its project; an API key: the routes whose security lists `apiKey` ' +
+      '(events, leaderboards, user groups, analytics)',
+  ),
+  row(
+    'admin token',
+    '`Authorization: Bearer <ADMIN_TOKEN>`, project in `x-project-id`',
+    'printed by the server at its first start (kept in `./data/admin-token`), or the ADMIN_TOKEN variable',
+    '`/admin/*` and the dashboard; the user routes as the operator',
+  ),
+  '',
+  'Each operation lists the schemes it takes under Security. /health and /health/ready need none.',
+  '',
+  '## Conventions',
+  '',
+  'Paths are also served under /v0, /v1, /v2 and /v3 (the prefix is stripped). Every error has the body',
+  '{ statusCode, error, message, code }; the code is stable (docs/errors.md). POST and PUT take an',
+  'Idempotency-Key header. Over the rate limit: 429 with Retry-After.',
+].join('\n');
 
 type Parameter = { in: string; name: string };
 type Operation = {
