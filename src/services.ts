@@ -111,7 +111,10 @@ export function createServices(platform: Platform) {
     issueCoupon: (p, c) => coupons.issueByOperator(p, c),
   });
   monthClose.use([...seasons.closeSteps, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
-  /** What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the ledger) late; then `users` removes the row itself. */
+  /**
+   * What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the
+   * ledger) late; then `users` removes the row itself.
+   */
   const userDataOwners: UserDataOwner[] = [
     events,
     challenges,

@@ -33,7 +33,9 @@ export async function eventsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'logEvent',
         description:
-          "Logs one user event. Its definition's reward (conditions, limits, group rewards) gives points; challenges, streaks, leaderboards and analytics move in the same write. Answers with the points awarded and everything the event completed. An optional Idempotency-Key makes retries safe.",
+          "Logs one user event. Its definition's reward (conditions, limits, group rewards) gives points; challenges, streaks, " +
+          'leaderboards and analytics move in the same write. Answers with the points awarded and everything the event completed. ' +
+          'An optional Idempotency-Key makes retries safe.',
         tags,
         security,
         summary: 'Log a user event: points, challenges, streaks, leaderboards, analytics',

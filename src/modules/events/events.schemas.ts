@@ -97,7 +97,8 @@ export const EventDefinitionBody = Type.Object(
         minimum: 0,
         maximum: 365,
         description:
-          'Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once)',
+          'Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default ' +
+          '0: available at once)',
       }),
     ),
   },

@@ -29,7 +29,8 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getLeaderboard',
         description:
-          'A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first.',
+          'A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties ' +
+          'rank by who reached the total first.',
         tags,
         security,
         summary: 'Full ranking of a user group for a month or a rolling window',

@@ -81,7 +81,8 @@ export async function offersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'redeemOffer',
         description:
-          "Spends the offer's price from the user's balance, counts the per-user and total limits, and issues a coupon when the offer has one — all or nothing. Refusals say why (REDEEM_* codes).",
+          "Spends the offer's price from the user's balance, counts the per-user and total limits, and issues a coupon when the offer " +
+          'has one — all or nothing. Refusals say why (REDEEM_* codes).',
         tags,
         security,
         summary: 'Redeem an offer: debit points, count the limits, issue a coupon (all or nothing)',
