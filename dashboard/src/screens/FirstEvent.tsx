@@ -8,7 +8,8 @@ import { useApi } from '../session';
 export function firstEventCommands(origin: string, projectId: string): string[] {
   const project = projectId === 'default' ? '' : ` -H 'x-project-id: ${projectId}'`;
   const post = (path: string, body: object) =>
-    `curl -X POST ${origin}${path} -H "Authorization: Bearer $ADMIN_TOKEN"${project} \\\n  -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`;
+    `curl -X POST ${origin}${path} -H "Authorization: Bearer $ADMIN_TOKEN"${project} \\\n` +
+    `  -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`;
   return [
     post('/admin/event', { eventId: 'purchase', title: 'Purchase', reward: { default: 10 } }),
     post('/user', { userId: 'alice' }),
