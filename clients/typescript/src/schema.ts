@@ -1709,7 +1709,8 @@ export interface components {
                 projectId: string;
                 userId: string;
                 offerId: string;
-                shopId: string;
+                /** @description The shop of the offer; null for an offer without a shop */
+                shopId: string | null;
                 redemptionId: string;
                 pointsSpent: number;
                 balance: number;
@@ -1880,17 +1881,42 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                /** @description e.g. event, offer, apikey, project, user */
+                /**
+                 * @description e.g. event, offer, apikey, project, user
+                 * @example alice
+                 */
                 resource?: string;
-                /** @description Only changes of the resource with this id (with resource) */
+                /**
+                 * @description Only changes of the resource with this id (with resource)
+                 * @example alice
+                 */
                 resourceId?: string;
-                /** @description nextCursor of the previous page */
+                /**
+                 * @description Changes made at or after this time (Unix ms)
+                 * @example 1773329400000
+                 */
+                from?: number;
+                /**
+                 * @description Changes made before this time (Unix ms)
+                 * @example 1773329400000
+                 */
+                to?: number;
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -1906,6 +1932,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "at": 10,
+                     *           "actor": "alice",
+                     *           "resource": "alice",
+                     *           "resourceId": "alice",
+                     *           "action": "alice",
+                     *           "before": {
+                     *             "de": null,
+                     *             "en": null
+                     *           },
+                     *           "after": {
+                     *             "de": null,
+                     *             "en": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
                     "application/json": {
                         entries: {
                             /** @description Unix ms */
@@ -1936,6 +1984,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -1950,6 +2006,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -1964,6 +2028,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -1989,6 +2127,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -2012,13 +2155,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "dialect": "alice",
+                     *       "stores": {
+                     *         "database": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
                         dialect: string;
                         /** @description State of each store; redis is disabled in embedded mode */
                         stores: {
+                            /** @enum {string} */
                             database: "ok" | "unavailable" | "disabled";
+                            /** @enum {string} */
                             redis: "ok" | "unavailable" | "disabled";
                         };
                     };
@@ -2030,6 +2185,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "stores": {
+                     *         "database": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2037,7 +2204,9 @@ export interface operations {
                         code: string;
                         /** @description State of each store; redis is disabled in embedded mode */
                         stores: {
+                            /** @enum {string} */
                             database: "ok" | "unavailable" | "disabled";
+                            /** @enum {string} */
                             redis: "ok" | "unavailable" | "disabled";
                         };
                     };
@@ -2049,7 +2218,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -2063,6 +2235,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "projectId": "default",
+                     *         "name": "Corner Bakery",
+                     *         "tierWindow": {
+                     *           "months": 10
+                     *         },
+                     *         "tierGraceMonths": 10,
+                     *         "pointsExpiry": {
+                     *           "afterDays": 10
+                     *         },
+                     *         "autoCreateUsers": false,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2077,6 +2267,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -2088,6 +2280,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2102,9 +2390,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2112,6 +2406,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Shop app"
+                 *     }
+                 */
                 "application/json": {
                     projectId?: string;
                     name: string;
@@ -2125,6 +2424,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projectId": "default",
+                     *       "name": "Corner Bakery",
+                     *       "tierWindow": {
+                     *         "months": 10
+                     *       },
+                     *       "tierGraceMonths": 10,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "autoCreateUsers": false,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2139,6 +2454,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2150,6 +2467,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2164,6 +2489,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2178,6 +2533,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2192,11 +2665,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -2209,6 +2688,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projectId": "default",
+                     *       "name": "Corner Bakery",
+                     *       "tierWindow": {
+                     *         "months": 10
+                     *       },
+                     *       "tierGraceMonths": 10,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "autoCreateUsers": false,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2223,8 +2718,32 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
                     };
                 };
             };
@@ -2234,6 +2753,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2248,6 +2775,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2262,13 +2863,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -2276,6 +2886,11 @@ export interface operations {
         /** @description The name, and the settings to change (an omitted setting keeps its value) */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     projectId?: string;
                     name: string;
@@ -2290,6 +2905,8 @@ export interface operations {
                         /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                         afterDays: number;
                     } | null;
+                    /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                    autoCreateUsers?: boolean;
                 };
             };
         };
@@ -2300,6 +2917,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projectId": "default",
+                     *       "name": "Corner Bakery",
+                     *       "tierWindow": {
+                     *         "months": 10
+                     *       },
+                     *       "tierGraceMonths": 10,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "autoCreateUsers": false,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2314,6 +2947,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2325,6 +2960,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2339,6 +2982,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2353,6 +3004,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2367,13 +3136,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -2393,6 +3171,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2407,6 +3193,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2421,6 +3215,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2435,7 +3303,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -2449,6 +3320,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "apiKeyId": "key_7f3k2a",
+                     *         "name": "Corner Bakery",
+                     *         "keyPrefix": "alice",
+                     *         "createdAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2464,6 +3345,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2478,6 +3367,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2492,9 +3455,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2502,6 +3471,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "checkout-server"
+                 *     }
+                 */
                 "application/json": {
                     apiKeyId?: string;
                     name: string;
@@ -2515,6 +3489,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiKeyId": "key_7f3k2a",
+                     *       "name": "Corner Bakery",
+                     *       "keyPrefix": "alice",
+                     *       "createdAt": 1773329400000,
+                     *       "key": "amount"
+                     *     }
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2531,6 +3514,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2545,6 +3536,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2559,6 +3558,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2573,6 +3580,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2587,11 +3712,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the API key */
+                /**
+                 * @description Id of the API key
+                 * @example key_7f3k2a
+                 */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -2604,6 +3735,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiKeyId": "key_7f3k2a",
+                     *       "name": "Corner Bakery",
+                     *       "keyPrefix": "alice",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2613,12 +3752,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2633,6 +3802,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2647,19 +3890,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the API key */
+                /**
+                 * @description Id of the API key
+                 * @example key_7f3k2a
+                 */
                 apiKeyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     apiKeyId?: string;
                     name: string;
@@ -2673,6 +3930,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiKeyId": "key_7f3k2a",
+                     *       "name": "Corner Bakery",
+                     *       "keyPrefix": "alice",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2688,6 +3953,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2702,6 +3975,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2716,6 +3997,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2730,13 +4129,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the API key */
+                /**
+                 * @description Id of the API key
+                 * @example key_7f3k2a
+                 */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -2750,12 +4158,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2770,6 +4208,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2784,7 +4296,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2792,6 +4312,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Client-chosen user id */
                     userId: string;
@@ -2807,6 +4332,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "User created",
+                     *       "userId": "alice",
+                     *       "createdAt": 1773329400000,
+                     *       "timeZone": "UTC"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         userId: string;
@@ -2822,6 +4355,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2836,6 +4377,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2850,6 +4399,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2864,6 +4443,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2877,9 +4574,18 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -2892,6 +4598,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "createdAt": 1773329400000,
+                     *       "timeZone": "Europe/Berlin"
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         createdAt: number;
@@ -2906,6 +4619,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2920,6 +4641,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2934,6 +4663,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2948,6 +4685,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2962,11 +4773,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -2979,6 +4801,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "userId": "alice",
+                     *       "jobId": "job_5m2k8q"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         userId: string;
@@ -2992,6 +4821,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3006,6 +4843,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3020,6 +4865,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3034,6 +4887,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3048,17 +4975,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeZone": "Europe/Berlin"
+                 *     }
+                 */
                 "application/json": {
                     /** @description IANA time zone name (e.g. Europe/Berlin); its local calendar drives the user's streak periods and daily/weekly/monthly event limits */
                     timeZone: string;
@@ -3072,6 +5015,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "timeZone": "Europe/Berlin"
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         /** @description Canonical IANA name */
@@ -3085,6 +5034,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3099,6 +5056,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3113,6 +5078,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3127,6 +5100,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3140,9 +5231,18 @@ export interface operations {
     getUserPoints: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -3155,6 +5255,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "points": 120,
+                     *       "userExists": true,
+                     *       "pending": 0,
+                     *       "expiring": []
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         points: number;
@@ -3176,6 +5285,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3190,6 +5307,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3204,6 +5329,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3217,17 +5438,32 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Only users whose userId begins with this (case-sensitive) */
+                /**
+                 * @description Only users whose userId begins with this (case-sensitive)
+                 * @example al
+                 */
                 prefix?: string;
-                /** @description createdAt: newest first; points: most first; lastActive: most recently active first, never active last */
+                /**
+                 * @description createdAt: newest first; points: most first; lastActive: most recently active first, never active last
+                 * @example createdAt
+                 */
                 sort?: "createdAt" | "points" | "lastActive";
-                /** @description nextCursor of the previous page */
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
-                /** @description Users per page */
+                /**
+                 * @description Users per page
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -3243,6 +5479,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "points": 120,
+                     *           "lastActiveAt": 1773329400000,
+                     *           "createdAt": 1773329400000,
+                     *           "timeZone": "Europe/Berlin"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
                     "application/json": {
                         users: {
                             userId: string;
@@ -3266,6 +5516,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3280,6 +5538,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3294,6 +5560,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3308,7 +5648,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3316,6 +5664,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userGroupId": "gold",
+                 *       "title": {
+                 *         "default": "Gold",
+                 *         "de": "Gold",
+                 *         "en": "Gold"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title: {
                         default: string;
@@ -3339,6 +5697,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "userGroupId": "gold",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         userGroupId: string;
@@ -3352,6 +5717,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3366,6 +5739,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3380,6 +5783,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3394,7 +5915,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -3408,6 +5932,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "userGroupId": "gold",
+                     *         "title": {
+                     *           "default": "alice",
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "default": "alice",
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3432,6 +5976,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3446,6 +5998,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3460,9 +6086,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3470,6 +6102,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "default": "Gold",
+                 *         "de": "Gold"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title: {
                         default: string;
@@ -3493,6 +6133,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userGroupId": "gold",
+                     *       "title": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "message": "Event erfolgreich geloggt"
+                     *     }
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3519,6 +6178,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3533,6 +6200,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3547,6 +6222,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3561,6 +6244,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3575,11 +6376,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
+                /**
+                 * @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved.
+                 * @example gold
+                 */
                 userGroupId: string;
             };
             cookie?: never;
@@ -3592,6 +6399,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userGroupId": "gold",
+                     *       "title": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3610,12 +6435,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3630,6 +6485,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3644,19 +6573,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
+                /**
+                 * @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved.
+                 * @example gold
+                 */
                 userGroupId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "default": "alice",
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title: {
                         default: string;
@@ -3670,6 +6617,7 @@ export interface operations {
                     };
                     /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
                     userGroupId?: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -3681,6 +6629,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userGroupId": "gold",
+                     *       "title": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3705,6 +6671,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3719,6 +6693,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3733,6 +6715,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3747,13 +6847,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
+                /**
+                 * @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved.
+                 * @example gold
+                 */
                 userGroupId: string;
             };
             cookie?: never;
@@ -3767,12 +6876,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3787,6 +6926,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3801,19 +7014,34 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "historyId": "EVENT#purchase#1767225600000",
+                 *       "reason": "Order returned"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The id of the history entry to reverse (an entry that earned points) */
                     historyId: string;
@@ -3828,6 +7056,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "reversalId": "alice",
+                     *       "historyId": "EVENT#purchase#1773329400000",
+                     *       "points": 120,
+                     *       "unrecovered": 10,
+                     *       "balance": 120,
+                     *       "reason": "Goodwill after a late delivery",
+                     *       "timestamp": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         reversalId: string;
@@ -3849,6 +7089,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3863,6 +7111,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3877,6 +7133,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3891,6 +7155,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3905,19 +7287,34 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "points": 50,
+                 *       "reason": "Goodwill"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Signed change; non-zero */
                     points: number;
@@ -3932,6 +7329,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "adjustmentId": "alice",
+                     *       "points": 120,
+                     *       "balance": 120,
+                     *       "reason": "Goodwill after a late delivery",
+                     *       "timestamp": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         adjustmentId: string;
@@ -3949,6 +7356,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3963,6 +7378,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3977,6 +7400,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3991,9 +7532,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4001,6 +7548,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dryRun": true,
+                 *       "rows": [
+                 *         {
+                 *           "userId": "alice",
+                 *           "points": 10,
+                 *           "reason": "Welcome"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description true: answer what would happen and change nothing
@@ -4025,6 +7584,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "dryRun": false,
+                     *       "applied": 10,
+                     *       "failed": 10,
+                     *       "rows": [
+                     *         {
+                     *           "row": 10,
+                     *           "userId": "alice",
+                     *           "outcome": "APPLIED",
+                     *           "points": 120,
+                     *           "balanceBefore": 10,
+                     *           "balanceAfter": 10,
+                     *           "adjustmentId": "alice",
+                     *           "code": "alice",
+                     *           "message": "Event erfolgreich geloggt"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         dryRun: boolean;
                         /** @description Rows applied (0 for a dry run) */
@@ -4035,6 +7614,7 @@ export interface operations {
                             /** @description Index of the row in the request, from 0 */
                             row: number;
                             userId: string;
+                            /** @enum {string} */
                             outcome: "APPLIED" | "WOULD_APPLY" | "FAILED";
                             /** @description Points applied (or that would be): a debit is cut so the balance stays ≥ 0; 0 when FAILED */
                             points: number;
@@ -4056,6 +7636,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4070,6 +7658,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4084,6 +7680,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4097,18 +7811,39 @@ export interface operations {
     getUserHistory: {
         parameters: {
             query?: {
-                /** @description asc: oldest first; desc: newest first */
+                /**
+                 * @description asc: oldest first; desc: newest first
+                 * @example desc
+                 */
                 sort?: "asc" | "desc";
-                /** @description true also lists entries with 0 points */
+                /**
+                 * @description true also lists entries with 0 points
+                 * @example false
+                 */
                 showAll?: boolean;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
-                /** @description x-next-cursor of the previous page */
+                /**
+                 * @description x-next-cursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -4123,6 +7858,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "alice",
+                     *         "timestamp": 1773329400000,
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "userId": "alice",
+                     *         "globalEventDateKey": "2026-03-12",
+                     *         "status": "PENDING",
+                     *         "availableAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description <TYPE>#<sourceId>#<timestamp_ms>; a further entry of the same source and millisecond adds #<n> (n = 2, 3, …) */
                         id: string;
@@ -4140,7 +7898,10 @@ export interface operations {
                         };
                         userId: string;
                         globalEventDateKey: string;
-                        /** @description Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending */
+                        /**
+                         * @description Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending
+                         * @enum {string}
+                         */
                         status?: "PENDING" | "AVAILABLE" | "CANCELLED";
                         /** @description When a pending credit becomes (or became) available (Unix ms) */
                         availableAt?: number;
@@ -4162,6 +7923,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4176,6 +7945,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4190,6 +7967,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4203,12 +8076,24 @@ export interface operations {
     listUserChallenges: {
         parameters: {
             query?: {
-                /** @description true: completed only; false: not completed only */
+                /**
+                 * @description true: completed only; false: not completed only
+                 * @example false
+                 */
                 completed?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -4221,6 +8106,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challenges": [
+                     *         {
+                     *           "challengeId": "five-purchases",
+                     *           "status": "ACTIVE",
+                     *           "goal": 5,
+                     *           "points": 120,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "description": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "type": "alice",
+                     *           "progress": 3,
+                     *           "completed": false,
+                     *           "completedDate": "alice",
+                     *           "seriesId": "shopper",
+                     *           "step": 10,
+                     *           "isLastStep": false,
+                     *           "eventId": "purchase",
+                     *           "startDate": 1773329400000,
+                     *           "endDate": 1773329400000,
+                     *           "image": "https://example.com/images/coffee.png"
+                     *         }
+                     *       ],
+                     *       "lastEvaluatedKey": null
+                     *     }
+                     */
                     "application/json": {
                         challenges: {
                             challengeId: string;
@@ -4259,6 +8176,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4273,6 +8198,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4287,6 +8220,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4300,11 +8329,23 @@ export interface operations {
     getUserChallenge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
@@ -4317,6 +8358,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challenge": {
+                     *         "challengeId": "five-purchases",
+                     *         "status": "ACTIVE",
+                     *         "goal": 5,
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "type": "alice",
+                     *         "progress": 3,
+                     *         "completed": false,
+                     *         "completedDate": "alice",
+                     *         "seriesId": "shopper",
+                     *         "step": 10,
+                     *         "isLastStep": false,
+                     *         "eventId": "purchase",
+                     *         "startDate": 1773329400000,
+                     *         "endDate": 1773329400000,
+                     *         "image": "https://example.com/images/coffee.png"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challenge: {
                             challengeId: string;
@@ -4353,6 +8423,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4367,6 +8445,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4381,6 +8467,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4395,6 +8489,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4409,7 +8577,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -4423,6 +8594,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "challengeId": "five-purchases",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "type": "alice",
+                     *         "eventId": "purchase",
+                     *         "conditions": {
+                     *           "type": "AND",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "equals",
+                     *               "value": "alice"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "valueField": "amount",
+                     *         "goal": 5,
+                     *         "points": 120,
+                     *         "seriesId": "shopper",
+                     *         "step": 10,
+                     *         "isLastStep": false,
+                     *         "startDate": 1773329400000,
+                     *         "endDate": 1773329400000,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "completions": {
+                     *           "total": 1,
+                     *           "last30Days": 10
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4434,9 +8648,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4469,6 +8685,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4483,6 +8707,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4497,9 +8795,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4507,6 +8811,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Three purchases"
+                 *       },
+                 *       "eventId": "purchase",
+                 *       "goal": 3
+                 *     }
+                 */
                 "application/json": {
                     challengeId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -4517,12 +8830,15 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     type?: "FIXED" | "SUM";
                     eventId: string;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
@@ -4538,6 +8854,7 @@ export interface operations {
                     /** @description Unix ms */
                     endDate?: number | null;
                     image?: string | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -4549,6 +8866,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "five-purchases",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "type": "alice",
+                     *       "eventId": "purchase",
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "valueField": "amount",
+                     *       "goal": 5,
+                     *       "points": 120,
+                     *       "seriesId": "shopper",
+                     *       "step": 10,
+                     *       "isLastStep": false,
+                     *       "startDate": 1773329400000,
+                     *       "endDate": 1773329400000,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "completions": {
+                     *         "total": 1,
+                     *         "last30Days": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4560,9 +8918,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4595,6 +8955,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4609,6 +8977,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4623,6 +8999,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4637,6 +9021,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4651,11 +9153,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
@@ -4668,6 +9176,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "five-purchases",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "type": "alice",
+                     *       "eventId": "purchase",
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "valueField": "amount",
+                     *       "goal": 5,
+                     *       "points": 120,
+                     *       "seriesId": "shopper",
+                     *       "step": 10,
+                     *       "isLastStep": false,
+                     *       "startDate": 1773329400000,
+                     *       "endDate": 1773329400000,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "completions": {
+                     *         "total": 1,
+                     *         "last30Days": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4679,9 +9228,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4714,6 +9265,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4728,6 +9287,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4742,6 +9309,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4756,19 +9397,38 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "eventId": "purchase",
+                 *       "goal": 5
+                 *     }
+                 */
                 "application/json": {
                     challengeId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -4779,12 +9439,15 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     type?: "FIXED" | "SUM";
                     eventId: string;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
@@ -4800,6 +9463,7 @@ export interface operations {
                     /** @description Unix ms */
                     endDate?: number | null;
                     image?: string | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -4811,6 +9475,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "five-purchases",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "type": "alice",
+                     *       "eventId": "purchase",
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "valueField": "amount",
+                     *       "goal": 5,
+                     *       "points": 120,
+                     *       "seriesId": "shopper",
+                     *       "step": 10,
+                     *       "isLastStep": false,
+                     *       "startDate": 1773329400000,
+                     *       "endDate": 1773329400000,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "completions": {
+                     *         "total": 1,
+                     *         "last30Days": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4822,9 +9527,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4857,6 +9564,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4871,6 +9586,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4885,6 +9608,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4899,13 +9740,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
@@ -4925,6 +9775,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4939,6 +9797,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4953,6 +9819,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4966,9 +9906,18 @@ export interface operations {
     listUserStreaks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -4981,6 +9930,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streaks": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "streakId": "daily-check-in",
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "currentStartDate": 1773329400000,
+                     *           "timeFrame": "daily",
+                     *           "currentCount": 10,
+                     *           "longestStreak": 10,
+                     *           "lastCompletedAt": "alice",
+                     *           "missedCount": 10,
+                     *           "completedDates": [
+                     *             "alice"
+                     *           ],
+                     *           "milestonesClaimed": [
+                     *             10
+                     *           ],
+                     *           "freezes": {
+                     *             "available": 10,
+                     *             "used": 10
+                     *           },
+                     *           "frozenDates": [
+                     *             "alice"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "count": 3
+                     *     }
+                     */
                     "application/json": {
                         streaks: {
                             userId: string;
@@ -5017,6 +10000,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5031,6 +10022,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5045,6 +10044,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5058,11 +10153,23 @@ export interface operations {
     getUserStreak: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
@@ -5075,6 +10182,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streak": {
+                     *         "userId": "alice",
+                     *         "streakId": "daily-check-in",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "currentStartDate": 1773329400000,
+                     *         "timeFrame": "daily",
+                     *         "currentCount": 10,
+                     *         "longestStreak": 10,
+                     *         "lastCompletedAt": "alice",
+                     *         "missedCount": 10,
+                     *         "completedDates": [
+                     *           "alice"
+                     *         ],
+                     *         "milestonesClaimed": [
+                     *           10
+                     *         ],
+                     *         "freezes": {
+                     *           "available": 10,
+                     *           "used": 10
+                     *         },
+                     *         "frozenDates": [
+                     *           "alice"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         streak: {
                             userId: string;
@@ -5110,6 +10248,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5124,6 +10270,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5138,6 +10292,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5152,6 +10314,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5165,10 +10401,19 @@ export interface operations {
     getStreakAnalytics: {
         parameters: {
             query: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5180,6 +10425,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "totalParticipants": 10,
+                     *       "activeParticipants": 10,
+                     *       "averageStreakLength": 10,
+                     *       "longestUserStreak": 10,
+                     *       "completionRate": 10
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         totalParticipants: number;
@@ -5199,6 +10454,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5213,6 +10476,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5227,7 +10586,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -5241,6 +10603,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "streakId": "daily-check-in",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "timeFrame": "daily",
+                     *         "eventIds": [
+                     *           "purchase"
+                     *         ],
+                     *         "milestones": [
+                     *           {
+                     *             "count": 3,
+                     *             "points": 120
+                     *           }
+                     *         ],
+                     *         "freezes": {
+                     *           "max": 10,
+                     *           "earnEveryMilestone": false
+                     *         },
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5272,6 +10666,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5286,6 +10688,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5300,9 +10776,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5310,6 +10792,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Every day"
+                 *       },
+                 *       "timeFrame": "daily",
+                 *       "eventIds": [
+                 *         "purchase"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     streakId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -5320,6 +10813,7 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     timeFrame: "daily" | "weekly" | "monthly";
                     eventIds: string[];
                     milestones?: {
@@ -5333,6 +10827,7 @@ export interface operations {
                         /** @description Each milestone reached earns one freeze (up to max); default false */
                         earnEveryMilestone?: boolean;
                     } | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -5344,6 +10839,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "timeFrame": "daily",
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "milestones": [
+                     *         {
+                     *           "count": 3,
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "freezes": {
+                     *         "max": 10,
+                     *         "earnEveryMilestone": false
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5375,6 +10900,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5389,6 +10922,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5403,6 +10944,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5417,6 +10966,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5431,11 +11098,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
@@ -5448,6 +11121,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "timeFrame": "daily",
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "milestones": [
+                     *         {
+                     *           "count": 3,
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "freezes": {
+                     *         "max": 10,
+                     *         "earnEveryMilestone": false
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5479,6 +11182,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5493,6 +11204,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5507,6 +11226,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5521,19 +11314,40 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "timeFrame": "daily",
+                 *       "eventIds": [
+                 *         "purchase"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     streakId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -5544,6 +11358,7 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     timeFrame: "daily" | "weekly" | "monthly";
                     eventIds: string[];
                     milestones?: {
@@ -5557,6 +11372,7 @@ export interface operations {
                         /** @description Each milestone reached earns one freeze (up to max); default false */
                         earnEveryMilestone?: boolean;
                     } | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -5568,6 +11384,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "timeFrame": "daily",
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "milestones": [
+                     *         {
+                     *           "count": 3,
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "freezes": {
+                     *         "max": 10,
+                     *         "earnEveryMilestone": false
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5599,6 +11445,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5613,6 +11467,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5627,6 +11489,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5641,13 +11621,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
@@ -5667,6 +11656,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5681,6 +11678,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5695,6 +11700,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5709,21 +11788,38 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "count": 3
+                 *     }
+                 */
                 "application/json": {
                     /** @description Freezes to bank; the bank never exceeds the streak's max */
                     count: number;
@@ -5737,6 +11833,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "streakId": "daily-check-in",
+                     *       "granted": 10,
+                     *       "freezes": {
+                     *         "available": 10,
+                     *         "used": 10,
+                     *         "max": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         streakId: string;
@@ -5756,6 +11864,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5770,6 +11886,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5784,6 +11908,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5797,10 +12039,19 @@ export interface operations {
     listEventDefinitions: {
         parameters: {
             query?: {
-                /** @description true: every event; false: only ACTIVE ones */
+                /**
+                 * @description true: every event; false: only ACTIVE ones
+                 * @example true
+                 */
                 showAll?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5812,6 +12063,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "eventId": "purchase",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "status": "ACTIVE",
+                     *         "type": "alice",
+                     *         "reward": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "rewardValueField": "amount",
+                     *         "limit": 5,
+                     *         "limitPeriod": "alice",
+                     *         "maximumReward": 10,
+                     *         "conditions": {
+                     *           "type": "alice",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "alice",
+                     *               "value": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         "metadataFields": [
+                     *           {
+                     *             "key": "amount",
+                     *             "type": "alice",
+                     *             "required": false
+                     *           }
+                     *         ],
+                     *         "requiresApiKey": false,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "pendingDays": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -5860,6 +12152,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5874,6 +12174,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5888,7 +12284,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6002,6 +12406,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6016,6 +12428,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6030,6 +12450,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6044,6 +12472,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6058,6 +12494,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6072,6 +12560,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6086,7 +12626,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6094,6 +12642,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         null
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Up to 1000 events, each a POST /event body; applied in this order */
                     events: unknown[];
@@ -6107,6 +12662,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "statusCode": 200,
+                     *           "success": true,
+                     *           "message": "Event erfolgreich geloggt",
+                     *           "data": {
+                     *             "userId": "alice",
+                     *             "eventId": "purchase",
+                     *             "points": 50,
+                     *             "pointsAwarded": 50,
+                     *             "type": "purchase",
+                     *             "title": "Purchase",
+                     *             "limit": null,
+                     *             "maximumReward": 100,
+                     *             "metadata": {
+                     *               "amount": 42,
+                     *               "store": "berlin-mitte"
+                     *             },
+                     *             "conditionReached": true,
+                     *             "limitReached": false,
+                     *             "userGroupId": "default",
+                     *             "timestamp": 1795337123000,
+                     *             "streaks": [
+                     *               {
+                     *                 "streakId": "daily-shopper",
+                     *                 "currentCount": 3,
+                     *                 "lastUpdate": "2026-11-22",
+                     *                 "milestoneReached": false,
+                     *                 "pointsAwarded": 0
+                     *               }
+                     *             ],
+                     *             "challenges": [
+                     *               {
+                     *                 "challengeId": "five-purchases",
+                     *                 "progress": 5,
+                     *                 "goal": 5,
+                     *                 "completed": true,
+                     *                 "pointsAwarded": 200
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         results: ({
                             statusCode: number;
@@ -6158,6 +12760,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6172,6 +12782,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6186,6 +12826,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6200,6 +12848,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6214,6 +12892,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6227,9 +12957,18 @@ export interface operations {
     getEventDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -6242,6 +12981,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6283,6 +13061,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6297,6 +13083,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6311,6 +13105,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6325,7 +13193,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -6339,6 +13210,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "eventId": "purchase",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "status": "ACTIVE",
+                     *         "type": "alice",
+                     *         "reward": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "rewardValueField": "amount",
+                     *         "limit": 5,
+                     *         "limitPeriod": "alice",
+                     *         "maximumReward": 10,
+                     *         "conditions": {
+                     *           "type": "alice",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "alice",
+                     *               "value": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         "metadataFields": [
+                     *           {
+                     *             "key": "amount",
+                     *             "type": "alice",
+                     *             "required": false
+                     *           }
+                     *         ],
+                     *         "requiresApiKey": false,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "pendingDays": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6380,6 +13292,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6394,6 +13314,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6408,9 +13402,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6418,11 +13418,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "eventId": "purchase",
+                 *       "title": "Purchase",
+                 *       "reward": {
+                 *         "default": 10
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     eventId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
                     type?: "FIXED" | "TRANSACTION" | "CONDITIONAL";
                     /** @description default and userGroupId → non-negative reward */
                     reward?: {
@@ -6432,18 +13443,22 @@ export interface operations {
                     };
                     rewardValueField?: string | null;
                     limit?: number | null;
+                    /** @enum {string} */
                     limitPeriod?: "daily" | "weekly" | "monthly" | "lifetime";
                     maximumReward?: number | null;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
                     } | null;
                     metadataFields?: {
                         key: string;
+                        /** @enum {string} */
                         type: "string" | "number" | "boolean" | "array";
                         required?: boolean;
                     }[];
@@ -6461,6 +13476,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6502,6 +13556,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6516,6 +13578,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6530,6 +13600,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6544,6 +13622,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6558,11 +13754,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -6575,6 +13777,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6610,12 +13851,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6630,6 +13901,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6644,24 +13989,40 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Purchase"
+                 *     }
+                 */
                 "application/json": {
                     eventId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
                     type?: "FIXED" | "TRANSACTION" | "CONDITIONAL";
                     /** @description default and userGroupId → non-negative reward */
                     reward?: {
@@ -6671,18 +14032,22 @@ export interface operations {
                     };
                     rewardValueField?: string | null;
                     limit?: number | null;
+                    /** @enum {string} */
                     limitPeriod?: "daily" | "weekly" | "monthly" | "lifetime";
                     maximumReward?: number | null;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
                     } | null;
                     metadataFields?: {
                         key: string;
+                        /** @enum {string} */
                         type: "string" | "number" | "boolean" | "array";
                         required?: boolean;
                     }[];
@@ -6700,6 +14065,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6741,6 +14145,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6755,6 +14167,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6769,6 +14189,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6783,13 +14321,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -6803,12 +14350,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6823,6 +14400,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6836,23 +14487,47 @@ export interface operations {
     listEventLog: {
         parameters: {
             query?: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId?: string;
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId?: string;
-                /** @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx */
+                /**
+                 * @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx
+                 * @example AWARDED
+                 */
                 outcome?: "AWARDED" | "CONDITION_FAILED" | "LIMIT_REACHED" | "REJECTED";
-                /** @description Entries received at or after this time (Unix ms) */
+                /**
+                 * @description Entries received at or after this time (Unix ms)
+                 * @example 1773329400000
+                 */
                 from?: number;
-                /** @description Entries received before this time (Unix ms) */
+                /**
+                 * @description Entries received before this time (Unix ms)
+                 * @example 1773329400000
+                 */
                 to?: number;
-                /** @description nextCursor of the previous page */
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
-                /** @description Entries per page */
+                /**
+                 * @description Entries per page
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -6868,6 +14543,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "at": 10,
+                     *           "userId": "alice",
+                     *           "eventId": "purchase",
+                     *           "outcome": "AWARDED",
+                     *           "reason": "Goodwill after a late delivery",
+                     *           "points": 120,
+                     *           "metadata": {
+                     *             "de": null,
+                     *             "en": null
+                     *           },
+                     *           "status": 10,
+                     *           "code": "alice"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
                     "application/json": {
                         entries: {
                             /** @description When the service received the call, Unix ms */
@@ -6875,7 +14571,10 @@ export interface operations {
                             /** @description Null when a rejected call named no valid userId */
                             userId: string | null;
                             eventId: string | null;
-                            /** @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx */
+                            /**
+                             * @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx
+                             * @enum {string}
+                             */
                             outcome: "AWARDED" | "CONDITION_FAILED" | "LIMIT_REACHED" | "REJECTED";
                             /** @description Why, in words: "12 points awarded", "condition amount ≥ 50 failed: got 10", "limit 1 per day reached", the error message of a rejection */
                             reason: string;
@@ -6901,6 +14600,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6915,6 +14622,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6929,6 +14644,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6942,12 +14731,24 @@ export interface operations {
     getShop: {
         parameters: {
             query?: {
-                /** @description true adds the part; anything else (default false) leaves it out */
-                includeStatistics?: string;
+                /**
+                 * @description true adds the part; anything else (default false) leaves it out
+                 * @example true
+                 */
+                includeStatistics?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
@@ -6960,6 +14761,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -6985,6 +14806,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6999,6 +14828,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7013,6 +14850,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7026,14 +14937,29 @@ export interface operations {
     getOffer: {
         parameters: {
             query?: {
-                /** @description true adds the part; anything else (default false) leaves it out */
-                includeStatistics?: string;
-                /** @description true adds the part; anything else (default false) leaves it out */
-                includeShop?: string;
+                /**
+                 * @description true adds the part; anything else (default false) leaves it out
+                 * @example true
+                 */
+                includeStatistics?: "true" | "false";
+                /**
+                 * @description true adds the part; anything else (default false) leaves it out
+                 * @example true
+                 */
+                includeShop?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7046,6 +14972,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offer": {
+                     *         "offerId": "free-coffee",
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "category": "drinks",
+                     *         "shopId": "bakery",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "monthlyLimit": 10,
+                     *         "totalLimit": 10,
+                     *         "perUserLimit": 10,
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "status": "ACTIVE",
+                     *         "couponValidityDays": 10,
+                     *         "tiers": [
+                     *           "alice"
+                     *         ],
+                     *         "streakId": "daily-check-in",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       },
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "shop": {
+                     *         "shopId": "bakery",
+                     *         "name": "Corner Bakery",
+                     *         "status": "ACTIVE",
+                     *         "logo": "https://example.com/images/bakery.png",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "offers": 10,
+                     *           "redeemed": 10,
+                     *           "used": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offer: {
                             offerId: string;
@@ -7116,6 +15106,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7130,6 +15128,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7144,6 +15150,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7157,12 +15237,24 @@ export interface operations {
     getUserOfferFeed: {
         parameters: {
             query?: {
-                /** @description Only offers of this type */
-                type?: string;
+                /**
+                 * @description Only offers of this type
+                 * @example LOCAL
+                 */
+                type?: "LOCAL" | "ONLINE" | "STREAK_FREEZE";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -7175,6 +15267,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "offerId": "free-coffee",
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "category": "drinks",
+                     *         "shopId": "bakery",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "monthlyLimit": 10,
+                     *         "totalLimit": 10,
+                     *         "perUserLimit": 10,
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "status": "ACTIVE",
+                     *         "couponValidityDays": 10,
+                     *         "tiers": [
+                     *           "alice"
+                     *         ],
+                     *         "streakId": "daily-check-in",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7210,6 +15335,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7224,6 +15357,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7238,6 +15379,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7252,13 +15489,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7266,6 +15517,7 @@ export interface operations {
         /** @description Passed on to the redeem logic; metadata (e.g. quantity) is stored with the redemption */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /** @description Free-form object: at most 50 keys, nested at most 5 levels, at most 8192 bytes as JSON */
                     metadata?: {
@@ -7283,6 +15535,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": {
+                     *         "userId": "alice",
+                     *         "offerId": "free-coffee",
+                     *         "pointsSpent": 10,
+                     *         "balance": 120,
+                     *         "redemptionId": "alice",
+                     *         "coupon": {
+                     *           "PK": "alice",
+                     *           "SK": "alice",
+                     *           "couponKey": "cpn_8f2k1x",
+                     *           "userId": "alice",
+                     *           "title": "Purchase",
+                     *           "description": "One point per euro spent",
+                     *           "validUntil": 1773329400000,
+                     *           "redeemed": false,
+                     *           "redeemedAt": 1773329400000,
+                     *           "metadata": {
+                     *             "de": null,
+                     *             "en": null
+                     *           },
+                     *           "offerId": "free-coffee",
+                     *           "createdAt": 1773329400000
+                     *         },
+                     *         "freeze": {
+                     *           "streakId": "daily-check-in",
+                     *           "available": 10,
+                     *           "used": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         data: {
@@ -7326,6 +15612,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7340,6 +15634,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7354,6 +15656,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7368,6 +15678,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7381,11 +15809,23 @@ export interface operations {
     getOfferRedeemable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7398,9 +15838,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redeemable": false,
+                     *       "reason": "INSUFFICIENT_POINTS",
+                     *       "points": 120,
+                     *       "cost": 10
+                     *     }
+                     */
                     "application/json": {
                         redeemable: boolean;
-                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | (never | null);
+                        /** @enum {string|null} */
+                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | null;
                         /** @description Balance of the user */
                         points: number;
                         /** @description Points the offer costs */
@@ -7414,6 +15863,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7428,6 +15885,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7442,6 +15907,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7456,6 +15929,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7470,7 +16017,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -7484,6 +16034,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "offerId": "free-coffee",
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "category": "drinks",
+                     *         "shopId": "bakery",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "monthlyLimit": 10,
+                     *         "totalLimit": 10,
+                     *         "perUserLimit": 10,
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "status": "ACTIVE",
+                     *         "couponValidityDays": 10,
+                     *         "tiers": [
+                     *           "alice"
+                     *         ],
+                     *         "streakId": "daily-check-in",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "month": "2026-03",
+                     *           "redeemed": 10,
+                     *           "limit": 5,
+                     *           "remaining": 10
+                     *         },
+                     *         "totalStatistics": {
+                     *           "redeemed": 10,
+                     *           "used": 10,
+                     *           "valid": 10,
+                     *           "limit": 5,
+                     *           "remaining": 10
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": ({
                         offerId: string;
                         type: string;
@@ -7536,6 +16132,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7550,6 +16154,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7564,9 +16242,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7574,6 +16258,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Free coffee"
+                 *       },
+                 *       "points": 100,
+                 *       "shopId": "bakery"
+                 *     }
+                 */
                 "application/json": {
                     offerId?: string;
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
@@ -7598,6 +16291,7 @@ export interface operations {
                     validFrom?: number | null;
                     /** @description Unix ms */
                     validUntil?: number | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     /** @description default 30 */
                     couponValidityDays?: number;
@@ -7613,6 +16307,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerId": "free-coffee",
+                     *       "type": "alice",
+                     *       "points": 120,
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "category": "drinks",
+                     *       "shopId": "bakery",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "monthlyLimit": 10,
+                     *       "totalLimit": 10,
+                     *       "perUserLimit": 10,
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "status": "ACTIVE",
+                     *       "couponValidityDays": 10,
+                     *       "tiers": [
+                     *         "alice"
+                     *       ],
+                     *       "streakId": "daily-check-in",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7665,6 +16403,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7679,6 +16425,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7693,6 +16447,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7707,6 +16469,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7721,11 +16601,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7738,6 +16624,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerId": "free-coffee",
+                     *       "type": "alice",
+                     *       "points": 120,
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "category": "drinks",
+                     *       "shopId": "bakery",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "monthlyLimit": 10,
+                     *       "totalLimit": 10,
+                     *       "perUserLimit": 10,
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "status": "ACTIVE",
+                     *       "couponValidityDays": 10,
+                     *       "tiers": [
+                     *         "alice"
+                     *       ],
+                     *       "streakId": "daily-check-in",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7790,6 +16720,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7804,6 +16742,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7818,6 +16764,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7832,19 +16852,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "points": 120,
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     offerId?: string;
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
@@ -7869,6 +16907,7 @@ export interface operations {
                     validFrom?: number | null;
                     /** @description Unix ms */
                     validUntil?: number | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     /** @description default 30 */
                     couponValidityDays?: number;
@@ -7884,6 +16923,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerId": "free-coffee",
+                     *       "type": "alice",
+                     *       "points": 120,
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "category": "drinks",
+                     *       "shopId": "bakery",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "monthlyLimit": 10,
+                     *       "totalLimit": 10,
+                     *       "perUserLimit": 10,
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "status": "ACTIVE",
+                     *       "couponValidityDays": 10,
+                     *       "tiers": [
+                     *         "alice"
+                     *       ],
+                     *       "streakId": "daily-check-in",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7936,6 +17019,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7950,6 +17041,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7964,6 +17063,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7978,13 +17195,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -8004,6 +17230,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8018,6 +17252,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8032,6 +17274,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8046,7 +17362,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -8060,6 +17379,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "shopId": "bakery",
+                     *         "name": "Corner Bakery",
+                     *         "status": "ACTIVE",
+                     *         "logo": "https://example.com/images/bakery.png",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "offers": 10,
+                     *           "redeemed": 10,
+                     *           "used": 10
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8085,6 +17426,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8099,6 +17448,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8113,9 +17536,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8123,9 +17552,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     shopId?: string;
                     name: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     logo?: string | null;
                     image?: string | null;
@@ -8143,6 +17578,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8168,6 +17623,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8182,6 +17645,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8196,6 +17667,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8210,6 +17689,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8224,11 +17821,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
@@ -8241,6 +17844,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8266,6 +17889,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8280,6 +17911,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8294,6 +17933,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8308,22 +18021,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     shopId?: string;
                     name: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     logo?: string | null;
                     image?: string | null;
@@ -8341,6 +18069,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8366,6 +18114,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8380,6 +18136,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8394,6 +18158,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8408,13 +18290,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
@@ -8434,6 +18325,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8448,6 +18347,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8462,6 +18369,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8476,6 +18391,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8489,9 +18478,18 @@ export interface operations {
     listUserCoupons: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -8504,6 +18502,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "PK": "alice",
+                     *         "SK": "alice",
+                     *         "couponKey": "cpn_8f2k1x",
+                     *         "userId": "alice",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "validUntil": 1773329400000,
+                     *         "redeemed": false,
+                     *         "redeemedAt": 1773329400000,
+                     *         "metadata": {
+                     *           "de": null,
+                     *           "en": null
+                     *         },
+                     *         "offerId": "free-coffee",
+                     *         "createdAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8531,6 +18550,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8545,6 +18572,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8559,6 +18594,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8573,19 +18704,38 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the coupon (its couponKey) */
+                /**
+                 * @description Id of the coupon (its couponKey)
+                 * @example cpn_8f2k1x
+                 */
                 couponId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "SK": "alice"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Client-chosen user id */
                     userId?: string;
@@ -8601,6 +18751,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redeemed": false,
+                     *       "userId": "alice",
+                     *       "SK": "alice"
+                     *     }
+                     */
                     "application/json": {
                         redeemed: boolean;
                         userId: string;
@@ -8614,6 +18771,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8628,6 +18793,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8642,6 +18815,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8656,6 +18837,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8669,13 +18968,22 @@ export interface operations {
     listCoupons: {
         parameters: {
             query?: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId?: string;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -8689,6 +18997,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "PK": "alice",
+                     *         "SK": "alice",
+                     *         "couponKey": "cpn_8f2k1x",
+                     *         "userId": "alice",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "validUntil": 1773329400000,
+                     *         "redeemed": false,
+                     *         "redeemedAt": 1773329400000,
+                     *         "metadata": {
+                     *           "de": null,
+                     *           "en": null
+                     *         },
+                     *         "offerId": "free-coffee",
+                     *         "createdAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8716,6 +19045,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8730,6 +19067,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8744,6 +19089,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8758,9 +19177,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8768,6 +19193,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice",
+                 *       "title": "Welcome gift",
+                 *       "validUntil": 1893456000000
+                 *     }
+                 */
                 "application/json": {
                     couponKey?: string;
                     /** @description Client-chosen user id */
@@ -8790,6 +19222,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "PK": "alice",
+                     *       "SK": "alice",
+                     *       "couponKey": "cpn_8f2k1x",
+                     *       "userId": "alice",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "validUntil": 1773329400000,
+                     *       "redeemed": false,
+                     *       "redeemedAt": 1773329400000,
+                     *       "metadata": {
+                     *         "de": null,
+                     *         "en": null
+                     *       },
+                     *       "offerId": "free-coffee",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8817,6 +19268,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8831,6 +19290,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8845,6 +19312,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8859,6 +19334,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8873,11 +19466,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Key of the coupon */
+                /**
+                 * @description Key of the coupon
+                 * @example cpn_8f2k1x
+                 */
                 couponKey: string;
             };
             cookie?: never;
@@ -8890,6 +19489,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "PK": "alice",
+                     *       "SK": "alice",
+                     *       "couponKey": "cpn_8f2k1x",
+                     *       "userId": "alice",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "validUntil": 1773329400000,
+                     *       "redeemed": false,
+                     *       "redeemedAt": 1773329400000,
+                     *       "metadata": {
+                     *         "de": null,
+                     *         "en": null
+                     *       },
+                     *       "offerId": "free-coffee",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8917,6 +19535,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8931,6 +19557,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8945,6 +19579,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8959,19 +19667,35 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Key of the coupon */
+                /**
+                 * @description Key of the coupon
+                 * @example cpn_8f2k1x
+                 */
                 couponKey: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice",
+                 *       "title": "Purchase",
+                 *       "validUntil": 1773329400000
+                 *     }
+                 */
                 "application/json": {
                     couponKey?: string;
                     /** @description Client-chosen user id */
@@ -8995,6 +19719,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "PK": "alice",
+                     *       "SK": "alice",
+                     *       "couponKey": "cpn_8f2k1x",
+                     *       "userId": "alice",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "validUntil": 1773329400000,
+                     *       "redeemed": false,
+                     *       "redeemedAt": 1773329400000,
+                     *       "metadata": {
+                     *         "de": null,
+                     *         "en": null
+                     *       },
+                     *       "offerId": "free-coffee",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -9022,6 +19765,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9036,6 +19787,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9050,6 +19809,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9064,13 +19941,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Key of the coupon */
+                /**
+                 * @description Key of the coupon
+                 * @example cpn_8f2k1x
+                 */
                 couponKey: string;
             };
             cookie?: never;
@@ -9090,6 +19976,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9104,6 +19998,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9118,6 +20020,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9131,9 +20107,18 @@ export interface operations {
     listUserSurveys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -9146,6 +20131,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "surveyId": "recommend",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "type": "alice",
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "options": [
+                     *           {
+                     *             "optionId": "yes",
+                     *             "label": "Yes"
+                     *           }
+                     *         ],
+                     *         "points": 120
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9167,6 +20171,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9181,6 +20193,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9195,6 +20215,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9209,19 +20325,42 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice",
+                 *       "surveyId": "recommend",
+                 *       "responses": [
+                 *         "yes"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Client-chosen user id */
                     userId: string;
@@ -9238,6 +20377,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "surveyId": "recommend",
+                     *       "userId": "alice",
+                     *       "pointsAwarded": 10
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         surveyId: string;
@@ -9252,6 +20399,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9266,6 +20421,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9280,6 +20443,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9294,6 +20465,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9308,7 +20597,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -9322,6 +20614,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "surveyId": "recommend",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "type": "alice",
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "options": [
+                     *           {
+                     *             "optionId": "yes",
+                     *             "label": "Yes"
+                     *           }
+                     *         ],
+                     *         "points": 120,
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "answered": 10,
+                     *           "options": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           }
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": ({
                         surveyId: string;
                         title: string;
@@ -9355,6 +20676,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9369,6 +20698,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9383,9 +20786,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9393,10 +20802,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Would you recommend us?",
+                 *       "type": "SINGLE",
+                 *       "options": [
+                 *         {
+                 *           "optionId": "yes",
+                 *           "label": "Yes"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     surveyId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     type: "SINGLE" | "MULTIPLE";
                     options: {
                         optionId: string;
@@ -9408,6 +20830,7 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -9419,6 +20842,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "surveyId": "recommend",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "type": "alice",
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "options": [
+                     *         {
+                     *           "optionId": "yes",
+                     *           "label": "Yes"
+                     *         }
+                     *       ],
+                     *       "points": 120,
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "answered": 10,
+                     *         "options": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9452,6 +20902,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9466,6 +20924,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9480,6 +20946,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9494,6 +20968,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9508,11 +21100,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
@@ -9525,6 +21123,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "surveyId": "recommend",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "type": "alice",
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "options": [
+                     *         {
+                     *           "optionId": "yes",
+                     *           "label": "Yes"
+                     *         }
+                     *       ],
+                     *       "points": 120,
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "answered": 10,
+                     *         "options": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9558,6 +21183,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9572,6 +21205,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9586,6 +21227,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9600,23 +21315,45 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Purchase",
+                 *       "type": "SINGLE",
+                 *       "options": [
+                 *         {
+                 *           "optionId": "yes",
+                 *           "label": "Yes"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     surveyId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     type: "SINGLE" | "MULTIPLE";
                     options: {
                         optionId: string;
@@ -9628,6 +21365,7 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -9639,6 +21377,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "surveyId": "recommend",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "type": "alice",
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "options": [
+                     *         {
+                     *           "optionId": "yes",
+                     *           "label": "Yes"
+                     *         }
+                     *       ],
+                     *       "points": 120,
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "answered": 10,
+                     *         "options": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9672,6 +21437,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9686,6 +21459,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9700,6 +21481,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9714,13 +21613,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
@@ -9740,6 +21648,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9754,6 +21670,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9768,6 +21692,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9781,9 +21779,18 @@ export interface operations {
     getNotificationOverview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -9796,6 +21803,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "hasUnseenChallenges": false,
+                     *       "hasUnseenRewards": false,
+                     *       "hasUnseenSurveys": false
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         hasUnseenChallenges: boolean;
@@ -9810,6 +21825,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9824,6 +21847,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9838,6 +21869,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9852,17 +21979,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "screenId": "rewards"
+                 *     }
+                 */
                 "application/json": {
                     /** @description rewards, challenges or surveys */
                     screenId: string;
@@ -9876,6 +22019,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -9887,6 +22035,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9901,6 +22057,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9915,6 +22079,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9929,6 +22101,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9943,17 +22233,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "resetRewards": true
+                 *     }
+                 */
                 "application/json": {
                     resetChallenges?: boolean;
                     resetRewards?: boolean;
@@ -9968,6 +22274,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -9979,6 +22290,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9993,6 +22312,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10007,6 +22334,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10021,6 +22356,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10034,20 +22487,44 @@ export interface operations {
     getLeaderboard: {
         parameters: {
             query: {
-                /** @description User group; `default` is every user */
+                /**
+                 * @description User group; `default` is every user
+                 * @example default
+                 */
                 groupId: string;
-                /** @description YYYY-MM: a monthly board (any month). Not together with timeframe. */
+                /**
+                 * @description YYYY-MM: a monthly board (any month). Not together with timeframe.
+                 * @example 2026-03
+                 */
                 month?: string;
-                /** @description 7d, 30d or 365d: a rolling window. Not together with month. */
-                timeframe?: string;
-                /** @description Page size */
+                /**
+                 * @description 7d, 30d or 365d: a rolling window. Not together with month.
+                 * @example 7d
+                 */
+                timeframe?: "7d" | "30d" | "365d";
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
-                /** @description Number of entries to skip (the first page is 0) */
+                /**
+                 * @description Number of entries to skip (the first page is 0)
+                 * @example 0
+                 */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -10104,6 +22581,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10118,6 +22603,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10132,6 +22625,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10145,18 +22712,39 @@ export interface operations {
     getUserLeaderboard: {
         parameters: {
             query: {
-                /** @description User group of the board (default: the board of all users) */
+                /**
+                 * @description User group of the board (default: the board of all users)
+                 * @example default
+                 */
                 groupId: string;
-                /** @description YYYY-MM: a monthly board (any month). Not together with timeframe. */
+                /**
+                 * @description YYYY-MM: a monthly board (any month). Not together with timeframe.
+                 * @example 2026-03
+                 */
                 month?: string;
-                /** @description 7d, 30d or 365d: a rolling window. Not together with month. */
-                timeframe?: string;
-                /** @description Neighbours shown before and after the user */
+                /**
+                 * @description 7d, 30d or 365d: a rolling window. Not together with month.
+                 * @example 7d
+                 */
+                timeframe?: "7d" | "30d" | "365d";
+                /**
+                 * @description Neighbours shown before and after the user
+                 * @example 2
+                 */
                 around?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -10263,6 +22851,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10277,6 +22873,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10291,6 +22895,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10305,6 +22917,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10319,17 +23005,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "Alice"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Display name; defaults to the userId */
                     username?: string;
@@ -10345,6 +23047,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "username": "Alice",
+                     *       "anonymous": false
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         username: string;
@@ -10358,6 +23067,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10372,6 +23089,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10386,6 +23111,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10400,6 +23133,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10413,12 +23264,24 @@ export interface operations {
     getUserRanks: {
         parameters: {
             query?: {
-                /** @description User group of the board (default: the board of all users) */
+                /**
+                 * @description User group of the board (default: the board of all users)
+                 * @example default
+                 */
                 groupId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -10431,6 +23294,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "groupId": "default",
+                     *       "ranks": {
+                     *         "7d": {
+                     *           "rank": 1,
+                     *           "points": 120
+                     *         },
+                     *         "30d": {
+                     *           "rank": 1,
+                     *           "points": 120
+                     *         },
+                     *         "365d": {
+                     *           "rank": 1,
+                     *           "points": 120
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         groupId: string;
@@ -10457,6 +23340,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10471,6 +23362,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10485,6 +23384,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10499,6 +23406,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10512,18 +23493,39 @@ export interface operations {
     getLeaderboardArchive: {
         parameters: {
             query: {
-                /** @description YYYY-MM: a month that has been closed */
+                /**
+                 * @description YYYY-MM: a month that has been closed
+                 * @example 2026-03
+                 */
                 month: string;
-                /** @description User group; `default` is every user */
+                /**
+                 * @description User group; `default` is every user
+                 * @example default
+                 */
                 groupId: string;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
-                /** @description Number of entries to skip (the first page is 0) */
+                /**
+                 * @description Number of entries to skip (the first page is 0)
+                 * @example 0
+                 */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -10536,6 +23538,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-03",
+                     *       "groupId": "default",
+                     *       "archivedAt": 1773329400000,
+                     *       "total": 1,
+                     *       "users": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "username": "Alice",
+                     *           "points": 120,
+                     *           "rank": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         groupId: string;
@@ -10559,6 +23577,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10573,6 +23599,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10587,6 +23621,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10601,7 +23709,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -10615,6 +23726,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "seasonRewardId": "top-three",
+                     *         "groupId": "default",
+                     *         "bands": [
+                     *           {
+                     *             "fromRank": 10,
+                     *             "toRank": 10,
+                     *             "points": 120,
+                     *             "offerId": "free-coffee"
+                     *           }
+                     *         ],
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10636,6 +23765,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10650,6 +23787,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10664,9 +23875,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10674,6 +23891,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "groupId": "default",
+                 *       "bands": [
+                 *         {
+                 *           "fromRank": 1,
+                 *           "toRank": 3,
+                 *           "points": 100
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     seasonRewardId?: string;
                     /** @description The user group whose monthly board pays; `default` is every user */
@@ -10698,6 +23927,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seasonRewardId": "top-three",
+                     *       "groupId": "default",
+                     *       "bands": [
+                     *         {
+                     *           "fromRank": 10,
+                     *           "toRank": 10,
+                     *           "points": 120,
+                     *           "offerId": "free-coffee"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10719,6 +23964,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10733,6 +23986,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10747,6 +24008,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10761,6 +24030,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10775,11 +24162,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the season reward */
+                /**
+                 * @description Id of the season reward
+                 * @example top-three
+                 */
                 seasonRewardId: string;
             };
             cookie?: never;
@@ -10792,6 +24185,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seasonRewardId": "top-three",
+                     *       "groupId": "default",
+                     *       "bands": [
+                     *         {
+                     *           "fromRank": 10,
+                     *           "toRank": 10,
+                     *           "points": 120,
+                     *           "offerId": "free-coffee"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10813,6 +24222,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10827,6 +24244,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10841,6 +24266,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10855,19 +24354,41 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the season reward */
+                /**
+                 * @description Id of the season reward
+                 * @example top-three
+                 */
                 seasonRewardId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "groupId": "default",
+                 *       "bands": [
+                 *         {
+                 *           "fromRank": 10,
+                 *           "toRank": 10,
+                 *           "points": 120,
+                 *           "offerId": "free-coffee"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     seasonRewardId?: string;
                     /** @description The user group whose monthly board pays; `default` is every user */
@@ -10892,6 +24413,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seasonRewardId": "top-three",
+                     *       "groupId": "default",
+                     *       "bands": [
+                     *         {
+                     *           "fromRank": 10,
+                     *           "toRank": 10,
+                     *           "points": 120,
+                     *           "offerId": "free-coffee"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10913,6 +24450,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10927,6 +24472,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10941,6 +24494,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10955,13 +24626,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the season reward */
+                /**
+                 * @description Id of the season reward
+                 * @example top-three
+                 */
                 seasonRewardId: string;
             };
             cookie?: never;
@@ -10981,6 +24661,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10995,6 +24683,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11009,6 +24705,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11023,11 +24793,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description YYYY-MM */
+                /**
+                 * @description YYYY-MM
+                 * @example 2026-03
+                 */
                 month: string;
             };
             cookie?: never;
@@ -11040,6 +24816,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-03",
+                     *       "payouts": [
+                     *         {
+                     *           "groupId": "default",
+                     *           "seasonRewardId": "top-three",
+                     *           "userId": "alice",
+                     *           "rank": 1,
+                     *           "points": 120,
+                     *           "paidAt": 1773329400000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         /** @description Points prizes by group, season reward, rank and user; at most 10000. Coupon prizes are coupons of their users, not listed here */
@@ -11063,6 +24854,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11077,6 +24876,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11091,6 +24898,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11105,13 +24986,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description YYYY-MM */
+                /**
+                 * @description YYYY-MM
+                 * @example 2026-03
+                 */
                 month: string;
             };
             cookie?: never;
@@ -11124,6 +25014,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-03",
+                     *       "jobId": "job_5m2k8q"
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         /** @description The close job; watch it at GET /admin/job/{jobId} */
@@ -11137,6 +25033,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11151,6 +25055,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11165,6 +25077,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11179,6 +25099,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11193,11 +25187,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the background job (from the response that started it) */
+                /**
+                 * @description Id of the background job (from the response that started it)
+                 * @example job_5m2k8q
+                 */
                 jobId: string;
             };
             cookie?: never;
@@ -11210,9 +25210,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jobId": "job_5m2k8q",
+                     *       "kind": "alice",
+                     *       "status": "queued",
+                     *       "processed": 10,
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         jobId: string;
                         kind: string;
+                        /** @enum {string} */
                         status: "queued" | "running" | "done" | "failed";
                         /** @description Units of work done so far (rows deleted for a user deletion) */
                         processed: number;
@@ -11226,6 +25236,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11240,6 +25258,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11254,6 +25280,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11267,16 +25367,34 @@ export interface operations {
     getEventStats: {
         parameters: {
             query?: {
-                /** @description 1d, 7d, 30d, 90d, current_month, ytd or all (default 7d); every period ends today (UTC). Not together with timeframe=month. */
+                /**
+                 * @description 1d, 7d, 30d, 90d, current_month, ytd or all (default 7d); every period ends today (UTC). Not together with timeframe=month.
+                 * @example 1d
+                 */
                 period?: "1d" | "7d" | "30d" | "90d" | "current_month" | "ytd" | "all";
-                /** @description When given, event-specific analytics; else global */
+                /**
+                 * @description When given, event-specific analytics; else global
+                 * @example purchase
+                 */
                 eventId?: string;
-                /** @description month, together with month, selects one calendar month */
+                /**
+                 * @description month, together with month, selects one calendar month
+                 * @example month
+                 */
                 timeframe?: "month";
-                /** @description YYYY-MM; only with timeframe=month (400 without it) */
+                /**
+                 * @description YYYY-MM; only with timeframe=month (400 without it)
+                 * @example 2026-03
+                 */
                 month?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11288,6 +25406,152 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "period": "7d",
+                     *       "month": "2026-03",
+                     *       "eventId": "purchase",
+                     *       "startDate": "alice",
+                     *       "endDate": "alice",
+                     *       "data": {
+                     *         "totalEvents": 10,
+                     *         "uniqueUsers": 10,
+                     *         "totalPoints": 10,
+                     *         "eventBreakdown": {
+                     *           "de": {
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120
+                     *           },
+                     *           "en": {
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120
+                     *           }
+                     *         },
+                     *         "topEvents": [
+                     *           "alice"
+                     *         ],
+                     *         "totalCount": 10,
+                     *         "pointsAwarded": 10,
+                     *         "conditionMet": 10,
+                     *         "conditionFailed": 10,
+                     *         "limitReached": 10,
+                     *         "dailyData": {
+                     *           "de": {
+                     *             "events": 10,
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120,
+                     *             "hourlyDistribution": [
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10
+                     *             ]
+                     *           },
+                     *           "en": {
+                     *             "events": 10,
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120,
+                     *             "hourlyDistribution": [
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10
+                     *             ]
+                     *           }
+                     *         },
+                     *         "metadataStats": {
+                     *           "de": {
+                     *             "kind": "number",
+                     *             "count": 3,
+                     *             "min": 10,
+                     *             "max": 10,
+                     *             "avg": 10,
+                     *             "histogram": [
+                     *               {
+                     *                 "min": 10,
+                     *                 "max": 10,
+                     *                 "count": 3
+                     *               }
+                     *             ],
+                     *             "counts": {
+                     *               "de": 10,
+                     *               "en": 10
+                     *             },
+                     *             "distinctValuesCap": 10,
+                     *             "otherCount": 10
+                     *           },
+                     *           "en": {
+                     *             "kind": "number",
+                     *             "count": 3,
+                     *             "min": 10,
+                     *             "max": 10,
+                     *             "avg": 10,
+                     *             "histogram": [
+                     *               {
+                     *                 "min": 10,
+                     *                 "max": 10,
+                     *                 "count": 3
+                     *               }
+                     *             ],
+                     *             "counts": {
+                     *               "de": 10,
+                     *               "en": 10
+                     *             },
+                     *             "distinctValuesCap": 10,
+                     *             "otherCount": 10
+                     *           }
+                     *         },
+                     *         "_metadata": {
+                     *           "uniqueUsersCalculationMethod": "exact",
+                     *           "uniqueUsersNote": "alice"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The period, or "month" for timeframe=month */
                         period: string;
@@ -11328,6 +25592,7 @@ export interface operations {
                             };
                             metadataStats?: {
                                 [key: string]: {
+                                    /** @enum {string} */
                                     kind: "number" | "category";
                                     count?: number;
                                     min?: number;
@@ -11347,6 +25612,7 @@ export interface operations {
                                 };
                             };
                             _metadata: {
+                                /** @enum {string} */
                                 uniqueUsersCalculationMethod: "exact" | "hyperloglog";
                                 uniqueUsersNote: string;
                             };
@@ -11360,6 +25626,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11374,6 +25648,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11388,7 +25758,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -11402,10 +25775,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "webhookId": "wh_3kd8a1",
+                     *         "url": "https://example.com/laurel",
+                     *         "events": [
+                     *           "alice"
+                     *         ],
+                     *         "status": "ACTIVE",
+                     *         "description": "One point per euro spent",
+                     *         "secretHint": "alice",
+                     *         "failingSince": 10,
+                     *         "disabledReason": "alice",
+                     *         "disabledAt": 1773329400000,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11427,6 +25820,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11441,6 +25842,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11455,9 +25930,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11465,12 +25946,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/laurel",
+                 *       "events": [
+                 *         "points.changed"
+                 *       ],
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     webhookId?: string;
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
                     events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };
@@ -11483,10 +25974,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "secret": "alice"
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11510,6 +26020,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11524,6 +26042,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11538,6 +26064,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11552,6 +26086,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11566,11 +26218,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -11583,10 +26241,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11608,6 +26284,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11622,6 +26306,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11636,6 +26328,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11650,25 +26416,44 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/laurel",
+                 *       "events": [
+                 *         "points.changed"
+                 *       ],
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     webhookId?: string;
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
                     events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };
@@ -11681,10 +26466,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11706,6 +26509,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11720,6 +26531,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11734,6 +26553,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11748,13 +26685,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -11774,6 +26720,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11788,6 +26742,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11802,6 +26764,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11816,13 +26852,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -11835,10 +26880,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "secret": "alice"
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11862,6 +26926,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11876,6 +26948,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11890,6 +26970,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11904,13 +27058,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -11923,10 +27086,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "msg_2xk9q1b7",
+                     *       "type": "alice",
+                     *       "status": "pending",
+                     *       "attempts": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "firstAttemptAt": 1773329400000,
+                     *       "lastAttemptAt": 1773329400000,
+                     *       "lastStatusCode": 10,
+                     *       "lastResponse": "alice",
+                     *       "lastError": "alice",
+                     *       "nextAttemptAt": 1773329400000,
+                     *       "deliveredAt": 1773329400000,
+                     *       "payload": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description The webhook-id header, the same on every attempt */
                         messageId: string;
                         type: string;
+                        /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;
                         createdAt: number;
@@ -11955,6 +27136,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11969,6 +27158,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11983,6 +27180,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11997,6 +27202,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12010,19 +27289,34 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description x-next-cursor of the previous page */
+                /**
+                 * @description x-next-cursor of the previous page
+                 * @example msg_2xk9q1b7
+                 */
                 cursor?: string;
-                /** @description Only deliveries in this state */
+                /**
+                 * @description Only deliveries in this state
+                 * @example pending
+                 */
                 status?: "pending" | "delivered" | "failed";
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -12037,10 +27331,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "messageId": "msg_2xk9q1b7",
+                     *         "type": "alice",
+                     *         "status": "pending",
+                     *         "attempts": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "firstAttemptAt": 1773329400000,
+                     *         "lastAttemptAt": 1773329400000,
+                     *         "lastStatusCode": 10,
+                     *         "lastResponse": "alice",
+                     *         "lastError": "alice",
+                     *         "nextAttemptAt": 1773329400000,
+                     *         "deliveredAt": 1773329400000,
+                     *         "payload": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description The webhook-id header, the same on every attempt */
                         messageId: string;
                         type: string;
+                        /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;
                         createdAt: number;
@@ -12069,6 +27383,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12083,6 +27405,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12097,6 +27427,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12111,15 +27515,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
-                /** @description Id of the webhook message (its webhook-id header) */
+                /**
+                 * @description Id of the webhook message (its webhook-id header)
+                 * @example msg_2xk9q1b7
+                 */
                 messageId: string;
             };
             cookie?: never;
@@ -12132,10 +27548,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "msg_2xk9q1b7",
+                     *       "type": "alice",
+                     *       "status": "pending",
+                     *       "attempts": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "firstAttemptAt": 1773329400000,
+                     *       "lastAttemptAt": 1773329400000,
+                     *       "lastStatusCode": 10,
+                     *       "lastResponse": "alice",
+                     *       "lastError": "alice",
+                     *       "nextAttemptAt": 1773329400000,
+                     *       "deliveredAt": 1773329400000,
+                     *       "payload": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description The webhook-id header, the same on every attempt */
                         messageId: string;
                         type: string;
+                        /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;
                         createdAt: number;
@@ -12164,6 +27598,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12178,6 +27620,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12192,6 +27642,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12206,6 +27664,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12219,9 +27751,18 @@ export interface operations {
     getUserTier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -12234,6 +27775,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "multiplier": 1.5,
+                     *       "since": 10,
+                     *       "earnedInWindow": 10,
+                     *       "next": {
+                     *         "tierId": "silver",
+                     *         "pointsNeeded": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         /** @description null: no tier reached */
@@ -12267,6 +27829,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12281,6 +27851,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12295,6 +27873,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12309,6 +27895,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12323,7 +27983,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -12337,6 +28000,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "tierId": "silver",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "threshold": 500,
+                     *         "multiplier": 1.5,
+                     *         "benefits": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12360,6 +28042,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12374,6 +28064,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12388,9 +28152,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -12398,6 +28168,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Silver"
+                 *       },
+                 *       "threshold": 500,
+                 *       "multiplier": 1.5
+                 *     }
+                 */
                 "application/json": {
                     /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
                     tierId?: string;
@@ -12423,6 +28202,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "threshold": 500,
+                     *       "multiplier": 1.5,
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12446,6 +28242,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12460,6 +28264,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12474,6 +28286,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12488,6 +28308,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12502,11 +28440,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
+                /**
+                 * @description Tier id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example silver
+                 */
                 tierId: string;
             };
             cookie?: never;
@@ -12519,6 +28463,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "threshold": 500,
+                     *       "multiplier": 1.5,
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12542,6 +28503,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12556,6 +28525,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12570,6 +28547,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12584,13 +28635,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
+                /**
+                 * @description Tier id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example silver
+                 */
                 tierId: string;
             };
             cookie?: never;
@@ -12598,6 +28658,16 @@ export interface operations {
         /** @description A full update: an omitted `benefits` becomes {} */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "threshold": 500,
+                 *       "multiplier": 1.5
+                 *     }
+                 */
                 "application/json": {
                     /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
                     tierId?: string;
@@ -12623,6 +28693,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "threshold": 500,
+                     *       "multiplier": 1.5,
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12646,6 +28733,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12660,6 +28755,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12674,6 +28777,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12688,6 +28799,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12702,13 +28931,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
+                /**
+                 * @description Tier id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example silver
+                 */
                 tierId: string;
             };
             cookie?: never;
@@ -12728,6 +28966,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12742,6 +28988,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12756,6 +29010,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12770,6 +29032,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
