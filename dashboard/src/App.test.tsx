@@ -97,4 +97,17 @@ describe('project switcher', () => {
     expect(window.location.pathname).toBe('/dashboard/apikeys');
     expect(within(nav).getByRole('link', { name: 'API keys' })).toHaveAttribute('aria-current', 'page');
   });
+
+  it('Skip to content moves the focus to the main region and stays on the screen', async () => {
+    signedIn();
+    window.history.replaceState(null, '', '/dashboard/apikeys');
+    const api = fakeApi({ 'GET /admin/project': projects, 'GET /admin/apikey': { status: 200, body: [] } });
+    render(<App fetchImpl={api.fetchImpl} />);
+    await screen.findByRole('heading', { level: 1, name: 'API keys' });
+    screen.getByRole('button', { name: 'Menu' }).focus();
+    await userEvent.click(screen.getByRole('link', { name: 'Skip to content' }));
+    expect(document.activeElement).toBe(document.getElementById('main'));
+    expect(window.location.pathname).toBe('/dashboard/apikeys');
+    expect(screen.getByRole('heading', { level: 1, name: 'API keys' })).toBeInTheDocument();
+  });
 });

@@ -89,6 +89,12 @@ function SignedIn({ session, fetchImpl, onSession }: { session: Session; fetchIm
       if (!a || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || a.target) return;
       const url = new URL(a.href, window.location.href);
       if (url.origin !== window.location.origin || !url.pathname.startsWith(href(''))) return;
+      // A link to a place on this page (Skip to content: #main) is not a screen: move the focus there.
+      if (a.getAttribute('href')?.startsWith('#')) {
+        e.preventDefault();
+        document.getElementById(a.getAttribute('href')!.slice(1))?.focus();
+        return;
+      }
       e.preventDefault();
       navigate(url.pathname.slice(href('').length));
     };

@@ -5,6 +5,13 @@ describe('plainWords', () => {
   it('says schema messages in plain words, naming the field', () => {
     expect(plainWords('body/title must NOT have fewer than 1 characters')).toBe('Title cannot be empty');
     expect(plainWords("body must have required property 'title'")).toBe('Title is required');
+    expect(plainWords("body must have required property 'name': the smallest valid body of POST /admin/shop is {}")).toBe(
+      'Name is required',
+    );
+    expect(plainWords('body/title must be a language map like {"de": "…", "en": "…"}')).toBe('Title needs a text per language');
+    expect(plainWords('body/title must be a language map like {"default": "…", "de": "…"} (needs default and de): the smallest …')).toBe(
+      'Title needs a text in default and de',
+    );
     expect(plainWords("body/title must have required property 'de'")).toBe('Title de is required');
     expect(plainWords('body/limitCount must be >= 1')).toBe('Limit count must be at least 1');
     expect(plainWords('body/conditions/conditions/0/value must be number')).toBe('Conditions conditions value must be a number');

@@ -67,7 +67,8 @@ export function plainWords(message: string): string {
   if (!m) return message;
   const path = (m[1] ?? '').split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
   const rule = m[2]!;
-  const required = /^must have required property '([^']+)'$/.exec(rule);
+  // The service may add the route's smallest valid body after a colon: the form shows only the field.
+  const required = /^must have required property '([^']+)'(?:: .*)?$/.exec(rule);
   if (required) return `${humanName([...path, required[1]!])} is required`;
   const name = path.length ? humanName(path) : 'This';
   const rules: Array<[RegExp, (...g: string[]) => string]> = [
@@ -90,6 +91,8 @@ export function plainWords(message: string): string {
     [/^must NOT have additional properties$/, () => 'has a field the service does not know'],
     [/^must NOT have additional properties: '([^']+)' is not a known field$/, (field) => `has a field the service does not know: ${field}`],
     [/^must be ([a-z]+) or null$/, (type) => `must be ${TYPE_WORDS[type] ?? type} or empty`],
+    [/^must be a language map like .*\(needs (.*)\)(?:: .*)?$/, (keys) => `needs a text in ${keys}`],
+    [/^must be a language map like .*$/, () => 'needs a text per language'],
   ];
   for (const [re, say] of rules) {
     const g = re.exec(rule);

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { smallestBodyHint } from './smallest-bodies.js';
 import { unreachableStore, type StoreName } from '../platform/store-outage.js';
 import { AppError, ERRORS, type ErrorCode } from './errors.js';
 
@@ -12,6 +13,16 @@ export interface ErrorBody {
 
 export function errorBody(statusCode: number, code: ErrorCode, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code };
+}
+
+/**
+ * A missing property of a body that has a smallest valid body (an admin create) is answered with
+ * that body, so the caller sees the whole shape, not only the first field it lacks.
+ */
+function withBodyHint(err: FastifyError, request: FastifyRequest): string {
+  if (err.validationContext !== 'body' || err.validation?.[0]?.keyword !== 'required') return err.message;
+  const hint = smallestBodyHint(`${request.method} ${request.routeOptions.url ?? ''}`.replace(/:([A-Za-z]+)/g, '{$1}'));
+  return hint ? `${err.message}: ${hint}` : err.message;
 }
 
 /** Fastify's own error codes, mapped to ours. */
@@ -42,7 +53,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message));
     }
     if ((err as FastifyError).validation) {
-      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', err.message));
+      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', withBodyHint(err as FastifyError, request)));
     }
     const store = unreachableStore(err);
     if (store) {

@@ -168,4 +168,9 @@ export class AppError extends Error {
     const entry: { status: number; message?: (id: string) => string } = ERRORS[code];
     return new AppError(code, entry.message ? entry.message(arg) : arg);
   }
+
+  /** The same refusal with what the caller can do about it after the message (`User alice not found: create it first …`). */
+  explained(hint: string): AppError {
+    return new AppError(this.code, `${this.message}: ${hint}`);
+  }
 }

@@ -1,6 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { routeAuthMode } from './auth/authenticate.js';
+import type { AuthMode } from './auth/principal.js';
+import { addExamples } from './openapi-examples.js';
+import { addCommonStatuses, DESCRIPTION, SECURITY, SECURITY_SCHEMES, TAGS } from './openapi-people.js';
 import { registerBrowserPageHeaders } from './browser-headers.js';
 
 /** What an ID in a path or a common query parameter means, where the route's schema does not say. */
@@ -41,17 +45,42 @@ const RESPONSES: Record<string, string> = {
   '404': 'No such resource in this project',
   '409': 'Conflicts with the current state (the code says which)',
   '413': 'The body is larger than the limit',
+  '415': 'The body is not JSON (Content-Type must be application/json)',
+  '500': 'Internal error: the message says no more; the details are in the server log',
   '429': 'Too many requests: retry after the Retry-After header',
   '503': 'A store is unreachable: retry later',
 };
 
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
-type Parameter = { in: string; name: string; required?: boolean; description?: string; schema?: { default?: unknown } };
+type Parameter = {
+  in: string;
+  name: string;
+  required?: boolean;
+  description?: string;
+  schema?: { default?: unknown; enum?: unknown[]; type?: string };
+  example?: unknown;
+};
+
+/**
+ * Query parameters with a closed set of values whose route checks them in its service (with its own
+ * error code) rather than in the schema: the document still shows them as enums. Keyed `name` or
+ * `name path`.
+ */
+const CLOSED_PARAMETERS: Record<string, string[]> = {
+  'timeframe /project/{projectId}/leaderboard': ['7d', '30d', '365d'],
+  'timeframe /user/{userId}/leaderboard': ['7d', '30d', '365d'],
+  'type /user/{userId}/offer/feed': ['LOCAL', 'ONLINE', 'STREAK_FREEZE'],
+  includeStatistics: ['true', 'false'],
+  includeShop: ['true', 'false'],
+};
 type Operation = {
+  operationId?: string;
+  tags?: string[];
+  requestBody?: { content?: Record<string, { schema?: object; example?: unknown; examples?: unknown }> };
   security?: Array<Record<string, unknown>>;
   parameters?: Parameter[];
-  responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>;
+  responses?: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: object }> }>;
 };
 
 /**
@@ -60,14 +89,21 @@ type Operation = {
  * read (x-project-id, Idempotency-Key) and write (x-next-cursor), and `security: []` on the public
  * health routes. A route that still lacks a description fails test/http/openapi.test.ts.
  */
-export function completeDocument<T extends { paths?: Record<string, Record<string, Operation>> }>(doc: T): T {
+export function completeDocument<T extends { paths?: Record<string, Record<string, Operation>>; tags?: unknown }>(
+  doc: T,
+  modes: ReadonlyMap<string, AuthMode> = new Map(),
+): T {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
+      const mode = modes.get(`${method} ${path}`);
+      if (mode) op.security = SECURITY[mode];
       if (path.startsWith('/health')) op.security = [];
       const params = (op.parameters ??= []);
       for (const p of params) {
         if (!p.description && PARAMETERS[p.name]) p.description = PARAMETERS[p.name];
         if (p.in === 'query' && p.schema?.default !== undefined) p.required = false;
+        const closed = CLOSED_PARAMETERS[`${p.name} ${path}`] ?? CLOSED_PARAMETERS[p.name];
+        if (p.in === 'query' && closed && p.schema) p.schema = { ...p.schema, type: 'string', enum: closed };
       }
       const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
       if (schemes.includes('adminToken') && !params.some((p) => p.name === 'x-project-id')) {
@@ -89,6 +125,7 @@ export function completeDocument<T extends { paths?: Record<string, Record<strin
         });
       }
       if (params.length === 0) delete op.parameters;
+      addCommonStatuses(path, method, op);
       const paged = params.some((p) => p.in === 'query' && p.name === 'cursor');
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if ((!response.description || response.description === 'Default Response') && RESPONSES[status])
@@ -106,6 +143,14 @@ export function completeDocument<T extends { paths?: Record<string, Record<strin
     }
   }
   asOpenApi30(doc);
+  // Examples last: they are made from the schemas in their OpenAPI 3.0 form.
+  for (const [path, item] of Object.entries(doc.paths ?? {}))
+    for (const [method, op] of Object.entries(item)) addExamples(path, method, op);
+  const used = new Set(Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item).flatMap((op) => op.tags ?? [])));
+  doc.tags = [
+    ...TAGS.filter((t) => used.has(t.name)),
+    ...[...used].filter((n) => !TAGS.some((t) => t.name === n)).map((name) => ({ name })),
+  ];
   return doc;
 }
 
@@ -121,6 +166,7 @@ function asOpenApi30(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(asOpenApi30);
   if (node === null || typeof node !== 'object') return;
   const o = node as Record<string, unknown>;
+  collapseLiteralUnion(o);
   if (Array.isArray(o.examples)) {
     o.example = o.examples[0];
     delete o.examples;
@@ -143,33 +189,49 @@ function asOpenApi30(node: unknown): void {
   Object.values(o).forEach(asOpenApi30);
 }
 
+/** TypeBox's union of literals (`anyOf: [{ enum: ['a'] }, { enum: ['b'] }]`) as one enum, as people and generators read it best. */
+function collapseLiteralUnion(o: Record<string, unknown>): void {
+  const branches = o.anyOf;
+  if (!Array.isArray(branches) || branches.length < 2) return;
+  const literal = (b: { type?: string; enum?: unknown[] }) => b.type === 'string' && b.enum?.length === 1 && Object.keys(b).length === 2;
+  // Type.Null() as the generator writes it: a nullable enum of null.
+  const isNull = (b: { nullable?: boolean; enum?: unknown[] }) => b.nullable === true && b.enum?.length === 1 && b.enum[0] === null;
+  if (!branches.every((b) => literal(b) || isNull(b)) || !branches.some(literal)) return;
+  o.type = 'string';
+  o.enum = branches.map((b: { enum: unknown[] }) => b.enum[0]);
+  if (branches.some(isNull)) o.nullable = true;
+  delete o.anyOf;
+}
+
 /**
  * The OpenAPI 3 document is generated from the route schemas (so it cannot drift from the code),
  * served at /openapi.json, with a docs UI at /docs.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  // How each route authenticates, by `method path` as the document names it: its security.
+  const modes = new Map<string, AuthMode>();
+  app.addHook('onRoute', (route) => {
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of [route.method].flat()) modes.set(`${method.toLowerCase()} ${path}`, routeAuthMode(route.url, route.config?.auth));
+  });
   await app.register(swagger, {
     // Shared schemas (app.addSchema, e.g. the webhook messages) appear in components under their $id.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transformObject: (doc) =>
-      ('openapiObject' in doc ? completeDocument(doc.openapiObject as Parameters<typeof completeDocument>[0]) : doc.swaggerObject) as never,
+      ('openapiObject' in doc
+        ? completeDocument(doc.openapiObject as Parameters<typeof completeDocument>[0], modes)
+        : doc.swaggerObject) as never,
     openapi: {
       openapi: '3.0.3',
       info: {
         title: 'Laurel',
         version: '0.1.0',
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
-        description:
-          'Event-driven loyalty and gamification service. Paths are also served under /v0, /v1, /v2 and /v3 (the prefix is stripped). ' +
-          'Errors have the body { statusCode, error, message, code }.',
+        description: DESCRIPTION,
       },
       servers: [{ url: '/' }, { url: '/v1' }],
       components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'User or service JWT (sub, projectId, role)' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          adminToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN; project chosen by the x-project-id header' },
-        },
+        securitySchemes: SECURITY_SCHEMES as never,
       },
     },
   });

@@ -22,10 +22,11 @@ function ajv(options: Options): Ajv {
 
 /**
  * Bodies are validated strictly: no type coercion, unknown properties rejected where a schema says
- * `additionalProperties: false` (Fastify's default would silently strip them). Query strings,
+ * `additionalProperties: false` (Fastify's default would silently strip them). `verbose` gives each
+ * error its schema, so a message can say what shape was wanted (a language map). Query strings,
  * params and headers are text by nature, so they are coerced ("true" → true, "10" → 10).
  */
-const strict = ajv({ coerceTypes: false });
+const strict = ajv({ coerceTypes: false, verbose: true });
 
 /**
  * A validator of one part of a body with the same rules as every route's body (strict, no
@@ -48,6 +49,8 @@ export function bodyPartValidator(schema: object): (value: unknown, path: string
 export function validationMessage(error: SchemaError, dataVar: string): string {
   const path = `${dataVar}${error.instancePath}`;
   const message = error.message ?? 'is invalid';
+  const map = languageMapShape(error);
+  if (map) return `${path} must be a language map like ${map}`;
   switch (error.keyword) {
     case 'enum':
       return `${path} must be one of the allowed values: ${(error.params.allowedValues as unknown[]).map(shown).join(', ')}`;
@@ -60,11 +63,35 @@ export function validationMessage(error: SchemaError, dataVar: string): string {
   }
 }
 
+/** The keys of a language map's schema (schemas.ts LanguageMap, or an object of language keys such as a user group's title). */
+const LANGUAGE_KEY = '^[a-z]{2}$|^default$';
+const LANGUAGE_EXAMPLE = '{"de": "…", "en": "…"}';
+
+/**
+ * How a value that should be a language map looks, when `error` is about the map itself (not one of
+ * its texts): a wrong type or an unknown key. Null for any other error.
+ */
+function languageMapShape(error: SchemaError): string | null {
+  const schema = error.parentSchema as { patternProperties?: object; properties?: Record<string, unknown> } | undefined;
+  if (!schema || !['type', 'additionalProperties', 'minProperties', 'required'].includes(error.keyword)) return null;
+  if (schema.patternProperties && LANGUAGE_KEY in schema.patternProperties) {
+    if (error.keyword === 'additionalProperties')
+      return `${LANGUAGE_EXAMPLE}: '${String(error.params.additionalProperty)}' is not a language code`;
+    return error.keyword === 'minProperties' ? `${LANGUAGE_EXAMPLE} with at least one language` : LANGUAGE_EXAMPLE;
+  }
+  const keys = Object.keys(schema.properties ?? {});
+  if (keys.length > 0 && keys.includes('de') && keys.every((k) => k === 'default' || /^[a-z]{2}$/.test(k))) {
+    const required = (error.parentSchema as { required?: string[] }).required ?? [];
+    return `{${required.map((k) => `"${k}": "…"`).join(', ')}}${error.keyword === 'type' ? '' : ` (needs ${required.join(' and ')})`}`;
+  }
+  return null;
+}
+
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-type SchemaError = Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'message'> & { schemaPath?: string };
+type SchemaError = Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'message'> & { schemaPath?: string; parentSchema?: unknown };
 
 /**
  * Fastify's schemaErrorFormatter: the first error (validation stops there), in our words. A union of

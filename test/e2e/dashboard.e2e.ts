@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildServerIfStale, serverEntry } from '../helpers/built-server.js';
+import { axeCheck, axeFindings, describeFindings } from './axe.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = process.env.E2E_SCREENSHOTS ?? join(ROOT, 'docs/screenshots');
@@ -113,11 +114,40 @@ async function shot(page: Page, name: string): Promise<void> {
   console.log(`  screenshot docs/screenshots/${name}.png`);
 }
 
+/** axe-core on the page as it is now: a critical or serious violation fails the run (test/e2e/axe.ts). */
+async function accessible(page: Page, screen: string): Promise<void> {
+  const blocking = await axeCheck(page, screen);
+  check(
+    blocking.length === 0,
+    `axe: ${screen}: ${blocking.map((v) => `${v.impact} ${v.id}`).join(', ')}\n${describeFindings(true).join('\n')}`,
+  );
+}
+
+/** Every screen of the menu, a user's page (both tabs) and a webhook's deliveries, each checked by axe. */
+async function everyScreenAccessible(page: Page, base: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Screens' });
+  const links = await nav.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
+  for (const [label, path] of links) {
+    await page.goto(`${base}${path}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await accessible(page, label!.trim());
+  }
+  await page.goto(`${base}/dashboard/users/alice`);
+  await page.getByTestId('balance').waitFor();
+  await accessible(page, 'user alice (profile)');
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await page.getByRole('table', { name: 'Activity' }).waitFor();
+  await accessible(page, 'user alice (activity)');
+  covered.push(`axe-core on ${axeFindings.length} screens and states: no critical or serious violation`);
+}
+
 async function run(page: Page, api: Api, base: string): Promise<void> {
   // Sign in.
   await page.goto(`${base}/dashboard/`);
   await page.getByRole('heading', { name: 'Laurel dashboard' }).waitFor();
   await shot(page, 'sign-in');
+  await accessible(page, 'sign-in');
   await page.getByLabel('Admin token').fill('not-the-token');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('This admin token is not accepted').waitFor();
@@ -125,6 +155,18 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByLabel('Admin token').press('Enter'); // keyboard only
   await page.getByRole('heading', { name: 'Set up project default' }).waitFor();
   covered.push('sign-in (refused and accepted token)');
+  // An empty project: the first step is "send your first event", with the three commands.
+  await page.getByRole('heading', { name: 'Step 1: send your first event' }).waitFor();
+  check((await page.locator('ol.commands code').count()) === 3, 'the first step shows three commands');
+  await shot(page, 'overview-first-event');
+  await accessible(page, 'overview (empty project)');
+  covered.push('empty project: the Overview starts with "send your first event" and its three commands');
+  // Skip to content moves the focus to the main region (it did nothing while the app took #main for a screen).
+  // The skip link is the first thing on the page (shown when it has the focus).
+  await page.getByRole('link', { name: 'Skip to content' }).focus();
+  await page.keyboard.press('Enter');
+  check(await page.evaluate(() => document.activeElement?.id === 'main'), 'Skip to content moves the focus to main');
+  covered.push('Skip to content moves the focus to the main region');
 
   // A user group, through the UI.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'User groups' }).click();
@@ -500,6 +542,11 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   const confirmDeactivate = page.getByRole('alertdialog', { name: 'Deactivate event check-in?' });
   await confirmDeactivate.getByText(/refused with 400 EVENT_INACTIVE/).waitFor();
   await shot(page, 'confirm-deactivate');
+  await accessible(page, 'confirmation dialog');
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    check(await confirmDeactivate.evaluate((el) => el.contains(document.activeElement)), 'Tab stays inside the confirmation dialog');
+  }
   await confirmDeactivate.getByRole('button', { name: 'Deactivate' }).click();
   await page.getByText('Event check-in is now INACTIVE.').waitFor();
   const inactive = await api.call('GET', '/admin/event/check-in');
@@ -524,6 +571,14 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     () => document.querySelectorAll('table:has(caption) tbody tr').length === 3 && document.body.textContent!.includes('3 rows'),
   );
   await audit.getByText('changed: status, updatedAt').first().click();
+  await audit
+    .getByText(/^created with: eventId, title/)
+    .first()
+    .waitFor();
+  await page.getByLabel('From (UTC)').fill(new Date(NOW - DAY).toISOString().slice(0, 16));
+  await page.waitForFunction(() => document.body.textContent!.includes('3 rows'));
+  const when = audit.locator('tbody tr time').first();
+  check((await when.evaluate((el) => el.getClientRects().length)) === 1, 'the When of an audit entry is on one line');
   await shot(page, 'audit');
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Events' }).click();
   await page.getByRole('button', { name: 'Edit check-in' }).click();
@@ -558,7 +613,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
       check(/^whsec_[A-Za-z0-9+/]{32}$/.test(secret), `the secret is shown once: ${secret}`);
       await page.getByRole('button', { name: 'Done' }).click();
       const [hook] = (await api.call('GET', '/admin/webhook')).body as Array<{ webhookId: string }>;
-      await page.getByRole('button', { name: `Send a test message to ${hook!.webhookId}` }).click();
+      await page.getByRole('button', { name: `Send test message to ${hook!.webhookId}` }).click();
       await page.getByText(`Test message delivered to ${hookUrl} (HTTP 200).`).waitFor();
       const test = received.find((r) => JSON.parse(r.body).type === 'webhook.test');
       check(test && String(test.headers['webhook-signature']).startsWith('v1,'), 'the receiver got a signed webhook.test');
@@ -567,7 +622,8 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
       const messageId = String(test!.headers['webhook-id']);
       await page.getByText(messageId).waitFor();
       await shot(page, 'webhooks');
-      await page.getByRole('button', { name: `Retry ${messageId} now` }).click();
+      await accessible(page, 'webhook deliveries');
+      await page.getByRole('button', { name: `Retry now: ${messageId}` }).click();
       await page.getByText(`${messageId}: delivered (HTTP 200).`).waitFor();
       check(received.filter((r) => r.headers['webhook-id'] === messageId).length === 2, 'the retry sent the same webhook-id again');
       covered.push('webhook created (secret once), test message delivered and retried from its log');
@@ -594,6 +650,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   );
   await shot(page, 'overview');
   covered.push('overview as home: active users, points issued and outstanding (= the sum of balances), redemptions');
+  await everyScreenAccessible(page, base);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Events' }).click();
@@ -686,6 +743,8 @@ async function main(): Promise<void> {
     laurel?.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
+  const minor = describeFindings(false).filter((line) => !/: (critical|serious) /.test(line));
+  if (minor.length) console.log(`axe, moderate and minor (not failing):\n${minor.map((l) => `  · ${l}`).join('\n')}`);
   console.log(`\nCovered:\n${covered.map((c) => `  ✓ ${c}`).join('\n')}`);
   if (notCovered.length) console.log(`Not covered by this build:\n${notCovered.map((c) => `  – ${c}`).join('\n')}`);
   console.log(failed ? '\ndashboard e2e FAILED' : '\ndashboard e2e passed');

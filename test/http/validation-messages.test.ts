@@ -28,7 +28,24 @@ describeSharedApp('validation messages name the field, the allowed values and an
     const wrongType = await t.admin('POST', '/admin/event', { eventId: 'tap', title: 'Tap', reward: { default: 'ten' } });
     expect(wrongType.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'body/reward/default must be number' });
     const missing = await t.admin('POST', '/admin/event', { eventId: 'tap', reward: { default: 1 } });
-    expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: "body must have required property 'title'" });
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message:
+        "body must have required property 'title': the smallest valid body of POST /admin/event is " +
+        '{"eventId":"purchase","title":"Purchase","reward":{"default":10}} (docs/api.md, Smallest bodies)',
+    });
+  });
+
+  it('says what a language map looks like when a plain string is sent', async () => {
+    const res = await t.admin('POST', '/admin/challenge', { title: 'Three purchases', eventId: 'purchase', goal: 3 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('body/title must be a language map like {"de": "…", "en": "…"}');
+    const offer = await t.admin('POST', '/admin/offer', { title: { en: 'Coffee' }, description: 'Hot', points: 5 });
+    expect(offer.json().message).toBe('body/description must be a language map like {"de": "…", "en": "…"}');
+    const group = await t.admin('POST', '/admin/usergroup', { title: { en: 'Gold' } });
+    expect(group.json().message).toMatch(
+      /^body\/title must be a language map like \{"default": "…", "de": "…"\} \(needs default and de\): /,
+    );
   });
 
   it('names a query parameter and its allowed values', async () => {

@@ -1,5 +1,8 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
+import { laurelFetch, type RetryOptions } from './retry.js';
 import type { paths } from './schema.js';
+
+export { laurelFetch, retryAfterMs, retryDelayMs, type LaurelFetchOptions, type RetryOptions } from './retry.js';
 
 export type { components, operations, paths } from './schema.js';
 
@@ -7,12 +10,14 @@ export type { components, operations, paths } from './schema.js';
 export type LaurelAuth =
   { token: string | (() => string | Promise<string>) } | { apiKey: string } | { adminToken: string; projectId?: string };
 
-export interface LaurelClientOptions {
+export interface LaurelClientOptions extends RetryOptions {
   /** Where Laurel is served, e.g. http://localhost:3000 (a /v1 prefix is accepted too). */
   baseUrl: string;
   auth?: LaurelAuth;
   /** A fetch of your own (tests, proxies); the global fetch by default. */
   fetch?: (request: Request) => Promise<Response>;
+  /** Send an Idempotency-Key on every write that has none (default true): a retried write changes nothing twice. */
+  idempotencyKeys?: boolean;
 }
 
 /** An error answer of the service: the body every 4xx and 5xx has ({ statusCode, error, message, code }). */
@@ -31,13 +36,23 @@ export class LaurelError extends Error {
 /**
  * A typed client: every path, parameter, body and response of the OpenAPI document is checked by
  * the compiler. Calls answer `{ data, error, response }` (openapi-fetch); `unwrap` turns them into
- * the data or a thrown LaurelError.
+ * the data or a thrown LaurelError. Writes carry an Idempotency-Key; 429 and 503 are retried with
+ * backoff, honouring Retry-After (retry.ts).
  *
  *   const laurel = createLaurelClient({ baseUrl, auth: { token } });
  *   const result = await unwrap(laurel.POST('/event', { body: { eventId: 'purchase', userId: 'alice' } }));
  */
 export function createLaurelClient(options: LaurelClientOptions): Client<paths> {
-  const client = createFetchClient<paths>({ baseUrl: options.baseUrl.replace(/\/$/, ''), fetch: options.fetch });
+  const client = createFetchClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/$/, ''),
+    fetch: laurelFetch({
+      fetch: options.fetch,
+      idempotencyKeys: options.idempotencyKeys,
+      retries: options.retries,
+      baseDelayMs: options.baseDelayMs,
+      maxDelayMs: options.maxDelayMs,
+    }),
+  });
   const auth = options.auth;
   if (auth) {
     client.use({

@@ -1729,7 +1729,8 @@ export interface components {
                 projectId: string;
                 userId: string;
                 offerId: string;
-                shopId: string;
+                /** @description The shop of the offer; null for an offer without a shop */
+                shopId: string | null;
                 redemptionId: string;
                 pointsSpent: number;
                 balance: number;
@@ -1900,17 +1901,42 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                /** @description e.g. event, offer, apikey, project, user */
+                /**
+                 * @description e.g. event, offer, apikey, project, user
+                 * @example alice
+                 */
                 resource?: string;
-                /** @description Only changes of the resource with this id (with resource) */
+                /**
+                 * @description Only changes of the resource with this id (with resource)
+                 * @example alice
+                 */
                 resourceId?: string;
-                /** @description nextCursor of the previous page */
+                /**
+                 * @description Changes made at or after this time (Unix ms)
+                 * @example 1773329400000
+                 */
+                from?: number;
+                /**
+                 * @description Changes made before this time (Unix ms)
+                 * @example 1773329400000
+                 */
+                to?: number;
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -1926,6 +1952,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "at": 10,
+                     *           "actor": "alice",
+                     *           "resource": "alice",
+                     *           "resourceId": "alice",
+                     *           "action": "alice",
+                     *           "before": {
+                     *             "de": null,
+                     *             "en": null
+                     *           },
+                     *           "after": {
+                     *             "de": null,
+                     *             "en": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
                     "application/json": {
                         entries: {
                             /** @description Unix ms */
@@ -1956,6 +2004,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -1970,6 +2026,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -1984,6 +2048,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2009,6 +2147,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -2032,13 +2175,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "dialect": "alice",
+                     *       "stores": {
+                     *         "database": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
                         dialect: string;
                         /** @description State of each store; redis is disabled in embedded mode */
                         stores: {
+                            /** @enum {string} */
                             database: "ok" | "unavailable" | "disabled";
+                            /** @enum {string} */
                             redis: "ok" | "unavailable" | "disabled";
                         };
                     };
@@ -2050,6 +2205,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "stores": {
+                     *         "database": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2057,7 +2224,9 @@ export interface operations {
                         code: string;
                         /** @description State of each store; redis is disabled in embedded mode */
                         stores: {
+                            /** @enum {string} */
                             database: "ok" | "unavailable" | "disabled";
+                            /** @enum {string} */
                             redis: "ok" | "unavailable" | "disabled";
                         };
                     };
@@ -2069,7 +2238,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -2083,6 +2255,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "projectId": "default",
+                     *         "name": "Corner Bakery",
+                     *         "tierWindow": {
+                     *           "months": 10
+                     *         },
+                     *         "tierGraceMonths": 10,
+                     *         "pointsExpiry": {
+                     *           "afterDays": 10
+                     *         },
+                     *         "autoCreateUsers": false,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2097,6 +2287,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -2108,6 +2300,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2122,9 +2410,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2132,6 +2426,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Shop app"
+                 *     }
+                 */
                 "application/json": {
                     projectId?: string;
                     name: string;
@@ -2145,6 +2444,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projectId": "default",
+                     *       "name": "Corner Bakery",
+                     *       "tierWindow": {
+                     *         "months": 10
+                     *       },
+                     *       "tierGraceMonths": 10,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "autoCreateUsers": false,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2159,6 +2474,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2170,6 +2487,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2184,6 +2509,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2198,6 +2553,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2212,11 +2685,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -2229,6 +2708,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projectId": "default",
+                     *       "name": "Corner Bakery",
+                     *       "tierWindow": {
+                     *         "months": 10
+                     *       },
+                     *       "tierGraceMonths": 10,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "autoCreateUsers": false,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2243,8 +2738,32 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
                     };
                 };
             };
@@ -2254,6 +2773,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2268,6 +2795,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2282,13 +2883,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -2296,6 +2906,11 @@ export interface operations {
         /** @description The name, and the settings to change (an omitted setting keeps its value) */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     projectId?: string;
                     name: string;
@@ -2310,6 +2925,8 @@ export interface operations {
                         /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                         afterDays: number;
                     } | null;
+                    /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                    autoCreateUsers?: boolean;
                 };
             };
         };
@@ -2320,6 +2937,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "projectId": "default",
+                     *       "name": "Corner Bakery",
+                     *       "tierWindow": {
+                     *         "months": 10
+                     *       },
+                     *       "tierGraceMonths": 10,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "autoCreateUsers": false,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         projectId: string;
                         name: string;
@@ -2334,6 +2967,8 @@ export interface operations {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
                             afterDays: number;
                         } | null;
+                        /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
+                        autoCreateUsers: boolean;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2345,6 +2980,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2359,6 +3002,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2373,6 +3024,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2387,13 +3156,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -2406,6 +3184,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "projectId": "default",
+                     *       "jobId": "job_5m2k8q"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         projectId: string;
@@ -2419,6 +3204,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2433,6 +3226,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2447,6 +3248,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2461,7 +3336,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -2475,6 +3353,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "apiKeyId": "key_7f3k2a",
+                     *         "name": "Corner Bakery",
+                     *         "keyPrefix": "alice",
+                     *         "createdAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2490,6 +3378,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2504,6 +3400,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2518,9 +3488,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2528,6 +3504,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "checkout-server"
+                 *     }
+                 */
                 "application/json": {
                     apiKeyId?: string;
                     name: string;
@@ -2541,6 +3522,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiKeyId": "key_7f3k2a",
+                     *       "name": "Corner Bakery",
+                     *       "keyPrefix": "alice",
+                     *       "createdAt": 1773329400000,
+                     *       "key": "amount"
+                     *     }
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2557,6 +3547,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2571,6 +3569,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2585,6 +3591,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2599,6 +3613,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2613,11 +3745,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the API key */
+                /**
+                 * @description Id of the API key
+                 * @example key_7f3k2a
+                 */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -2630,6 +3768,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiKeyId": "key_7f3k2a",
+                     *       "name": "Corner Bakery",
+                     *       "keyPrefix": "alice",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2639,12 +3785,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2659,6 +3835,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2673,19 +3923,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the API key */
+                /**
+                 * @description Id of the API key
+                 * @example key_7f3k2a
+                 */
                 apiKeyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     apiKeyId?: string;
                     name: string;
@@ -2699,6 +3963,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "apiKeyId": "key_7f3k2a",
+                     *       "name": "Corner Bakery",
+                     *       "keyPrefix": "alice",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         apiKeyId: string;
                         name: string;
@@ -2714,6 +3986,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2728,6 +4008,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2742,6 +4030,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2756,13 +4162,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the API key */
+                /**
+                 * @description Id of the API key
+                 * @example key_7f3k2a
+                 */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -2776,12 +4191,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2796,6 +4241,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2810,7 +4329,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2818,6 +4345,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Client-chosen user id */
                     userId: string;
@@ -2833,6 +4365,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "User created",
+                     *       "userId": "alice",
+                     *       "createdAt": 1773329400000,
+                     *       "timeZone": "UTC"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         userId: string;
@@ -2848,6 +4388,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2862,6 +4410,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2876,6 +4432,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2890,6 +4476,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2903,9 +4607,18 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -2918,6 +4631,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "createdAt": 1773329400000,
+                     *       "timeZone": "Europe/Berlin"
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         createdAt: number;
@@ -2932,6 +4652,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2946,6 +4674,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2960,6 +4696,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2974,6 +4718,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -2988,11 +4806,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -3005,6 +4834,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "userId": "alice",
+                     *       "jobId": "job_5m2k8q"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         userId: string;
@@ -3018,6 +4854,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3032,6 +4876,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3046,6 +4898,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3060,6 +4920,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3074,17 +5008,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "timeZone": "Europe/Berlin"
+                 *     }
+                 */
                 "application/json": {
                     /** @description IANA time zone name (e.g. Europe/Berlin); its local calendar drives the user's streak periods and daily/weekly/monthly event limits */
                     timeZone: string;
@@ -3098,6 +5048,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "timeZone": "Europe/Berlin"
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         /** @description Canonical IANA name */
@@ -3111,6 +5067,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3125,6 +5089,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3139,6 +5111,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3153,6 +5133,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3166,9 +5264,18 @@ export interface operations {
     getUserPoints: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -3181,6 +5288,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "points": 120,
+                     *       "userExists": true,
+                     *       "pending": 0,
+                     *       "expiring": []
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         points: number;
@@ -3202,6 +5318,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3216,6 +5340,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3230,6 +5362,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3244,6 +5384,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3257,17 +5471,32 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Only users whose userId begins with this (case-sensitive) */
+                /**
+                 * @description Only users whose userId begins with this (case-sensitive)
+                 * @example al
+                 */
                 prefix?: string;
-                /** @description createdAt: newest first; points: most first; lastActive: most recently active first, never active last */
+                /**
+                 * @description createdAt: newest first; points: most first; lastActive: most recently active first, never active last
+                 * @example createdAt
+                 */
                 sort?: "createdAt" | "points" | "lastActive";
-                /** @description nextCursor of the previous page */
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
-                /** @description Users per page */
+                /**
+                 * @description Users per page
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -3283,6 +5512,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "points": 120,
+                     *           "lastActiveAt": 1773329400000,
+                     *           "createdAt": 1773329400000,
+                     *           "timeZone": "Europe/Berlin"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
                     "application/json": {
                         users: {
                             userId: string;
@@ -3306,6 +5549,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3320,6 +5571,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3334,6 +5593,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3348,7 +5681,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3356,6 +5697,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userGroupId": "gold",
+                 *       "title": {
+                 *         "default": "Gold",
+                 *         "de": "Gold",
+                 *         "en": "Gold"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title: {
                         default: string;
@@ -3379,6 +5730,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "userGroupId": "gold",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         userGroupId: string;
@@ -3392,6 +5750,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3406,6 +5772,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3420,6 +5816,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3434,7 +5948,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -3448,6 +5965,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "userGroupId": "gold",
+                     *         "title": {
+                     *           "default": "alice",
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "default": "alice",
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3472,6 +6009,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3486,6 +6031,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3500,9 +6119,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3510,6 +6135,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "default": "Gold",
+                 *         "de": "Gold"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title: {
                         default: string;
@@ -3533,6 +6166,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userGroupId": "gold",
+                     *       "title": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "message": "Event erfolgreich geloggt"
+                     *     }
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3559,6 +6211,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3573,6 +6233,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3587,6 +6255,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3601,6 +6277,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3615,11 +6409,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
+                /**
+                 * @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved.
+                 * @example gold
+                 */
                 userGroupId: string;
             };
             cookie?: never;
@@ -3632,6 +6432,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userGroupId": "gold",
+                     *       "title": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3650,12 +6468,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3670,6 +6518,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3684,19 +6606,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
+                /**
+                 * @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved.
+                 * @example gold
+                 */
                 userGroupId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "default": "alice",
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     title: {
                         default: string;
@@ -3710,6 +6650,7 @@ export interface operations {
                     };
                     /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
                     userGroupId?: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -3721,6 +6662,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userGroupId": "gold",
+                     *       "title": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "default": "alice",
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userGroupId: string;
                         title: {
@@ -3745,6 +6704,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3759,6 +6726,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3773,6 +6748,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3787,13 +6880,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved. */
+                /**
+                 * @description Letters, digits, _ and -; at most 128. Generated as ug_… when omitted; "default" is reserved.
+                 * @example gold
+                 */
                 userGroupId: string;
             };
             cookie?: never;
@@ -3807,12 +6909,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3827,6 +6959,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3841,19 +7047,34 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "historyId": "EVENT#purchase#1767225600000",
+                 *       "reason": "Order returned"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The id of the history entry to reverse (an entry that earned points) */
                     historyId: string;
@@ -3868,6 +7089,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "reversalId": "alice",
+                     *       "historyId": "EVENT#purchase#1773329400000",
+                     *       "points": 120,
+                     *       "unrecovered": 10,
+                     *       "balance": 120,
+                     *       "reason": "Goodwill after a late delivery",
+                     *       "timestamp": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         reversalId: string;
@@ -3889,6 +7122,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3903,6 +7144,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3917,6 +7166,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3931,6 +7188,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -3945,19 +7320,34 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "points": 50,
+                 *       "reason": "Goodwill"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Signed change; non-zero */
                     points: number;
@@ -3972,6 +7362,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "adjustmentId": "alice",
+                     *       "points": 120,
+                     *       "balance": 120,
+                     *       "reason": "Goodwill after a late delivery",
+                     *       "timestamp": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         adjustmentId: string;
@@ -3989,6 +7389,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4003,6 +7411,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4017,6 +7433,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4031,9 +7565,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4041,6 +7581,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dryRun": true,
+                 *       "rows": [
+                 *         {
+                 *           "userId": "alice",
+                 *           "points": 10,
+                 *           "reason": "Welcome"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description true: answer what would happen and change nothing
@@ -4065,6 +7617,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "dryRun": false,
+                     *       "applied": 10,
+                     *       "failed": 10,
+                     *       "rows": [
+                     *         {
+                     *           "row": 10,
+                     *           "userId": "alice",
+                     *           "outcome": "APPLIED",
+                     *           "points": 120,
+                     *           "balanceBefore": 10,
+                     *           "balanceAfter": 10,
+                     *           "adjustmentId": "alice",
+                     *           "code": "alice",
+                     *           "message": "Event erfolgreich geloggt"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         dryRun: boolean;
                         /** @description Rows applied (0 for a dry run) */
@@ -4075,6 +7647,7 @@ export interface operations {
                             /** @description Index of the row in the request, from 0 */
                             row: number;
                             userId: string;
+                            /** @enum {string} */
                             outcome: "APPLIED" | "WOULD_APPLY" | "FAILED";
                             /** @description Points applied (or that would be): a debit is cut so the balance stays ≥ 0; 0 when FAILED */
                             points: number;
@@ -4096,6 +7669,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4110,6 +7691,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4124,6 +7713,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4137,18 +7844,39 @@ export interface operations {
     getUserHistory: {
         parameters: {
             query?: {
-                /** @description asc: oldest first; desc: newest first */
+                /**
+                 * @description asc: oldest first; desc: newest first
+                 * @example desc
+                 */
                 sort?: "asc" | "desc";
-                /** @description true also lists entries with 0 points */
+                /**
+                 * @description true also lists entries with 0 points
+                 * @example false
+                 */
                 showAll?: boolean;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
-                /** @description x-next-cursor of the previous page */
+                /**
+                 * @description x-next-cursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -4163,6 +7891,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "alice",
+                     *         "timestamp": 1773329400000,
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "userId": "alice",
+                     *         "globalEventDateKey": "2026-03-12",
+                     *         "status": "PENDING",
+                     *         "availableAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description <TYPE>#<sourceId>#<timestamp_ms>; a further entry of the same source and millisecond adds #<n> (n = 2, 3, …) */
                         id: string;
@@ -4180,7 +7931,10 @@ export interface operations {
                         };
                         userId: string;
                         globalEventDateKey: string;
-                        /** @description Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending */
+                        /**
+                         * @description Only on a credit of an event with pendingDays: PENDING until availableAt, then AVAILABLE; CANCELLED when reversed while pending
+                         * @enum {string}
+                         */
                         status?: "PENDING" | "AVAILABLE" | "CANCELLED";
                         /** @description When a pending credit becomes (or became) available (Unix ms) */
                         availableAt?: number;
@@ -4202,6 +7956,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4216,6 +7978,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4230,6 +8000,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4244,6 +8022,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4257,12 +8109,24 @@ export interface operations {
     listUserChallenges: {
         parameters: {
             query?: {
-                /** @description true: completed only; false: not completed only */
+                /**
+                 * @description true: completed only; false: not completed only
+                 * @example false
+                 */
                 completed?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -4275,6 +8139,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challenges": [
+                     *         {
+                     *           "challengeId": "five-purchases",
+                     *           "status": "ACTIVE",
+                     *           "goal": 5,
+                     *           "points": 120,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "description": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "type": "alice",
+                     *           "progress": 3,
+                     *           "completed": false,
+                     *           "completedDate": "alice",
+                     *           "seriesId": "shopper",
+                     *           "step": 10,
+                     *           "isLastStep": false,
+                     *           "eventId": "purchase",
+                     *           "startDate": 1773329400000,
+                     *           "endDate": 1773329400000,
+                     *           "image": "https://example.com/images/coffee.png"
+                     *         }
+                     *       ],
+                     *       "lastEvaluatedKey": null
+                     *     }
+                     */
                     "application/json": {
                         challenges: {
                             challengeId: string;
@@ -4313,6 +8209,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4327,6 +8231,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4341,6 +8253,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4355,6 +8275,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4368,11 +8362,23 @@ export interface operations {
     getUserChallenge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
@@ -4385,6 +8391,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challenge": {
+                     *         "challengeId": "five-purchases",
+                     *         "status": "ACTIVE",
+                     *         "goal": 5,
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "type": "alice",
+                     *         "progress": 3,
+                     *         "completed": false,
+                     *         "completedDate": "alice",
+                     *         "seriesId": "shopper",
+                     *         "step": 10,
+                     *         "isLastStep": false,
+                     *         "eventId": "purchase",
+                     *         "startDate": 1773329400000,
+                     *         "endDate": 1773329400000,
+                     *         "image": "https://example.com/images/coffee.png"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challenge: {
                             challengeId: string;
@@ -4421,6 +8456,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4435,6 +8478,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4449,6 +8500,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4463,6 +8522,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4477,7 +8610,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -4491,6 +8627,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "challengeId": "five-purchases",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "type": "alice",
+                     *         "eventId": "purchase",
+                     *         "conditions": {
+                     *           "type": "AND",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "equals",
+                     *               "value": "alice"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "valueField": "amount",
+                     *         "goal": 5,
+                     *         "points": 120,
+                     *         "seriesId": "shopper",
+                     *         "step": 10,
+                     *         "isLastStep": false,
+                     *         "startDate": 1773329400000,
+                     *         "endDate": 1773329400000,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "completions": {
+                     *           "total": 1,
+                     *           "last30Days": 10
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4502,9 +8681,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4537,6 +8718,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4551,6 +8740,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4565,9 +8828,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4575,6 +8844,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Three purchases"
+                 *       },
+                 *       "eventId": "purchase",
+                 *       "goal": 3
+                 *     }
+                 */
                 "application/json": {
                     challengeId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -4585,12 +8863,15 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     type?: "FIXED" | "SUM";
                     eventId: string;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
@@ -4606,6 +8887,7 @@ export interface operations {
                     /** @description Unix ms */
                     endDate?: number | null;
                     image?: string | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -4617,6 +8899,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "five-purchases",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "type": "alice",
+                     *       "eventId": "purchase",
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "valueField": "amount",
+                     *       "goal": 5,
+                     *       "points": 120,
+                     *       "seriesId": "shopper",
+                     *       "step": 10,
+                     *       "isLastStep": false,
+                     *       "startDate": 1773329400000,
+                     *       "endDate": 1773329400000,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "completions": {
+                     *         "total": 1,
+                     *         "last30Days": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4628,9 +8951,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4663,6 +8988,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4677,6 +9010,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4691,6 +9032,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4705,6 +9054,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4719,11 +9186,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
@@ -4736,6 +9209,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "five-purchases",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "type": "alice",
+                     *       "eventId": "purchase",
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "valueField": "amount",
+                     *       "goal": 5,
+                     *       "points": 120,
+                     *       "seriesId": "shopper",
+                     *       "step": 10,
+                     *       "isLastStep": false,
+                     *       "startDate": 1773329400000,
+                     *       "endDate": 1773329400000,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "completions": {
+                     *         "total": 1,
+                     *         "last30Days": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4747,9 +9261,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4782,6 +9298,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4796,6 +9320,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4810,6 +9342,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4824,19 +9430,38 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "eventId": "purchase",
+                 *       "goal": 5
+                 *     }
+                 */
                 "application/json": {
                     challengeId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -4847,12 +9472,15 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     type?: "FIXED" | "SUM";
                     eventId: string;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
@@ -4868,6 +9496,7 @@ export interface operations {
                     /** @description Unix ms */
                     endDate?: number | null;
                     image?: string | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -4879,6 +9508,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "five-purchases",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "type": "alice",
+                     *       "eventId": "purchase",
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "valueField": "amount",
+                     *       "goal": 5,
+                     *       "points": 120,
+                     *       "seriesId": "shopper",
+                     *       "step": 10,
+                     *       "isLastStep": false,
+                     *       "startDate": 1773329400000,
+                     *       "endDate": 1773329400000,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "completions": {
+                     *         "total": 1,
+                     *         "last30Days": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         challengeId: string;
                         title: {
@@ -4890,9 +9560,11 @@ export interface operations {
                         type: string;
                         eventId: string;
                         conditions: {
+                            /** @enum {string} */
                             type: "AND" | "OR";
                             conditions: {
                                 field: string;
+                                /** @enum {string} */
                                 operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
@@ -4925,6 +9597,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4939,6 +9619,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4953,6 +9641,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -4967,13 +9773,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the challenge */
+                /**
+                 * @description Id of the challenge
+                 * @example five-purchases
+                 */
                 challengeId: string;
             };
             cookie?: never;
@@ -4993,6 +9808,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5007,6 +9830,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5021,6 +9852,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5034,9 +9939,18 @@ export interface operations {
     listUserStreaks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -5049,6 +9963,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streaks": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "streakId": "daily-check-in",
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "currentStartDate": 1773329400000,
+                     *           "timeFrame": "daily",
+                     *           "currentCount": 10,
+                     *           "longestStreak": 10,
+                     *           "lastCompletedAt": "alice",
+                     *           "missedCount": 10,
+                     *           "completedDates": [
+                     *             "alice"
+                     *           ],
+                     *           "milestonesClaimed": [
+                     *             10
+                     *           ],
+                     *           "freezes": {
+                     *             "available": 10,
+                     *             "used": 10
+                     *           },
+                     *           "frozenDates": [
+                     *             "alice"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "count": 3
+                     *     }
+                     */
                     "application/json": {
                         streaks: {
                             userId: string;
@@ -5085,6 +10033,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5099,6 +10055,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5113,6 +10077,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5127,6 +10099,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5140,11 +10186,23 @@ export interface operations {
     getUserStreak: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
@@ -5157,6 +10215,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streak": {
+                     *         "userId": "alice",
+                     *         "streakId": "daily-check-in",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "currentStartDate": 1773329400000,
+                     *         "timeFrame": "daily",
+                     *         "currentCount": 10,
+                     *         "longestStreak": 10,
+                     *         "lastCompletedAt": "alice",
+                     *         "missedCount": 10,
+                     *         "completedDates": [
+                     *           "alice"
+                     *         ],
+                     *         "milestonesClaimed": [
+                     *           10
+                     *         ],
+                     *         "freezes": {
+                     *           "available": 10,
+                     *           "used": 10
+                     *         },
+                     *         "frozenDates": [
+                     *           "alice"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         streak: {
                             userId: string;
@@ -5192,6 +10281,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5206,6 +10303,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5220,6 +10325,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5234,6 +10347,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5247,10 +10434,19 @@ export interface operations {
     getStreakAnalytics: {
         parameters: {
             query: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5262,6 +10458,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "totalParticipants": 10,
+                     *       "activeParticipants": 10,
+                     *       "averageStreakLength": 10,
+                     *       "longestUserStreak": 10,
+                     *       "completionRate": 10
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         totalParticipants: number;
@@ -5281,6 +10487,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5295,6 +10509,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5309,7 +10619,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -5323,6 +10636,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "streakId": "daily-check-in",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "timeFrame": "daily",
+                     *         "eventIds": [
+                     *           "purchase"
+                     *         ],
+                     *         "milestones": [
+                     *           {
+                     *             "count": 3,
+                     *             "points": 120
+                     *           }
+                     *         ],
+                     *         "freezes": {
+                     *           "max": 10,
+                     *           "earnEveryMilestone": false
+                     *         },
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5354,6 +10699,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5368,6 +10721,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5382,9 +10809,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5392,6 +10825,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Every day"
+                 *       },
+                 *       "timeFrame": "daily",
+                 *       "eventIds": [
+                 *         "purchase"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     streakId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -5402,6 +10846,7 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     timeFrame: "daily" | "weekly" | "monthly";
                     eventIds: string[];
                     milestones?: {
@@ -5415,6 +10860,7 @@ export interface operations {
                         /** @description Each milestone reached earns one freeze (up to max); default false */
                         earnEveryMilestone?: boolean;
                     } | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -5426,6 +10872,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "timeFrame": "daily",
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "milestones": [
+                     *         {
+                     *           "count": 3,
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "freezes": {
+                     *         "max": 10,
+                     *         "earnEveryMilestone": false
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5457,6 +10933,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5471,6 +10955,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5485,6 +10977,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5499,6 +10999,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5513,11 +11131,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
@@ -5530,6 +11154,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "timeFrame": "daily",
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "milestones": [
+                     *         {
+                     *           "count": 3,
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "freezes": {
+                     *         "max": 10,
+                     *         "earnEveryMilestone": false
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5561,6 +11215,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5575,6 +11237,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5589,6 +11259,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5603,19 +11347,40 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "timeFrame": "daily",
+                 *       "eventIds": [
+                 *         "purchase"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     streakId?: string;
                     /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -5626,6 +11391,7 @@ export interface operations {
                     description?: {
                         [key: string]: string;
                     };
+                    /** @enum {string} */
                     timeFrame: "daily" | "weekly" | "monthly";
                     eventIds: string[];
                     milestones?: {
@@ -5639,6 +11405,7 @@ export interface operations {
                         /** @description Each milestone reached earns one freeze (up to max); default false */
                         earnEveryMilestone?: boolean;
                     } | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -5650,6 +11417,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "streakId": "daily-check-in",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "timeFrame": "daily",
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "milestones": [
+                     *         {
+                     *           "count": 3,
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "freezes": {
+                     *         "max": 10,
+                     *         "earnEveryMilestone": false
+                     *       },
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         streakId: string;
                         title: {
@@ -5681,6 +11478,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5695,6 +11500,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5709,6 +11522,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5723,13 +11654,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
@@ -5749,6 +11689,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5763,6 +11711,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5777,6 +11733,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5791,21 +11821,38 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the streak */
+                /**
+                 * @description Id of the streak
+                 * @example daily-check-in
+                 */
                 streakId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "count": 3
+                 *     }
+                 */
                 "application/json": {
                     /** @description Freezes to bank; the bank never exceeds the streak's max */
                     count: number;
@@ -5819,6 +11866,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "streakId": "daily-check-in",
+                     *       "granted": 10,
+                     *       "freezes": {
+                     *         "available": 10,
+                     *         "used": 10,
+                     *         "max": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         streakId: string;
@@ -5838,6 +11897,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5852,6 +11919,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5866,6 +11941,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5879,10 +12072,19 @@ export interface operations {
     listEventDefinitions: {
         parameters: {
             query?: {
-                /** @description true: every event; false: only ACTIVE ones */
+                /**
+                 * @description true: every event; false: only ACTIVE ones
+                 * @example true
+                 */
                 showAll?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5894,6 +12096,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "eventId": "purchase",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "status": "ACTIVE",
+                     *         "type": "alice",
+                     *         "reward": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "rewardValueField": "amount",
+                     *         "limit": 5,
+                     *         "limitPeriod": "alice",
+                     *         "maximumReward": 10,
+                     *         "conditions": {
+                     *           "type": "alice",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "alice",
+                     *               "value": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         "metadataFields": [
+                     *           {
+                     *             "key": "amount",
+                     *             "type": "alice",
+                     *             "required": false
+                     *           }
+                     *         ],
+                     *         "requiresApiKey": false,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "pendingDays": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -5942,6 +12185,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5956,6 +12207,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -5970,7 +12317,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6084,6 +12439,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6098,6 +12461,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6112,6 +12483,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6126,6 +12505,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6140,6 +12527,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6154,6 +12593,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6168,7 +12659,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6176,6 +12675,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         null
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Up to 1000 events, each a POST /event body; applied in this order */
                     events: unknown[];
@@ -6189,6 +12695,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "statusCode": 200,
+                     *           "success": true,
+                     *           "message": "Event erfolgreich geloggt",
+                     *           "data": {
+                     *             "userId": "alice",
+                     *             "eventId": "purchase",
+                     *             "points": 50,
+                     *             "pointsAwarded": 50,
+                     *             "type": "purchase",
+                     *             "title": "Purchase",
+                     *             "limit": null,
+                     *             "maximumReward": 100,
+                     *             "metadata": {
+                     *               "amount": 42,
+                     *               "store": "berlin-mitte"
+                     *             },
+                     *             "conditionReached": true,
+                     *             "limitReached": false,
+                     *             "userGroupId": "default",
+                     *             "timestamp": 1795337123000,
+                     *             "streaks": [
+                     *               {
+                     *                 "streakId": "daily-shopper",
+                     *                 "currentCount": 3,
+                     *                 "lastUpdate": "2026-11-22",
+                     *                 "milestoneReached": false,
+                     *                 "pointsAwarded": 0
+                     *               }
+                     *             ],
+                     *             "challenges": [
+                     *               {
+                     *                 "challengeId": "five-purchases",
+                     *                 "progress": 5,
+                     *                 "goal": 5,
+                     *                 "completed": true,
+                     *                 "pointsAwarded": 200
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         results: ({
                             statusCode: number;
@@ -6240,6 +12793,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6254,6 +12815,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6268,6 +12859,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6282,6 +12881,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6296,6 +12925,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6309,9 +12990,18 @@ export interface operations {
     getEventDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -6324,6 +13014,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6365,6 +13094,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6379,6 +13116,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6393,6 +13138,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6407,7 +13226,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -6421,6 +13243,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "eventId": "purchase",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "status": "ACTIVE",
+                     *         "type": "alice",
+                     *         "reward": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "rewardValueField": "amount",
+                     *         "limit": 5,
+                     *         "limitPeriod": "alice",
+                     *         "maximumReward": 10,
+                     *         "conditions": {
+                     *           "type": "alice",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "alice",
+                     *               "value": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         "metadataFields": [
+                     *           {
+                     *             "key": "amount",
+                     *             "type": "alice",
+                     *             "required": false
+                     *           }
+                     *         ],
+                     *         "requiresApiKey": false,
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "pendingDays": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6462,6 +13325,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6476,6 +13347,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6490,9 +13435,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6500,11 +13451,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "eventId": "purchase",
+                 *       "title": "Purchase",
+                 *       "reward": {
+                 *         "default": 10
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     eventId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
                     type?: "FIXED" | "TRANSACTION" | "CONDITIONAL";
                     /** @description default and userGroupId → non-negative reward */
                     reward?: {
@@ -6514,18 +13476,22 @@ export interface operations {
                     };
                     rewardValueField?: string | null;
                     limit?: number | null;
+                    /** @enum {string} */
                     limitPeriod?: "daily" | "weekly" | "monthly" | "lifetime";
                     maximumReward?: number | null;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
                     } | null;
                     metadataFields?: {
                         key: string;
+                        /** @enum {string} */
                         type: "string" | "number" | "boolean" | "array";
                         required?: boolean;
                     }[];
@@ -6543,6 +13509,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6584,6 +13589,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6598,6 +13611,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6612,6 +13633,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6626,6 +13655,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6640,11 +13787,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -6657,6 +13810,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6692,12 +13884,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6712,6 +13934,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6726,24 +14022,40 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Purchase"
+                 *     }
+                 */
                 "application/json": {
                     eventId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
+                    /** @enum {string} */
                     type?: "FIXED" | "TRANSACTION" | "CONDITIONAL";
                     /** @description default and userGroupId → non-negative reward */
                     reward?: {
@@ -6753,18 +14065,22 @@ export interface operations {
                     };
                     rewardValueField?: string | null;
                     limit?: number | null;
+                    /** @enum {string} */
                     limitPeriod?: "daily" | "weekly" | "monthly" | "lifetime";
                     maximumReward?: number | null;
                     conditions?: {
+                        /** @enum {string} */
                         type: "AND" | "OR";
                         conditions: {
                             field: string;
+                            /** @enum {string} */
                             operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
                     } | null;
                     metadataFields?: {
                         key: string;
+                        /** @enum {string} */
                         type: "string" | "number" | "boolean" | "array";
                         required?: boolean;
                     }[];
@@ -6782,6 +14098,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "purchase",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "status": "ACTIVE",
+                     *       "type": "alice",
+                     *       "reward": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "rewardValueField": "amount",
+                     *       "limit": 5,
+                     *       "limitPeriod": "alice",
+                     *       "maximumReward": 10,
+                     *       "conditions": {
+                     *         "type": "alice",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "alice",
+                     *             "value": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "metadataFields": [
+                     *         {
+                     *           "key": "amount",
+                     *           "type": "alice",
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "requiresApiKey": false,
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "pendingDays": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         eventId: string;
                         title: string;
@@ -6823,6 +14178,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6837,6 +14200,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6851,6 +14222,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6865,13 +14354,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -6885,12 +14383,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid request: the message names the field; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
             /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6905,6 +14433,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6918,23 +14520,47 @@ export interface operations {
     listEventLog: {
         parameters: {
             query?: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId?: string;
-                /** @description Id of the event definition */
+                /**
+                 * @description Id of the event definition
+                 * @example purchase
+                 */
                 eventId?: string;
-                /** @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx */
+                /**
+                 * @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx
+                 * @example AWARDED
+                 */
                 outcome?: "AWARDED" | "CONDITION_FAILED" | "LIMIT_REACHED" | "REJECTED";
-                /** @description Entries received at or after this time (Unix ms) */
+                /**
+                 * @description Entries received at or after this time (Unix ms)
+                 * @example 1773329400000
+                 */
                 from?: number;
-                /** @description Entries received before this time (Unix ms) */
+                /**
+                 * @description Entries received before this time (Unix ms)
+                 * @example 1773329400000
+                 */
                 to?: number;
-                /** @description nextCursor of the previous page */
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
                 cursor?: string;
-                /** @description Entries per page */
+                /**
+                 * @description Entries per page
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -6950,6 +14576,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "at": 10,
+                     *           "userId": "alice",
+                     *           "eventId": "purchase",
+                     *           "outcome": "AWARDED",
+                     *           "reason": "Goodwill after a late delivery",
+                     *           "points": 120,
+                     *           "metadata": {
+                     *             "de": null,
+                     *             "en": null
+                     *           },
+                     *           "status": 10,
+                     *           "code": "alice"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
                     "application/json": {
                         entries: {
                             /** @description When the service received the call, Unix ms */
@@ -6957,7 +14604,10 @@ export interface operations {
                             /** @description Null when a rejected call named no valid userId */
                             userId: string | null;
                             eventId: string | null;
-                            /** @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx */
+                            /**
+                             * @description AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx
+                             * @enum {string}
+                             */
                             outcome: "AWARDED" | "CONDITION_FAILED" | "LIMIT_REACHED" | "REJECTED";
                             /** @description Why, in words: "12 points awarded", "condition amount ≥ 50 failed: got 10", "limit 1 per day reached", the error message of a rejection */
                             reason: string;
@@ -6983,6 +14633,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -6997,6 +14655,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7011,6 +14677,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7024,12 +14764,24 @@ export interface operations {
     getShop: {
         parameters: {
             query?: {
-                /** @description true adds the part; anything else (default false) leaves it out */
-                includeStatistics?: string;
+                /**
+                 * @description true adds the part; anything else (default false) leaves it out
+                 * @example true
+                 */
+                includeStatistics?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
@@ -7042,6 +14794,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -7067,6 +14839,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7081,6 +14861,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7095,6 +14883,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7108,14 +14970,29 @@ export interface operations {
     getOffer: {
         parameters: {
             query?: {
-                /** @description true adds the part; anything else (default false) leaves it out */
-                includeStatistics?: string;
-                /** @description true adds the part; anything else (default false) leaves it out */
-                includeShop?: string;
+                /**
+                 * @description true adds the part; anything else (default false) leaves it out
+                 * @example true
+                 */
+                includeStatistics?: "true" | "false";
+                /**
+                 * @description true adds the part; anything else (default false) leaves it out
+                 * @example true
+                 */
+                includeShop?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7128,6 +15005,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offer": {
+                     *         "offerId": "free-coffee",
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "category": "drinks",
+                     *         "shopId": "bakery",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "monthlyLimit": 10,
+                     *         "totalLimit": 10,
+                     *         "perUserLimit": 10,
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "status": "ACTIVE",
+                     *         "couponValidityDays": 10,
+                     *         "tiers": [
+                     *           "alice"
+                     *         ],
+                     *         "streakId": "daily-check-in",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       },
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "shop": {
+                     *         "shopId": "bakery",
+                     *         "name": "Corner Bakery",
+                     *         "status": "ACTIVE",
+                     *         "logo": "https://example.com/images/bakery.png",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "offers": 10,
+                     *           "redeemed": 10,
+                     *           "used": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offer: {
                             offerId: string;
@@ -7198,6 +15139,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7212,6 +15161,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7226,6 +15183,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7239,12 +15270,24 @@ export interface operations {
     getUserOfferFeed: {
         parameters: {
             query?: {
-                /** @description Only offers of this type */
-                type?: string;
+                /**
+                 * @description Only offers of this type
+                 * @example LOCAL
+                 */
+                type?: "LOCAL" | "ONLINE" | "STREAK_FREEZE";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -7257,6 +15300,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "offerId": "free-coffee",
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "category": "drinks",
+                     *         "shopId": "bakery",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "monthlyLimit": 10,
+                     *         "totalLimit": 10,
+                     *         "perUserLimit": 10,
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "status": "ACTIVE",
+                     *         "couponValidityDays": 10,
+                     *         "tiers": [
+                     *           "alice"
+                     *         ],
+                     *         "streakId": "daily-check-in",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7292,6 +15368,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7306,6 +15390,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7320,6 +15412,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7334,6 +15434,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7348,13 +15522,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7362,6 +15550,7 @@ export interface operations {
         /** @description Passed on to the redeem logic; metadata (e.g. quantity) is stored with the redemption */
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     /** @description Free-form object: at most 50 keys, nested at most 5 levels, at most 8192 bytes as JSON */
                     metadata?: {
@@ -7379,6 +15568,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": {
+                     *         "userId": "alice",
+                     *         "offerId": "free-coffee",
+                     *         "pointsSpent": 10,
+                     *         "balance": 120,
+                     *         "redemptionId": "alice",
+                     *         "coupon": {
+                     *           "PK": "alice",
+                     *           "SK": "alice",
+                     *           "couponKey": "cpn_8f2k1x",
+                     *           "userId": "alice",
+                     *           "title": "Purchase",
+                     *           "description": "One point per euro spent",
+                     *           "validUntil": 1773329400000,
+                     *           "redeemed": false,
+                     *           "redeemedAt": 1773329400000,
+                     *           "metadata": {
+                     *             "de": null,
+                     *             "en": null
+                     *           },
+                     *           "offerId": "free-coffee",
+                     *           "createdAt": 1773329400000
+                     *         },
+                     *         "freeze": {
+                     *           "streakId": "daily-check-in",
+                     *           "available": 10,
+                     *           "used": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         data: {
@@ -7422,6 +15645,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7436,6 +15667,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7450,6 +15689,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7464,6 +15711,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7477,11 +15842,23 @@ export interface operations {
     getOfferRedeemable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7494,9 +15871,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redeemable": false,
+                     *       "reason": "INSUFFICIENT_POINTS",
+                     *       "points": 120,
+                     *       "cost": 10
+                     *     }
+                     */
                     "application/json": {
                         redeemable: boolean;
-                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | (never | null);
+                        /** @enum {string|null} */
+                        reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | null;
                         /** @description Balance of the user */
                         points: number;
                         /** @description Points the offer costs */
@@ -7510,6 +15896,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7524,6 +15918,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7538,6 +15940,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7552,6 +15962,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7566,7 +16050,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -7580,6 +16067,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "offerId": "free-coffee",
+                     *         "type": "alice",
+                     *         "points": 120,
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "category": "drinks",
+                     *         "shopId": "bakery",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "monthlyLimit": 10,
+                     *         "totalLimit": 10,
+                     *         "perUserLimit": 10,
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "status": "ACTIVE",
+                     *         "couponValidityDays": 10,
+                     *         "tiers": [
+                     *           "alice"
+                     *         ],
+                     *         "streakId": "daily-check-in",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "month": "2026-03",
+                     *           "redeemed": 10,
+                     *           "limit": 5,
+                     *           "remaining": 10
+                     *         },
+                     *         "totalStatistics": {
+                     *           "redeemed": 10,
+                     *           "used": 10,
+                     *           "valid": 10,
+                     *           "limit": 5,
+                     *           "remaining": 10
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": ({
                         offerId: string;
                         type: string;
@@ -7632,6 +16165,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7646,6 +16187,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7660,9 +16275,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7670,6 +16291,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Free coffee"
+                 *       },
+                 *       "points": 100,
+                 *       "shopId": "bakery"
+                 *     }
+                 */
                 "application/json": {
                     offerId?: string;
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
@@ -7694,6 +16324,7 @@ export interface operations {
                     validFrom?: number | null;
                     /** @description Unix ms */
                     validUntil?: number | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     /** @description default 30 */
                     couponValidityDays?: number;
@@ -7709,6 +16340,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerId": "free-coffee",
+                     *       "type": "alice",
+                     *       "points": 120,
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "category": "drinks",
+                     *       "shopId": "bakery",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "monthlyLimit": 10,
+                     *       "totalLimit": 10,
+                     *       "perUserLimit": 10,
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "status": "ACTIVE",
+                     *       "couponValidityDays": 10,
+                     *       "tiers": [
+                     *         "alice"
+                     *       ],
+                     *       "streakId": "daily-check-in",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7761,6 +16436,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7775,6 +16458,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7789,6 +16480,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7803,6 +16502,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7817,11 +16634,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -7834,6 +16657,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerId": "free-coffee",
+                     *       "type": "alice",
+                     *       "points": 120,
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "category": "drinks",
+                     *       "shopId": "bakery",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "monthlyLimit": 10,
+                     *       "totalLimit": 10,
+                     *       "perUserLimit": 10,
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "status": "ACTIVE",
+                     *       "couponValidityDays": 10,
+                     *       "tiers": [
+                     *         "alice"
+                     *       ],
+                     *       "streakId": "daily-check-in",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -7886,6 +16753,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7900,6 +16775,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7914,6 +16797,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -7928,19 +16885,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "points": 120,
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     offerId?: string;
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
@@ -7965,6 +16940,7 @@ export interface operations {
                     validFrom?: number | null;
                     /** @description Unix ms */
                     validUntil?: number | null;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     /** @description default 30 */
                     couponValidityDays?: number;
@@ -7980,6 +16956,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerId": "free-coffee",
+                     *       "type": "alice",
+                     *       "points": 120,
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "category": "drinks",
+                     *       "shopId": "bakery",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "monthlyLimit": 10,
+                     *       "totalLimit": 10,
+                     *       "perUserLimit": 10,
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "status": "ACTIVE",
+                     *       "couponValidityDays": 10,
+                     *       "tiers": [
+                     *         "alice"
+                     *       ],
+                     *       "streakId": "daily-check-in",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "month": "2026-03",
+                     *         "redeemed": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       },
+                     *       "totalStatistics": {
+                     *         "redeemed": 10,
+                     *         "used": 10,
+                     *         "valid": 10,
+                     *         "limit": 5,
+                     *         "remaining": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         offerId: string;
                         type: string;
@@ -8032,6 +17052,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8046,6 +17074,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8060,6 +17096,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8074,13 +17228,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the offer */
+                /**
+                 * @description Id of the offer
+                 * @example free-coffee
+                 */
                 offerId: string;
             };
             cookie?: never;
@@ -8100,6 +17263,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8114,6 +17285,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8128,6 +17307,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8142,7 +17395,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -8156,6 +17412,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "shopId": "bakery",
+                     *         "name": "Corner Bakery",
+                     *         "status": "ACTIVE",
+                     *         "logo": "https://example.com/images/bakery.png",
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "offers": 10,
+                     *           "redeemed": 10,
+                     *           "used": 10
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8181,6 +17459,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8195,6 +17481,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8209,9 +17569,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8219,9 +17585,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     shopId?: string;
                     name: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     logo?: string | null;
                     image?: string | null;
@@ -8239,6 +17611,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8264,6 +17656,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8278,6 +17678,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8292,6 +17700,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8306,6 +17722,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8320,11 +17854,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
@@ -8337,6 +17877,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8362,6 +17922,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8376,6 +17944,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8390,6 +17966,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8404,22 +18054,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery"
+                 *     }
+                 */
                 "application/json": {
                     shopId?: string;
                     name: string;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                     logo?: string | null;
                     image?: string | null;
@@ -8437,6 +18102,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shopId": "bakery",
+                     *       "name": "Corner Bakery",
+                     *       "status": "ACTIVE",
+                     *       "logo": "https://example.com/images/bakery.png",
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "offers": 10,
+                     *         "redeemed": 10,
+                     *         "used": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shopId: string;
                         name: string;
@@ -8462,6 +18147,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8476,6 +18169,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8490,6 +18191,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8504,13 +18323,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the shop */
+                /**
+                 * @description Id of the shop
+                 * @example bakery
+                 */
                 shopId: string;
             };
             cookie?: never;
@@ -8530,6 +18358,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8544,6 +18380,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8558,6 +18402,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8572,6 +18424,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8585,9 +18511,18 @@ export interface operations {
     listUserCoupons: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -8600,6 +18535,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "PK": "alice",
+                     *         "SK": "alice",
+                     *         "couponKey": "cpn_8f2k1x",
+                     *         "userId": "alice",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "validUntil": 1773329400000,
+                     *         "redeemed": false,
+                     *         "redeemedAt": 1773329400000,
+                     *         "metadata": {
+                     *           "de": null,
+                     *           "en": null
+                     *         },
+                     *         "offerId": "free-coffee",
+                     *         "createdAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8627,6 +18583,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8641,6 +18605,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8655,6 +18627,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8669,6 +18649,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8683,19 +18737,38 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the coupon (its couponKey) */
+                /**
+                 * @description Id of the coupon (its couponKey)
+                 * @example cpn_8f2k1x
+                 */
                 couponId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "SK": "alice"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Client-chosen user id */
                     userId?: string;
@@ -8711,6 +18784,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redeemed": false,
+                     *       "userId": "alice",
+                     *       "SK": "alice"
+                     *     }
+                     */
                     "application/json": {
                         redeemed: boolean;
                         userId: string;
@@ -8724,6 +18804,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8738,6 +18826,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8752,6 +18848,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8766,6 +18870,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8779,13 +19001,22 @@ export interface operations {
     listCoupons: {
         parameters: {
             query?: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId?: string;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -8799,6 +19030,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "PK": "alice",
+                     *         "SK": "alice",
+                     *         "couponKey": "cpn_8f2k1x",
+                     *         "userId": "alice",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "validUntil": 1773329400000,
+                     *         "redeemed": false,
+                     *         "redeemedAt": 1773329400000,
+                     *         "metadata": {
+                     *           "de": null,
+                     *           "en": null
+                     *         },
+                     *         "offerId": "free-coffee",
+                     *         "createdAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8826,6 +19078,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8840,6 +19100,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8854,6 +19122,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8868,9 +19210,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8878,6 +19226,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice",
+                 *       "title": "Welcome gift",
+                 *       "validUntil": 1893456000000
+                 *     }
+                 */
                 "application/json": {
                     couponKey?: string;
                     /** @description Client-chosen user id */
@@ -8900,6 +19255,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "PK": "alice",
+                     *       "SK": "alice",
+                     *       "couponKey": "cpn_8f2k1x",
+                     *       "userId": "alice",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "validUntil": 1773329400000,
+                     *       "redeemed": false,
+                     *       "redeemedAt": 1773329400000,
+                     *       "metadata": {
+                     *         "de": null,
+                     *         "en": null
+                     *       },
+                     *       "offerId": "free-coffee",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -8927,6 +19301,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8941,6 +19323,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8955,6 +19345,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8969,6 +19367,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -8983,11 +19499,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Key of the coupon */
+                /**
+                 * @description Key of the coupon
+                 * @example cpn_8f2k1x
+                 */
                 couponKey: string;
             };
             cookie?: never;
@@ -9000,6 +19522,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "PK": "alice",
+                     *       "SK": "alice",
+                     *       "couponKey": "cpn_8f2k1x",
+                     *       "userId": "alice",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "validUntil": 1773329400000,
+                     *       "redeemed": false,
+                     *       "redeemedAt": 1773329400000,
+                     *       "metadata": {
+                     *         "de": null,
+                     *         "en": null
+                     *       },
+                     *       "offerId": "free-coffee",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -9027,6 +19568,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9041,6 +19590,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9055,6 +19612,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9069,19 +19700,35 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Key of the coupon */
+                /**
+                 * @description Key of the coupon
+                 * @example cpn_8f2k1x
+                 */
                 couponKey: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice",
+                 *       "title": "Purchase",
+                 *       "validUntil": 1773329400000
+                 *     }
+                 */
                 "application/json": {
                     couponKey?: string;
                     /** @description Client-chosen user id */
@@ -9105,6 +19752,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "PK": "alice",
+                     *       "SK": "alice",
+                     *       "couponKey": "cpn_8f2k1x",
+                     *       "userId": "alice",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "validUntil": 1773329400000,
+                     *       "redeemed": false,
+                     *       "redeemedAt": 1773329400000,
+                     *       "metadata": {
+                     *         "de": null,
+                     *         "en": null
+                     *       },
+                     *       "offerId": "free-coffee",
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         /** @description USER#<userId>#COUPON */
                         PK: string;
@@ -9132,6 +19798,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9146,6 +19820,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9160,6 +19842,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9174,13 +19974,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Key of the coupon */
+                /**
+                 * @description Key of the coupon
+                 * @example cpn_8f2k1x
+                 */
                 couponKey: string;
             };
             cookie?: never;
@@ -9200,6 +20009,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9214,6 +20031,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9228,6 +20053,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9241,9 +20140,18 @@ export interface operations {
     listUserSurveys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -9256,6 +20164,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "surveyId": "recommend",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "type": "alice",
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "options": [
+                     *           {
+                     *             "optionId": "yes",
+                     *             "label": "Yes"
+                     *           }
+                     *         ],
+                     *         "points": 120
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9277,6 +20204,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9291,6 +20226,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9305,6 +20248,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9319,6 +20270,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9333,19 +20358,42 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "alice",
+                 *       "surveyId": "recommend",
+                 *       "responses": [
+                 *         "yes"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Client-chosen user id */
                     userId: string;
@@ -9362,6 +20410,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "surveyId": "recommend",
+                     *       "userId": "alice",
+                     *       "pointsAwarded": 10
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                         surveyId: string;
@@ -9376,6 +20432,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9390,6 +20454,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9404,6 +20476,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9418,6 +20498,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9432,7 +20630,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -9446,6 +20647,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "surveyId": "recommend",
+                     *         "title": "Purchase",
+                     *         "description": "One point per euro spent",
+                     *         "type": "alice",
+                     *         "validFrom": 1773329400000,
+                     *         "validUntil": 1773329400000,
+                     *         "options": [
+                     *           {
+                     *             "optionId": "yes",
+                     *             "label": "Yes"
+                     *           }
+                     *         ],
+                     *         "points": 120,
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "statistics": {
+                     *           "answered": 10,
+                     *           "options": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           }
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": ({
                         surveyId: string;
                         title: string;
@@ -9479,6 +20709,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9493,6 +20731,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9507,9 +20819,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9517,10 +20835,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Would you recommend us?",
+                 *       "type": "SINGLE",
+                 *       "options": [
+                 *         {
+                 *           "optionId": "yes",
+                 *           "label": "Yes"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     surveyId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     type: "SINGLE" | "MULTIPLE";
                     options: {
                         optionId: string;
@@ -9532,6 +20863,7 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -9543,6 +20875,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "surveyId": "recommend",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "type": "alice",
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "options": [
+                     *         {
+                     *           "optionId": "yes",
+                     *           "label": "Yes"
+                     *         }
+                     *       ],
+                     *       "points": 120,
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "answered": 10,
+                     *         "options": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9576,6 +20935,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9590,6 +20957,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9604,6 +20979,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9618,6 +21001,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9632,11 +21133,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
@@ -9649,6 +21156,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "surveyId": "recommend",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "type": "alice",
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "options": [
+                     *         {
+                     *           "optionId": "yes",
+                     *           "label": "Yes"
+                     *         }
+                     *       ],
+                     *       "points": 120,
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "answered": 10,
+                     *         "options": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9682,6 +21216,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9696,6 +21238,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9710,6 +21260,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9724,23 +21348,45 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Purchase",
+                 *       "type": "SINGLE",
+                 *       "options": [
+                 *         {
+                 *           "optionId": "yes",
+                 *           "label": "Yes"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     surveyId?: string;
                     title: string;
                     description?: string;
+                    /** @enum {string} */
                     type: "SINGLE" | "MULTIPLE";
                     options: {
                         optionId: string;
@@ -9752,6 +21398,7 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
             };
@@ -9763,6 +21410,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "surveyId": "recommend",
+                     *       "title": "Purchase",
+                     *       "description": "One point per euro spent",
+                     *       "type": "alice",
+                     *       "validFrom": 1773329400000,
+                     *       "validUntil": 1773329400000,
+                     *       "options": [
+                     *         {
+                     *           "optionId": "yes",
+                     *           "label": "Yes"
+                     *         }
+                     *       ],
+                     *       "points": 120,
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "statistics": {
+                     *         "answered": 10,
+                     *         "options": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         surveyId: string;
                         title: string;
@@ -9796,6 +21470,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9810,6 +21492,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9824,6 +21514,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9838,13 +21646,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the survey */
+                /**
+                 * @description Id of the survey
+                 * @example recommend
+                 */
                 surveyId: string;
             };
             cookie?: never;
@@ -9864,6 +21681,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9878,6 +21703,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9892,6 +21725,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9905,9 +21812,18 @@ export interface operations {
     getNotificationOverview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -9920,6 +21836,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "hasUnseenChallenges": false,
+                     *       "hasUnseenRewards": false,
+                     *       "hasUnseenSurveys": false
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         hasUnseenChallenges: boolean;
@@ -9934,6 +21858,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9948,6 +21880,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9962,6 +21902,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9976,6 +21924,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -9990,17 +22012,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "screenId": "rewards"
+                 *     }
+                 */
                 "application/json": {
                     /** @description rewards, challenges or surveys */
                     screenId: string;
@@ -10014,6 +22052,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -10025,6 +22068,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10039,6 +22090,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10053,6 +22112,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10067,6 +22134,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10081,17 +22266,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "resetRewards": true
+                 *     }
+                 */
                 "application/json": {
                     resetChallenges?: boolean;
                     resetRewards?: boolean;
@@ -10106,6 +22307,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -10117,6 +22323,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10131,6 +22345,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10145,6 +22367,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10159,6 +22389,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10172,20 +22520,44 @@ export interface operations {
     getLeaderboard: {
         parameters: {
             query: {
-                /** @description User group; `default` is every user */
+                /**
+                 * @description User group; `default` is every user
+                 * @example default
+                 */
                 groupId: string;
-                /** @description YYYY-MM: a monthly board (any month). Not together with timeframe. */
+                /**
+                 * @description YYYY-MM: a monthly board (any month). Not together with timeframe.
+                 * @example 2026-03
+                 */
                 month?: string;
-                /** @description 7d, 30d or 365d: a rolling window. Not together with month. */
-                timeframe?: string;
-                /** @description Page size */
+                /**
+                 * @description 7d, 30d or 365d: a rolling window. Not together with month.
+                 * @example 7d
+                 */
+                timeframe?: "7d" | "30d" | "365d";
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
-                /** @description Number of entries to skip (the first page is 0) */
+                /**
+                 * @description Number of entries to skip (the first page is 0)
+                 * @example 0
+                 */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -10242,6 +22614,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10256,6 +22636,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10270,6 +22658,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10283,18 +22745,39 @@ export interface operations {
     getUserLeaderboard: {
         parameters: {
             query: {
-                /** @description User group of the board (default: the board of all users) */
+                /**
+                 * @description User group of the board (default: the board of all users)
+                 * @example default
+                 */
                 groupId: string;
-                /** @description YYYY-MM: a monthly board (any month). Not together with timeframe. */
+                /**
+                 * @description YYYY-MM: a monthly board (any month). Not together with timeframe.
+                 * @example 2026-03
+                 */
                 month?: string;
-                /** @description 7d, 30d or 365d: a rolling window. Not together with month. */
-                timeframe?: string;
-                /** @description Neighbours shown before and after the user */
+                /**
+                 * @description 7d, 30d or 365d: a rolling window. Not together with month.
+                 * @example 7d
+                 */
+                timeframe?: "7d" | "30d" | "365d";
+                /**
+                 * @description Neighbours shown before and after the user
+                 * @example 2
+                 */
                 around?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -10401,6 +22884,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10415,6 +22906,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10429,6 +22928,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10443,6 +22950,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10457,17 +23038,33 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "Alice"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Display name; defaults to the userId */
                     username?: string;
@@ -10483,6 +23080,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "username": "Alice",
+                     *       "anonymous": false
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         username: string;
@@ -10496,6 +23100,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10510,6 +23122,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10524,6 +23144,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10538,6 +23166,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10551,12 +23297,24 @@ export interface operations {
     getUserRanks: {
         parameters: {
             query?: {
-                /** @description User group of the board (default: the board of all users) */
+                /**
+                 * @description User group of the board (default: the board of all users)
+                 * @example default
+                 */
                 groupId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -10569,6 +23327,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "groupId": "default",
+                     *       "ranks": {
+                     *         "7d": {
+                     *           "rank": 1,
+                     *           "points": 120
+                     *         },
+                     *         "30d": {
+                     *           "rank": 1,
+                     *           "points": 120
+                     *         },
+                     *         "365d": {
+                     *           "rank": 1,
+                     *           "points": 120
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         groupId: string;
@@ -10595,6 +23373,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10609,6 +23395,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10623,6 +23417,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10637,6 +23439,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10650,18 +23526,39 @@ export interface operations {
     getLeaderboardArchive: {
         parameters: {
             query: {
-                /** @description YYYY-MM: a month that has been closed */
+                /**
+                 * @description YYYY-MM: a month that has been closed
+                 * @example 2026-03
+                 */
                 month: string;
-                /** @description User group; `default` is every user */
+                /**
+                 * @description User group; `default` is every user
+                 * @example default
+                 */
                 groupId: string;
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 100
+                 */
                 limit?: number;
-                /** @description Number of entries to skip (the first page is 0) */
+                /**
+                 * @description Number of entries to skip (the first page is 0)
+                 * @example 0
+                 */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Id of the project */
+                /**
+                 * @description Id of the project
+                 * @example default
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -10674,6 +23571,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-03",
+                     *       "groupId": "default",
+                     *       "archivedAt": 1773329400000,
+                     *       "total": 1,
+                     *       "users": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "username": "Alice",
+                     *           "points": 120,
+                     *           "rank": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         groupId: string;
@@ -10697,6 +23610,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10711,6 +23632,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10725,6 +23654,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10739,7 +23742,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -10753,6 +23759,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "seasonRewardId": "top-three",
+                     *         "groupId": "default",
+                     *         "bands": [
+                     *           {
+                     *             "fromRank": 10,
+                     *             "toRank": 10,
+                     *             "points": 120,
+                     *             "offerId": "free-coffee"
+                     *           }
+                     *         ],
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10774,6 +23798,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10788,6 +23820,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10802,9 +23908,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10812,6 +23924,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "groupId": "default",
+                 *       "bands": [
+                 *         {
+                 *           "fromRank": 1,
+                 *           "toRank": 3,
+                 *           "points": 100
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     seasonRewardId?: string;
                     /** @description The user group whose monthly board pays; `default` is every user */
@@ -10836,6 +23960,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seasonRewardId": "top-three",
+                     *       "groupId": "default",
+                     *       "bands": [
+                     *         {
+                     *           "fromRank": 10,
+                     *           "toRank": 10,
+                     *           "points": 120,
+                     *           "offerId": "free-coffee"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10857,6 +23997,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10871,6 +24019,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10885,6 +24041,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10899,6 +24063,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10913,11 +24195,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the season reward */
+                /**
+                 * @description Id of the season reward
+                 * @example top-three
+                 */
                 seasonRewardId: string;
             };
             cookie?: never;
@@ -10930,6 +24218,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seasonRewardId": "top-three",
+                     *       "groupId": "default",
+                     *       "bands": [
+                     *         {
+                     *           "fromRank": 10,
+                     *           "toRank": 10,
+                     *           "points": 120,
+                     *           "offerId": "free-coffee"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -10951,6 +24255,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10965,6 +24277,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10979,6 +24299,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -10993,19 +24387,41 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the season reward */
+                /**
+                 * @description Id of the season reward
+                 * @example top-three
+                 */
                 seasonRewardId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "groupId": "default",
+                 *       "bands": [
+                 *         {
+                 *           "fromRank": 10,
+                 *           "toRank": 10,
+                 *           "points": 120,
+                 *           "offerId": "free-coffee"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     seasonRewardId?: string;
                     /** @description The user group whose monthly board pays; `default` is every user */
@@ -11030,6 +24446,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "seasonRewardId": "top-three",
+                     *       "groupId": "default",
+                     *       "bands": [
+                     *         {
+                     *           "fromRank": 10,
+                     *           "toRank": 10,
+                     *           "points": 120,
+                     *           "offerId": "free-coffee"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         seasonRewardId: string;
                         groupId: string;
@@ -11051,6 +24483,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11065,6 +24505,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11079,6 +24527,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11093,13 +24659,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the season reward */
+                /**
+                 * @description Id of the season reward
+                 * @example top-three
+                 */
                 seasonRewardId: string;
             };
             cookie?: never;
@@ -11119,6 +24694,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11133,6 +24716,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11147,6 +24738,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11161,11 +24826,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description YYYY-MM */
+                /**
+                 * @description YYYY-MM
+                 * @example 2026-03
+                 */
                 month: string;
             };
             cookie?: never;
@@ -11178,6 +24849,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-03",
+                     *       "payouts": [
+                     *         {
+                     *           "groupId": "default",
+                     *           "seasonRewardId": "top-three",
+                     *           "userId": "alice",
+                     *           "rank": 1,
+                     *           "points": 120,
+                     *           "paidAt": 1773329400000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         /** @description Points prizes by group, season reward, rank and user; at most 10000. Coupon prizes are coupons of their users, not listed here */
@@ -11201,6 +24887,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11215,6 +24909,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11229,6 +24931,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11243,13 +25019,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description YYYY-MM */
+                /**
+                 * @description YYYY-MM
+                 * @example 2026-03
+                 */
                 month: string;
             };
             cookie?: never;
@@ -11262,6 +25047,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "month": "2026-03",
+                     *       "jobId": "job_5m2k8q"
+                     *     }
+                     */
                     "application/json": {
                         month: string;
                         /** @description The close job; watch it at GET /admin/job/{jobId} */
@@ -11275,6 +25066,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11289,6 +25088,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11303,6 +25110,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11317,6 +25132,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11331,11 +25220,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the background job (from the response that started it) */
+                /**
+                 * @description Id of the background job (from the response that started it)
+                 * @example job_5m2k8q
+                 */
                 jobId: string;
             };
             cookie?: never;
@@ -11348,9 +25243,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jobId": "job_5m2k8q",
+                     *       "kind": "alice",
+                     *       "status": "queued",
+                     *       "processed": 10,
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         jobId: string;
                         kind: string;
+                        /** @enum {string} */
                         status: "queued" | "running" | "done" | "failed";
                         /** @description Units of work done so far (rows deleted for a user deletion) */
                         processed: number;
@@ -11364,6 +25269,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11378,6 +25291,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11392,6 +25313,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11406,13 +25401,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the background job (from the response that started it) */
+                /**
+                 * @description Id of the background job (from the response that started it)
+                 * @example job_5m2k8q
+                 */
                 jobId: string;
             };
             cookie?: never;
@@ -11425,9 +25429,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jobId": "job_5m2k8q",
+                     *       "kind": "alice",
+                     *       "status": "queued",
+                     *       "processed": 10,
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         jobId: string;
                         kind: string;
+                        /** @enum {string} */
                         status: "queued" | "running" | "done" | "failed";
                         /** @description Units of work done so far (rows deleted for a user deletion) */
                         processed: number;
@@ -11441,6 +25455,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11455,6 +25477,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11469,6 +25499,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11483,6 +25521,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11496,16 +25608,34 @@ export interface operations {
     getEventStats: {
         parameters: {
             query?: {
-                /** @description 1d, 7d, 30d, 90d, current_month, ytd or all (default 7d); every period ends today (UTC). Not together with timeframe=month. */
+                /**
+                 * @description 1d, 7d, 30d, 90d, current_month, ytd or all (default 7d); every period ends today (UTC). Not together with timeframe=month.
+                 * @example 1d
+                 */
                 period?: "1d" | "7d" | "30d" | "90d" | "current_month" | "ytd" | "all";
-                /** @description When given, event-specific analytics; else global */
+                /**
+                 * @description When given, event-specific analytics; else global
+                 * @example purchase
+                 */
                 eventId?: string;
-                /** @description month, together with month, selects one calendar month */
+                /**
+                 * @description month, together with month, selects one calendar month
+                 * @example month
+                 */
                 timeframe?: "month";
-                /** @description YYYY-MM; only with timeframe=month (400 without it) */
+                /**
+                 * @description YYYY-MM; only with timeframe=month (400 without it)
+                 * @example 2026-03
+                 */
                 month?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11517,6 +25647,152 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "period": "7d",
+                     *       "month": "2026-03",
+                     *       "eventId": "purchase",
+                     *       "startDate": "alice",
+                     *       "endDate": "alice",
+                     *       "data": {
+                     *         "totalEvents": 10,
+                     *         "uniqueUsers": 10,
+                     *         "totalPoints": 10,
+                     *         "eventBreakdown": {
+                     *           "de": {
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120
+                     *           },
+                     *           "en": {
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120
+                     *           }
+                     *         },
+                     *         "topEvents": [
+                     *           "alice"
+                     *         ],
+                     *         "totalCount": 10,
+                     *         "pointsAwarded": 10,
+                     *         "conditionMet": 10,
+                     *         "conditionFailed": 10,
+                     *         "limitReached": 10,
+                     *         "dailyData": {
+                     *           "de": {
+                     *             "events": 10,
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120,
+                     *             "hourlyDistribution": [
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10
+                     *             ]
+                     *           },
+                     *           "en": {
+                     *             "events": 10,
+                     *             "count": 3,
+                     *             "users": 10,
+                     *             "points": 120,
+                     *             "hourlyDistribution": [
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10,
+                     *               10
+                     *             ]
+                     *           }
+                     *         },
+                     *         "metadataStats": {
+                     *           "de": {
+                     *             "kind": "number",
+                     *             "count": 3,
+                     *             "min": 10,
+                     *             "max": 10,
+                     *             "avg": 10,
+                     *             "histogram": [
+                     *               {
+                     *                 "min": 10,
+                     *                 "max": 10,
+                     *                 "count": 3
+                     *               }
+                     *             ],
+                     *             "counts": {
+                     *               "de": 10,
+                     *               "en": 10
+                     *             },
+                     *             "distinctValuesCap": 10,
+                     *             "otherCount": 10
+                     *           },
+                     *           "en": {
+                     *             "kind": "number",
+                     *             "count": 3,
+                     *             "min": 10,
+                     *             "max": 10,
+                     *             "avg": 10,
+                     *             "histogram": [
+                     *               {
+                     *                 "min": 10,
+                     *                 "max": 10,
+                     *                 "count": 3
+                     *               }
+                     *             ],
+                     *             "counts": {
+                     *               "de": 10,
+                     *               "en": 10
+                     *             },
+                     *             "distinctValuesCap": 10,
+                     *             "otherCount": 10
+                     *           }
+                     *         },
+                     *         "_metadata": {
+                     *           "uniqueUsersCalculationMethod": "exact",
+                     *           "uniqueUsersNote": "alice"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The period, or "month" for timeframe=month */
                         period: string;
@@ -11557,6 +25833,7 @@ export interface operations {
                             };
                             metadataStats?: {
                                 [key: string]: {
+                                    /** @enum {string} */
                                     kind: "number" | "category";
                                     count?: number;
                                     min?: number;
@@ -11576,6 +25853,7 @@ export interface operations {
                                 };
                             };
                             _metadata: {
+                                /** @enum {string} */
                                 uniqueUsersCalculationMethod: "exact" | "hyperloglog";
                                 uniqueUsersNote: string;
                             };
@@ -11589,6 +25867,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11603,6 +25889,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description No such resource in this project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11617,7 +25999,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -11631,10 +26016,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "webhookId": "wh_3kd8a1",
+                     *         "url": "https://example.com/laurel",
+                     *         "events": [
+                     *           "alice"
+                     *         ],
+                     *         "status": "ACTIVE",
+                     *         "description": "One point per euro spent",
+                     *         "secretHint": "alice",
+                     *         "failingSince": 10,
+                     *         "disabledReason": "alice",
+                     *         "disabledAt": 1773329400000,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11656,6 +26061,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11670,6 +26083,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11684,9 +26171,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11694,12 +26187,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/laurel",
+                 *       "events": [
+                 *         "points.changed"
+                 *       ],
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     webhookId?: string;
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
                     events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };
@@ -11712,10 +26215,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "secret": "alice"
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11739,6 +26261,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11753,6 +26283,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11767,6 +26305,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11781,6 +26327,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11795,11 +26459,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -11812,10 +26482,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11837,6 +26525,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11851,6 +26547,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11865,6 +26569,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11879,25 +26657,44 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/laurel",
+                 *       "events": [
+                 *         "points.changed"
+                 *       ],
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     webhookId?: string;
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
                     events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
                 };
@@ -11910,10 +26707,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -11935,6 +26750,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11949,6 +26772,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11963,6 +26794,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -11977,13 +26926,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -12003,6 +26961,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12017,6 +26983,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12031,6 +27005,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12045,13 +27093,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -12064,10 +27121,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "wh_3kd8a1",
+                     *       "url": "https://example.com/laurel",
+                     *       "events": [
+                     *         "alice"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "description": "One point per euro spent",
+                     *       "secretHint": "alice",
+                     *       "failingSince": 10,
+                     *       "disabledReason": "alice",
+                     *       "disabledAt": 1773329400000,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "secret": "alice"
+                     *     }
+                     */
                     "application/json": {
                         webhookId: string;
                         url: string;
                         events: string[];
+                        /** @enum {string} */
                         status: "ACTIVE" | "INACTIVE";
                         description: string;
                         /** @description The first characters of the secret (the secret itself is shown only when created or rotated) */
@@ -12091,6 +27167,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12105,6 +27189,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12119,6 +27211,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12133,13 +27299,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -12152,10 +27327,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "msg_2xk9q1b7",
+                     *       "type": "alice",
+                     *       "status": "pending",
+                     *       "attempts": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "firstAttemptAt": 1773329400000,
+                     *       "lastAttemptAt": 1773329400000,
+                     *       "lastStatusCode": 10,
+                     *       "lastResponse": "alice",
+                     *       "lastError": "alice",
+                     *       "nextAttemptAt": 1773329400000,
+                     *       "deliveredAt": 1773329400000,
+                     *       "payload": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description The webhook-id header, the same on every attempt */
                         messageId: string;
                         type: string;
+                        /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;
                         createdAt: number;
@@ -12184,6 +27377,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12198,6 +27399,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12212,6 +27421,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12226,6 +27443,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12239,19 +27530,34 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page size */
+                /**
+                 * @description Page size
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description x-next-cursor of the previous page */
+                /**
+                 * @description x-next-cursor of the previous page
+                 * @example msg_2xk9q1b7
+                 */
                 cursor?: string;
-                /** @description Only deliveries in this state */
+                /**
+                 * @description Only deliveries in this state
+                 * @example pending
+                 */
                 status?: "pending" | "delivered" | "failed";
             };
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -12266,10 +27572,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "messageId": "msg_2xk9q1b7",
+                     *         "type": "alice",
+                     *         "status": "pending",
+                     *         "attempts": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "firstAttemptAt": 1773329400000,
+                     *         "lastAttemptAt": 1773329400000,
+                     *         "lastStatusCode": 10,
+                     *         "lastResponse": "alice",
+                     *         "lastError": "alice",
+                     *         "nextAttemptAt": 1773329400000,
+                     *         "deliveredAt": 1773329400000,
+                     *         "payload": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description The webhook-id header, the same on every attempt */
                         messageId: string;
                         type: string;
+                        /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;
                         createdAt: number;
@@ -12298,6 +27624,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12312,6 +27646,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12326,6 +27668,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12340,15 +27756,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Id of the webhook endpoint */
+                /**
+                 * @description Id of the webhook endpoint
+                 * @example wh_3kd8a1
+                 */
                 webhookId: string;
-                /** @description Id of the webhook message (its webhook-id header) */
+                /**
+                 * @description Id of the webhook message (its webhook-id header)
+                 * @example msg_2xk9q1b7
+                 */
                 messageId: string;
             };
             cookie?: never;
@@ -12361,10 +27789,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "msg_2xk9q1b7",
+                     *       "type": "alice",
+                     *       "status": "pending",
+                     *       "attempts": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "firstAttemptAt": 1773329400000,
+                     *       "lastAttemptAt": 1773329400000,
+                     *       "lastStatusCode": 10,
+                     *       "lastResponse": "alice",
+                     *       "lastError": "alice",
+                     *       "nextAttemptAt": 1773329400000,
+                     *       "deliveredAt": 1773329400000,
+                     *       "payload": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description The webhook-id header, the same on every attempt */
                         messageId: string;
                         type: string;
+                        /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         attempts: number;
                         createdAt: number;
@@ -12393,6 +27839,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12407,6 +27861,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12421,6 +27883,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12435,6 +27905,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12448,9 +27992,18 @@ export interface operations {
     getUserTier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
             path: {
-                /** @description Client-chosen user id */
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
                 userId: string;
             };
             cookie?: never;
@@ -12463,6 +28016,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "multiplier": 1.5,
+                     *       "since": 10,
+                     *       "earnedInWindow": 10,
+                     *       "next": {
+                     *         "tierId": "silver",
+                     *         "pointsNeeded": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         userId: string;
                         /** @description null: no tier reached */
@@ -12496,6 +28070,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12510,6 +28092,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12524,6 +28114,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12538,6 +28136,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12552,7 +28224,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path?: never;
@@ -12566,6 +28241,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "tierId": "silver",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "threshold": 500,
+                     *         "multiplier": 1.5,
+                     *         "benefits": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12589,6 +28283,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12603,6 +28305,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12617,9 +28393,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -12627,6 +28409,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Silver"
+                 *       },
+                 *       "threshold": 500,
+                 *       "multiplier": 1.5
+                 *     }
+                 */
                 "application/json": {
                     /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
                     tierId?: string;
@@ -12652,6 +28443,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "threshold": 500,
+                     *       "multiplier": 1.5,
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12675,6 +28483,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12689,6 +28505,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12703,6 +28527,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12717,6 +28549,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12731,11 +28681,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
             };
             path: {
-                /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
+                /**
+                 * @description Tier id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example silver
+                 */
                 tierId: string;
             };
             cookie?: never;
@@ -12748,6 +28704,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "threshold": 500,
+                     *       "multiplier": 1.5,
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12771,6 +28744,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12785,6 +28766,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12799,6 +28788,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12813,13 +28876,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
+                /**
+                 * @description Tier id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example silver
+                 */
                 tierId: string;
             };
             cookie?: never;
@@ -12827,6 +28899,16 @@ export interface operations {
         /** @description A full update: an omitted `benefits` becomes {} */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "threshold": 500,
+                 *       "multiplier": 1.5
+                 *     }
+                 */
                 "application/json": {
                     /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
                     tierId?: string;
@@ -12852,6 +28934,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tierId": "silver",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "threshold": 500,
+                     *       "multiplier": 1.5,
+                     *       "benefits": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
                     "application/json": {
                         tierId: string;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -12875,6 +28974,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12889,6 +28996,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12903,6 +29018,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12917,6 +29040,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12931,13 +29172,22 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description With the admin token: the project to act on (default: default) */
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
                 "x-project-id"?: string;
-                /** @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours) */
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Tier id (A–Z a–z 0–9 _ -, at most 128) */
+                /**
+                 * @description Tier id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example silver
+                 */
                 tierId: string;
             };
             cookie?: never;
@@ -12957,6 +29207,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12971,6 +29229,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12985,6 +29251,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;
@@ -12999,6 +29273,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
                     "application/json": {
                         statusCode: number;
                         error: string;

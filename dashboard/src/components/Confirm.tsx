@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 interface Question {
   title: string;
@@ -22,6 +22,21 @@ export function useConfirm(): [ReactNode, (q: Omit<Question, 'resolve'>) => Prom
   return [question ? <ConfirmDialog question={question} onAnswer={answer} /> : null, ask];
 }
 
+/** aria-modal: Tab and Shift+Tab go round the dialog's own buttons, never to the page behind it. */
+function keepFocusInside(e: KeyboardEvent<HTMLElement>): void {
+  const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, select, textarea')];
+  if (focusable.length === 0) return;
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 function ConfirmDialog({ question, onAnswer }: { question: Question; onAnswer(ok: boolean): void }) {
   const cancel = useRef<HTMLButtonElement>(null);
   const opener = useRef<Element | null>(document.activeElement);
@@ -40,6 +55,7 @@ function ConfirmDialog({ question, onAnswer }: { question: Question; onAnswer(ok
         aria-describedby="confirm-effect"
         onKeyDown={(e) => {
           if (e.key === 'Escape') onAnswer(false);
+          if (e.key === 'Tab') keepFocusInside(e);
         }}
       >
         <h2 id="confirm-title">{question.title}</h2>

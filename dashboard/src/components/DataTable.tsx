@@ -7,6 +7,8 @@ export interface Column<T> {
   render(row: T): ReactNode;
   csv?(row: T): CsvValue;
   num?: boolean;
+  /** Only in the CSV export: what the screen shows inside another cell (the event log's status and code). */
+  csvOnly?: boolean;
 }
 
 /** The table of every list screen; at phone width each row becomes a card with labelled cells. */
@@ -17,13 +19,14 @@ export function DataTable<T>(props: {
   rowKey(row: T, index: number): string;
   actions?(row: T): ReactNode;
 }) {
+  const columns = props.columns.filter((c) => !c.csvOnly);
   return (
     <div className="table-wrap">
       <table>
         {props.caption && <caption className="sr-only">{props.caption}</caption>}
         <thead>
           <tr>
-            {props.columns.map((c) => (
+            {columns.map((c) => (
               <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
                 {c.label}
               </th>
@@ -38,7 +41,7 @@ export function DataTable<T>(props: {
         <tbody>
           {props.rows.map((row, i) => (
             <tr key={props.rowKey(row, i)}>
-              {props.columns.map((c) => (
+              {columns.map((c) => (
                 <td key={c.label} data-label={c.label} className={c.num ? 'num' : undefined}>
                   {c.render(row)}
                 </td>

@@ -4,7 +4,7 @@ import type { AuditEntry } from '../api/types';
 import type { Column } from '../components/DataTable';
 import { PagedTable } from '../components/PagedTable';
 import { Select, TextInput } from '../components/ui';
-import { formatDate } from '../form';
+import { formatDate, localInputToMs } from '../form';
 import { useApi } from '../session';
 
 const RESOURCES = [
@@ -34,7 +34,26 @@ function pick(obj: Record<string, unknown> | null, keys: string[]): string {
   return JSON.stringify(Object.fromEntries(keys.filter((k) => k in obj).map((k) => [k, obj[k]])), null, 1);
 }
 
+/** Fields the service computes (times, statistics): a create lists what the operator gave, not these. */
+const COMPUTED = new Set(['createdAt', 'updatedAt', 'statistics', 'totalStatistics']);
+
+/** The fields a create set, once, without the computed ones. */
+export function createdFields(after: Record<string, unknown> | null): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(after ?? {}).filter(([k]) => !COMPUTED.has(k)));
+}
+
+function Created({ entry }: { entry: AuditEntry }) {
+  const fields = createdFields(entry.after);
+  return (
+    <details>
+      <summary>created with: {Object.keys(fields).join(', ') || 'no fields'}</summary>
+      <pre>{JSON.stringify(fields, null, 1)}</pre>
+    </details>
+  );
+}
+
 function BeforeAfter({ entry }: { entry: AuditEntry }) {
+  if (entry.before === null && entry.after !== null) return <Created entry={entry} />;
   const keys = changedKeys(entry.before, entry.after);
   return (
     <details>
@@ -54,7 +73,16 @@ function BeforeAfter({ entry }: { entry: AuditEntry }) {
 }
 
 const COLUMNS: Array<Column<AuditEntry>> = [
-  { label: 'When', render: (a) => formatDate(a.at), csv: (a) => new Date(a.at).toISOString() },
+  {
+    label: 'When',
+    // One line: the time never wraps between its date, hour and zone.
+    render: (a) => (
+      <time className="nowrap" dateTime={new Date(a.at).toISOString()}>
+        {formatDate(a.at)}
+      </time>
+    ),
+    csv: (a) => new Date(a.at).toISOString(),
+  },
   { label: 'Who', render: (a) => a.actor },
   { label: 'Resource', render: (a) => a.resource },
   { label: 'Id', render: (a) => a.resourceId ?? '—', csv: (a) => a.resourceId },
@@ -63,9 +91,22 @@ const COLUMNS: Array<Column<AuditEntry>> = [
 ];
 
 /** The audit entries of a filter (all, one kind of resource, or one resource), paged and exportable. */
-export function AuditTable({ resource, resourceId, caption }: { resource: string; resourceId: string; caption: string }) {
+export function AuditTable({
+  resource,
+  resourceId,
+  caption,
+  from = '',
+  to = '',
+}: {
+  resource: string;
+  resourceId: string;
+  caption: string;
+  /** UTC date-times as the inputs hold them (YYYY-MM-DDTHH:mm); empty: no bound. */
+  from?: string;
+  to?: string;
+}) {
   const api = useApi();
-  const params = { resource, resourceId: resource ? resourceId.trim() : '' };
+  const params = { resource, resourceId: resource ? resourceId.trim() : '', from: localInputToMs(from), to: localInputToMs(to) };
   return (
     <PagedTable
       loadKey={`${api.projectId}/audit${query(params)}`}
@@ -97,6 +138,8 @@ export function ResourceHistory({ resource, resourceId }: { resource: string; re
 export function AuditScreen() {
   const [resource, setResource] = useState('');
   const [resourceId, setResourceId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   return (
     <section aria-labelledby="screen-title">
       <header className="screen-header">
@@ -114,8 +157,10 @@ export function AuditScreen() {
           hint={resource ? undefined : 'choose a resource first'}
           onChange={setResourceId}
         />
+        <TextInput label="From (UTC)" type="datetime-local" value={from} onChange={setFrom} />
+        <TextInput label="To (UTC)" type="datetime-local" value={to} onChange={setTo} />
       </div>
-      <AuditTable resource={resource} resourceId={resourceId} caption="Audit log" />
+      <AuditTable resource={resource} resourceId={resourceId} from={from} to={to} caption="Audit log" />
     </section>
   );
 }

@@ -109,11 +109,24 @@ describe('event log screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads.count()).toBe(1));
     const lines = (await downloads.texts())[0]!.trim().split('\r\n');
-    expect(lines[0]).toBe('When,User,Event,Outcome,Reason,Points,Metadata');
+    expect(lines[0]).toBe('When,User,Event,Outcome,Reason,Status,Code,Points,Metadata');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe(
-      '2026-03-12T10:01:00.000Z,alice,purchase,CONDITION_FAILED,condition amount ≥ 50 failed: got 1,0,"{""amount"":1}"',
+      '2026-03-12T10:01:00.000Z,alice,purchase,CONDITION_FAILED,condition amount ≥ 50 failed: got 1,200,,0,"{""amount"":1}"',
     );
+  });
+
+  it('exports the status and code of a refused call in columns of their own, as the screen shows them', async () => {
+    const downloads = captureDownloads();
+    const refused = entry(3, { outcome: 'REJECTED', reason: 'User bob not found', status: 404, code: 'USER_NOT_FOUND', userId: 'bob' });
+    openAt('/dashboard/event-log', { 'GET /admin/event-log': { status: 200, body: { entries: [refused], nextCursor: null } } });
+    expect(await screen.findByText('User bob not found (404 USER_NOT_FOUND)')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Code' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    const [header, row] = (await downloads.texts())[0]!.trim().split('\r\n');
+    const cells = (line: string) => Object.fromEntries(header!.split(',').map((h, i) => [h, line.split(',')[i]]));
+    expect(cells(row!)).toMatchObject({ Outcome: 'REJECTED', Reason: 'User bob not found', Status: '404', Code: 'USER_NOT_FOUND' });
   });
 
   it("shows a user's own event log in the Activity tab of the user page", async () => {

@@ -26,6 +26,9 @@ const COLUMNS: Array<Column<EventLogEntry>> = [
     csv: (e) => e.outcome,
   },
   { label: 'Reason', render: (e) => (e.code ? `${e.reason} (${e.status} ${e.code})` : e.reason), csv: (e) => e.reason },
+  // The screen shows the status and code inside Reason; the export has them as columns of their own.
+  { label: 'Status', render: (e) => e.status, csv: (e) => e.status, csvOnly: true },
+  { label: 'Code', render: (e) => e.code ?? '', csv: (e) => e.code ?? '', csvOnly: true },
   { label: 'Points', render: (e) => e.points, num: true },
   {
     label: 'Metadata',

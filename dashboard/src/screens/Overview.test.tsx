@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
-import { change } from './ProgrammeHome';
+import { firstEventCommands } from './FirstEvent';
+import { trend } from './ProgrammeHome';
 
 const DAY = 86_400_000;
 /** Global stats whose last `days` days have the given users and points per day (newest last). */
@@ -34,17 +35,34 @@ function openOverview(routes: Parameters<typeof fakeApi>[0]) {
 }
 
 describe('overview', () => {
-  it('says a change against the previous period in plain figures', () => {
-    expect(change(12, 10)).toBe('+20 %');
-    expect(change(9, 10)).toBe('−10 %');
-    expect(change(5, 0)).toBe('new');
-    expect(change(0, 0)).toBe('±0 %');
+  it('says a change against the period before in plain words', () => {
+    expect(trend(12, 10, 'the week before')).toBe('up 20 % from 10 the week before');
+    expect(trend(9, 10, 'the week before')).toBe('down 10 % from 10 the week before');
+    expect(trend(5, 0, 'the week before')).toBe('none the week before');
+    expect(trend(0, 0, 'the month before')).toBe('the same as the month before');
+    expect(trend(2.5, 2, 'the week before', (n) => n.toFixed(1))).toBe('up 25 % from 2.0 the week before');
   });
 
   it('is the set-up checklist while the project has no event definitions', async () => {
     openOverview({ 'GET /admin/event': { status: 200, body: [] } });
     expect(await screen.findByRole('heading', { name: 'Set up project default' })).toBeInTheDocument();
     expect(screen.queryByTestId('programme-home')).toBeNull();
+  });
+
+  it('makes "send your first event" the first step of an empty project, with the three commands', async () => {
+    openOverview({ 'GET /admin/event': { status: 200, body: [] } });
+    const step = await screen.findByRole('heading', { name: 'Step 1: send your first event' });
+    const commands = [...step.parentElement!.querySelectorAll('ol.commands code')].map((c) => c.textContent!);
+    expect(commands).toHaveLength(3);
+    expect(commands[0]).toContain(`curl -X POST ${window.location.origin}/admin/event`);
+    expect(commands[0]).toContain('"reward":{"default":10}');
+    expect(commands[1]).toContain('/user');
+    expect(commands[2]).toContain(`-d '{"eventId":"purchase","userId":"alice"}'`);
+    for (const c of commands) expect(c).toContain('Bearer $ADMIN_TOKEN');
+    // It comes before the checklist.
+    const checklist = document.querySelector('ol.checklist')!;
+    expect(step.compareDocumentPosition(checklist) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(firstEventCommands('http://x', 'shop')[0]).toContain("-H 'x-project-id: shop'");
   });
 
   it(
@@ -94,7 +112,11 @@ describe('overview', () => {
       expect(await screen.findByRole('heading', { name: 'Project default' })).toBeInTheDocument();
       expect((await screen.findByTestId('active-7d')).textContent).toBe('5');
       expect(screen.getByTestId('active-30d').textContent).toBe('9');
-      expect(screen.getByText(/3\.0 over the last 7 days, \+50 % against the 7 days before/)).toBeInTheDocument();
+      expect(
+        screen.getByText(/^On an average day, 3\.0 users were active this past week \(up 50 % from 2\.0 the week before\) and /),
+      ).toBeInTheDocument();
+      expect(screen.getByText(/^Events gave 210 points this past week \(up 50 % from 140 the week before\)\./)).toBeInTheDocument();
+      expect(document.body.textContent).not.toMatch(/against the 7 days before|new against/);
       expect(screen.getByTestId('issued-30d').textContent).toBe('350');
       expect(screen.getByTestId('outstanding').textContent).toBe('1,109');
       expect(screen.getByText('outstanding (all balances)')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useApi } from '../session';
 import { href } from '../router';
 import { useLoad } from '../useLoad';
 import { Loading } from '../components/ui';
+import { FirstEvent } from './FirstEvent';
 import { ProgrammeHome } from './ProgrammeHome';
 
 const STEPS: Array<{ resource: string; path: string; title: string; why: string; optional?: boolean }> = [
@@ -76,6 +77,7 @@ export function OverviewScreen() {
           <p className="intro">
             A programme in a few steps. Then send events from your app to POST /event, and watch Analytics and Leaderboards.
           </p>
+          <FirstEvent />
           {checklist}
         </>
       )}

@@ -14,14 +14,19 @@ function sumDays(stats: GlobalStats, key: 'events' | 'users' | 'points', from: n
   return days.slice(from, to).reduce((sum, d) => sum + (stats.data.dailyData[d]?.[key] ?? 0), 0);
 }
 
-/** "+12 %" / "−3 %" / "new" / "±0 %" of a value against the previous period's. */
-export function change(now: number, before: number): string {
-  if (before === 0) return now === 0 ? '±0 %' : 'new';
+/**
+ * A figure against the one of the period before, in words: "up 50 % from 2.0 the week before",
+ * "down 10 % from 10 the week before", "the same as the week before", "none the week before".
+ */
+export function trend(now: number, before: number, previous: string, show: (n: number) => string = String): string {
+  if (before === 0) return now === 0 ? `the same as ${previous}` : `none ${previous}`;
   const pct = Math.round(((now - before) / before) * 100);
-  return pct === 0 ? '±0 %' : `${pct > 0 ? '+' : '−'}${Math.abs(pct)} %`;
+  if (pct === 0) return `the same as ${previous}`;
+  return `${pct > 0 ? 'up' : 'down'} ${Math.abs(pct)} % from ${show(before)} ${previous}`;
 }
 
 const fmt = (n: number) => n.toLocaleString('en');
+const one = (n: number) => n.toFixed(1);
 
 /**
  * The home page of a programme that is set up: who is active, points issued against points
@@ -60,6 +65,13 @@ export function ProgrammeHome() {
   const redemptions = offers.reduce((s, o) => s + (o.totalStatistics?.redeemed ?? 0), 0);
   const redemptionsMonth = offers.reduce((s, o) => s + (o.statistics?.redeemed ?? 0), 0);
   const redeemedPoints = offers.reduce((s, o) => s + (o.totalStatistics?.redeemed ?? 0) * o.points, 0);
+  const week = sumDays(d90, 'points', 0, 7);
+  const activeSentence =
+    `On an average day, ${one(dau(0, 7))} users were active this past week (${trend(dau(0, 7), dau(7, 14), 'the week before', one)}) ` +
+    `and ${one(dau(0, 30))} this past month (${trend(dau(0, 30), dau(30, 60), 'the month before', one)}).`;
+  const pointsSentence =
+    `Events gave ${fmt(week)} points this past week (${trend(week, sumDays(d90, 'points', 7, 14), 'the week before', fmt)}). ` +
+    `Events in the last 30 days: ${fmt(d30.data.totalEvents)}.`;
   return (
     <div className="home" data-testid="programme-home">
       <div className="cards">
@@ -69,10 +81,7 @@ export function ProgrammeHome() {
             <Stat label="last 7 days" value={<span data-testid="active-7d">{fmt(d7.data.uniqueUsers)}</span>} />
             <Stat label="last 30 days" value={<span data-testid="active-30d">{fmt(d30.data.uniqueUsers)}</span>} />
           </div>
-          <p className="muted">
-            Daily active users, average: {dau(0, 7).toFixed(1)} over the last 7 days, {change(dau(0, 7), dau(7, 14))} against the 7 days
-            before; {dau(0, 30).toFixed(1)} over 30 days, {change(dau(0, 30), dau(30, 60))} against the 30 before.
-          </p>
+          <p className="muted">{activeSentence}</p>
         </div>
         <div className="card">
           <h2>Points</h2>
@@ -84,10 +93,7 @@ export function ProgrammeHome() {
               value={<span data-testid="outstanding">{fmt(outstanding)}</span>}
             />
           </div>
-          <p className="muted">
-            Issued by events: {change(sumDays(d90, 'points', 0, 7), sumDays(d90, 'points', 7, 14))} over the last 7 days against the 7
-            before. Events, 30 days: {fmt(d30.data.totalEvents)}.
-          </p>
+          <p className="muted">{pointsSentence}</p>
         </div>
         <div className="card">
           <h2>Challenge completions</h2>

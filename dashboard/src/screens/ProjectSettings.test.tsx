@@ -12,6 +12,7 @@ const project = {
   tierWindow: { months: 12 },
   tierGraceMonths: 1,
   pointsExpiry: null,
+  autoCreateUsers: false,
 };
 
 function open(routes: Parameters<typeof fakeApi>[0]) {
@@ -24,13 +25,19 @@ function open(routes: Parameters<typeof fakeApi>[0]) {
 
 describe('Project settings', () => {
   it('sends every setting, and null when points do not expire', () => {
-    expect(settingsToBody('Shop', { tierWindowMonths: '6', tierGraceMonths: '0', expires: false, afterDays: '30' })).toEqual({
+    expect(
+      settingsToBody('Shop', { tierWindowMonths: '6', tierGraceMonths: '0', expires: false, afterDays: '30', autoCreateUsers: false }),
+    ).toEqual({
       name: 'Shop',
       tierWindow: { months: 6 },
       tierGraceMonths: 0,
       pointsExpiry: null,
+      autoCreateUsers: false,
     });
-    expect(settingsToBody('Shop', { tierWindowMonths: '12', tierGraceMonths: '1', expires: true, afterDays: '30' })).toMatchObject({
+    expect(
+      settingsToBody('Shop', { tierWindowMonths: '12', tierGraceMonths: '1', expires: true, afterDays: '30', autoCreateUsers: true }),
+    ).toMatchObject({
+      autoCreateUsers: true,
       pointsExpiry: { afterDays: 30 },
     });
   });
@@ -48,7 +55,17 @@ describe('Project settings', () => {
       tierWindow: { months: 12 },
       tierGraceMonths: 1,
       pointsExpiry: { afterDays: 90 },
+      autoCreateUsers: false,
     });
+  });
+
+  it('turns on creating users from their first event', async () => {
+    const user = userEvent.setup();
+    const api = open({ 'PUT /admin/project/default': (call) => ({ status: 200, body: { ...project, ...(call.body as object) } }) });
+    await user.click(await screen.findByLabelText('Create users from their first event'));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ autoCreateUsers: true });
   });
 
   it("shows the API's refusal beside the field", async () => {

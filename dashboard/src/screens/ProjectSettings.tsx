@@ -10,6 +10,7 @@ interface SettingsForm {
   tierGraceMonths: string;
   expires: boolean;
   afterDays: string;
+  autoCreateUsers: boolean;
 }
 
 const toForm = (p: Project): SettingsForm => ({
@@ -17,6 +18,7 @@ const toForm = (p: Project): SettingsForm => ({
   tierGraceMonths: String(p.tierGraceMonths ?? 1),
   expires: Boolean(p.pointsExpiry),
   afterDays: p.pointsExpiry ? String(p.pointsExpiry.afterDays) : '365',
+  autoCreateUsers: p.autoCreateUsers ?? false,
 });
 
 /** The body of PUT /admin/project/{id}: the name as it is, and every setting of the form. */
@@ -26,10 +28,11 @@ export function settingsToBody(name: string, f: SettingsForm) {
     tierWindow: { months: Number(f.tierWindowMonths) },
     tierGraceMonths: Number(f.tierGraceMonths),
     pointsExpiry: f.expires ? { afterDays: Number(f.afterDays) } : null,
+    autoCreateUsers: f.autoCreateUsers,
   };
 }
 
-/** The settings of one project: the tier window and grace, and points expiry (docs/loyalty-economics.md). */
+/** The settings of one project: the tier window and grace, points expiry (docs/loyalty-economics.md), users created by events. */
 export function ProjectSettings({ project, onSaved }: { project: Project; onSaved(p: Project): void }) {
   const api = useApi();
   const [form, setForm] = useState(() => toForm(project));
@@ -90,6 +93,12 @@ export function ProjectSettings({ project, onSaved }: { project: Project; onSave
           onChange={(afterDays) => setForm({ ...form, afterDays })}
         />
       )}
+      <Checkbox
+        label="Create users from their first event"
+        checked={form.autoCreateUsers}
+        onChange={(autoCreateUsers) => setForm({ ...form, autoCreateUsers })}
+        hint="Off: an event of an unknown user is refused (404) until POST /user creates it. On: the event creates the user."
+      />
       <button type="submit">Save settings</button>
       {saved && <p role="status">Settings saved.</p>}
       <ErrorBanner error={banner} />

@@ -109,7 +109,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
           return { rows: page.items, nextCursor: page.nextCursor };
         }}
         actions={(d) => (
-          <button type="button" className="secondary" onClick={() => retry(d)} aria-label={`Retry ${d.messageId} now`}>
+          <button type="button" className="secondary" onClick={() => retry(d)} aria-label={`Retry now: ${d.messageId}`}>
             Retry now
           </button>
         )}

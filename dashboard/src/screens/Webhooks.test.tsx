@@ -111,9 +111,9 @@ describe('Webhooks', () => {
       'PUT /admin/webhook/crm': { status: 200, body: { ...endpoint, status: 'INACTIVE' } },
     });
     expect(await screen.findByText(/failing since/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send a test message to crm' }));
+    await user.click(screen.getByRole('button', { name: 'Send test message to crm' }));
     expect(await screen.findByText('Test message delivered to https://crm.example.com/laurel (HTTP 200).')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Rotate the secret of crm' }));
+    await user.click(screen.getByRole('button', { name: 'Rotate secret of crm' }));
     expect((await screen.findByTestId('webhook-secret')).textContent).toBe('whsec_bmV3LXNlY3JldC1uZXctc2VjcmV0LW5ldy1z');
     await user.click(screen.getByRole('button', { name: 'Deactivate crm' }));
     await user.click(
@@ -158,7 +158,7 @@ describe('Webhooks', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('timeout: no answer within 10 s')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Retry msg_3 now' }));
+    await user.click(screen.getByRole('button', { name: 'Retry now: msg_3' }));
     expect(await screen.findByText('msg_3: delivered (HTTP 200).')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/admin/webhook/crm/deliveries/msg_3/retry']);
     await waitFor(() => expect(screen.getByText('delivered')).toBeInTheDocument());

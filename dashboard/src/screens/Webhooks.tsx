@@ -223,11 +223,11 @@ function WebhookList() {
                 className="secondary"
                 disabled={w.status !== 'ACTIVE'}
                 onClick={() => test(w)}
-                aria-label={`Send a test message to ${w.webhookId}`}
+                aria-label={`Send test message to ${w.webhookId}`}
               >
                 Send test
               </button>
-              <button type="button" className="secondary" onClick={() => rotate(w)} aria-label={`Rotate the secret of ${w.webhookId}`}>
+              <button type="button" className="secondary" onClick={() => rotate(w)} aria-label={`Rotate secret of ${w.webhookId}`}>
                 Rotate secret
               </button>
               <button

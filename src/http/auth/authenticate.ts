@@ -29,7 +29,11 @@ const PUBLIC_PREFIXES = ['/health', '/metrics', '/openapi.json', '/docs', '/dash
 export function authModeOf(request: FastifyRequest): AuthMode | null {
   const url = request.routeOptions.url;
   if (url === undefined) return null; // no route matched: the 404 handler answers
-  const configured = request.routeOptions.config.auth;
+  return routeAuthMode(url, request.routeOptions.config.auth);
+}
+
+/** How a route authenticates: its configured mode, else by its path. The OpenAPI document's security is made from it. */
+export function routeAuthMode(url: string, configured: AuthMode | undefined): AuthMode {
   if (configured) return configured;
   if (url === '/' || PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(p + '/'))) return 'public';
   return url.startsWith('/admin') ? 'admin' : 'jwt';

@@ -89,6 +89,23 @@ describeSharedApp('audit log: every admin change', (t) => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('keeps the changes of a time range: from inclusive, to exclusive', async () => {
+    const day = Date.UTC(2026, 2, 12);
+    for (const [eventId, at] of [
+      // Margins of a minute: the test clock runs on from where it is set.
+      ['before', day - 60_000],
+      ['first', day],
+      ['last', day + 86_400_000 - 60_000],
+      ['next-day', day + 86_400_000],
+    ] as const) {
+      await t.setClock(at);
+      await defineEvent(t, { eventId, reward: { default: 1 } });
+    }
+    const range = await auditLog(t, `?from=${day}&to=${day + 86_400_000}`);
+    expect(range.entries.map((e) => e.resourceId)).toEqual(['last', 'first']);
+    expect((await auditLog(t, `?from=${day + 86_400_000}`)).entries.map((e) => e.resourceId)).toEqual(['next-day']);
+  });
+
   it('refuses a bad cursor or unknown parameter, and non-admin callers', async () => {
     for (const [query, code] of [
       ['?cursor=bm9wZQ', 'INVALID_CURSOR'],

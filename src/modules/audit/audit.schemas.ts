@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Millis } from '../../http/schemas.js';
 
 export const AuditQuery = Type.Object(
   {
@@ -6,6 +7,8 @@ export const AuditQuery = Type.Object(
     resourceId: Type.Optional(
       Type.String({ minLength: 1, maxLength: 128, description: 'Only changes of the resource with this id (with resource)' }),
     ),
+    from: Type.Optional(Millis('Changes made at or after this time (Unix ms)')),
+    to: Type.Optional(Millis('Changes made before this time (Unix ms)')),
     cursor: Type.Optional(Type.String({ maxLength: 200, description: 'nextCursor of the previous page' })),
     limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
   },

@@ -46,6 +46,8 @@ export class AuditService {
     const rows = await this.repo.page(projectId, {
       ...(q.resource !== undefined ? { resource: q.resource } : {}),
       ...(q.resourceId !== undefined ? { resourceId: q.resourceId } : {}),
+      ...(q.from !== undefined ? { from: q.from } : {}),
+      ...(q.to !== undefined ? { to: q.to } : {}),
       ...(q.cursor !== undefined ? { before: decodeCursor(q.cursor) } : {}),
       limit: q.limit + 1,
     });

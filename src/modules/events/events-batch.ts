@@ -1,3 +1,4 @@
+import { AppError } from '../../http/errors.js';
 import { historyText, type HistoryText } from '../points/ledger.js';
 import { ledgerOf } from '../points/write-path.js';
 import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
@@ -34,7 +35,12 @@ export interface PreparedEvent {
   userGroupId: string;
   /** Whether the event takes a completion of its limit period (a limited event whose conditions held). */
   limited: boolean;
+  /** Whether the batch creates the user when it does not exist (the project's autoCreateUsers). */
+  createUser: boolean;
 }
+
+/** What the 404 of an event for an unknown user adds: how to get past it. */
+export const CREATE_USER_HINT = 'create it first with POST /user, or turn on the project setting autoCreateUsers';
 
 export interface EventUnit extends WriteUnit {
   kind: 'event';
@@ -125,7 +131,8 @@ class EventsBatch implements BatchPart {
     const p = (unit as EventUnit).event;
     const def = p.definition;
     const ledger = ledgerOf(this.batch);
-    ledger.requireLive(p.projectId, p.userId);
+    if (p.createUser) ledger.createIfWanted(p.projectId, p.userId);
+    if (!ledger.isLive(p.projectId, p.userId)) throw AppError.of('USER_NOT_FOUND', p.userId).explained(CREATE_USER_HINT);
     // A limited event takes one completion of its period while the counter is below the limit.
     const periodKey = this.periodKeys.get(p);
     const counter = periodKey === undefined ? undefined : this.counters.get(counterKey(p.projectId, p.userId, def.eventId, periodKey));

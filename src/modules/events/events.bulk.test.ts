@@ -31,7 +31,12 @@ describeSharedApp('events: bulk POST /events', (t) => {
       message: 'Event erfolgreich geloggt',
       data: { userId: 'ann', points: 5, limitReached: false },
     });
-    expect(results[1]).toEqual({ statusCode: 404, error: 'Not Found', message: 'User ghost not found', code: 'USER_NOT_FOUND' });
+    expect(results[1]).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'User ghost not found: create it first with POST /user, or turn on the project setting autoCreateUsers',
+      code: 'USER_NOT_FOUND',
+    });
     expect(results[2]).toMatchObject({ statusCode: 404, code: 'EVENT_NOT_FOUND' });
     expect(results[3]).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
     expect(results[3].message).toContain('events/3/metadata');

@@ -23,7 +23,18 @@ export { LIMIT_MESSAGE, LOGGED_MESSAGE } from './events-batch.js';
 /** An item of POST /events, checked with POST /event's body schema. */
 const validItem = bodyPartValidator(PostEventBody);
 
-const unitOf = (event: PreparedEvent): EventUnit => ({ kind: 'event', projectId: event.projectId, userId: event.userId, event });
+const unitOf = (event: PreparedEvent): EventUnit => ({
+  kind: 'event',
+  projectId: event.projectId,
+  userId: event.userId,
+  createUser: event.createUser,
+  event,
+});
+
+/** The project setting autoCreateUsers (cached by the projects module). */
+export interface AutoCreateUsersSetting {
+  autoCreateUsers(projectId: string): Promise<boolean>;
+}
 
 /**
  * POST /event, the hot path: every rule that needs no database is checked here against the cached
@@ -43,6 +54,8 @@ export class EventsService implements UserDataOwner {
     private readonly writes: WritePath,
     /** Which named user groups take part (ACTIVE and existing); cached, read before any write. */
     private readonly userGroups: Pick<UserGroupsService, 'activeAmong'>,
+    /** Whether an unknown user is created by its event (absent: never). */
+    private readonly settings: AutoCreateUsersSetting = { autoCreateUsers: async () => false },
   ) {
     this.definitions = new EventDefinitionsService(platform);
     this.log = new EventLogService(platform);
@@ -154,7 +167,10 @@ export class EventsService implements UserDataOwner {
     const receivedAt = this.platform.clock.now();
     const occurredAt = eventTime(body.timestamp, receivedAt);
     // Inactive or unknown groups get no group reward and nothing on their boards; `default` always counts.
-    const userGroups = await this.userGroups.activeAmong(projectId, userGroupsOf(metadata));
+    const [userGroups, createUser] = await Promise.all([
+      this.userGroups.activeAmong(projectId, userGroupsOf(metadata)),
+      this.settings.autoCreateUsers(projectId),
+    ]);
     const conditionReached = conditionsHold(definition.conditions, metadata);
     const reward = computeReward(definition, metadata, userGroups);
     return {
@@ -170,6 +186,7 @@ export class EventsService implements UserDataOwner {
       uncappedReward: reward.uncapped,
       userGroupId: reward.userGroupId,
       limited: conditionReached && definition.limit !== null,
+      createUser,
     };
   }
 

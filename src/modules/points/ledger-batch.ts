@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../http/errors.js';
 import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
-import { lockUserRows } from '../users/users.repository.js';
+import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/users.repository.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
 import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';
@@ -81,6 +81,11 @@ interface Balance {
   lots: Lots;
   storedLots: Set<string>;
   lotsChanged: boolean;
+  /**
+   * The batch inserted the user's row (autoCreateUsers): the user becomes live only when a unit that
+   * may create it is applied (`createIfWanted`), so units before it see no user, as one by one.
+   */
+  inserted: boolean;
 }
 
 const setBalances = new KeyedUpdate({
@@ -178,17 +183,44 @@ export class LedgerBatch implements BatchPart {
         lots: new Map(),
         storedLots: new Set(),
         lotsChanged: false,
+        inserted: false,
       });
+    const inserted = await this.insertMissingUsers();
     // The users' lots and pending credits are read in the same round trip, behind the lock.
     const [rows] = await Promise.all([lockUserRows.run(this.batch.session, sorted), this.loadEconomy(sorted)]);
     for (const row of rows) {
       const b = this.balances.get(userKey(row.project_id, row.user_id))!;
       b.points = Number(row.points);
-      b.live = row.deleted_at === null;
+      b.inserted = inserted.has(userKey(row.project_id, row.user_id));
+      b.live = row.deleted_at === null && !b.inserted;
       b.timeZone = row.time_zone ?? UTC;
       b.lastActiveAt = row.last_active_at == null ? null : Number(row.last_active_at);
     }
     this.reconcileAndSettle();
+  }
+
+  /**
+   * Inserts the users that units may create (autoCreateUsers) before they are locked, in key order
+   * (so two batches never wait on each other's new rows). Their rows commit or roll back with the batch.
+   */
+  private async insertMissingUsers(): Promise<Set<string>> {
+    const wanted = new Map<string, { project_id: string; user_id: string }>();
+    for (const u of this.batch.units)
+      if (u.createUser) wanted.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
+    if (wanted.size === 0) return new Set();
+    const sorted = [...wanted.values()].sort((a, b) => compare(a.project_id, b.project_id) || compare(a.user_id, b.user_id));
+    const now = this.batch.now;
+    const rows = await insertMissingUsers.run(
+      this.batch.session,
+      sorted.map((k) => ({ ...k, created_at: now, points: 0, anonymous: 0, time_zone: UTC })),
+    );
+    return new Set(rows.map((r) => userKey(r.project_id, r.user_id)));
+  }
+
+  /** A unit that may create its user (autoCreateUsers) is applied: a user the batch inserted becomes live. */
+  createIfWanted(projectId: string, userId: string): void {
+    const b = this.balances.get(userKey(projectId, userId));
+    if (b?.inserted) b.live = true;
   }
 
   /**
@@ -432,7 +464,10 @@ export class LedgerBatch implements BatchPart {
           lot: p.lot,
         })) as never,
     );
-    await Promise.all([balances, entries, settled, this.writeLots()]);
+    // A row inserted for a user that no unit went on to create is removed again (rare: every such unit was refused).
+    const unused = [...this.balances.values()].filter((b) => b.inserted && !b.live);
+    const removed = unused.map((b) => this.batch.session.run(deleteUnusedNewUser, { projectId: b.projectId, userId: b.userId }));
+    await Promise.all([balances, entries, settled, this.writeLots(), ...removed]);
   }
 
   /** Each changed user's lots: rows of 0 are deleted, the others updated or inserted. */

@@ -20,6 +20,8 @@ export interface WriteUnit {
   readonly projectId: string;
   /** The user whose points the unit may change (locked for the batch). */
   readonly userId: string;
+  /** Create the user in the batch when it does not exist (an event of a project with autoCreateUsers, decision 230). */
+  readonly createUser?: boolean;
 }
 
 export interface BatchPart {

@@ -17,7 +17,7 @@ const HOUR = 3_600_000;
 const USERS = ['u0', 'u1', 'u2', 'ghost'];
 
 type Op =
-  | { kind: 'event'; user: number; eventId: 'buy' | 'spend' | 'visit'; amount: number; gold: boolean; hoursAgo: number }
+  | { kind: 'event'; user: number; eventId: 'buy' | 'spend' | 'visit'; amount: number; gold: boolean; hoursAgo: number; create: boolean }
   | { kind: 'adjust'; user: number; points: number }
   | { kind: 'survey'; user: number; option: 'a' | 'b' }
   | { kind: 'redeem'; user: number };
@@ -32,6 +32,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       amount: fc.integer({ min: 0, max: 40 }),
       gold: fc.boolean(),
       hoursAgo: fc.integer({ min: 0, max: 80 }),
+      // As with the project setting autoCreateUsers: the event creates its user (user 3 is not created up front).
+      create: fc.boolean(),
     }),
   },
   {
@@ -159,7 +161,7 @@ async function ready(t: TestContext, o: Op, i: number): Promise<() => Promise<un
       metadata: { amount: o.amount, ...(o.gold ? { usergroup: ['gold'] } : {}) },
       timestamp: new Date(NOW - o.hoursAgo * HOUR - 60_000).toISOString(),
     };
-    const prepared = await s.events.prepare(service, body);
+    const prepared = { ...(await s.events.prepare(service, body)), createUser: o.create };
     return () => outcome(s.events.submit(prepared));
   }
   return () => {
@@ -312,7 +314,15 @@ describeSharedApp('write path: batches give what one-by-one gives (property)', (
     const before = { ...t.app.services.writes.stats };
     await burst(
       t,
-      Array.from({ length: 40 }, (_, i): Op => ({ kind: 'event', user: i % 3, eventId: 'visit', amount: 1, gold: false, hoursAgo: 0 })),
+      Array.from({ length: 40 }, (_, i): Op => ({
+        kind: 'event',
+        user: i % 3,
+        eventId: 'visit',
+        amount: 1,
+        gold: false,
+        hoursAgo: 0,
+        create: false,
+      })),
       0,
     );
     const after = t.app.services.writes.stats;

@@ -54,7 +54,10 @@ export class ProjectsRepository {
   async update(
     projectId: string,
     changes: Partial<
-      Pick<ProjectsTable, 'name' | 'tier_window_months' | 'tier_grace_months' | 'points_expiry_days' | 'points_expiry_since'>
+      Pick<
+        ProjectsTable,
+        'name' | 'tier_window_months' | 'tier_grace_months' | 'points_expiry_days' | 'points_expiry_since' | 'auto_create_users'
+      >
     >,
     now: number,
   ): Promise<boolean> {

@@ -33,12 +33,18 @@ const PointsExpiry = Type.Union(
       'Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day.',
   },
 );
+const AutoCreateUsers = Type.Boolean({
+  description:
+    'true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); ' +
+    'false (the default): an unknown user is refused with 404 USER_NOT_FOUND',
+});
 const Project = Type.Object({
   projectId: Type.String(),
   name: Type.String(),
   tierWindow: TierWindow,
   tierGraceMonths: TierGraceMonths,
   pointsExpiry: PointsExpiry,
+  autoCreateUsers: AutoCreateUsers,
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
 });
@@ -53,6 +59,7 @@ const ProjectUpdate = Type.Object(
     tierWindow: Type.Optional(TierWindow),
     tierGraceMonths: Type.Optional(TierGraceMonths),
     pointsExpiry: Type.Optional(PointsExpiry),
+    autoCreateUsers: Type.Optional(AutoCreateUsers),
   },
   { additionalProperties: false, description: 'The name, and the settings to change (an omitted setting keeps its value)' },
 );

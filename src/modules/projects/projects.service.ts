@@ -20,6 +20,8 @@ export interface Project {
   tierGraceMonths: number;
   /** Points expiry (docs/loyalty-economics.md; null: off). */
   pointsExpiry: { afterDays: number } | null;
+  /** Whether POST /event creates an unknown user (decision 230; default false: 404 USER_NOT_FOUND). */
+  autoCreateUsers: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -30,6 +32,7 @@ export interface ProjectUpdate {
   tierWindow?: { months: number };
   tierGraceMonths?: number;
   pointsExpiry?: { afterDays: number } | null;
+  autoCreateUsers?: boolean;
 }
 
 export const DEFAULT_TIER_WINDOW_MONTHS = 12;
@@ -41,6 +44,7 @@ const toProject = (r: ProjectsTable): Project => ({
   tierWindow: { months: Number(r.tier_window_months) },
   tierGraceMonths: Number(r.tier_grace_months),
   pointsExpiry: r.points_expiry_days === null ? null : { afterDays: Number(r.points_expiry_days) },
+  autoCreateUsers: Number(r.auto_create_users) === 1,
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });
@@ -52,6 +56,7 @@ const newRow = (projectId: string, name: string, now: number): ProjectsTable => 
   tier_grace_months: DEFAULT_TIER_GRACE_MONTHS,
   points_expiry_days: null,
   points_expiry_since: null,
+  auto_create_users: 0,
   created_at: now,
   updated_at: now,
 });
@@ -60,10 +65,12 @@ export class ProjectsService {
   private readonly repo: ProjectsRepository;
   /** Known project ids; every authenticated request asks, so it is kept in memory (one entry). */
   private readonly known: SharedCache<Promise<Set<string>>>;
+  private readonly autoCreate: SharedCache<Promise<boolean>>;
 
   constructor(private readonly platform: Platform) {
     this.repo = new ProjectsRepository(platform.db.kysely);
     this.known = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
+    this.autoCreate = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
   }
 
   async ensureDefault(): Promise<void> {
@@ -74,6 +81,11 @@ export class ProjectsService {
   async exists(projectId: string): Promise<boolean> {
     const known = await this.known.getOrLoad('all', async () => new Set((await this.repo.list()).map((p) => p.project_id)));
     return known.has(projectId);
+  }
+
+  /** POST /event's read of autoCreateUsers (decision 230), cached per project; an unknown project: false. */
+  autoCreateUsers(projectId: string): Promise<boolean> {
+    return this.autoCreate.getOrLoad(projectId, async () => (await this.repo.get(projectId))?.auto_create_users === 1);
   }
 
   /** The query of a project's tier settings (run alone, or in the write path's transaction). */
@@ -124,6 +136,7 @@ export class ProjectsService {
       name: input.name,
       ...(input.tierWindow ? { tier_window_months: input.tierWindow.months } : {}),
       ...(input.tierGraceMonths !== undefined ? { tier_grace_months: input.tierGraceMonths } : {}),
+      ...(input.autoCreateUsers !== undefined ? { auto_create_users: input.autoCreateUsers ? 1 : 0 } : {}),
     };
     if (!(await this.repo.update(projectId, changes, now))) {
       throw AppError.of('PROJECT_NOT_FOUND', projectId);

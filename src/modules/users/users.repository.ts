@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import { KeyedSelect } from '../../platform/db/rows.js';
+import { KeyedSelect, RowsInsert } from '../../platform/db/rows.js';
+import { Statement } from '../../platform/db/statement.js';
 import './users.tables.js';
 
 /**
@@ -16,6 +17,29 @@ export const lockUserRows = new KeyedSelect({
   select: ['project_id', 'user_id', 'points', 'deleted_at', 'time_zone', 'last_active_at'],
   lock: 'no key update',
 });
+
+/**
+ * Users a batch creates before it locks them (autoCreateUsers, decision 230): inserted unless the
+ * row exists, with the defaults of POST /user. A row of a user being deleted stays as it is, so
+ * that user is still not live.
+ */
+export const insertMissingUsers = new RowsInsert<
+  'users',
+  { project_id: 'text'; user_id: 'text'; created_at: 'int8'; points: 'int8'; anonymous: 'int4'; time_zone: 'text' },
+  { project_id: string; user_id: string }
+>({
+  description: 'users created by their first event',
+  table: 'users',
+  columns: { project_id: 'text', user_id: 'text', created_at: 'int8', points: 'int8', anonymous: 'int4', time_zone: 'text' },
+  conflict: (oc) => oc.columns(['project_id', 'user_id']).doNothing(),
+  returning: ['project_id', 'user_id'],
+});
+
+/** Rows a batch inserted for users that no unit went on to create (removed before the batch commits). */
+export const deleteUnusedNewUser = new Statement<{ projectId: string; userId: string }>(
+  'a user inserted by a batch but not created',
+  (db, a) => db.deleteFrom('users').where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
+);
 
 /** Orders of the users list: each a number, descending, then the userId. */
 export type UserSort = 'points' | 'lastActive' | 'createdAt';

@@ -55,7 +55,7 @@ export const WEBHOOK_DATA = {
       projectId,
       userId,
       offerId: Type.String(),
-      shopId: Type.String(),
+      shopId: Type.Union([Type.String(), Type.Null()], { description: 'The shop of the offer; null for an offer without a shop' }),
       redemptionId: Type.String(),
       pointsSpent: Type.Number(),
       balance: Type.Number(),
