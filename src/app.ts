@@ -3,7 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { App } from './http/app-type.js';
 import { registerAuthentication } from './http/auth/authenticate.js';
+import { registerAuthFailureLimit } from './http/auth/auth-failures.js';
 import { registerCors } from './http/cors.js';
+import { registerNoSniff } from './http/browser-headers.js';
+import { closeIdleAtTheAnnouncedTime, slowClientLimits } from './http/slow-clients.js';
 import { createJwtVerifier } from './http/auth/jwt-verifier.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -92,6 +95,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     bodyLimit: 256 * 1024,
+    ...slowClientLimits(config),
+    // The client address (rate limits of failed authentication) is X-Forwarded-For's only behind these proxies.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // A path parameter may hold a 128-character id, percent-encoded (up to 12 characters each
     // for non-ASCII user ids); Fastify's default of 100 would answer such paths with 414.
     routerOptions: { maxParamLength: 2048 },
@@ -100,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Serializers compiled once per process (response-serializers.ts).
     schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  closeIdleAtTheAnnouncedTime(app.server);
 
   const platform = await openPlatform(config, app.log, { sqliteImage: options.sqliteImage });
   let services: Services | null = null;
@@ -121,11 +128,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
     registerErrorHandler(app);
     registerRequestLog(app);
+    registerNoSniff(app);
     await registerCors(app, config);
     registerValidation(app);
     registerInputGuard(app);
     await registerOpenApi(app);
     registerMetrics(app, () => built.writes.stats);
+    registerAuthFailureLimit(app, platform);
     registerAuthentication(app, {
       verifyJwt: createJwtVerifier(config),
       adminToken: config.adminToken ?? '',

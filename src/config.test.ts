@@ -16,6 +16,28 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       corsOrigins: [],
       webhookAllowPrivate: false,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      authFailureLimit: 20,
+      trustProxy: [],
+    });
+  });
+
+  it('reads the slow-client timeouts, the auth failure limit and the trusted proxies', () => {
+    const c = loadConfig({
+      LAUREL_HEADERS_TIMEOUT_MS: '2000',
+      LAUREL_REQUEST_TIMEOUT_MS: '4000',
+      LAUREL_KEEP_ALIVE_TIMEOUT_MS: '1000',
+      LAUREL_AUTH_FAILURE_LIMIT: '0',
+      LAUREL_TRUST_PROXY: '10.0.0.2, 172.16.0.0/12,::1,fd00::/8,loopback',
+    });
+    expect(c).toMatchObject({
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 4000,
+      keepAliveTimeoutMs: 1000,
+      authFailureLimit: 0,
+      trustProxy: ['10.0.0.2', '172.16.0.0/12', '::1', 'fd00::/8', 'loopback'],
     });
   });
 
@@ -38,6 +60,14 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', { CORS_ORIGINS: 'ftp://app.example.com' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://a.example.com, *' }],
     ['WEBHOOK_ALLOW_PRIVATE', { WEBHOOK_ALLOW_PRIVATE: 'true' }],
+    ['LAUREL_HEADERS_TIMEOUT_MS', { LAUREL_HEADERS_TIMEOUT_MS: '10s' }],
+    ['LAUREL_HEADERS_TIMEOUT_MS', { LAUREL_HEADERS_TIMEOUT_MS: '0' }],
+    ['LAUREL_REQUEST_TIMEOUT_MS', { LAUREL_REQUEST_TIMEOUT_MS: '5000' }],
+    ['LAUREL_KEEP_ALIVE_TIMEOUT_MS', { LAUREL_KEEP_ALIVE_TIMEOUT_MS: '-1' }],
+    ['LAUREL_AUTH_FAILURE_LIMIT', { LAUREL_AUTH_FAILURE_LIMIT: 'many' }],
+    ['LAUREL_TRUST_PROXY', { LAUREL_TRUST_PROXY: 'nginx' }],
+    ['LAUREL_TRUST_PROXY', { LAUREL_TRUST_PROXY: '10.0.0.0/33' }],
+    ['LAUREL_TRUST_PROXY', { LAUREL_TRUST_PROXY: 'true' }],
   ])('refuses a bad %s with a message naming it', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * Configuration from the environment (README, Configuration), validated once at start.
  * A bad value throws a ConfigError naming the variable; main.ts prints it and exits.
@@ -36,6 +38,16 @@ export interface Config {
   eventLogDays: number;
   /** Most event log entries kept per project (EVENT_LOG_MAX_ENTRIES); older ones go at the daily clean-up. */
   eventLogMaxEntries: number;
+  /** A request's headers must have arrived this long after its connection or previous request (LAUREL_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** A whole request (headers and body) must have arrived within this (LAUREL_REQUEST_TIMEOUT_MS); at least headersTimeoutMs. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (LAUREL_KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** Failed authentications (401) per client address per minute before 429 (LAUREL_AUTH_FAILURE_LIMIT); 0 = off. */
+  authFailureLimit: number;
+  /** The proxies whose X-Forwarded-For is believed (LAUREL_TRUST_PROXY): addresses, CIDRs, or loopback/linklocal/uniquelocal; [] = none. */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {
@@ -105,6 +117,43 @@ function corsOrigins(env: NodeJS.ProcessEnv): '*' | string[] {
     }
     return parsed.origin;
   });
+}
+
+/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** LAUREL_TRUST_PROXY: comma-separated addresses or CIDRs (as Fastify's trustProxy takes them). */
+function trustProxy(env: NodeJS.ProcessEnv): string[] {
+  const raw = optional(env, 'LAUREL_TRUST_PROXY');
+  if (raw === null) return [];
+  return raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((entry) => {
+      if (PROXY_RANGES.includes(entry)) return entry;
+      const [address, bits, extra] = entry.split('/');
+      const family = isIP(address ?? '');
+      const maxBits = family === 4 ? 32 : 128;
+      const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+      if (family === 0 || !bitsOk || extra !== undefined) {
+        throw new ConfigError('LAUREL_TRUST_PROXY', `must list proxy addresses or CIDRs (10.0.0.1, 172.16.0.0/12, ::1), got "${entry}"`);
+      }
+      return entry;
+    });
+}
+
+/** The HTTP timeouts against slow clients (decision 213): headers within the whole request's time. */
+function timeouts(env: NodeJS.ProcessEnv) {
+  const headersTimeoutMs = integer(env, 'LAUREL_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = integer(env, 'LAUREL_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  if (requestTimeoutMs < headersTimeoutMs) {
+    throw new ConfigError(
+      'LAUREL_REQUEST_TIMEOUT_MS',
+      `must be at least LAUREL_HEADERS_TIMEOUT_MS (${headersTimeoutMs}), got ${requestTimeoutMs}`,
+    );
+  }
+  return { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs: integer(env, 'LAUREL_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000) };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -177,5 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: allowPrivate === '1',
     eventLogDays: integer(env, 'EVENT_LOG_DAYS', 7, 1, 3650),
     eventLogMaxEntries: integer(env, 'EVENT_LOG_MAX_ENTRIES', 1_000_000, 1000, 1_000_000_000),
+    ...timeouts(env),
+    authFailureLimit: integer(env, 'LAUREL_AUTH_FAILURE_LIMIT', 20, 0, 1_000_000),
+    trustProxy: trustProxy(env),
   };
 }

@@ -17,6 +17,8 @@ import { ChallengesService } from './modules/challenges/challenges.service.js';
 import { PointsService } from './modules/points/points.service.js';
 import { WritePath } from './modules/points/write-path.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
+import { ProjectDeletionService, type ProjectDataOwner } from './modules/projects/project-deletion.js';
+import { deleteRateLimitKeys } from './http/rate-limit.js';
 import { StreaksService } from './modules/streaks/streaks.service.js';
 import { seasonPayoutsParticipant } from './modules/seasons/season-payouts-batch.js';
 import { SeasonsService } from './modules/seasons/seasons.service.js';
@@ -133,6 +135,11 @@ export function createServices(platform: Platform) {
   const userDeletion = new UserDeletionService(platform, jobs, userDataOwners, users, (projectId, userId, job) =>
     webhooks.userDeleted(projectId, userId, job),
   );
+  /** What a project deletion asks to remove besides the project's SQL rows (decision 216). */
+  const projectDataOwners: ProjectDataOwner[] = [leaderboards];
+  const redis = platform.redis;
+  if (redis) projectDataOwners.push({ projectDataName: 'rate-limit', deleteProjectData: (p) => deleteRateLimitKeys(redis, p) });
+  const projectDeletion = new ProjectDeletionService(platform, jobs, projectDataOwners);
   /** Work run once per UTC day by the job runner. */
   const dailyTasks: DailyTask[] = [
     { name: 'idempotency-cleanup', run: async (now) => void (await deleteExpiredIdempotencyKeys(platform.db, now)) },
@@ -166,6 +173,7 @@ export function createServices(platform: Platform) {
     analytics,
     jobs,
     userDeletion,
+    projectDeletion,
     webhooks,
     monthClose,
     seasons,

@@ -1,8 +1,13 @@
 /**
  * CSV as spreadsheets read it (RFC 4180): fields with a comma, quote or line break are quoted,
- * quotes doubled. A leading =, +, - or @ in text is prefixed with ' so a spreadsheet does not run
- * it as a formula (numbers stay numbers).
+ * quotes doubled. Text that begins with =, +, -, @, a tab or a carriage return is prefixed with '
+ * so a spreadsheet does not run it as a formula (numbers stay numbers). Display names, reasons and
+ * metadata come from users and integrations, so every exported cell goes through this.
  */
+
+/** What a spreadsheet may take as the start of a formula (OWASP's list for CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 export function toCsv(header: string[], rows: CsvValue[][]): string {
@@ -12,7 +17,7 @@ export function toCsv(header: string[], rows: CsvValue[][]): string {
 function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@]/.test(s)) s = `'${s}`;
+  if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -119,7 +119,9 @@ export const ERRORS = {
   EVENT_EXISTS: { status: 409 },
   IDEMPOTENCY_IN_PROGRESS: { status: 409 },
   IDEMPOTENCY_KEY_REUSED: { status: 409 },
+  JOB_NOT_FAILED: { status: 409 },
   OFFER_EXISTS: { status: 409 },
+  PROJECT_BEING_DELETED: { status: 409 },
   PROJECT_EXISTS: { status: 409 },
   SHOP_EXISTS: { status: 409 },
   SHOP_IN_USE: { status: 409 },
@@ -135,6 +137,7 @@ export const ERRORS = {
   // 415
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   // 429
+  AUTH_FAILURES_LIMITED: { status: 429 },
   RATE_LIMITED: { status: 429 },
   // 500
   INTERNAL: { status: 500 },

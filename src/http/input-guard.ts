@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LoopSlice } from '../platform/loop-slice.js';
 import { AppError } from './errors.js';
 
 /**
@@ -17,22 +18,28 @@ const CHECKED_HEADERS = ['idempotency-key', 'x-project-id'];
 
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    checkValue(request.params, 'path');
-    checkValue(request.query, 'query');
-    for (const name of CHECKED_HEADERS) checkValue(request.headers[name], `header ${name}`);
-    checkValue(request.body, 'body');
+    await checkValue(request.params, 'path');
+    await checkValue(request.query, 'query');
+    for (const name of CHECKED_HEADERS) await checkValue(request.headers[name], `header ${name}`);
+    // A bulk body (up to 4 MiB) is walked in slices, giving the event loop a turn (decision 217).
+    await checkValue(request.body, 'body', new LoopSlice());
   });
   // Query strings and params become numbers only in validation ("Infinity" coerces to Infinity).
   app.addHook('preHandler', async (request: FastifyRequest) => {
-    checkValue(request.query, 'query');
-    checkValue(request.params, 'path');
+    await checkValue(request.query, 'query');
+    await checkValue(request.params, 'path');
   });
 }
 
-/** Throws 400 for the first hostile string, number or nesting found in `root`. */
-export function checkValue(root: unknown, where: string): void {
+/** Values checked between two looks at the clock (reading it for every string would cost more than the check). */
+const CHECKS_PER_LOOK = 512;
+
+/** Throws 400 for the first hostile string, number or nesting found in `root`; with `slice`, yields when it is used up. */
+export async function checkValue(root: unknown, where: string, slice: LoopSlice | null = null): Promise<void> {
   const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
+  let checked = 0;
   while (stack.length > 0) {
+    if (slice !== null && ++checked % CHECKS_PER_LOOK === 0 && slice.due()) await slice.next();
     const { value, depth } = stack.pop()!;
     if (typeof value === 'string') {
       checkString(value, where);

@@ -5,6 +5,7 @@ import { routeAuthMode } from './auth/authenticate.js';
 import type { AuthMode } from './auth/principal.js';
 import { addExamples } from './openapi-examples.js';
 import { addCommonStatuses, DESCRIPTION, SECURITY, SECURITY_SCHEMES, TAGS } from './openapi-people.js';
+import { registerBrowserPageHeaders } from './browser-headers.js';
 
 /** What an ID in a path or a common query parameter means, where the route's schema does not say. */
 const PARAMETERS: Record<string, string> = {
@@ -234,6 +235,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // Swagger UI in a scope of its own, so that the browser-page headers (CSP, no framing) cover its routes only.
+  await app.register(async (docs) => {
+    await registerBrowserPageHeaders(docs, { inlineStyles: true });
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      // No validator badge: it would load an image from validator.swagger.io, outside the policy.
+      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+    });
+  });
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

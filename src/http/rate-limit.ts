@@ -3,7 +3,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Platform } from '../platform/platform.js';
-import type { RedisHandle } from '../platform/redis.js';
+import { deleteKeysMatching, type RedisHandle } from '../platform/redis.js';
 import { principalKey } from './auth/principal.js';
 import { AppError } from './errors.js';
 
@@ -20,13 +20,26 @@ export async function registerRateLimit(app: FastifyInstance, platform: Platform
     hook: 'preHandler',
     max: platform.config.rateLimitMax,
     timeWindow: platform.config.rateLimitWindowMs,
-    ...(platform.redis ? { store: redisWithLocalFallback(platform.redis, 'ratelimit:') } : {}),
+    ...(platform.redis ? { store: redisWithLocalFallback(platform.redis, NAMESPACE) } : {}),
     skipOnError: false,
     keyGenerator: (req: FastifyRequest) => (req.principal ? principalKey(req.principal) : `ip:${req.ip}`),
     allowList: (req: FastifyRequest) => !req.principal || req.principal.kind === 'admin',
     errorResponseBuilder: (_req, context) =>
       AppError.of('RATE_LIMITED', `Rate limit exceeded: ${context.max} requests per ${context.after}. Retry later.`),
   });
+}
+
+const NAMESPACE = 'ratelimit:';
+
+/**
+ * A deleted project's request counters in Redis (decision 216): the plugin's keys are the namespace,
+ * for a route with its own limit the route, then the principal key (`u:<project>:…`, `s:…`, `k:…`).
+ * They expire within a window anyway; removing them leaves nothing of the project behind.
+ */
+export async function deleteRateLimitKeys(redis: RedisHandle, projectId: string): Promise<void> {
+  for (const pattern of [`${NAMESPACE}[usk]:${projectId}:*`, `${NAMESPACE}*-[usk]:${projectId}:*`]) {
+    await deleteKeysMatching(redis, pattern);
+  }
 }
 
 type Counted = (err: Error | null, result: { current: number; ttl: number } | null) => void;

@@ -4,6 +4,9 @@ import type { RedisHandle } from './redis.js';
 
 type Listener = (payload: string) => void;
 
+/** The topic on which every instance drops all its caches. */
+const RESET_TOPIC = 'reset-all';
+
 /** How long the start waits for the subscription before going on without it. */
 const SUBSCRIBE_WAIT_MS = 1_000;
 
@@ -28,6 +31,7 @@ export class InvalidationBus {
     private readonly log: FastifyBaseLogger,
   ) {
     this.channel = redis ? redis.channel('bus') : null;
+    this.on(RESET_TOPIC, () => this.reset());
   }
 
   /** Subscribes to the other instances' messages (scale mode); part of the services' start. */
@@ -91,6 +95,11 @@ export class InvalidationBus {
         this.log.warn({ err: err.message, topic }, 'could not publish an invalidation; other instances catch up when their caches expire');
       });
     }
+  }
+
+  /** Drops every cache of every instance (a project was deleted: nothing cached of it may be served again). */
+  resetEverywhere(): Promise<void> {
+    return this.publish(RESET_TOPIC);
   }
 
   /** Drops every cache of this instance (reconnect, or a test). */

@@ -91,6 +91,22 @@ function untilReady(client: Redis, url: string): Promise<void> {
   });
 }
 
+/**
+ * Deletes every key of this deployment that matches `pattern` (a SCAN glob, without the deployment
+ * prefix), in batches of SCAN's pages. SCAN's MATCH does not get ioredis' keyPrefix, and the keys it
+ * answers carry it, so the prefix is added to the pattern and taken off the keys given to DEL.
+ */
+export async function deleteKeysMatching(redis: RedisHandle, pattern: string): Promise<number> {
+  let cursor = '0';
+  let deleted = 0;
+  do {
+    const [next, keys] = await redis.client.scan(cursor, 'MATCH', `${redis.prefix}${pattern}`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) deleted += await redis.client.del(...keys.map((k) => k.slice(redis.prefix.length)));
+  } while (cursor !== '0');
+  return deleted;
+}
+
 /** Deletes every key of a prefix (tests clean up after themselves with it). */
 export async function deleteKeysWithPrefix(url: string, prefix: string): Promise<void> {
   const raw = new Redis(url, { maxRetriesPerRequest: 3 });

@@ -44,6 +44,11 @@ describe('the deployment recipe', () => {
     expect(compose).toContain('REDIS_URL: redis://');
     expect(compose).toContain('JWT_SECRET: ${JWT_SECRET:?');
     const nginx = read('deploy/nginx.conf');
+    // The instances believe X-Forwarded-For from the proxy alone, which has a fixed address and sets it.
+    const proxyAddress = /ipv4_address: (\S+)/.exec(compose)?.[1];
+    expect(proxyAddress).toMatch(/^172\.28\.0\.\d+$/);
+    expect(compose).toContain(`LAUREL_TRUST_PROXY: ${proxyAddress}`);
+    expect(nginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
     expect(nginx).toContain('server laurel-a:3000');
     expect(nginx).toContain('server laurel-b:3000');
   });

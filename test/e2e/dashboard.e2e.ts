@@ -671,6 +671,27 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   covered.push('a new tab is signed in; Sign out in one tab signs out the other');
 }
 
+/**
+ * Swagger UI under the browser-page policy (decision 212): it renders the operations of the
+ * OpenAPI document, and both pages answer with a CSP that forbids framing.
+ */
+async function checkDocs(page: Page, base: string): Promise<void> {
+  for (const path of ['/dashboard/', '/docs']) {
+    const res = await fetch(base + path);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    check(csp.includes("frame-ancestors 'none'") && res.headers.get('x-frame-options') === 'DENY', `${path} forbids framing: ${csp}`);
+  }
+  await page.goto(`${base}/docs`);
+  await page.locator('.opblock').first().waitFor();
+  const operations = await page.locator('.opblock').count();
+  check(operations > 50, `Swagger UI shows the operations (${operations})`);
+  await page.locator('.opblock-summary-description', { hasText: 'Log a user event' }).first().waitFor();
+  covered.push(`Swagger UI renders ${operations} operations under the page policy`);
+}
+
+/** CSP violations reported by the pages (each one is logged by the init script below as a console error). */
+const cspViolations: string[] = [];
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'laurel-e2e-'));
   let laurel: ChildProcess | null = null;
@@ -697,9 +718,21 @@ async function main(): Promise<void> {
       timezoneId: 'UTC',
     });
     context.setDefaultTimeout(15_000);
+    // Every page of the context reports its CSP violations, and the test fails on any.
+    await context.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}:${e.lineNumber}`),
+      ),
+    );
+    context.on('console', (msg) => {
+      if (msg.type() === 'error' && /CSP violation|Content Security Policy/.test(msg.text())) cspViolations.push(msg.text());
+    });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('  browser error:', err.message));
     await run(page, new Api(base), base);
+    await checkDocs(page, base);
+    check(cspViolations.length === 0, `no CSP violations on the dashboard and the docs:\n${cspViolations.join('\n')}`);
+    covered.push('no Content-Security-Policy violation on any page');
   } catch (err) {
     failed = true;
     console.error(err instanceof Error ? err.stack : err);

@@ -3,15 +3,17 @@
  * and a redis-server of this test's own (spare ports of 127.0.0.1; never the machine's shared
  * servers). Under event load it kills PostgreSQL with SIGKILL and starts it again, then does the
  * same to Redis. Every event that was not acknowledged is sent again with its Idempotency-Key
- * until it is. Then it checks: both instances still run; every acknowledged event is stored
- * exactly once; balance == ledger for every user; the boards served from Redis equal the boards
- * rebuilt from PostgreSQL. Bounded: about a minute.
+ * until it is. While Redis is down, a user is deleted: its job must wait the outage out and finish
+ * afterwards, never `failed` (deletion-during-outage.ts). Then it checks: both instances still run;
+ * every acknowledged event is stored exactly once; balance == ledger for every user; the boards
+ * served from Redis equal the boards rebuilt from PostgreSQL. Bounded: about a minute and a half.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from '../helpers/own-stores.js';
 import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { DeletionDuringOutage } from './deletion-during-outage.js';
 import { checkBoards, checkStore, sendEvent, serverEnv, serviceToken, setup } from './fault-load.js';
 
 const CLIENTS = 8;
@@ -34,11 +36,13 @@ async function main(): Promise<void> {
   try {
     postgres = await startOwnPostgres();
     redis = await startOwnRedis();
-    const env = serverEnv(postgres.url, redis.url);
+    // The job runner polls here (the deletion during the Redis outage runs in the background).
+    const env = { ...serverEnv(postgres.url, redis.url), LAUREL_JOB_POLL_MS: '500' };
     servers.push(await startServer(env, dataDir), await startServer(env, dataDir));
     const bases = servers.map((s) => s.baseUrl);
     const token = await serviceToken();
     await setup(bases[0]!, token);
+    const deletion = await DeletionDuringOutage.prepare(bases[0]!, token, postgres.url);
 
     // The load: CLIENTS loops; a seq that got no 200 goes back to the queue and is sent again.
     const acknowledged = new Set<number>();
@@ -62,10 +66,11 @@ async function main(): Promise<void> {
     const load = Promise.all(Array.from({ length: CLIENTS }, client));
 
     const outages: Outage[] = [];
-    const outage = async (name: string, crash: () => Promise<void>, start: () => Promise<void>) => {
+    const outage = async (name: string, crash: () => Promise<void>, start: () => Promise<void>, during?: () => Promise<void>) => {
       await new Promise((r) => setTimeout(r, STEADY_MS));
       failures = [];
       await crash();
+      await during?.();
       await new Promise((r) => setTimeout(r, OUTAGE_MS));
       await start();
       const restarted = Date.now();
@@ -92,7 +97,10 @@ async function main(): Promise<void> {
       'Redis',
       () => redis!.crash(),
       () => redis!.start(),
+      () => deletion.start(),
     );
+    const deletionProblems = await deletion.finish(90_000);
+    console.log(deletion.describe());
     await new Promise((r) => setTimeout(r, STEADY_MS));
     stopping = true;
     await withDeadline(load, 120_000, 'the load did not drain within 120 s');
@@ -103,6 +111,7 @@ async function main(): Promise<void> {
         violations.push(`instance ${s.baseUrl} died:\n${s.output().slice(-2000)}`);
     for (const o of outages)
       if (o.slowestFailureMs > REQUEST_BOUND_MS) violations.push(`${o.store} outage: a refused request took ${o.slowestFailureMs} ms`);
+    violations.push(...deletionProblems);
     const store = await checkStore(postgres.url, acknowledged);
     violations.push(...store.violations);
     for (const base of bases) violations.push(...(await checkBoards(base, token, postgres.url)));

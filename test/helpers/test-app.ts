@@ -106,6 +106,8 @@ export class TestContext {
       jwtSecret: TEST_JWT_SECRET,
       adminToken: TEST_ADMIN_TOKEN,
       rateLimitMax: 100_000,
+      // Security tests provoke many 401s from 127.0.0.1; the tests of this limit set it themselves.
+      authFailureLimit: 100_000,
       ...this.configOverrides,
     };
   }

@@ -107,8 +107,8 @@ export interface paths {
         put: operations["updateProject"];
         post?: never;
         /**
-         * Delete a project
-         * @description Deletes a project (the default project cannot be deleted). Admin token only.
+         * Delete a project and all its data (a background job; watch it at GET /admin/job/{jobId})
+         * @description Starts the deletion of a project: 202 with the job. From then on the project does not exist for any request (its tokens and API keys get 401, its x-project-id 404) and its id cannot be created again (409 PROJECT_BEING_DELETED); the job removes every row and every Redis key of the project, and then the project. A second DELETE while it runs answers the same job. The default project cannot be deleted (400). Admin token only.
          */
         delete: operations["deleteProject"];
         options?: never;
@@ -204,7 +204,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user and its loyalty data (a background job; watch it at GET /admin/job/{jobId})
-         * @description Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers). Answers 202 with the job; the user is gone for every read at once.
+         * @description Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers) in a background job, and answers with its jobId; from then on every read of the user is 404 USER_NOT_FOUND. A second DELETE while it runs answers the same job; a DELETE after the job failed queues it again.
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -225,7 +225,7 @@ export interface paths {
         };
         /**
          * Point balance of a user
-         * @description The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its own; a service or API key any user of the project.
+         * @description The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its own; a service or API key any user of the project. An unknown user has 0 points and userExists false; a user whose deletion is under way is 404 USER_NOT_FOUND.
          */
         get: operations["getUserPoints"];
         put?: never;
@@ -1385,11 +1385,31 @@ export interface paths {
         };
         /**
          * Progress of a background job
-         * @description The state and progress of a background job (for example a user deletion).
+         * @description The state and progress of a background job of the project in x-project-id (a user deletion), or of a job above projects (a project deletion).
          */
         get: operations["getJob"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/job/{jobId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed background job
+         * @description Queues a failed job again, from where it stopped, with its attempts counted afresh (for example a user deletion that failed for a reason other than an unavailable store: those wait and retry by themselves). 409 JOB_NOT_FAILED unless the job is failed.
+         */
+        post: operations["retryJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3158,12 +3178,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No content */
-            204: {
+            /** @description Accepted: the work goes on in the background */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Event erfolgreich geloggt",
+                     *       "projectId": "default",
+                     *       "jobId": "job_5m2k8q"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                        projectId: string;
+                        jobId: string;
+                    };
+                };
             };
             /** @description Body of every error: status, reason phrase, message, machine code */
             400: {
@@ -5345,7 +5378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such resource in this project */
+            /** @description Body of every error: status, reason phrase, message, machine code */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7983,7 +8016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such resource in this project */
+            /** @description Body of every error: status, reason phrase, message, machine code */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8236,7 +8269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such resource in this project */
+            /** @description Body of every error: status, reason phrase, message, machine code */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10060,7 +10093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such resource in this project */
+            /** @description Body of every error: status, reason phrase, message, machine code */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15395,7 +15428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such resource in this project */
+            /** @description Body of every error: status, reason phrase, message, machine code */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18610,7 +18643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such resource in this project */
+            /** @description Body of every error: status, reason phrase, message, machine code */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20231,7 +20264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such resource in this project */
+            /** @description Body of every error: status, reason phrase, message, machine code */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21885,7 +21918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such resource in this project */
+            /** @description Body of every error: status, reason phrase, message, machine code */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25286,6 +25319,214 @@ export interface operations {
                      *       "error": "Not Found",
                      *       "message": "User alice not found",
                      *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    retryJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Id of the background job (from the response that started it)
+                 * @example job_5m2k8q
+                 */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the work goes on in the background */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "job_5m2k8q",
+                     *       "kind": "alice",
+                     *       "status": "queued",
+                     *       "processed": 10,
+                     *       "createdAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        jobId: string;
+                        kind: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description Units of work done so far (rows deleted for a user deletion) */
+                        processed: number;
+                        createdAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
                      *     }
                      */
                     "application/json": {

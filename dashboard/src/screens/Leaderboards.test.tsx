@@ -63,6 +63,26 @@ describe('leaderboards', () => {
     await waitFor(() => expect(screen.getByLabelText('Month')).toHaveAttribute('aria-invalid', 'true'));
   });
 
+  it('exports a display name that looks like a formula as text, never as a formula', async () => {
+    signedIn('shop');
+    window.history.replaceState(null, '', '/dashboard/leaderboards');
+    const downloads = captureDownloads();
+    const users = [
+      { userId: 'mallory', username: '\t=1+1', points: 30, rank: 1 },
+      { userId: 'eve', username: '@SUM(A1:A9)', points: 20, rank: 2 },
+    ];
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/usergroup': { status: 200, body: [] },
+      'GET /project/shop/leaderboard': { status: 200, body: { users, total: 2, groupId: 'default', timeframe: '30d' } },
+    });
+    render(<App fetchImpl={api.fetchImpl} />);
+    expect(await screen.findByText('1–2 of 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.count()).toBe(1));
+    expect((await downloads.texts())[0]!.split('\r\n').slice(1, 3)).toEqual(["1,mallory,'\t=1+1,30", "2,eve,'@SUM(A1:A9),20"]);
+  });
+
   it('exports every rank of the board as CSV, not only the page shown', async () => {
     signedIn('shop');
     window.history.replaceState(null, '', '/dashboard/leaderboards');

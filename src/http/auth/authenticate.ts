@@ -25,7 +25,8 @@ export interface AuthDependencies {
 
 const PUBLIC_PREFIXES = ['/health', '/metrics', '/openapi.json', '/docs', '/dashboard'];
 
-function modeOf(request: FastifyRequest): AuthMode | null {
+/** How the route of a request authenticates; null when no route matched (the 404 handler answers). */
+export function authModeOf(request: FastifyRequest): AuthMode | null {
   const url = request.routeOptions.url;
   if (url === undefined) return null; // no route matched: the 404 handler answers
   return routeAuthMode(url, request.routeOptions.config.auth);
@@ -66,7 +67,7 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
   app.decorateRequest('principal', null as never);
 
   app.addHook('onRequest', async (request) => {
-    const mode = modeOf(request);
+    const mode = authModeOf(request);
     if (mode === null || mode === 'public') return;
     const token = bearer(request);
 
@@ -82,7 +83,8 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
     const apiKey = request.headers['x-api-key'];
     if (mode === 'jwtOrApiKey' && typeof apiKey === 'string' && token === null) {
       const resolved = await deps.resolveApiKey(apiKey);
-      if (!resolved) throw AppError.of('INVALID_API_KEY', 'Invalid API key');
+      // A key of a project being deleted is refused at once, before the job reaches its row.
+      if (!resolved || !(await deps.projectExists(resolved.projectId))) throw AppError.of('INVALID_API_KEY', 'Invalid API key');
       request.principal = { kind: 'apikey', ...resolved };
       return;
     }

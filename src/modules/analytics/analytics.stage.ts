@@ -171,10 +171,12 @@ class AnalyticsBatch implements EventStagePart {
 
   /** Admits the batch's new category values (each field keeps its first CATEGORY_CAP distinct values). */
   async load(): Promise<void> {
+    const slice = this.batch.session.slice;
     for (const { event: e } of this.batch.unitsOf<EventUnit>('event')) {
       const { categories } = observeMetadata(e.metadata);
       this.categories.set(e.metadata, categories);
       for (const c of categories) await this.admit(e.projectId, e.definition.eventId, c.field, c.value);
+      if (slice.due()) await slice.next();
     }
   }
 

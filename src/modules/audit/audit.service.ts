@@ -21,7 +21,10 @@ export class AuditService {
 
   /** Records one change; a failure is logged and does not change the caller's answer (the change is done). */
   async record(principal: Principal, target: AuditTarget, before: Json, after: Json): Promise<void> {
-    const projectId = target.resource === 'project' && target.resourceId ? target.resourceId : principal.projectId;
+    // A project's changes are listed under it, but its deletion under the caller's project: nothing
+    // of a deleted project may remain (decision 216).
+    const ownLog = target.resource === 'project' && target.resourceId !== null && target.action !== 'delete';
+    const projectId = ownLog ? target.resourceId! : principal.projectId;
     try {
       await this.repo.insert({
         project_id: projectId,

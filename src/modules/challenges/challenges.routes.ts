@@ -27,7 +27,7 @@ export async function challengesRoutes(app: App): Promise<void> {
         summary: "The user's challenges with progress",
         params: Type.Object({ userId: UserId }),
         querystring: ListQuery,
-        response: { 200: UserChallengeList, ...errors(400, 401, 403) },
+        response: { 200: UserChallengeList, ...errors(400, 401, 403, 404) },
       },
     },
     (req) => {

@@ -28,7 +28,7 @@ export async function couponsRoutes(app: App): Promise<void> {
         security,
         summary: 'Active coupons of a user (unredeemed, validUntil later than now)',
         params: Type.Object({ userId: UserId }),
-        response: { 200: Type.Array(Coupon), ...errors(400, 401, 403) },
+        response: { 200: Type.Array(Coupon), ...errors(400, 401, 403, 404) },
       },
     },
     (req) => {

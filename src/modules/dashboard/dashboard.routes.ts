@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../http/app-type.js';
+import { registerBrowserPageHeaders } from '../../http/browser-headers.js';
 
 /** Where `npm run build:dashboard` puts the single-page app (git-ignored). */
 export const DASHBOARD_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dashboard/dist');
@@ -16,13 +17,15 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 /**
  * /dashboard: the admin single-page app, public (it signs in with the admin token against the API).
  * Hashed assets are cached for a year; index.html never, so a new build shows at once. Any other
- * path under /dashboard/ is a client-side route and gets index.html (SPA fallback).
+ * path under /dashboard/ is a client-side route and gets index.html (SPA fallback). Every answer
+ * carries the browser-page headers (CSP, no framing; decision 212).
  */
 export async function dashboardRoutes(app: App, options: { root?: string } = {}): Promise<void> {
   const root = options.root ?? DASHBOARD_DIST;
   const built = existsSync(join(root, 'index.html'));
   await app.register(
     async (scope: FastifyInstance) => {
+      await registerBrowserPageHeaders(scope);
       scope.get('/', { schema: { hide: true } }, (_req, reply) => {
         if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT);
         return reply.header('cache-control', 'no-cache').sendFile('index.html');

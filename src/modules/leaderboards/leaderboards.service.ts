@@ -5,6 +5,7 @@ import type { WriteParticipant } from '../points/write-batch.js';
 import type { WritePath } from '../points/write-path.js';
 import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
+import type { ProjectDataOwner } from '../projects/project-deletion.js';
 import type { LeaderboardProfile, UsersService } from '../users/users.service.js';
 import { WINDOWS, boardKey, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
 import { LeaderboardsBatch, type BoardPointsUnit } from './leaderboards-batch.js';
@@ -46,8 +47,9 @@ export interface Entry {
   rank: number;
 }
 
-export class LeaderboardsService implements UserDataOwner {
+export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
   readonly userDataName = 'leaderboards';
+  readonly projectDataName = 'leaderboards';
   private readonly repo: LeaderboardsRepository;
   private readonly index: RankIndex;
   /** Per project: the UTC day this instance knows the windows are rolled to. */
@@ -239,6 +241,13 @@ export class LeaderboardsService implements UserDataOwner {
     const rows = await this.repo.deleteUser(this.db, projectId, userId, limit);
     if (rows > 0) return rows;
     return this.index.deleteUser(projectId, userId);
+  }
+
+  /** A project being deleted (decision 216): its boards leave the rank index, its pages this instance's memory. */
+  async deleteProjectData(projectId: string): Promise<void> {
+    await this.index.deleteProject(projectId);
+    this.rolled.delete(projectId);
+    for (const key of this.pages.keys()) if (key.startsWith(`${projectId}|`)) this.pages.delete(key);
   }
 
   /** 404 for an unknown user (the cached profile says the user exists). */

@@ -132,6 +132,13 @@ export class MemoryRankIndex implements RankIndex {
     return removed;
   }
 
+  async deleteProject(projectId: string): Promise<void> {
+    for (const [key, held] of this.boards) if (held.ref.projectId === projectId) this.boards.delete(key);
+    this.registries.delete(projectId);
+    const kept = this.cachedOrder.filter((key) => this.boards.has(key));
+    this.cachedOrder.splice(0, this.cachedOrder.length, ...kept);
+  }
+
   private async held(ref: BoardRef): Promise<Held> {
     const held = this.boards.get(boardKey(ref));
     if (!held) throw new Error(`board ${boardKey(ref)} is not loaded`);

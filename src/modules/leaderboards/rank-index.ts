@@ -72,4 +72,6 @@ export interface RankIndex {
   dropWindows(projectId: string, day: number): Promise<void>;
   /** Removes a user from every board of the project this index holds; returns how many boards held the user. */
   deleteUser(projectId: string, userId: string): Promise<number>;
+  /** Forgets every board of a project (it is being deleted): its keys in Redis, its boards in memory. */
+  deleteProject(projectId: string): Promise<void>;
 }

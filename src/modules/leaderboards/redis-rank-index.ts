@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { RedisHandle } from '../../platform/redis.js';
+import { deleteKeysMatching, type RedisHandle } from '../../platform/redis.js';
 import { StoreUnavailable } from '../../platform/store-outage.js';
 import { boardKey, type BoardRef } from './board-ref.js';
 import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex, VersionedPage } from './rank-index.js';
@@ -152,6 +152,13 @@ export class RedisRankIndex implements RankIndex {
       if (result === 1) removed++;
     }
     return removed;
+  }
+
+  /** Every key of the project's boards (`lb:<project>|…`) and its list of boards. */
+  async deleteProject(projectId: string): Promise<void> {
+    await deleteKeysMatching(this.redis, `lb:${projectId}|*`);
+    await this.client.del(boardsKey(projectId));
+    for (const key of this.trusted.keys()) if (key.startsWith(`${projectId}|`)) this.trusted.delete(key);
   }
 
   /** Runs a read script; when the board turns out not to be loaded (expired, flushed), loads it and retries. */

@@ -42,7 +42,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
         security,
         summary: 'Which sections hold unseen items',
         params: Params,
-        response: { 200: Overview, ...errors(400, 401, 403) },
+        response: { 200: Overview, ...errors(400, 401, 403, 404) },
       },
     },
     (req) => {

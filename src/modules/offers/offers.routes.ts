@@ -66,7 +66,7 @@ export async function offersRoutes(app: App): Promise<void> {
         summary: 'Active offers valid now, filtered by type when given',
         params: Type.Object({ userId: UserId }),
         querystring: Type.Object({ type: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) }),
-        response: { 200: Type.Array(Offer), ...errors(400, 401, 403) },
+        response: { 200: Type.Array(Offer), ...errors(400, 401, 403, 404) },
       },
     },
     (req) => {

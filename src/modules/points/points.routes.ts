@@ -127,7 +127,7 @@ export async function pointsRoutes(app: App): Promise<void> {
         security: [{ bearerAuth: [] }],
         params: UserParams,
         querystring: HistoryQuery,
-        response: { 200: Type.Array(HistoryEntry), 204: Type.Null(), ...errors(400, 401, 403) },
+        response: { 200: Type.Array(HistoryEntry), 204: Type.Null(), ...errors(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {

@@ -14,7 +14,7 @@ describeBackends('admin: projects and API keys', (t) => {
     expect((await t.admin('POST', '/admin/project', { projectId: 'shop-eu', name: 'Again' })).statusCode).toBe(409);
     expect((await t.admin('PUT', '/admin/project/shop-eu', { name: 'Shop Europe' })).json().name).toBe('Shop Europe');
     expect((await t.admin('GET', '/admin/project/shop-eu')).json().name).toBe('Shop Europe');
-    expect((await t.admin('DELETE', '/admin/project/shop-eu')).statusCode).toBe(204);
+    expect((await t.admin('DELETE', '/admin/project/shop-eu')).statusCode).toBe(202);
     expect((await t.admin('GET', '/admin/project/shop-eu')).statusCode).toBe(404);
   });
 

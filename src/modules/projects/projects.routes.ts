@@ -64,10 +64,11 @@ const ProjectUpdate = Type.Object(
   { additionalProperties: false, description: 'The name, and the settings to change (an omitted setting keeps its value)' },
 );
 const Params = Type.Object({ projectId: ResourceId });
+const DeletionStarted = Type.Object({ message: Type.String(), projectId: Type.String(), jobId: Type.String() });
 
 /** /admin/project: projects (tenants). Above projects, so no x-project-id. */
 export async function projectsRoutes(app: App): Promise<void> {
-  const { projects } = app.services;
+  const { projects, projectDeletion } = app.services;
   const tags = ['admin: projects'];
   const config = { auth: 'adminGlobal' as const };
   const security = [{ adminToken: [] }];
@@ -142,17 +143,21 @@ export async function projectsRoutes(app: App): Promise<void> {
       config,
       schema: {
         operationId: 'deleteProject',
-        summary: 'Delete a project',
-        description: 'Deletes a project (the default project cannot be deleted). Admin token only.',
+        summary: 'Delete a project and all its data (a background job; watch it at GET /admin/job/{jobId})',
+        description:
+          'Starts the deletion of a project: 202 with the job. From then on the project does not exist for any request (its ' +
+          'tokens and API keys get 401, its x-project-id 404) and its id cannot be created again (409 PROJECT_BEING_DELETED); ' +
+          'the job removes every row and every Redis key of the project, and then the project. A second DELETE while it runs ' +
+          'answers the same job. The default project cannot be deleted (400). Admin token only.',
         tags,
         security,
         params: Params,
-        response: { 204: Type.Null(), ...errors(400, 401, 404) },
+        response: { 202: DeletionStarted, ...errors(400, 401, 404) },
       },
     },
     async (req, reply) => {
-      await projects.delete(req.params.projectId);
-      return reply.status(204).send(null);
+      const { jobId } = await projectDeletion.start(req.params.projectId);
+      return reply.status(202).send({ message: 'Project deletion started', projectId: req.params.projectId, jobId });
     },
   );
 }

@@ -6,7 +6,11 @@ import type { ProjectsTable } from '../../platform/db/schema.js';
 import { dateKey } from '../../platform/time.js';
 import { ProjectsRepository } from './projects.repository.js';
 
-/** Projects are tenants. `default` exists from the first start and cannot be deleted. */
+/**
+ * Projects are tenants. `default` exists from the first start and cannot be deleted. A project being
+ * deleted (project-deletion.ts) is left out of every read and cannot be created again until its
+ * deletion job is done.
+ */
 export interface Project {
   projectId: string;
   name: string;
@@ -107,7 +111,12 @@ export class ProjectsService {
     const projectId = input.projectId ?? generateId('prj');
     const row = newRow(projectId, input.name, now);
     const inserted = await this.repo.insert(row);
-    if (!inserted) throw AppError.of('PROJECT_EXISTS', `Project ${projectId} already exists`);
+    if (!inserted) {
+      if ((await this.repo.find(projectId))?.deleted_at != null) {
+        throw AppError.of('PROJECT_BEING_DELETED', `Project ${projectId} is being deleted; its id can be taken again when that is done`);
+      }
+      throw AppError.of('PROJECT_EXISTS', `Project ${projectId} already exists`);
+    }
     await this.platform.bus.publish('projects');
     return toProject(row);
   }
@@ -134,12 +143,5 @@ export class ProjectsService {
     }
     await this.platform.bus.publish('projects');
     return this.get(projectId);
-  }
-
-  /** Removes the project: its tokens and API keys stop working. Its records stay in the store. */
-  async delete(projectId: string): Promise<void> {
-    if (projectId === 'default') throw AppError.of('PROJECT_PROTECTED', 'The default project cannot be deleted');
-    if (!(await this.repo.delete(projectId))) throw AppError.of('PROJECT_NOT_FOUND', projectId);
-    await this.platform.bus.publish('projects');
   }
 }

@@ -30,7 +30,7 @@ export async function streaksRoutes(app: App): Promise<void> {
         security,
         summary: "The user's streaks",
         params: Type.Object({ userId: UserId }),
-        response: { 200: UserStreakList, ...errors(400, 401, 403) },
+        response: { 200: UserStreakList, ...errors(400, 401, 403, 404) },
       },
     },
     (req) => {

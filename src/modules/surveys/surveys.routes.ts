@@ -23,7 +23,7 @@ export async function surveysRoutes(app: App): Promise<void> {
         security,
         summary: 'Active surveys the user has not answered',
         params: Type.Object({ userId: UserId }),
-        response: { 200: Type.Array(Survey), ...errors(400, 401, 403) },
+        response: { 200: Type.Array(Survey), ...errors(400, 401, 403, 404) },
       },
     },
     (req) => {

@@ -59,13 +59,9 @@ describeBackends('user deletion: happy path', (t) => {
     const first = (await t.inject({ method: 'DELETE', url: '/user/dave', headers: await t.auth('dave') })).json();
 
     const headers = await t.auth('dave');
-    expect((await t.inject({ method: 'GET', url: '/user/dave/points', headers })).json()).toEqual({
-      userId: 'dave',
-      points: 0,
-      userExists: false,
-      pending: 0,
-      expiring: [],
-    });
+    const during = await t.inject({ method: 'GET', url: '/user/dave/points', headers });
+    expect(during.statusCode).toBe(404);
+    expect(during.json()).toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND' });
     const again = await t.inject({ method: 'POST', url: '/user', headers, payload: { userId: 'dave' } });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ statusCode: 409, code: 'USER_BEING_DELETED' });
@@ -85,6 +81,44 @@ describeBackends('user deletion: happy path', (t) => {
       pending: 0,
       expiring: [],
     });
+  });
+
+  it('answers 404 USER_NOT_FOUND to every read of a user being deleted, then the reads of an unknown user', async () => {
+    await t.createUser('gina');
+    await seedLedger(t.app, 'gina', 3);
+    const reads = [
+      '/user/gina',
+      '/user/gina/points',
+      '/user/gina/history',
+      '/user/gina/challenge',
+      '/user/gina/streak',
+      '/user/gina/coupon',
+      '/user/gina/survey',
+      '/user/gina/offer/feed',
+      '/user/gina/notifications/overview',
+      '/user/gina/tier',
+      '/user/gina/rank?groupId=default',
+      '/user/gina/leaderboard?groupId=default&timeframe=7d',
+      '/v1/user/gina/history?showAll=true',
+    ];
+    for (const headers of [await t.auth('gina'), await t.serviceAuth(), t.adminAuth()]) {
+      for (const url of reads) expect((await t.inject({ method: 'GET', url, headers })).statusCode, url).toBeLessThan(300);
+    }
+    await t.inject({ method: 'DELETE', url: '/user/gina', headers: await t.auth('gina') });
+    for (const headers of [await t.auth('gina'), await t.serviceAuth(), t.adminAuth()]) {
+      for (const url of reads) {
+        const res = await t.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toEqual({ statusCode: 404, error: 'Not Found', message: 'User gina not found', code: 'USER_NOT_FOUND' });
+      }
+    }
+    // Another user is still told it may not look.
+    expect((await t.inject({ method: 'GET', url: '/user/gina/points', headers: await t.auth('mallory') })).statusCode).toBe(403);
+    await t.app.services.jobs.runUntilIdle();
+    // Once done, the user is simply unknown: points 0 / userExists false, no history.
+    const headers = await t.auth('gina');
+    expect((await t.inject({ method: 'GET', url: '/user/gina/points', headers })).json()).toMatchObject({ points: 0, userExists: false });
+    expect((await t.inject({ method: 'GET', url: '/user/gina/history', headers })).statusCode).toBe(204);
   });
 
   it('resumes a job after a crash mid-way and a restart, and finishes it', async () => {

@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { JobHandler, JobRunner } from '../../platform/jobs/job-runner.js';
 import type { Job } from '../../platform/jobs/job-store.js';
@@ -34,20 +35,32 @@ export class UserDeletionService implements JobHandler {
     jobs.register(this);
   }
 
-  /** Starts (or finds the running) deletion of a user; 404 when there is no such user. */
+  /**
+   * Starts the deletion of a user, or finds the one under way; a deletion that failed is queued
+   * again from where it stopped (decision 215). 404 when there is no such user.
+   */
   async start(projectId: string, userId: string): Promise<{ jobId: string }> {
     const now = this.platform.clock.now();
     const jobId = await this.platform.db.kysely.transaction().execute(async (trx) => {
-      if (await new UsersRepository(trx).markDeleted(projectId, userId, now)) {
-        const id = generateId('job');
-        await this.jobs.store.enqueue({ jobId: id, projectId, kind: USER_DELETION_JOB, subject: userId, payload: { owner: 0 } }, now, trx);
-        return id;
-      }
-      return (await this.jobs.store.findActive(projectId, USER_DELETION_JOB, userId, trx))?.jobId ?? null;
+      const users = new UsersRepository(trx);
+      if (await users.markDeleted(projectId, userId, now)) return this.enqueue(projectId, userId, now, trx);
+      const active = await this.jobs.store.findActive(projectId, USER_DELETION_JOB, userId, trx);
+      if (active) return active.jobId;
+      if ((await users.find(projectId, userId))?.deleted_at == null) return null;
+      // Marked, and its job failed (or is gone): the same job again, or a new one.
+      const failed = await this.jobs.store.findFailed(projectId, USER_DELETION_JOB, userId, trx);
+      if (failed && (await this.jobs.store.retry(projectId, failed.jobId, now, trx))) return failed.jobId;
+      return this.enqueue(projectId, userId, now, trx);
     });
     if (!jobId) throw AppError.of('USER_NOT_FOUND', userId);
     this.jobs.wake();
     return { jobId };
+  }
+
+  private async enqueue(projectId: string, userId: string, now: number, trx: Queryable): Promise<string> {
+    const jobId = generateId('job');
+    await this.jobs.store.enqueue({ jobId, projectId, kind: USER_DELETION_JOB, subject: userId, payload: { owner: 0 } }, now, trx);
+    return jobId;
   }
 
   /** Where a deletion job stands: the owner its next step asks, and in which pass (null when done). */

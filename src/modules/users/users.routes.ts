@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
+import { AppError } from '../../http/errors.js';
 import { errors, UserId, UserParams } from '../../http/schemas.js';
 import { UserListPage, UserListQuery } from './user-list.js';
 
@@ -45,6 +46,17 @@ export async function usersRoutes(app: App): Promise<void> {
   const { users, userDeletion } = app.services;
   const tags = ['users'];
   const security = [{ bearerAuth: [] }];
+
+  // Every read of a user whose deletion is under way answers 404 (decision 215), whichever module
+  // serves it: its data is being removed, and a half-deleted view is no one's data. A caller that
+  // may not act for the user is left to the route (403), so the state is not told to it.
+  app.addHook('preHandler', async (req) => {
+    if (req.method !== 'GET' || !req.routeOptions.url?.startsWith('/user/:userId')) return;
+    const { userId } = req.params as { userId?: string };
+    const p = req.principal;
+    if (userId === undefined || !p || (p.kind === 'user' && p.userId !== userId)) return;
+    if (await users.beingDeleted(p.projectId, userId)) throw AppError.of('USER_NOT_FOUND', userId);
+  });
 
   app.post(
     '/user',
@@ -119,12 +131,13 @@ export async function usersRoutes(app: App): Promise<void> {
         operationId: 'getUserPoints',
         description:
           "The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its " +
-          'own; a service or API key any user of the project.',
+          'own; a service or API key any user of the project. An unknown user has 0 points and userExists false; a user whose ' +
+          'deletion is under way is 404 USER_NOT_FOUND.',
         tags,
         security,
         summary: 'Point balance of a user',
         params: UserParams,
-        response: { 200: Points, ...errors(400, 401, 403) },
+        response: { 200: Points, ...errors(400, 401, 403, 404) },
       },
     },
     async (req) => {
@@ -141,8 +154,9 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'deleteUser',
         description:
-          'Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers). Answers 202 ' +
-          'with the job; the user is gone for every read at once.',
+          'Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers) in a ' +
+          'background job, and answers with its jobId; from then on every read of the user is 404 USER_NOT_FOUND. A second DELETE ' +
+          'while it runs answers the same job; a DELETE after the job failed queues it again.',
         tags,
         security,
         summary: 'Delete a user and its loyalty data (a background job; watch it at GET /admin/job/{jobId})',

@@ -10,8 +10,8 @@ import { lockUserRows, UsersRepository } from './users.repository.js';
 
 /**
  * Users are created by the client (POST /user) before their first event. A user whose deletion
- * job is running (deleted_at set) counts as not existing for reads and new writes, and cannot be
- * created again (409) until the job has removed the row. This module is the one owner of "this
+ * job is running (deleted_at set) counts as not existing for reads (404, decision 215) and new
+ * writes, and cannot be created again (409) until the job has removed the row. This module is the one owner of "this
  * user is live": every writer of user data asks `lockLive`/`requireLive` inside its transaction
  * (decision 080). Only this module and the points module (the balance column) read `users`.
  */
@@ -38,7 +38,11 @@ export class UsersService implements UserDataOwner, LiveUsers {
     if (!(await this.repo.insert(projectId, userId, createdAt, zone))) {
       const existing = await this.repo.find(projectId, userId);
       if (existing?.deleted_at != null) {
-        throw AppError.of('USER_BEING_DELETED', `User ${userId} is being deleted; it can be created again when the deletion is done`);
+        throw AppError.of(
+          'USER_BEING_DELETED',
+          `User ${userId} is being deleted; it can be created again when the deletion is done ` +
+            `(a failed deletion is retried by DELETE /user/${userId})`,
+        );
       }
       throw AppError.of('USER_EXISTS', `User ${userId} already exists`);
     }
@@ -70,6 +74,12 @@ export class UsersService implements UserDataOwner, LiveUsers {
   private async findLive(projectId: string, userId: string) {
     const user = await this.repo.find(projectId, userId);
     return user && user.deleted_at == null ? user : undefined;
+  }
+
+  /** Whether the user's deletion is under way (marked, row not yet removed). */
+  async beingDeleted(projectId: string, userId: string): Promise<boolean> {
+    const user = await this.repo.find(projectId, userId);
+    return user !== undefined && user.deleted_at != null;
   }
 
   async exists(projectId: string, userId: string): Promise<boolean> {

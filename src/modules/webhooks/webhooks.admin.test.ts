@@ -106,6 +106,12 @@ describeBackends('admin API: webhooks', (t) => {
       'http://[fd00::5]/',
       'http://0.0.0.0/',
       'http://[::ffff:127.0.0.1]/',
+      // IPv6 forms that embed 127.0.0.1 (decision 210).
+      'http://[::127.0.0.1]/',
+      'http://[::7f00:1]/',
+      'http://[64:ff9b::7f00:1]/',
+      'http://[2002:7f00:1::]/',
+      'http://[::ffff:0:7f00:1]/',
     ]) {
       const res = await t.admin('POST', '/admin/webhook', { url, events: ['*'], status: 'ACTIVE' });
       expect(res.statusCode, url).toBe(400);

@@ -46,7 +46,11 @@ function raw<R>(db: Kysely<DB>, builder: RawBuilder<R>): Compilable<R> {
 async function forEachRow<R>(session: SqlSession, one: Statement<Args, R>, rows: readonly Args[]): Promise<R[]> {
   const out: R[] = [];
   if (session instanceof SqliteSession) {
-    for (const row of rows) for (const r of session.allSync(one, row)) out.push(r);
+    // Synchronous statements: give the event loop a turn whenever the batch's slice is used up.
+    for (const row of rows) {
+      for (const r of session.allSync(one, row)) out.push(r);
+      if (session.slice.due()) await session.slice.next();
+    }
   } else {
     for (const row of rows) out.push(...(await session.all(one, row)));
   }
@@ -335,6 +339,7 @@ export class RowsAdd<
         sqlite.allSync(this.insert, row);
       }
       out.push(row as R);
+      if (sqlite.slice.due()) await sqlite.slice.next();
     }
     return out;
   }

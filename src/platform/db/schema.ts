@@ -32,6 +32,8 @@ export interface ProjectsTable {
   points_expiry_since: string | null;
   /** 1: POST /event creates an unknown user in its write batch (decision 230); 0: 404. */
   auto_create_users: number;
+  /** Set while the project's deletion job runs (decision 216); the row goes last. */
+  deleted_at?: number | null;
 }
 
 export interface ApiKeysTable {

@@ -4,6 +4,7 @@ import type { DialectName, Queryable } from './database.js';
 import type { DB } from './schema.js';
 import { bindArgs, type Args, type Statement } from './statement.js';
 import type { StatementCache } from './statement-cache.js';
+import { LoopSlice } from '../loop-slice.js';
 
 /**
  * One open transaction of the write path, on either store. Statements run prepared (see
@@ -12,6 +13,12 @@ import type { StatementCache } from './statement-cache.js';
  */
 export interface SqlSession {
   readonly dialect: DialectName;
+  /**
+   * The batch's time slice (decision 217): loops over many rows or units give the event loop a turn
+   * when it is used up. On SQLite the transaction holds Kysely's one connection meanwhile, so nothing
+   * else reads or writes the store in between; only work that needs no store (/health, parsing) runs.
+   */
+  readonly slice: LoopSlice;
   /** The rows of a statement (its RETURNING rows for a write). */
   all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]>;
   /** Runs a statement; resolves to the number of rows it changed. */
@@ -23,6 +30,7 @@ export interface SqlSession {
 /** SQLite: statements of the one statement cache, run synchronously on the connection the transaction holds. */
 export class SqliteSession implements SqlSession {
   readonly dialect = 'sqlite' as const;
+  readonly slice = new LoopSlice();
 
   constructor(
     private readonly kysely: Kysely<DB>,
@@ -70,6 +78,7 @@ export class SqliteSession implements SqlSession {
 /** PostgreSQL: named prepared statements on the pool client that holds the transaction. */
 export class PostgresSession implements SqlSession {
   readonly dialect = 'postgres' as const;
+  readonly slice = new LoopSlice();
 
   constructor(
     private readonly kysely: Kysely<DB>,
@@ -143,6 +152,8 @@ export class PostgresSession implements SqlSession {
  * Statements are compiled with the store's Kysely instance `root` and executed on `trx`.
  */
 export class KyselySession implements SqlSession {
+  readonly slice = new LoopSlice();
+
   constructor(
     readonly dialect: DialectName,
     private readonly root: Kysely<DB>,

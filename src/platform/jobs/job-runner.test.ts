@@ -66,6 +66,47 @@ describeBackends('job runner', (t) => {
     expect((await t.admin('GET', `/admin/job/${jobId}`)).json()).toMatchObject({ status: 'failed', processed: 0 });
   });
 
+  it('never fails a job for an unavailable store: it waits, doubling up to 60 s, as long as the outage lasts', async () => {
+    const runner = new JobRunner(t.app.platform, { pollMs: 0, maxAttempts: 2 });
+    let down = true;
+    let calls = 0;
+    const outage = (i: number) =>
+      i % 2 === 0
+        ? Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+        : new Error('Connection is closed.');
+    runner.register({
+      kind: 'needs-a-store',
+      step: async () => {
+        if (down) throw outage(calls++);
+        return { processed: 1, done: true };
+      },
+    });
+    const jobId = await runner.enqueue({ projectId: 'default', kind: 'needs-a-store' });
+    const waits: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await runner.runUntilIdle();
+      const row = await t.app.platform.db.kysely
+        .selectFrom('jobs')
+        .select(['status', 'run_after', 'attempts', 'error'])
+        .where('job_id', '=', jobId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('queued');
+      expect(Number(row.attempts)).toBe(0);
+      expect(row.error).toMatch(i % 2 === 0 ? /^database unavailable/ : /^redis unavailable/);
+      waits.push(Number(row.run_after) - t.app.platform.clock.now());
+      await t.setClock(Number(row.run_after) + 1);
+    }
+    expect(calls).toBe(10);
+    const expected = [1, 2, 4, 8, 16, 32, 60, 60, 60, 60].map((s) => s * 1_000);
+    waits.forEach((w, i) => {
+      expect(w).toBeLessThanOrEqual(expected[i]!);
+      expect(w).toBeGreaterThan(expected[i]! - 1_000);
+    });
+    down = false;
+    await runner.runUntilIdle();
+    expect((await runner.store.find('default', jobId))!).toMatchObject({ status: 'done', processed: 1 });
+  });
+
   it('never hands one job to two claimers at once', async () => {
     const runner = new JobRunner(t.app.platform, { pollMs: 0 });
     for (let i = 0; i < 6; i++) await runner.enqueue({ projectId: 'default', kind: 'noop' });

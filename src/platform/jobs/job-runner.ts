@@ -1,5 +1,6 @@
 import { generateId } from '../ids.js';
 import type { Platform } from '../platform.js';
+import { unreachableStore } from '../store-outage.js';
 import { dateKey } from '../time.js';
 import { JobStore, type Job, type NewJob } from './job-store.js';
 
@@ -27,7 +28,10 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
 }
 
-const SYSTEM_PROJECT = '*';
+/** The project of jobs above projects: daily tasks, project deletions. */
+export const SYSTEM_PROJECT = '*';
+/** The longest wait between two tries of a job whose store is unavailable (decision 215). */
+export const OUTAGE_BACKOFF_CAP_MS = 60_000;
 
 /**
  * Runs durable jobs from the `jobs` table. One job at a time per process, a checkpoint after every
@@ -39,6 +43,8 @@ export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly tasks: DailyTask[] = [];
   private readonly scheduled = new Map<string, string>();
+  /** Per job: the tries in a row that met an unavailable store (the outage backoff's exponent). */
+  private readonly outages = new Map<string, number>();
   private readonly runnerId = generateId('runner');
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
@@ -78,6 +84,16 @@ export class JobRunner {
     const jobId = job.jobId ?? generateId('job');
     await this.store.enqueue({ ...job, jobId }, this.platform.clock.now());
     return jobId;
+  }
+
+  /**
+   * Queues a failed job again from where it stopped (POST /admin/job/{jobId}/retry, or a new
+   * DELETE /user of a user whose deletion failed): false when the job is not `failed`.
+   */
+  async retry(projectId: string, jobId: string): Promise<boolean> {
+    const retried = await this.store.retry(projectId, jobId, this.platform.clock.now());
+    if (retried) this.wake();
+    return retried;
   }
 
   /** Starts the background loop (no-op when pollMs is 0). */
@@ -170,6 +186,7 @@ export class JobRunner {
           return;
         }
         const result = await handler.step(job);
+        this.outages.delete(job.jobId);
         job.processed += result.processed;
         if (result.done) {
           await this.store.finish(job, this.runnerId, 'done', this.platform.clock.now());
@@ -180,13 +197,38 @@ export class JobRunner {
         await new Promise((r) => setImmediate(r)); // let requests in between steps
       }
     } catch (err) {
-      const now = this.platform.clock.now();
-      const failed = job.attempts >= this.maxAttempts;
-      log.error({ err, attempt: job.attempts }, failed ? 'job failed' : 'job step failed; will retry');
-      const error = err instanceof Error ? err.message : String(err);
-      await this.store
-        .finish(job, this.runnerId, failed ? 'failed' : 'queued', now, { error, runAfter: now + 1_000 * 2 ** job.attempts })
-        .catch((e) => log.error({ err: e }, 'could not record the job failure'));
+      await this.stepFailed(job, err, log);
     }
+  }
+
+  /**
+   * A step that met an unavailable store is not an attempt: the job waits (1 s, doubling, at most
+   * OUTAGE_BACKOFF_CAP_MS) and tries again, for as long as the outage lasts; it never fails for it.
+   * Any other error counts, and the job fails after `maxAttempts` (it can be retried).
+   */
+  private async stepFailed(job: Job, err: unknown, log: Platform['log']): Promise<void> {
+    const now = this.platform.clock.now();
+    const error = err instanceof Error ? err.message : String(err);
+    const store = unreachableStore(err);
+    if (store !== null) {
+      const tries = (this.outages.get(job.jobId) ?? 0) + 1;
+      this.outages.set(job.jobId, tries);
+      const wait = Math.min(OUTAGE_BACKOFF_CAP_MS, 1_000 * 2 ** (tries - 1));
+      log.warn({ store, tries, waitMs: wait }, 'job step met an unavailable store; will try again');
+      await this.store
+        .finish(job, this.runnerId, 'queued', now, {
+          error: `${store} unavailable: ${error}`,
+          runAfter: now + wait,
+          attempts: job.attempts - 1,
+        })
+        .catch((e: unknown) => log.error({ err: e }, 'could not hand the job back; its lease will'));
+      return;
+    }
+    this.outages.delete(job.jobId);
+    const failed = job.attempts >= this.maxAttempts;
+    log.error({ err, attempt: job.attempts }, failed ? 'job failed' : 'job step failed; will retry');
+    await this.store
+      .finish(job, this.runnerId, failed ? 'failed' : 'queued', now, { error, runAfter: now + 1_000 * 2 ** job.attempts })
+      .catch((e) => log.error({ err: e }, 'could not record the job failure'));
   }
 }

@@ -116,12 +116,13 @@ export class JobStore {
     runnerId: string,
     status: 'done' | 'failed' | 'queued',
     now: number,
-    extra: { error?: string; runAfter?: number } = {},
+    extra: { error?: string; runAfter?: number; attempts?: number } = {},
   ): Promise<void> {
     await this.k
       .updateTable('jobs')
       .set({
         status,
+        ...(extra.attempts === undefined ? {} : { attempts: Math.max(0, extra.attempts) }),
         processed: job.processed,
         payload: JSON.stringify(job.payload),
         locked_by: null,
@@ -133,6 +134,32 @@ export class JobStore {
       .where('job_id', '=', job.jobId)
       .where('locked_by', '=', runnerId)
       .execute();
+  }
+
+  /** Queues a failed job again, its attempts counted afresh; false when the job is not `failed`. */
+  async retry(projectId: string, jobId: string, now: number, trx = this.k): Promise<boolean> {
+    const r = await trx
+      .updateTable('jobs')
+      .set({ status: 'queued', attempts: 0, error: null, run_after: now, locked_by: null, locked_until: null, updated_at: now })
+      .where('project_id', '=', projectId)
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** The latest failed job of a kind about a subject (a user whose deletion failed), if any. */
+  async findFailed(projectId: string, kind: string, subject: string, trx = this.k): Promise<Job | null> {
+    const row = await trx
+      .selectFrom('jobs')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .where('status', '=', 'failed')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return row ? toJob(row) : null;
   }
 
   /** SQLite only (one process owns the file): jobs left running by a crash are queued again at start. */

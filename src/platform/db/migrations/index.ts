@@ -20,6 +20,7 @@ import { pointsExpiry } from './0960_a_expiry.js';
 import { offerStreakFreeze } from './0960_c_offer_streak_freeze.js';
 import { streakFreezeBanks } from './0960_c_streak_freeze_banks.js';
 import { autoCreateUsers } from './0975_auto_create_users.js';
+import { projectDeletion } from './0980_project_deletion.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -47,5 +48,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0960_c_offer_streak_freeze': offerStreakFreeze(),
     '0960_c_streak_freeze_banks': streakFreezeBanks(),
     '0975_auto_create_users': autoCreateUsers(),
+    '0980_project_deletion': projectDeletion(),
   };
 }
