@@ -48,6 +48,7 @@ export class ApiKeysService {
       key_prefix: key.slice(0, 8),
       created_at: this.platform.clock.now(),
       revoked_at: null,
+      scopes: null,
     };
     const r = await this.db
       .insertInto('api_keys')

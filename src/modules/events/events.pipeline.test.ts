@@ -11,7 +11,7 @@ import { balance, defineEvent, defineGroups, NOW, sendEvent } from './events.tes
 function withStages(t: TestContext, stages: EventStage[]): EventsService {
   const writes = new WritePath(t.app.platform);
   writes.use([new EventsParticipant(stages), ...stages]);
-  const events = new EventsService(t.app.platform, writes, t.app.services.userGroups);
+  const events = new EventsService(t.app.platform, writes, t.app.services.userGroups, t.app.services.projects);
   return events;
 }
 

@@ -6,10 +6,11 @@ import { bodyPartValidator } from '../../http/validation.js';
 import type { UnitOutcome } from '../../platform/db/batch-committer.js';
 import type { Platform } from '../../platform/platform.js';
 import type { WritePath } from '../points/write-path.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { conditionsHold } from './conditions.js';
-import { checkMetadataFields, eventTime } from './event-input.js';
+import { checkMetadataFields, checkUserEventAge, eventTime } from './event-input.js';
 import { EventDefinitionsService } from './event-definitions.service.js';
 import { EventLogService } from './event-log.service.js';
 import type { EventUnit, PreparedEvent } from './events-batch.js';
@@ -42,6 +43,8 @@ export class EventsService implements UserDataOwner {
     private readonly writes: WritePath,
     /** Which named user groups take part (ACTIVE and existing); cached, read before any write. */
     private readonly userGroups: Pick<UserGroupsService, 'activeAmong'>,
+    /** The project's userEventMaxAgeHours (cached); read only for offline events of user tokens. */
+    private readonly projects: Pick<ProjectsService, 'userEventMaxAgeHours'>,
   ) {
     this.definitions = new EventDefinitionsService(platform);
     this.log = new EventLogService(platform);
@@ -148,6 +151,9 @@ export class EventsService implements UserDataOwner {
     checkMetadataFields(definition, metadata);
     const receivedAt = this.platform.clock.now();
     const occurredAt = eventTime(body.timestamp, receivedAt);
+    if (principal.kind === 'user' && body.timestamp !== undefined) {
+      checkUserEventAge(occurredAt, receivedAt, await this.projects.userEventMaxAgeHours(projectId));
+    }
     // Inactive or unknown groups get no group reward and nothing on their boards; `default` always counts.
     const userGroups = await this.userGroups.activeAmong(projectId, userGroupsOf(metadata));
     const conditionReached = conditionsHold(definition.conditions, metadata);

@@ -7,6 +7,7 @@ import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { LeaderboardProfile, UsersService } from '../users/users.service.js';
 import { WINDOWS, boardKey, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
+import { displayName } from './display-name.js';
 import { LeaderboardsBatch, type BoardPointsUnit } from './leaderboards-batch.js';
 import { LeaderboardsRepository } from './leaderboards.repository.js';
 import { MemoryRankIndex } from './memory-rank-index.js';
@@ -142,8 +143,16 @@ export class LeaderboardsService implements UserDataOwner {
     };
   }
 
-  /** GET /user/{userId}/rank: rank and points in all three windows. */
-  async ranks(projectId: string, userId: string, groupId: string) {
+  /**
+   * GET /user/{userId}/rank: rank and points in all three windows. `month` or `timeframe` would be
+   * ignored (the answer is always the three windows), so they are refused, as GET /stats/event does.
+   */
+  async ranks(projectId: string, userId: string, query: { groupId?: string; month?: unknown; timeframe?: unknown }) {
+    for (const name of ['month', 'timeframe'] as const) {
+      if (query[name] !== undefined)
+        throw AppError.of('INVALID_PARAMETER', `querystring/${name} is not accepted: the ranks of all three windows are always returned`);
+    }
+    const groupId = query.groupId ?? 'default';
     await this.requireGroup(projectId, groupId);
     await this.requireUser(projectId, userId);
     const now = this.platform.clock.now();
@@ -160,7 +169,8 @@ export class LeaderboardsService implements UserDataOwner {
 
   /** POST /user/{userId}/leaderboard */
   async setProfile(projectId: string, userId: string, input: { username?: string; anonymous?: boolean }): Promise<LeaderboardProfile> {
-    const profile = await this.users.setLeaderboardProfile(projectId, userId, input);
+    const username = input.username === undefined ? undefined : displayName(input.username);
+    const profile = await this.users.setLeaderboardProfile(projectId, userId, { ...input, username });
     await this.profiles.invalidate(projectId, userId);
     return profile;
   }

@@ -33,12 +33,19 @@ const PointsExpiry = Type.Union(
       'Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day.',
   },
 );
+const UserEventMaxAgeHours = Type.Integer({
+  minimum: 0,
+  maximum: 720,
+  description:
+    "How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window.",
+});
 const Project = Type.Object({
   projectId: Type.String(),
   name: Type.String(),
   tierWindow: TierWindow,
   tierGraceMonths: TierGraceMonths,
   pointsExpiry: PointsExpiry,
+  userEventMaxAgeHours: UserEventMaxAgeHours,
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
 });
@@ -53,6 +60,7 @@ const ProjectUpdate = Type.Object(
     tierWindow: Type.Optional(TierWindow),
     tierGraceMonths: Type.Optional(TierGraceMonths),
     pointsExpiry: Type.Optional(PointsExpiry),
+    userEventMaxAgeHours: Type.Optional(UserEventMaxAgeHours),
   },
   { additionalProperties: false, description: 'The name, and the settings to change (an omitted setting keeps its value)' },
 );

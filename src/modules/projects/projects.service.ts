@@ -16,6 +16,8 @@ export interface Project {
   tierGraceMonths: number;
   /** Points expiry (docs/loyalty-economics.md; null: off). */
   pointsExpiry: { afterDays: number } | null;
+  /** How many hours back an end user's own token may date an event (decision 196). */
+  userEventMaxAgeHours: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -26,10 +28,12 @@ export interface ProjectUpdate {
   tierWindow?: { months: number };
   tierGraceMonths?: number;
   pointsExpiry?: { afterDays: number } | null;
+  userEventMaxAgeHours?: number;
 }
 
 export const DEFAULT_TIER_WINDOW_MONTHS = 12;
 export const DEFAULT_TIER_GRACE_MONTHS = 1;
+export const DEFAULT_USER_EVENT_MAX_AGE_HOURS = 72;
 
 const toProject = (r: ProjectsTable): Project => ({
   projectId: r.project_id,
@@ -37,6 +41,7 @@ const toProject = (r: ProjectsTable): Project => ({
   tierWindow: { months: Number(r.tier_window_months) },
   tierGraceMonths: Number(r.tier_grace_months),
   pointsExpiry: r.points_expiry_days === null ? null : { afterDays: Number(r.points_expiry_days) },
+  userEventMaxAgeHours: r.user_event_max_age_hours === null ? DEFAULT_USER_EVENT_MAX_AGE_HOURS : Number(r.user_event_max_age_hours),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });
@@ -48,6 +53,7 @@ const newRow = (projectId: string, name: string, now: number): ProjectsTable => 
   tier_grace_months: DEFAULT_TIER_GRACE_MONTHS,
   points_expiry_days: null,
   points_expiry_since: null,
+  user_event_max_age_hours: null,
   created_at: now,
   updated_at: now,
 });
@@ -56,10 +62,22 @@ export class ProjectsService {
   private readonly repo: ProjectsRepository;
   /** Known project ids; every authenticated request asks, so it is kept in memory (one entry). */
   private readonly known: SharedCache<Promise<Set<string>>>;
+  /** Per project: how far back user tokens may date events (read by every offline POST /event). */
+  private readonly maxAges: SharedCache<Promise<number>>;
 
   constructor(private readonly platform: Platform) {
     this.repo = new ProjectsRepository(platform.db.kysely);
     this.known = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
+    this.maxAges = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
+  }
+
+  /** The project's userEventMaxAgeHours, cached (every instance drops it when a project changes). */
+  userEventMaxAgeHours(projectId: string): Promise<number> {
+    return this.maxAges.getOrLoad(projectId, async () => {
+      const row = await this.repo.get(projectId);
+      const hours = row?.user_event_max_age_hours;
+      return hours === null || hours === undefined ? DEFAULT_USER_EVENT_MAX_AGE_HOURS : Number(hours);
+    });
   }
 
   async ensureDefault(): Promise<void> {
@@ -115,6 +133,7 @@ export class ProjectsService {
       name: input.name,
       ...(input.tierWindow ? { tier_window_months: input.tierWindow.months } : {}),
       ...(input.tierGraceMonths !== undefined ? { tier_grace_months: input.tierGraceMonths } : {}),
+      ...(input.userEventMaxAgeHours !== undefined ? { user_event_max_age_hours: input.userEventMaxAgeHours } : {}),
     };
     if (!(await this.repo.update(projectId, changes, now))) {
       throw AppError.of('PROJECT_NOT_FOUND', projectId);

@@ -31,6 +31,8 @@ export interface ProjectsTable {
   points_expiry_days: number | null;
   /** YYYY-MM-DD UTC day expiry was last switched on (null while off; decision 147). */
   points_expiry_since: string | null;
+  /** How many hours back an end user's own token may date an event; null: the default, 72 (decision 196). */
+  user_event_max_age_hours: number | null;
 }
 
 export interface ApiKeysTable {
@@ -42,6 +44,8 @@ export interface ApiKeysTable {
   key_prefix: string;
   created_at: number;
   revoked_at: number | null;
+  /** JSON array of the key's scopes; null: every scope (decision 192). */
+  scopes: string | null;
 }
 
 export interface UsersTable {
