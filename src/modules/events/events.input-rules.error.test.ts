@@ -65,11 +65,11 @@ describeBackends('events: input rules (metadata keys, backdating, the definition
     await t.setClock(NOW);
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 }, limit: null });
     await t.createUser('ann');
-    const old = await sendEvent(t, 'ann', { eventId: 'buy', timestamp: iso(NOW - 73 * HOUR) });
+    const old = await sendEvent(t, 'ann', { eventId: 'buy', timestamp: iso(NOW - 73 * HOUR) }, await t.auth('ann'));
     expect(old.statusCode).toBe(400);
     expect(old.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'TIMESTAMP_TOO_OLD' });
     expect(old.json().message).toContain('72');
-    expect((await sendEvent(t, 'ann', { eventId: 'buy', timestamp: iso(NOW - 71 * HOUR) })).statusCode).toBe(200);
+    expect((await sendEvent(t, 'ann', { eventId: 'buy', timestamp: iso(NOW - 71 * HOUR) }, await t.auth('ann'))).statusCode).toBe(200);
     expect(await balance(t, 'ann')).toBe(5);
   });
 
@@ -93,11 +93,11 @@ describeBackends('events: input rules (metadata keys, backdating, the definition
     const set = await t.admin('PUT', '/admin/project/default', { name: 'Default project', userEventMaxAgeHours: 0 });
     expect(set.statusCode).toBe(200);
     expect(set.json().userEventMaxAgeHours).toBe(0);
-    const hourAgo = await sendEvent(t, 'ann', { eventId: 'buy', timestamp: iso(NOW - HOUR) });
+    const hourAgo = await sendEvent(t, 'ann', { eventId: 'buy', timestamp: iso(NOW - HOUR) }, await t.auth('ann'));
     expect(hourAgo.json().code).toBe('TIMESTAMP_TOO_OLD');
     expect((await sendEvent(t, 'ann', { eventId: 'buy' })).statusCode).toBe(200);
     await t.admin('PUT', '/admin/project/default', { name: 'Default project', userEventMaxAgeHours: 240 });
-    expect((await sendEvent(t, 'ann', { eventId: 'buy', timestamp: iso(NOW - 9 * DAY) })).statusCode).toBe(200);
+    expect((await sendEvent(t, 'ann', { eventId: 'buy', timestamp: iso(NOW - 9 * DAY) }, await t.auth('ann'))).statusCode).toBe(200);
     expect(await balance(t, 'ann')).toBe(10);
   });
 

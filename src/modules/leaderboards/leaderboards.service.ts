@@ -135,7 +135,13 @@ export class LeaderboardsService implements UserDataOwner {
     return {
       topUsers: n.top.map(show),
       usersBefore: n.before.map(show),
-      currentUser: { userId, username: me?.username ?? userId, points: n.me?.points ?? 0, rank: n.me?.rank ?? null },
+      // An unranked user (a total of 0 or below, decision 191) is shown with its total, read from SQL.
+      currentUser: {
+        userId,
+        username: me?.username ?? userId,
+        points: n.me?.points ?? (await this.repo.userTotal(this.db, ref, userId)),
+        rank: n.me?.rank ?? null,
+      },
       usersAfter: n.after.map(show),
       total: n.total,
       groupId: q.groupId,
