@@ -47,6 +47,7 @@ export const ERRORS = {
   INVALID_TIMESTAMP: { status: 400 },
   INVALID_TITLE: { status: 400 },
   INVALID_USERNAME: { status: 400 },
+  INVALID_QUANTITY: { status: 400 },
   INVALID_METADATA_KEY: { status: 400 },
   TIMESTAMP_TOO_OLD: { status: 400 },
   INVALID_PARAMETER: { status: 400 },
