@@ -7,6 +7,7 @@ import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { LeaderboardProfile, UsersService } from '../users/users.service.js';
 import { WINDOWS, boardKey, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
+import { archivedBoard, archivedPersonal, ClosedMonths } from './closed-months.js';
 import { displayName } from './display-name.js';
 import { LeaderboardsBatch, type BoardPointsUnit } from './leaderboards-batch.js';
 import { LeaderboardsRepository } from './leaderboards.repository.js';
@@ -54,6 +55,8 @@ export class LeaderboardsService implements UserDataOwner {
   /** Per project: the UTC day this instance knows the windows are rolled to. */
   private readonly rolled = new Map<string, number>();
   private readonly profiles: ProfileCache;
+  /** Which months are closed, and their archived boards (decision 199). */
+  readonly closedMonths: ClosedMonths;
   /** Full board pages as served (see `board`), per board, offset and limit. */
   private readonly pages = new BoundedMap<string, { version: string; generation: number; body: string; until: number }>(PAGE_CACHE_ENTRIES);
 
@@ -77,6 +80,7 @@ export class LeaderboardsService implements UserDataOwner {
     this.repo = new LeaderboardsRepository(platform.db);
     this.profiles = new ProfileCache(users, platform.bus, platform.config.cacheTtlMs);
     this.index = platform.redis ? new RedisRankIndex(platform.redis) : new MemoryRankIndex();
+    this.closedMonths = new ClosedMonths(platform);
   }
 
   private get db() {
@@ -96,9 +100,12 @@ export class LeaderboardsService implements UserDataOwner {
     if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     const period = parsePeriod(q);
     await this.requireGroup(projectId, q.groupId);
-    const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
     const offset = q.offset ?? 0;
     const limit = q.limit ?? 100;
+    const month = 'month' in period ? period.month : null;
+    const archive = month === null ? null : await this.closedMonths.archiveOf(projectId, month);
+    if (archive && month !== null) return archivedBoard(archive, { projectId, groupId: q.groupId, month, offset, limit });
+    const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
     const key = `${boardKey(ref)}|${offset}|${limit}`;
     const generation = this.profiles.generation;
     const cached = this.pages.get(key);
@@ -126,6 +133,12 @@ export class LeaderboardsService implements UserDataOwner {
     await this.requireGroup(projectId, q.groupId);
     await this.requireUser(projectId, userId);
     const around = q.around ?? 2;
+    const month = 'month' in period ? period.month : null;
+    const archive = month === null ? null : await this.closedMonths.archiveOf(projectId, month);
+    if (archive && month !== null) {
+      const view = { projectId, groupId: q.groupId, month, userId, around, top: TOP_USERS };
+      return archivedPersonal(archive, view, await this.profiles.get(projectId, [userId]));
+    }
     const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
     const n = await this.read(ref, () => this.index.neighbourhood(ref, userId, TOP_USERS, around));
     const all = [...n.top, ...n.before, ...n.after];

@@ -22,6 +22,12 @@ export function sectionTen() {
         .addColumn('closed_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('leaderboard_month_closes_pk', ['project_id', 'month'])
         .execute();
+      // A closed month's personalized view finds the user in the archive.
+      await db.schema
+        .createIndex('leaderboard_archive_user')
+        .on('leaderboard_archive')
+        .columns(['project_id', 'group_id', 'month', 'user_id'])
+        .execute();
     },
   };
 }
