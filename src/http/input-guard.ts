@@ -48,7 +48,7 @@ export function checkValue(root: unknown, where: string): void {
       } else {
         for (const [key, item] of Object.entries(value)) {
           checkString(key, where);
-          checkKey(key, parent === 'metadata', where);
+          checkKey(key, item, parent === 'metadata', where);
           stack.push({ value: item, depth: depth + 1, key });
         }
       }
@@ -65,7 +65,7 @@ export function checkValue(root: unknown, where: string): void {
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 export const MAX_METADATA_KEY_LENGTH = 64;
 
-function checkKey(key: string, inMetadata: boolean, where: string): void {
+function checkKey(key: string, value: unknown, inMetadata: boolean, where: string): void {
   if (inMetadata) {
     if (RESERVED_KEYS.has(key)) throw AppError.of('INVALID_METADATA_KEY', `${where}: the metadata key "${key}" is reserved`);
     if (key.length === 0 || key.length > MAX_METADATA_KEY_LENGTH) {
@@ -75,9 +75,14 @@ function checkKey(key: string, inMetadata: boolean, where: string): void {
         `${where}: the metadata key "${shown}" must have 1 to ${MAX_METADATA_KEY_LENGTH} characters`,
       );
     }
-  } else if (key === '__proto__') {
-    throw AppError.of('VALIDATION_ERROR', `${where}: the key "__proto__" is reserved`);
+  } else if (key === '__proto__' || (key === 'constructor' && isObjectWith(value, 'prototype'))) {
+    // What secure-json-parse refused before: a prototype, or a constructor's prototype, in data.
+    throw AppError.of('VALIDATION_ERROR', `${where}: the key "${key}" is reserved`);
   }
+}
+
+function isObjectWith(value: unknown, key: string): boolean {
+  return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, key);
 }
 
 /** In a `u` regex a surrogate pair is one code point; only a lone surrogate is category Cs. */

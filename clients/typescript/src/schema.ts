@@ -839,7 +839,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem an offer: debit points, count the limits, issue a coupon (all or nothing)
-         * @description Spends the offer's price from the user's balance, counts the per-user and total limits, and issues a coupon when the offer has one — all or nothing. Refusals say why (REDEEM_* codes). An API key needs the scope `rewards:write`.
+         * @description Spends the offer's price × metadata.quantity (default 1) from the user's balance, counts every unit against the monthly, total and per-user limits, and issues one coupon per unit (data.coupons; data.coupon is the first) — all or nothing. Refusals are 400 with the reason of the redeemable check as code. An API key needs the scope `rewards:write`.
          */
         post: operations["redeemOffer"];
         delete?: never;
@@ -1713,8 +1713,12 @@ export interface components {
                 redemptionId: string;
                 pointsSpent: number;
                 balance: number;
-                /** @description The coupon issued by the redemption; null for a STREAK_FREEZE offer, which issues none */
+                /** @description The coupon issued by the redemption (the first unit’s); null for a STREAK_FREEZE offer, which issues none */
                 couponKey: string | null;
+                /** @description Units redeemed, when more than 1 (pointsSpent covers them all) */
+                quantity?: number;
+                /** @description When more than 1 unit: the coupon of each unit */
+                couponKeys?: string[];
                 /** @description STREAK_FREEZE offers: the streak whose bank got the freeze */
                 streakId?: string;
             };
@@ -7285,7 +7289,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Passed on to the redeem logic; metadata (e.g. quantity) is stored with the redemption */
+        /** @description Passed on to the redeem logic; metadata is stored with the redemption. metadata.quantity (integer 1–100, default 1) redeems that many units at once: points × quantity, every limit counts units, one coupon per unit; refused whole when any unit is refused (400 INVALID_QUANTITY for another value). */
         requestBody: {
             content: {
                 "application/json": {
@@ -7310,9 +7314,14 @@ export interface operations {
                         data: {
                             userId: string;
                             offerId: string;
+                            /** @description Units redeemed (metadata.quantity, default 1) */
+                            quantity?: number;
+                            /** @description The offer’s points × quantity */
                             pointsSpent: number;
                             balance: number;
+                            /** @description The redemption of the first unit */
                             redemptionId: string;
+                            /** @description The coupon of the first unit (null for a streak freeze) */
                             coupon: {
                                 /** @description USER#<userId>#COUPON */
                                 PK: string;
@@ -7332,6 +7341,26 @@ export interface operations {
                                 offerId: string | null;
                                 createdAt: number;
                             } | null;
+                            /** @description One coupon per unit redeemed, in order */
+                            coupons?: {
+                                /** @description USER#<userId>#COUPON */
+                                PK: string;
+                                /** @description COUPON#<couponKey>; the internal coupon id */
+                                SK: string;
+                                couponKey: string;
+                                userId: string;
+                                title: string;
+                                description: string;
+                                validUntil: number;
+                                redeemed: boolean;
+                                redeemedAt: number | null;
+                                /** @description Free-form object: at most 50 keys, nested at most 5 levels, at most 8192 bytes as JSON */
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                offerId: string | null;
+                                createdAt: number;
+                            }[];
                             /** @description Type STREAK_FREEZE: the bank of the streak after the freeze was added */
                             freeze?: {
                                 streakId: string;
