@@ -252,7 +252,15 @@ describeBackends('write path: notices of what a batch decided', (t) => {
     const now = t.app.platform.clock.now();
     await Promise.all([
       writes.submit({ kind: 'event', projectId: 'default', userId: 'sam', event } as WriteUnit),
-      writes.submit({ kind: 'redemption', projectId: 'default', userId: 'sam', offerId: 'mug', metadata: undefined, now } as WriteUnit),
+      writes.submit({
+        kind: 'redemption',
+        projectId: 'default',
+        userId: 'sam',
+        offerId: 'mug',
+        metadata: undefined,
+        quantity: 1,
+        now,
+      } as WriteUnit),
       writes.submit({ kind: 'survey-answer', projectId: 'default', userId: 'sam', surveyId: 'poll', responses: ['a'], now } as WriteUnit),
     ]);
     expect(seen.map((n) => n.type)).toEqual([
