@@ -7,6 +7,7 @@ import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { LeaderboardProfile, UsersService } from '../users/users.service.js';
 import { WINDOWS, boardKey, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
+import { BoundedMap } from './bounded-map.js';
 import { archivedBoard, archivedPersonal, ClosedMonths } from './closed-months.js';
 import { displayName } from './display-name.js';
 import { LeaderboardsBatch, type BoardPointsUnit } from './leaderboards-batch.js';
@@ -27,18 +28,6 @@ export const TOP_USERS = 3;
 /** Full board pages kept (each at most a page of JSON; a board change or expiry builds it again). */
 const PAGE_CACHE_ENTRIES = 2_000;
 
-/** A Map that forgets its oldest entries beyond `max`. */
-class BoundedMap<K, V> extends Map<K, V> {
-  constructor(private readonly max: number) {
-    super();
-  }
-
-  override set(key: K, value: V): this {
-    this.delete(key);
-    while (this.size >= this.max) this.delete(this.keys().next().value!);
-    return super.set(key, value);
-  }
-}
 const ANONYMOUS = 'Anonymous';
 
 export interface Entry {

@@ -3,10 +3,10 @@ import { generateId } from '../../platform/ids.js';
 import { DAY_MS, monthKey } from '../../platform/time.js';
 import { insertCoupons, newCouponRow, toCoupon } from '../coupons/coupons.service.js';
 import type { CouponsTable } from '../coupons/coupons.tables.js';
-import type { Metadata } from '../coupons/coupons.schemas.js';
 import { historyText } from '../points/ledger.js';
 import { ledgerOf } from '../points/write-path.js';
 import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { pickLanguage, type FreezeBanks, type RedemptionUnit, type TierOfUser } from './redemption-types.js';
 import type { Redeemed } from './offers.schemas.js';
 import type { OffersTable, RedemptionsTable } from './offers.tables.js';
 import {
@@ -20,41 +20,30 @@ import {
   userCounts,
 } from './redemption-statements.js';
 import { REFUSAL_MESSAGES, redeemRefusal, type FreezeBankRefusal, type RedeemRefusal } from './redeem-refusal.js';
+
+export { pickLanguage, type FreezeBanks, type RedemptionUnit, type TierOfUser } from './redemption-types.js';
 import { offerTiers, STREAK_FREEZE } from './offers.service.js';
-
-/** The user's tier as decided so far in the batch (the tiers module); absent: no tiers. */
-export interface TierOfUser {
-  tierOf(batch: WriteBatch, projectId: string, userId: string): { tierId: string } | null;
-}
-
-/**
- * The streaks' banks of freezes as decided so far in the batch (the streaks module): a
- * STREAK_FREEZE offer adds one to the redeeming user's bank of its streak (decision 164).
- */
-export interface FreezeBanks {
-  /** Reads the banks of these users' streaks into the batch (load phase). */
-  load(batch: WriteBatch, keys: Array<{ projectId: string; userId: string; streakId: string }>): Promise<void>;
-  /** Why the bank cannot take one more freeze now; null when it can. */
-  refusal(batch: WriteBatch, projectId: string, userId: string, streakId: string): FreezeBankRefusal;
-  /** Adds one freeze; the bank after. */
-  bank(batch: WriteBatch, projectId: string, userId: string, streakId: string, now: number): { available: number; used: number };
-}
-
-export interface RedemptionUnit extends WriteUnit {
-  kind: 'redemption';
-  offerId: string;
-  metadata: Metadata | undefined;
-  /** Units redeemed together (metadata.quantity, 1–100; decision 198). */
-  quantity: number;
-  /** When the redeem request arrived (validity, month). */
-  now: number;
-}
 
 const refuse = (reason: RedeemRefusal) => AppError.of(reason, REFUSAL_MESSAGES[reason]);
 
-/** A language map shown as one string: de, else en, else the first language (docs/api.md, Offers, shops and coupons). */
-export function pickLanguage(map: Record<string, string>): string {
-  return map.de ?? map.en ?? Object.values(map)[0] ?? '';
+/** One coupon per unit redeemed, each with the offer's texts and validity. */
+function unitCoupons(
+  u: RedemptionUnit,
+  offer: OffersTable,
+  title: Record<string, string>,
+  description: Record<string, string>,
+  now: number,
+): CouponsTable[] {
+  const fields = {
+    projectId: u.projectId,
+    userId: u.userId,
+    title: pickLanguage(title),
+    description: pickLanguage(description),
+    validUntil: u.now + Number(offer.coupon_validity_days) * DAY_MS,
+    metadata: { ...(u.metadata ?? {}), offerId: offer.offer_id, ...(offer.shop_id ? { shopId: offer.shop_id } : {}) },
+    offerId: offer.offer_id,
+  };
+  return Array.from({ length: u.quantity }, () => newCouponRow(fields, now));
 }
 
 interface Count {
@@ -194,20 +183,7 @@ class RedemptionBatch implements BatchPart {
   private redeemUnits(u: RedemptionUnit, offer: OffersTable, cost: number): Redeemed['data'] {
     const title = JSON.parse(offer.title) as Record<string, string>;
     const description = JSON.parse(offer.description) as Record<string, string>;
-    const coupons = Array.from({ length: u.quantity }, () =>
-      newCouponRow(
-        {
-          projectId: u.projectId,
-          userId: u.userId,
-          title: pickLanguage(title),
-          description: pickLanguage(description),
-          validUntil: u.now + Number(offer.coupon_validity_days) * DAY_MS,
-          metadata: { ...(u.metadata ?? {}), offerId: offer.offer_id, ...(offer.shop_id ? { shopId: offer.shop_id } : {}) },
-          offerId: offer.offer_id,
-        },
-        this.batch.now,
-      ),
-    );
+    const coupons = unitCoupons(u, offer, title, description, this.batch.now);
     const redemptionIds = coupons.map(() => generateId('rdm'));
     const couponKeys = coupons.map((c) => c.coupon_key);
     const pointsSpent = cost * u.quantity;
