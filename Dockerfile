@@ -5,8 +5,7 @@
 #   docker build -t laurel .
 #   docker run -p 3000:3000 -v laurel-data:/app/data laurel
 #
-# NODE_VERSION: 22 (LTS) by default. Node 20 reached end of life on 2026-04-30; node:24-slim is
-# 24.19 or later, where better-sqlite3 12 aborts (docs/decisions/105-deployment-and-node-versions.md).
+# NODE_VERSION: 22 (LTS) by default, or 24 (docs/decisions/105-deployment-and-node-versions.md).
 ARG NODE_VERSION=22
 
 FROM node:${NODE_VERSION}-slim AS build

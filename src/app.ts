@@ -75,6 +75,8 @@ export interface BuildOptions {
   config: Config;
   /** False stays quiet (tests); else the level (default LOG_LEVEL) and where lines go (default stdout). */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
+  /** An already migrated in-memory SQLite store to start from (tests build hundreds of apps). */
+  sqliteImage?: Buffer;
 }
 
 /**
@@ -103,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const platform = await openPlatform(config, app.log);
+  const platform = await openPlatform(config, app.log, { sqliteImage: options.sqliteImage });
   let services: Services | null = null;
   // Runs after the server has answered its last request (Fastify closes the server first).
   app.addHook('onClose', async () => {

@@ -112,7 +112,10 @@ export function createServices(platform: Platform) {
   });
   leaderboards.closedMonths.useArchive(seasons.monthArchive);
   monthClose.use([...seasons.closeSteps, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
-  /** What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the ledger) late; then `users` removes the row itself. */
+  /**
+   * What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the
+   * ledger) late; then `users` removes the row itself.
+   */
   const userDataOwners: UserDataOwner[] = [
     events,
     challenges,

@@ -34,7 +34,8 @@ async function main(): Promise<void> {
     let t = performance.now();
     const seed = buildSeed({ events: EVENTS, days: DAYS, users: USERS, eventTypes: 20, now: Date.now(), projectId: 'default' });
     console.log(
-      `built ${seed.rollups.length} rollup rows and ${seed.metadata.length} metadata rows from ${EVENTS} events in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      `built ${seed.rollups.length} rollup rows and ${seed.metadata.length} metadata rows from ${EVENTS} events in ` +
+        `${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
     t = performance.now();
     const db = openDatabase(env.DATABASE_URL);
@@ -77,13 +78,15 @@ async function main(): Promise<void> {
         for (const connections of [1, CONNECTIONS]) {
           const r = await autocannon({ url: `${server.base}${path}`, connections, duration: SECONDS, headers });
           console.log(
-            `| ${query} | ${connections} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} |`,
+            `| ${query} | ${connections} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ` +
+              `${r.non2xx} |`,
           );
         }
       }
       const sample = await (await fetch(`${server.base}/stats/event?period=all`, { headers })).json();
       console.log(
-        `\nperiod=all: totalEvents ${sample.data.totalEvents}, uniqueUsers ${sample.data.uniqueUsers} (${sample.data._metadata.uniqueUsersCalculationMethod}), days ${Object.keys(sample.data.dailyData).length}`,
+        `\nperiod=all: totalEvents ${sample.data.totalEvents}, uniqueUsers ${sample.data.uniqueUsers} ` +
+          `(${sample.data._metadata.uniqueUsersCalculationMethod}), days ${Object.keys(sample.data.dailyData).length}`,
       );
     } finally {
       await stop(server.child);

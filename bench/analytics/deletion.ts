@@ -145,10 +145,12 @@ async function main(): Promise<void> {
       console.log(`\n${mode} mode, ${CONNECTIONS} connections, POST /event for ${OTHERS} other users`);
       console.log('| phase | requests | p50 ms | p99 ms | max ms | non-2xx |\n|---|---|---|---|---|---|');
       console.log(
-        `| before the deletion (${SECONDS} s) | ${baseline.requests} | ${baseline.p50} | ${baseline.p99} | ${baseline.max} | ${baseline.non2xx} |`,
+        `| before the deletion (${SECONDS} s) | ${baseline.requests} | ${baseline.p50} | ${baseline.p99} | ${baseline.max} | ` +
+          `${baseline.non2xx} |`,
       );
       console.log(
-        `| while deleting (${seconds.toFixed(1)} s) | ${during.requests} | ${during.p50} | ${during.p99} | ${during.max} | ${during.non2xx} |`,
+        `| while deleting (${seconds.toFixed(1)} s) | ${during.requests} | ${during.p50} | ${during.p99} | ${during.max} | ` +
+          `${during.non2xx} |`,
       );
       console.log(`\njob ${final.status}, processed ${final.processed} rows in ${seconds.toFixed(1)} s`);
     } finally {

@@ -72,7 +72,10 @@ export function buildSeed(o: SeedOptions): { rollups: AnalyticsRollupsTable[]; m
     },
   };
   for (const g of ['day', 'month'] as const)
-    for (let i = 0; i < meta[g].amount.length; i += 4) ((meta[g].amount[i + 2] = Infinity), (meta[g].amount[i + 3] = -Infinity));
+    for (let i = 0; i < meta[g].amount.length; i += 4) {
+      meta[g].amount[i + 2] = Infinity;
+      meta[g].amount[i + 3] = -Infinity;
+    }
 
   for (let i = 0; i < o.events; i++) {
     const type = pick(typeCdf, rnd());

@@ -131,7 +131,9 @@ async function main(): Promise<void> {
       const { result, batch } = await run(single);
       const during = (await received()) - before;
       rows.push({ label: `POST /event, 1 challenge + 1 streak (${where}, 1 \`*\` webhook)`, m: result, perRequest: 1, batch });
-      delivered = `\nWebhook messages received during the warm-up and the run with the endpoint: ${during} (${Math.round(during / (WARMUP + SECONDS))}/s).`;
+      delivered =
+        `\nWebhook messages received during the warm-up and the run with the endpoint: ${during} ` +
+        `(${Math.round(during / (WARMUP + SECONDS))}/s).`;
       const gone = await fetch(`${base}/admin/webhook/${webhookId}`, { method: 'DELETE', headers: { authorization: admin.authorization } });
       if (gone.status !== 204) throw new Error(`delete webhook: ${gone.status}`);
       const again = await run(single);
@@ -156,15 +158,18 @@ async function main(): Promise<void> {
       const eps = r.m.rps * r.perRequest;
       const cpu = r.m.cpuUs / r.perRequest;
       console.log(
-        `| ${r.label} | ${Math.round(eps)} | ${r.m.p50.toFixed(1)} | ${r.m.p99} | ${Math.round(cpu)} | ${r.batch === undefined ? '—' : r.batch.toFixed(1)} | ` +
-          `${(eps / bareResult.rps).toFixed(2)} | ${(cpu / bareResult.cpuUs).toFixed(2)} | ${(r.m.p99 / Math.max(1, bareResult.p99)).toFixed(2)} | ${r.m.non2xx + r.m.errors} |`,
+        `| ${r.label} | ${Math.round(eps)} | ${r.m.p50.toFixed(1)} | ${r.m.p99} | ${Math.round(cpu)} | ` +
+          `${r.batch === undefined ? '—' : r.batch.toFixed(1)} | ` +
+          `${(eps / bareResult.rps).toFixed(2)} | ${(cpu / bareResult.cpuUs).toFixed(2)} | ` +
+          `${(r.m.p99 / Math.max(1, bareResult.p99)).toFixed(2)} | ${r.m.non2xx + r.m.errors} |`,
       );
     }
     if (receiver && rows.length >= 4) {
       const [without, hooked, again] = [rows[1]!.m, rows[2]!.m, rows[3]!.m];
       const mean = (without.rps + again.rps) / 2;
       console.log(
-        `${delivered}\nWith the webhook: ${((1 - hooked.rps / mean) * 100).toFixed(1)} % fewer events/s than the mean of the runs without; server CPU per event ${((hooked.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100).toFixed(1)} % higher.`,
+        `${delivered}\nWith the webhook: ${((1 - hooked.rps / mean) * 100).toFixed(1)} % fewer events/s than the mean of the runs ` +
+          `without; server CPU per event ${((hooked.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100).toFixed(1)} % higher.`,
       );
     }
   } finally {

@@ -151,7 +151,8 @@ async function runMode(mode: string): Promise<string> {
     const m = await measure(base + path, headers, server.pid);
     results.push([name, m]);
     console.error(
-      `[${mode}] ${name}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms errors ${m.errors} timeouts ${m.timeouts} cpu ${m.cpuUs} µs/request`,
+      `[${mode}] ${name}: ${m.rps} req/s p50 ${m.p50} ms p99 ${m.p99} ms errors ${m.errors} timeouts ${m.timeouts} cpu ${m.cpuUs} ` +
+        `µs/request`,
     );
   }
   // The bare routes are measured first and last; reads are compared with the mean of both runs,
@@ -165,7 +166,10 @@ async function runMode(mode: string): Promise<string> {
   const rows = results.map(([name, m], i) => {
     const path = routes[i]![1];
     const ref = path.startsWith('/project/') || path === '/bench/bare-page' ? barePage : bare;
-    return `| ${name} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.cpuUs} | ${Math.round((m.rps / ref) * 100)}% ${ref === barePage ? 'of bare page' : 'of bare'} | ${m.errors + m.timeouts} |`;
+    return (
+      `| ${name} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.cpuUs} | ${Math.round((m.rps / ref) * 100)}% ` +
+      `${ref === barePage ? 'of bare page' : 'of bare'} | ${m.errors + m.timeouts} |`
+    );
   });
   const after = await server.ask('stats');
   await server.stop();
@@ -173,12 +177,16 @@ async function runMode(mode: string): Promise<string> {
   const rb = server.ready.rebuild;
   const eventsPerSecond = Math.round((after.events! - before.events!) / (routes.length * (SECONDS + 1)));
   return [
-    `### ${mode} (${mode === 'embedded' ? 'SQLite + in-process index' : 'PostgreSQL + Redis sorted sets'}), ${USERS.toLocaleString('en')} users`,
+    `### ${mode} (${mode === 'embedded' ? 'SQLite + in-process index' : 'PostgreSQL + Redis sorted sets'}), ` +
+      `${USERS.toLocaleString('en')} users`,
     '',
-    `Seed ${seedMs} ms. Index rebuild of the four default-group boards at start: ${rb.total} ms (month ${rb.month}, 7d ${rb['7d']}, 30d ${rb['30d']}, 365d ${rb['365d']}).`,
-    `RSS after the rebuild: ${mib(server.ready.rssAfterLoad)}; after the runs: ${mib(after.rss!)}. Events recorded during the runs: ${after.events! - before.events!} (~${eventsPerSecond}/s), errors ${after.eventErrors}.`,
+    `Seed ${seedMs} ms. Index rebuild of the four default-group boards at start: ${rb.total} ms (month ${rb.month}, 7d ${rb['7d']}, 30d ` +
+      `${rb['30d']}, 365d ${rb['365d']}).`,
+    `RSS after the rebuild: ${mib(server.ready.rssAfterLoad)}; after the runs: ${mib(after.rss!)}. Events recorded during the runs: ` +
+      `${after.events! - before.events!} (~${eventsPerSecond}/s), errors ${after.eventErrors}.`,
     '',
-    `| route (${CONNECTIONS} connections, ${SECONDS} s) | req/s | p50 ms | p99 ms | server CPU µs/request | ratio (mean of both runs of the bare route) | errors |`,
+    `| route (${CONNECTIONS} connections, ${SECONDS} s) | req/s | p50 ms | p99 ms | server CPU µs/request | ratio (mean of both runs of ` +
+      `the bare route) | errors |`,
     '|---|---|---|---|---|---|---|',
     ...rows,
     '',

@@ -19,14 +19,12 @@ export async function seed(db: Database, users: number, now: number): Promise<vo
   const points = sql.raw('((i * 7919) % 50000 + 1)');
   const reached = db.dialect === 'postgres' ? sql`(${now}::bigint - (i * 131) % 86400000)` : sql`(${now} - (i * 131) % 86400000)`;
   await sql`INSERT INTO users (project_id, user_id, created_at, points, username, anonymous)
-    SELECT 'default', 'u' || i, ${db.dialect === 'postgres' ? sql`${now}::bigint` : sql`${now}`}, 0, NULL, CASE WHEN i % 10 = 0 THEN 1 ELSE 0 END FROM (${series}) AS g`.execute(
-    k,
-  );
+    SELECT 'default', 'u' || i, ${db.dialect === 'postgres' ? sql`${now}::bigint` : sql`${now}`}, 0, NULL,
+      CASE WHEN i % 10 = 0 THEN 1 ELSE 0 END FROM (${series}) AS g`.execute(k);
   await sql`INSERT INTO leaderboard_monthly (project_id, group_id, month, user_id, points, reached_at, version)
     SELECT 'default', 'default', ${month}, 'u' || i, ${points}, ${reached}, 1 FROM (${series}) AS g`.execute(k);
   await sql`INSERT INTO leaderboard_windows (project_id, group_id, user_id, p7, r7, p30, r30, p365, r365, version)
-    SELECT 'default', 'default', 'u' || i, ${points}, ${reached}, ${points} * 2, ${reached}, ${points} * 5, ${reached}, 1 FROM (${series}) AS g`.execute(
-    k,
-  );
+    SELECT 'default', 'default', 'u' || i, ${points}, ${reached}, ${points} * 2, ${reached}, ${points} * 5, ${reached}, 1
+    FROM (${series}) AS g`.execute(k);
   await k.insertInto('leaderboard_rollover').values({ project_id: 'default', day: today }).execute();
 }

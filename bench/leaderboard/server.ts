@@ -80,12 +80,11 @@ async function main(): Promise<void> {
   }, 20);
 
   process.send!({ type: 'ready', port, rebuild, rssAfterLoad });
-  process.on('message', async (msg: { type: string }) => {
+  process.on('message', (msg: { type: string }) => {
     if (msg.type === 'stats') process.send!({ type: 'stats', rss: process.memoryUsage().rss, events, eventErrors });
     if (msg.type === 'stop') {
       clearInterval(tick);
-      await app.close();
-      process.exit(0);
+      void app.close().then(() => process.exit(0));
     }
   });
 }

@@ -89,7 +89,8 @@ async function main(): Promise<void> {
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const [name, r] of rows) {
       console.log(
-        `| ${name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p99} | ${Math.round(r.cpuUs)} | ${(r.rps / bareResult.rps).toFixed(2)} | ${(r.cpuUs / bareResult.cpuUs).toFixed(2)} | ${r.non2xx} | ${r.errors} |`,
+        `| ${name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p99} | ${Math.round(r.cpuUs)} | ` +
+          `${(r.rps / bareResult.rps).toFixed(2)} | ${(r.cpuUs / bareResult.cpuUs).toFixed(2)} | ${r.non2xx} | ${r.errors} |`,
       );
     }
   } finally {

@@ -11,6 +11,11 @@ class ResizeObserverStub {
   disconnect() {}
 }
 (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= ResizeObserverStub;
+// …and reads its parent's size from getBoundingClientRect, which is all zeros without layout (recharts
+// then warns that the chart has no size). A fixed size stands in for the layout.
+HTMLElement.prototype.getBoundingClientRect = function () {
+  return { x: 0, y: 0, top: 0, left: 0, width: 800, height: 400, right: 800, bottom: 400, toJSON: () => ({}) } as DOMRect;
+};
 
 // The DOM matchers these tests use (instead of another dependency, @testing-library/jest-dom).
 expect.extend({

@@ -19,7 +19,8 @@ async function main(): Promise<number> {
     const token = await signDeveloperToken(loadConfig(), request);
     process.stdout.write(`${token}\n`);
     console.error(
-      `token for ${request.role} "${request.sub}" of project "${request.projectId}", ${request.expiresIn ? `expires in ${request.expiresIn}` : 'never expires'}`,
+      `token for ${request.role} "${request.sub}" of project "${request.projectId}", ` +
+        `${request.expiresIn ? `expires in ${request.expiresIn}` : 'never expires'}`,
     );
     return 0;
   } catch (err) {

@@ -40,8 +40,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * After a crash: a repeat that finds the key still in progress waits (polling with backoff) while
  * the claim's lease runs, then takes the claim over and is processed. Writes that must not happen
  * twice (the write path: events, redemptions, survey answers, adjustments) store their response
- * in their own transaction, only while the claim is still theirs (`lockClaims`, `storeResponses`); so a repeat finds either that response (the write committed)
- * or no effect at all (it did not), never a key stuck "in progress".
+ * in their own transaction, only while the claim is still theirs (`lockClaims`, `storeResponses`); so a
+ * repeat finds either that response (the write committed) or no effect at all (it did not), never a key stuck "in progress".
  */
 export function registerIdempotency(app: FastifyInstance, platform: Platform): void {
   const db = platform.db.kysely;

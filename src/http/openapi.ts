@@ -178,7 +178,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
         description:
-          'Event-driven loyalty and gamification service. Paths are also served under /v0, /v1, /v2 and /v3 (the prefix is stripped). Errors have the body { statusCode, error, message, code }.',
+          'Event-driven loyalty and gamification service. Paths are also served under /v0, /v1, /v2 and /v3 (the prefix is stripped). ' +
+          'Errors have the body { statusCode, error, message, code }.',
       },
       servers: [{ url: '/' }, { url: '/v1' }],
       components: {

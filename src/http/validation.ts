@@ -102,7 +102,10 @@ function firstErrorMessage(errors: SchemaError[], dataVar: string): string {
   return validationMessage(errors[0]!, dataVar);
 }
 
-/** Query strings, params and headers. Both instances live as long as the process: Ajv keeps what it compiled by schema object, so every app built in it shares the validators of the route schemas. */
+/**
+ * Query strings, params and headers. Both instances live as long as the process: Ajv keeps what it
+ * compiled by schema object, so every app built in it shares the validators of the route schemas.
+ */
 const coercing = ajv({ coerceTypes: 'array' });
 
 export function registerValidation(app: FastifyInstance): void {

@@ -24,8 +24,13 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export async function openPlatform(config: Config, log: FastifyBaseLogger): Promise<Platform> {
-  const db = openDatabase(config.databaseUrl);
+export interface PlatformOptions {
+  /** An in-memory SQLite store to start from (tests; see OpenDatabaseOptions.sqliteImage). */
+  sqliteImage?: Buffer;
+}
+
+export async function openPlatform(config: Config, log: FastifyBaseLogger, options: PlatformOptions = {}): Promise<Platform> {
+  const db = openDatabase(config.databaseUrl, { sqliteImage: options.sqliteImage });
   let redis: RedisHandle | null = null;
   try {
     await db.ping();

@@ -150,7 +150,8 @@ function verify(): { events: number; violations: string[] } {
     if (events !== ledger) violations.push(`${events} events but ${ledger} EVENT ledger entries`);
     const drift = db
       .prepare(
-        'select u.user_id, u.points, coalesce((select sum(points) from ledger l where l.project_id = u.project_id and l.user_id = u.user_id), 0) as total from users u',
+        'select u.user_id, u.points, coalesce((select sum(points) from ledger l where l.project_id = u.project_id and l.user_id = ' +
+          'u.user_id), 0) as total from users u',
       )
       .all() as Array<{ user_id: string; points: number; total: number }>;
     for (const d of drift)
@@ -181,7 +182,8 @@ async function main(): Promise<void> {
       const acked = await sending;
       const { events, violations } = verify();
       console.log(
-        `round ${String(round).padStart(2)}: ${acked} acknowledged this round, ${acknowledged.size} in all, ${events} stored, ${violations.length} violations`,
+        `round ${String(round).padStart(2)}: ${acked} acknowledged this round, ${acknowledged.size} in all, ${events} stored, ` +
+          `${violations.length} violations`,
       );
       if (violations.length > 0) {
         console.error(violations.slice(0, 20).join('\n'));

@@ -64,7 +64,8 @@ async function main(): Promise<void> {
       await sending;
       const { events, violations } = await checkStore(postgres.url, acknowledged);
       console.log(
-        `round ${String(round).padStart(2)}: ${ackedThisRound} acknowledged this round, ${acknowledged.size} in all, ${events} stored, ${violations.length} violations`,
+        `round ${String(round).padStart(2)}: ${ackedThisRound} acknowledged this round, ${acknowledged.size} in all, ${events} stored, ` +
+          `${violations.length} violations`,
       );
       if (violations.length > 0) throw new Error(`CRASH TEST FAILED\n${violations.slice(0, 20).join('\n')}`);
     }
@@ -100,8 +101,10 @@ async function main(): Promise<void> {
     if (violations.length > 0) throw new Error(`CRASH TEST FAILED\n${violations.slice(0, 20).join('\n')}`);
     const avg = startSeconds.reduce((a, b) => a + b, 0) / startSeconds.length;
     console.log(
-      `CRASH TEST PASSED (scale mode): ${ROUNDS} rounds, ${sent} events sent, ${acknowledged.size - replayedOrProcessed} acknowledged before a kill, ` +
-        `${retried.length} unanswered and sent again (all answered 200: ${replayed} with the response stored at their commit, ${retried.length - replayed} processed now), ` +
+      `CRASH TEST PASSED (scale mode): ${ROUNDS} rounds, ${sent} events sent, ${acknowledged.size - replayedOrProcessed} acknowledged ` +
+        `before a kill, ` +
+        `${retried.length} unanswered and sent again (all answered 200: ${replayed} with the response stored at their commit, ` +
+        `${retried.length - replayed} processed now), ` +
         `${events} stored: 0 lost, 0 duplicated; ` +
         `restart to ready ${avg.toFixed(1)} s on average, ${Math.max(...startSeconds).toFixed(1)} s at most`,
     );

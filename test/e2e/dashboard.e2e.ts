@@ -195,7 +195,8 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByText('Event check-in saved.').waitFor();
   await shot(page, 'events');
   covered.push(
-    'event definitions created in the UI (TRANSACTION with group reward, condition, limit, metadata fields; FIXED with a limit); API error shown beside its field',
+    'event definitions created in the UI (TRANSACTION with group reward, condition, limit, metadata fields; FIXED with a limit); API ' +
+      'error shown beside its field',
   );
 
   const defs = (await api.call('GET', '/admin/event')).body as Array<{
@@ -354,7 +355,6 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     await userToken('carol'),
   );
   check(late.status === 200, `POST /event while Live: ${late.status}`);
-  sent++;
   await page.waitForFunction((n) => document.querySelectorAll('table:has(caption) tbody tr').length > n, carolRows, { timeout: 15_000 });
   await page.getByLabel('Live').uncheck();
   covered.push(
@@ -400,7 +400,8 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   const carolAfter = (await api.call('GET', '/user/carol/points', undefined, await userToken('carol'))).body as { points: number };
   check(bobAfter.points === 105 && carolAfter.points === 0, `bulk adjustments applied: bob ${bobAfter.points}, carol ${carolAfter.points}`);
   covered.push(
-    'users list: sorted by points, searched by prefix, CSV export of all rows; bulk adjustments from a CSV with a dry-run preview and a result per row',
+    'users list: sorted by points, searched by prefix, CSV export of all rows; bulk adjustments from a CSV with a dry-run preview and ' +
+      'a result per row',
   );
 
   // The user screen: balance, history, a confirmed adjustment with its reason, the Activity tab.
@@ -423,7 +424,8 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await shot(page, 'user-activity');
   await page.getByRole('tab', { name: 'Profile' }).click();
   covered.push(
-    'user screen: balance, history with the reason of an adjustment confirmed as "balance 485 → 500", Activity tab with the user\'s event log',
+    'user screen: balance, history with the reason of an adjustment confirmed as "balance 485 → 500", Activity tab with the user\'s ' +
+      'event log',
   );
 
   // API key shown once.

@@ -110,7 +110,8 @@ export async function checkStore(databaseUrl: string, acknowledged: Iterable<num
     const ledger = Number((await client.query<{ n: string }>("select count(*) as n from ledger where type = 'EVENT'")).rows[0]!.n);
     if (events !== ledger) violations.push(`${events} events but ${ledger} EVENT ledger entries`);
     const drift = await client.query<{ user_id: string; points: string; total: string }>(
-      'select u.user_id, u.points, coalesce((select sum(points) from ledger l where l.project_id = u.project_id and l.user_id = u.user_id), 0) as total from users u',
+      'select u.user_id, u.points, coalesce((select sum(points) from ledger l where l.project_id = u.project_id and l.user_id = ' +
+        'u.user_id), 0) as total from users u',
     );
     for (const d of drift.rows)
       if (Number(d.points) !== Number(d.total)) violations.push(`user ${d.user_id}: balance ${d.points}, ledger ${d.total}`);

@@ -79,7 +79,8 @@ async function main(): Promise<void> {
         secondsToRecover,
       });
       console.log(
-        `${name}: killed with SIGKILL for ${OUTAGE_MS / 1000} s; ${failures.length} requests refused meanwhile; recovered ${secondsToRecover.toFixed(1)} s after the restart`,
+        `${name}: killed with SIGKILL for ${OUTAGE_MS / 1000} s; ${failures.length} requests refused meanwhile; recovered ` +
+          `${secondsToRecover.toFixed(1)} s after the restart`,
       );
     };
     await outage(
@@ -112,7 +113,8 @@ async function main(): Promise<void> {
       throw new Error('FAULT TEST FAILED');
     }
     console.log(
-      `FAULT TEST PASSED: ${acknowledged.size} acknowledged events, 0 lost, 0 duplicated; ${outages.map((o) => `${o.store} recovered in ${o.secondsToRecover.toFixed(1)} s (slowest 503: ${o.slowestFailureMs} ms)`).join('; ')}`,
+      `FAULT TEST PASSED: ${acknowledged.size} acknowledged events, 0 lost, 0 duplicated; ` +
+        outages.map((o) => `${o.store} recovered in ${o.secondsToRecover.toFixed(1)} s (slowest 503: ${o.slowestFailureMs} ms)`).join('; '),
     );
   } finally {
     for (const s of servers) s.child.kill('SIGKILL');

@@ -1,43 +1,77 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/http/app-type.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { deleteKeysWithPrefix } from '../../src/platform/redis.js';
+import { chooseBackends, type BackendName } from './backends.js';
+import { createPostgresDatabase, dropPostgresDatabase, PostgresEmptier, sqliteImage } from './test-stores.js';
 
-export type BackendName = 'sqlite' | 'postgres';
+export type { BackendName } from './backends.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated template database of this run (test/helpers/global-setup.ts), or null. */
+    postgresTemplate: string | null;
+  }
+}
 
 const POSTGRES_URL = process.env.LAUREL_TEST_POSTGRES_URL;
 const REDIS_URL = process.env.LAUREL_TEST_REDIS_URL;
 
-/** SQLite always; PostgreSQL + Redis when LAUREL_TEST_POSTGRES_URL and LAUREL_TEST_REDIS_URL are set. */
-export const backends: BackendName[] = POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-if (POSTGRES_URL && !REDIS_URL) throw new Error('LAUREL_TEST_POSTGRES_URL is set but LAUREL_TEST_REDIS_URL is not: scale mode needs both');
+/** SQLite always; PostgreSQL + Redis when their URLs are set (narrowed by LAUREL_TEST_BACKENDS). */
+export const backends: BackendName[] = chooseBackends(process.env).backends;
 
 export const TEST_JWT_SECRET = 'laurel-test-secret-0123456789abcdefghijklmnop';
 export const TEST_ADMIN_TOKEN = 'laurel-test-admin-token-0123456789';
 
 /**
- * One app per test on a fresh store. SQLite: a new in-memory database per test. PostgreSQL: one
- * database per test file (created here, dropped after), emptied before each test; Redis keys live
- * under a prefix of the file, deleted before each test and after the file.
+ * How a suite shares apps (docs/testing.md, "Where a new test goes"):
+ * - `test` (describeBackends): an app per test on an empty store — for tests that configure or
+ *   restart the app, read the store directly, or depend on what the whole store holds (jobs, metrics);
+ * - `file` (describeSharedApp): one app per describe block; each test works in a project of its own
+ *   (`t.projectId`), created before it. Tokens, admin calls and factories use that project.
+ */
+export type AppSharing = 'test' | 'file';
+
+let projects = 0;
+
+function postgresTemplate(): string | null {
+  try {
+    return inject('postgresTemplate') ?? null;
+  } catch {
+    return null; // a run without the global setup (e.g. the bad-input run): the apps migrate
+  }
+}
+
+/**
+ * The apps and stores of one describe block (one backend). SQLite: a copy of a migrated in-memory
+ * store per app. PostgreSQL: one database per block, copied from the run's migrated template and
+ * emptied before each test (`test` sharing); Redis keys live under a prefix of the block, removed
+ * before each test and after the block.
  */
 export class TestContext {
   app!: App;
+  /** The project of the running test: `default`, or (sharing `file`) one made for it. */
+  projectId = 'default';
   private databaseUrl = 'sqlite::memory:';
   private databaseName: string | null = null;
+  private emptier: PostgresEmptier | null = null;
   private readonly redisPrefix = `laurel-test:${randomBytes(6).toString('hex')}:`;
   private configOverrides: Partial<Config> = {};
   private logLines: string[] | null = null;
   private logLevel = 'debug';
 
-  constructor(readonly backend: BackendName) {}
+  constructor(
+    readonly backend: BackendName,
+    readonly sharing: AppSharing = 'test',
+  ) {}
 
   /** Changes the config of the apps built from now on (call in beforeEach/beforeAll before the app is used). */
   configure(overrides: Partial<Config>): void {
+    this.ownAppsOnly('configure()');
     this.configOverrides = overrides;
   }
 
@@ -46,10 +80,15 @@ export class TestContext {
    * JSON line per entry, instead of staying silent. Ends with the test.
    */
   captureLogs(level = 'debug'): string[] {
+    this.ownAppsOnly('captureLogs()');
     const lines: string[] = [];
     this.logLines = lines;
     this.logLevel = level;
     return lines;
+  }
+
+  private ownAppsOnly(what: string): void {
+    if (this.sharing === 'file') throw new Error(`${what} needs an app of the test's own: this suite shares one app per file`);
   }
 
   private logger() {
@@ -76,61 +115,103 @@ export class TestContext {
     return { databaseUrl: this.databaseUrl, redisUrl: this.backend === 'postgres' ? REDIS_URL! : null, redisPrefix: this.redisPrefix };
   }
 
+  private async build(): Promise<App> {
+    const config = this.config();
+    const image = config.databaseUrl === 'sqlite::memory:' ? await sqliteImage() : undefined;
+    return buildApp({ config, logger: this.logger(), sqliteImage: image });
+  }
+
   async setupFile(): Promise<void> {
     if (this.backend !== 'postgres') return;
-    this.databaseName = `laurel_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${this.databaseName}`);
-    const url = new URL(POSTGRES_URL!);
-    url.pathname = `/${this.databaseName}`;
-    this.databaseUrl = url.toString();
+    const database = await createPostgresDatabase(POSTGRES_URL!, postgresTemplate());
+    this.databaseName = database.name;
+    this.databaseUrl = database.url;
+    this.emptier = new PostgresEmptier(database.url);
   }
 
   async setupTest(): Promise<void> {
+    if (this.sharing === 'file') {
+      this.app ??= await this.build();
+      this.resetClock();
+      await this.newProject();
+      return;
+    }
     if (this.backend === 'postgres') {
-      await truncateAll(this.databaseUrl);
+      await this.emptier!.empty();
       await deleteKeysWithPrefix(REDIS_URL!, this.redisPrefix);
     }
-    this.app = await buildApp({ config: this.config(), logger: this.logger() });
+    this.app = await this.build();
+  }
+
+  /**
+   * Switches the test to a project of its own, new and empty (sharing `file`: before each test;
+   * a property test calls it for a fresh store per run).
+   */
+  async newProject(): Promise<string> {
+    const projectId = `t${++projects}_${randomBytes(3).toString('hex')}`;
+    await this.app.services.projects.create({ projectId, name: `Test project ${projects}` });
+    this.projectId = projectId;
+    return projectId;
+  }
+
+  /** The shared app's test clock back to the real time (a test may have moved or replaced it). */
+  private resetClock(): void {
+    const clock = this.app.platform.testClock;
+    if (!clock) return;
+    if (Object.hasOwn(clock, 'now')) delete (clock as { now?: unknown }).now;
+    clock.setOffset(0);
+    void this.app.platform.redis?.client.del('test-clock-offset');
   }
 
   /** Closes the test's app and builds a new one on the same store (a restart). */
   async restart(): Promise<App> {
+    this.ownAppsOnly('restart()');
     await this.app.close();
-    this.app = await buildApp({ config: this.config(), logger: this.logger() });
+    this.app = await this.build();
     return this.app;
   }
 
   async teardownTest(): Promise<void> {
+    if (this.sharing === 'file') return;
     await this.app?.close();
     this.configOverrides = {};
     this.logLines = null;
   }
 
   async teardownFile(): Promise<void> {
+    if (this.sharing === 'file') await this.app?.close();
+    await this.emptier?.close();
     if (this.backend !== 'postgres' || !this.databaseName) return;
-    await adminQuery(`DROP DATABASE IF EXISTS ${this.databaseName} WITH (FORCE)`);
+    await dropPostgresDatabase(POSTGRES_URL!, this.databaseName);
     await deleteKeysWithPrefix(REDIS_URL!, this.redisPrefix);
   }
 
-  /** Authorization header of a user JWT (role user, project default unless given). */
-  async auth(sub: string, claims: Record<string, unknown> = {}, expiresIn = '1h'): Promise<Record<string, string>> {
-    return { authorization: `Bearer ${await signToken({ sub, ...claims }, expiresIn)}` };
+  /** The claims of a token of the test's project (none added for `default`, the tokens' own default). */
+  private projectClaims(): Record<string, unknown> {
+    return this.projectId === 'default' ? {} : { projectId: this.projectId };
   }
 
-  /** Authorization header of a service JWT of a project. */
-  serviceAuth(projectId = 'default'): Promise<Record<string, string>> {
+  /** Authorization header of a user JWT (role user, the test's project unless `claims` names one). */
+  async auth(sub: string, claims: Record<string, unknown> = {}, expiresIn = '1h'): Promise<Record<string, string>> {
+    return { authorization: `Bearer ${await signToken({ sub, ...this.projectClaims(), ...claims }, expiresIn)}` };
+  }
+
+  /** Authorization header of a service JWT of a project (the test's by default). */
+  serviceAuth(projectId = this.projectId): Promise<Record<string, string>> {
     return this.auth('test-service', { role: 'service', projectId });
   }
 
+  /** The admin token's headers, for `projectId` or the test's project. */
   adminAuth(projectId?: string): Record<string, string> {
-    return { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...(projectId ? { 'x-project-id': projectId } : {}) };
+    const project = projectId ?? (this.projectId === 'default' ? undefined : this.projectId);
+    return { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...(project ? { 'x-project-id': project } : {}) };
   }
 
   inject(options: InjectOptions): Promise<LightMyRequestResponse> {
     return this.app.inject(options);
   }
 
-  /** An admin API call; fails the test on an unexpected status when `expect` is given. */
+  /** An admin API call for `projectId` (default: the test's project). */
   async admin(method: InjectOptions['method'], url: string, payload?: unknown, projectId?: string): Promise<LightMyRequestResponse> {
     return this.app.inject({
       method,
@@ -164,39 +245,28 @@ export async function signToken(claims: Record<string, unknown>, expiresIn: stri
   return jwt.sign(new TextEncoder().encode(TEST_JWT_SECRET));
 }
 
-/** Runs `body` once per backend, each in its own describe block with a fresh app per test. */
+/** Runs `body` once per backend, each in its own describe block, with a fresh app per test on an empty store. */
 export function describeBackends(title: string, body: (t: TestContext) => void): void {
+  describeSuite(title, 'test', body);
+}
+
+/**
+ * Runs `body` once per backend with one app per describe block; each test works in a new project of
+ * its own (`t.projectId`). For tests that need only their own data (docs/testing.md).
+ */
+export function describeSharedApp(title: string, body: (t: TestContext) => void): void {
+  describeSuite(title, 'file', body);
+}
+
+function describeSuite(title: string, sharing: AppSharing, body: (t: TestContext) => void): void {
   for (const backend of backends) {
     describe(`${title} [${backend}]`, () => {
-      const t = new TestContext(backend);
+      const t = new TestContext(backend, sharing);
       beforeAll(() => t.setupFile());
       beforeEach(() => t.setupTest());
       afterEach(() => t.teardownTest());
       afterAll(() => t.teardownFile());
       body(t);
     });
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function truncateAll(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ tablename: string }>(
-      "select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'",
-    );
-    if (rows.length > 0) await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} RESTART IDENTITY`);
-  } finally {
-    await client.end();
   }
 }

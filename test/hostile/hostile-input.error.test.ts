@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { describeBackends, type TestContext } from '../helpers/test-app.js';
+import { describeSharedApp, type TestContext } from '../helpers/test-app.js';
 import { defineEvent, sendEvent } from '../../src/modules/events/events.test-factory.js';
 import { balance, createOffer, createShop, userWithPoints } from '../../src/modules/offers/offers.test-factory.js';
 
@@ -30,7 +30,7 @@ function expect400(res: LightMyRequestResponse, code: string | RegExp) {
 
 const OFFER = '{"offerId":"big","type":"LOCAL","points":1,"title":{"de":"Groß"},"validUntil":1e309}';
 
-describeBackends('hostile input: numbers beyond range', (t) => {
+describeSharedApp('hostile input: numbers beyond range', (t) => {
   it('refuses 1e309 (Infinity) in an integer field, stores nothing, and keeps every list working', async () => {
     const admin = t.adminAuth();
     expect400(await raw(t, 'POST', '/admin/offer', OFFER, admin), /VALIDATION_ERROR|NUMBER_OUT_OF_RANGE/);
@@ -70,14 +70,14 @@ describeBackends('hostile input: numbers beyond range', (t) => {
     await t.createUser('ann');
     const res = await t.inject({
       method: 'GET',
-      url: '/project/default/leaderboard?groupId=default&timeframe=7d&limit=Infinity',
+      url: `/project/${t.projectId}/leaderboard?groupId=default&timeframe=7d&limit=Infinity`,
       headers: await t.auth('ann'),
     });
     expect400(res, /VALIDATION_ERROR|NUMBER_OUT_OF_RANGE/);
   });
 });
 
-describeBackends('hostile input: NUL characters and lone surrogates', (t) => {
+describeSharedApp('hostile input: NUL characters and lone surrogates', (t) => {
   it('refuses a NUL character in a body string, a body key, a path and a query with 400', async () => {
     await t.createUser('ann');
     const user = await t.auth('ann');
@@ -89,7 +89,7 @@ describeBackends('hostile input: NUL characters and lone surrogates', (t) => {
     expect400(await sendEvent(t, 'ann', { eventId: 'buy', metadata: { 'k\u0000': 1 } }), 'INVALID_CHARACTER');
     expect400(await t.inject({ method: 'GET', url: '/user/ann/offer/feed?type=%00', headers: user }), 'INVALID_CHARACTER');
     expect400(
-      await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=%00&timeframe=7d', headers: user }),
+      await t.inject({ method: 'GET', url: `/project/${t.projectId}/leaderboard?groupId=%00&timeframe=7d`, headers: user }),
       'INVALID_CHARACTER',
     );
     expect400(await t.inject({ method: 'GET', url: '/offer/a%00b', headers: user }), /INVALID_CHARACTER|VALIDATION_ERROR/);
@@ -100,7 +100,7 @@ describeBackends('hostile input: NUL characters and lone surrogates', (t) => {
     // Nothing changed: the name is still the default, no event was stored.
     const board = await t.inject({ method: 'POST', url: '/user/ann/leaderboard', headers: user, payload: {} });
     expect(board.json()).toMatchObject({ username: 'ann' });
-    expect(await t.app.services.events.countEvents('default', 'ann')).toBe(0);
+    expect(await t.app.services.events.countEvents(t.projectId, 'ann')).toBe(0);
   });
 
   it('refuses a NUL character in the Idempotency-Key header', async () => {
@@ -125,7 +125,7 @@ describeBackends('hostile input: NUL characters and lone surrogates', (t) => {
   });
 });
 
-describeBackends('hostile input: deep and large metadata', (t) => {
+describeSharedApp('hostile input: deep and large metadata', (t) => {
   const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
   it('refuses 10,000 levels of metadata on redeem and on an admin coupon with 400, changing nothing', async () => {

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../helpers/test-app.js';
+import { describeSharedApp } from '../helpers/test-app.js';
 
 /** "The same body" is the same JSON value: key order and whitespace do not matter (decision 005). */
-describeBackends('Idempotency-Key: the same JSON value', (t) => {
+describeSharedApp('Idempotency-Key: the same JSON value', (t) => {
   const post = async (key: string, payload: string) =>
     t.inject({
       method: 'POST',

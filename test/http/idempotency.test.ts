@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../helpers/test-app.js';
+import { describeSharedApp } from '../helpers/test-app.js';
 
 const title = { default: 'G', de: 'G' };
 
-describeBackends('Idempotency-Key', (t) => {
+describeSharedApp('Idempotency-Key', (t) => {
   it('returns the first response again for a repeat and changes nothing', async () => {
     const headers = { ...(await t.auth('alice')), 'idempotency-key': 'k-1' };
     const first = await t.inject({ method: 'POST', url: '/usergroup', headers, payload: { title } });

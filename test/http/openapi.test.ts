@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../helpers/test-app.js';
+import { describeSharedApp } from '../helpers/test-app.js';
 
 type Parameter = { in: string; name: string; description?: string };
 type Response = { description?: string; content?: Record<string, { schema?: unknown; examples?: unknown; example?: unknown }> };
@@ -14,7 +14,7 @@ type Operation = {
   security?: unknown[];
 };
 
-describeBackends('the OpenAPI document', (t) => {
+describeSharedApp('the OpenAPI document', (t) => {
   it('describes every route with tags, a success response and its error responses', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     const problems: string[] = [];

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { schemaErrorFormatter, validationMessage } from '../../src/http/validation.js';
-import { describeBackends } from '../helpers/test-app.js';
+import { describeSharedApp } from '../helpers/test-app.js';
 
-describeBackends('validation messages name the field, the allowed values and an unknown field', (t) => {
+describeSharedApp('validation messages name the field, the allowed values and an unknown field', (t) => {
   it('lists the allowed values of an enum', async () => {
     const res = await t.admin('POST', '/admin/event', { eventId: 'tap', title: 'Tap', reward: { default: 1 }, type: 'FIXD' });
     expect(res.statusCode).toBe(400);

@@ -97,7 +97,9 @@ describe('API keys', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads.count()).toBe(1));
     expect((await downloads.texts())[0]).toBe(
-      'Name,Key id,Starts with,Scopes,Created\r\ncheckout,ak_1,lk_abc,all,2026-01-02T00:00:00.000Z\r\npos,ak_2,lk_def,events:write,2026-01-03T00:00:00.000Z\r\n',
+      'Name,Key id,Starts with,Scopes,Created\r\n' +
+        'checkout,ak_1,lk_abc,all,2026-01-02T00:00:00.000Z\r\n' +
+        'pos,ak_2,lk_def,events:write,2026-01-03T00:00:00.000Z\r\n',
     );
   });
 

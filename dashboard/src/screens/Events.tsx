@@ -102,7 +102,8 @@ export function describeEvent(f: EventForm): string {
   const groups = f.groupRewards.filter((g) => g.groupId).map((g) => `${g.groupId}: ${g.points || 0}`);
   const cap = f.maximumReward ? `, at most ${f.maximumReward} per event` : '';
   const limit = f.limit
-    ? `; counts ${f.limit}× ${f.limitPeriod === 'lifetime' ? 'per user in total' : `per ${f.limitPeriod.replace('ly', '').replace('dai', 'day')}`}`
+    ? `; counts ${f.limit}× ` +
+      `${f.limitPeriod === 'lifetime' ? 'per user in total' : `per ${f.limitPeriod.replace('ly', '').replace('dai', 'day')}`}`
     : '; no limit';
   const n = f.conditions.rows.length;
   const cond =
@@ -238,7 +239,10 @@ function EventFormFields({ value: f, set, errors, editing }: FormProps<EventForm
       <div className="field-wide">
         <Rows<MetadataField>
           legend="Metadata fields"
-          hint="What your app sends in metadata (at most 10 keys). Required fields are checked on every event; they also drive the analytics."
+          hint={
+            'What your app sends in metadata (at most 10 keys). Required fields are checked on every event; ' +
+            'they also drive the analytics.'
+          }
           rows={f.metadataFields}
           error={errors.metadataFields}
           onChange={(metadataFields) => set({ metadataFields })}

@@ -42,8 +42,9 @@ export function LeaderboardsScreen() {
   const fetchAll = async () => {
     const all: LeaderboardEntry[] = [];
     for (let from = 0; ; from += 1000) {
+      const period = mode === 'month' ? { month } : { timeframe };
       const page = await api.get<Leaderboard>(
-        `/project/${enc(api.projectId)}/leaderboard${query({ groupId, ...(mode === 'month' ? { month } : { timeframe }), limit: 1000, offset: from })}`,
+        `/project/${enc(api.projectId)}/leaderboard${query({ groupId, ...period, limit: 1000, offset: from })}`,
       );
       all.push(...page.users);
       if (page.users.length < 1000 || all.length >= page.total) return all;

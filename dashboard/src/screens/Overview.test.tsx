@@ -47,57 +47,60 @@ describe('overview', () => {
     expect(screen.queryByTestId('programme-home')).toBeNull();
   });
 
-  it("once set up, is the programme's home: active users, points issued, redeemed and outstanding, challenge completions, redemptions", async () => {
-    // 90 days: 2 users a day for the 7 days before the last 7, 3 a day in the last 7.
-    const days = Array.from({ length: 90 }, (_, i) =>
-      i >= 83 ? { users: 3, points: 30 } : i >= 76 ? { users: 2, points: 20 } : { users: 0, points: 0 },
-    );
-    openOverview({
-      'GET /admin/event': { status: 200, body: [{ eventId: 'purchase' }] },
-      'GET /stats/event?period=7d': stats('7d', 5, 210, days.slice(-7)),
-      'GET /stats/event?period=30d': stats('30d', 9, 350, days.slice(-30)),
-      'GET /stats/event?period=90d': stats('90d', 9, 350, days),
-      'GET /admin/offer': {
-        status: 200,
-        body: [
-          {
-            offerId: 'coffee',
-            points: 100,
-            statistics: { month: '2026-03', redeemed: 2, limit: null, remaining: null },
-            totalStatistics: { redeemed: 3, used: 1, valid: 2, limit: null, remaining: null },
-          },
-        ],
-      },
-      'GET /admin/challenge': {
-        status: 200,
-        body: [
-          { challengeId: 'five', completions: { total: 7, last30Days: 4 } },
-          { challengeId: 'ten', completions: { total: 1, last30Days: 1 } },
-        ],
-      },
-      'GET /admin/user': (call) =>
-        call.path.includes('cursor=p2')
-          ? { status: 200, body: { users: [{ userId: 'c', points: 9, lastActiveAt: null, createdAt: 0 }], nextCursor: null } }
-          : {
-              status: 200,
-              body: {
-                users: [
-                  { userId: 'a', points: 1000, lastActiveAt: null, createdAt: 0 },
-                  { userId: 'b', points: 100, lastActiveAt: null, createdAt: 0 },
-                ],
-                nextCursor: 'p2',
-              },
+  it(
+    "once set up, is the programme's home: active users, points issued, redeemed and outstanding, challenge " + 'completions, redemptions',
+    async () => {
+      // 90 days: 2 users a day for the 7 days before the last 7, 3 a day in the last 7.
+      const days = Array.from({ length: 90 }, (_, i) =>
+        i >= 83 ? { users: 3, points: 30 } : i >= 76 ? { users: 2, points: 20 } : { users: 0, points: 0 },
+      );
+      openOverview({
+        'GET /admin/event': { status: 200, body: [{ eventId: 'purchase' }] },
+        'GET /stats/event?period=7d': stats('7d', 5, 210, days.slice(-7)),
+        'GET /stats/event?period=30d': stats('30d', 9, 350, days.slice(-30)),
+        'GET /stats/event?period=90d': stats('90d', 9, 350, days),
+        'GET /admin/offer': {
+          status: 200,
+          body: [
+            {
+              offerId: 'coffee',
+              points: 100,
+              statistics: { month: '2026-03', redeemed: 2, limit: null, remaining: null },
+              totalStatistics: { redeemed: 3, used: 1, valid: 2, limit: null, remaining: null },
             },
-    });
-    expect(await screen.findByRole('heading', { name: 'Project default' })).toBeInTheDocument();
-    expect((await screen.findByTestId('active-7d')).textContent).toBe('5');
-    expect(screen.getByTestId('active-30d').textContent).toBe('9');
-    expect(screen.getByText(/3\.0 over the last 7 days, \+50 % against the 7 days before/)).toBeInTheDocument();
-    expect(screen.getByTestId('issued-30d').textContent).toBe('350');
-    expect(screen.getByTestId('outstanding').textContent).toBe('1,109');
-    expect(screen.getByText('outstanding (all balances)')).toBeInTheDocument();
-    expect(screen.getByText('300')).toBeInTheDocument(); // 3 redemptions of a 100-point offer
-    expect(screen.getByTestId('redemptions').textContent).toBe('3');
-    expect(screen.getByTestId('completions-30d').textContent).toBe('5');
-  });
+          ],
+        },
+        'GET /admin/challenge': {
+          status: 200,
+          body: [
+            { challengeId: 'five', completions: { total: 7, last30Days: 4 } },
+            { challengeId: 'ten', completions: { total: 1, last30Days: 1 } },
+          ],
+        },
+        'GET /admin/user': (call) =>
+          call.path.includes('cursor=p2')
+            ? { status: 200, body: { users: [{ userId: 'c', points: 9, lastActiveAt: null, createdAt: 0 }], nextCursor: null } }
+            : {
+                status: 200,
+                body: {
+                  users: [
+                    { userId: 'a', points: 1000, lastActiveAt: null, createdAt: 0 },
+                    { userId: 'b', points: 100, lastActiveAt: null, createdAt: 0 },
+                  ],
+                  nextCursor: 'p2',
+                },
+              },
+      });
+      expect(await screen.findByRole('heading', { name: 'Project default' })).toBeInTheDocument();
+      expect((await screen.findByTestId('active-7d')).textContent).toBe('5');
+      expect(screen.getByTestId('active-30d').textContent).toBe('9');
+      expect(screen.getByText(/3\.0 over the last 7 days, \+50 % against the 7 days before/)).toBeInTheDocument();
+      expect(screen.getByTestId('issued-30d').textContent).toBe('350');
+      expect(screen.getByTestId('outstanding').textContent).toBe('1,109');
+      expect(screen.getByText('outstanding (all balances)')).toBeInTheDocument();
+      expect(screen.getByText('300')).toBeInTheDocument(); // 3 redemptions of a 100-point offer
+      expect(screen.getByTestId('redemptions').textContent).toBe('3');
+      expect(screen.getByTestId('completions-30d').textContent).toBe('5');
+    },
+  );
 });

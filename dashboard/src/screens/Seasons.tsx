@@ -52,7 +52,8 @@ export function seasonRewardToBody(f: SeasonRewardForm): Record<string, unknown>
 }
 
 const bandText = (b: SeasonReward['bands'][number]) =>
-  `${b.fromRank === b.toRank ? `#${b.fromRank}` : `#${b.fromRank}–${b.toRank}`}: ${[b.points !== undefined ? `${b.points} pts` : null, b.offerId ? `coupon ${b.offerId}` : null].filter(Boolean).join(' + ')}`;
+  `${b.fromRank === b.toRank ? `#${b.fromRank}` : `#${b.fromRank}–${b.toRank}`}: ` +
+  `${[b.points !== undefined ? `${b.points} pts` : null, b.offerId ? `coupon ${b.offerId}` : null].filter(Boolean).join(' + ')}`;
 
 function SeasonRewardFields({ value: f, set, errors, editing }: FormProps<SeasonRewardForm>) {
   return (

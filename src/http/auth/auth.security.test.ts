@@ -51,7 +51,8 @@ describeBackends('authentication: forged and invalid tokens are refused', (t) =>
   it('refuses a tampered payload', async () => {
     const token = await signToken({ sub: 'alice' });
     const [header, , signature] = token.split('.');
-    const forged = `${header}.${base64url.encode(JSON.stringify({ sub: 'mallory', exp: Math.floor(Date.now() / 1000) + 600 }))}.${signature}`;
+    const claims = base64url.encode(JSON.stringify({ sub: 'mallory', exp: Math.floor(Date.now() / 1000) + 600 }));
+    const forged = `${header}.${claims}.${signature}`;
     expect((await t.inject({ ...points('mallory'), headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
   });
 

@@ -50,7 +50,8 @@ export async function healthRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getReadiness',
         description:
-          'Readiness: 200 when the database (and Redis in scale mode) answer, 503 with the failing store named otherwise. Use it as the readiness probe and in load balancers.',
+          'Readiness: 200 when the database (and Redis in scale mode) answer, 503 with the failing store named otherwise. Use it as ' +
+          'the readiness probe and in load balancers.',
         ...schema,
         summary: 'Readiness: the stores answer',
         response: { 200: Ready, 503: NotReady },

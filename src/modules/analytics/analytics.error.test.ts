@@ -1,8 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { NOW, stats } from './analytics.test-factory.js';
 
-describeBackends('analytics: errors', (t) => {
+describeSharedApp('analytics: errors', (t) => {
   beforeEach(() => t.setClock(NOW));
 
   it.each([

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
+import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
 import { defineEvent, hours, logEvent, NOW, stats } from './analytics.test-factory.js';
 
 /**
@@ -33,7 +33,7 @@ async function seed(t: TestContext): Promise<void> {
 
 const exact = { uniqueUsersCalculationMethod: 'exact', uniqueUsersNote: expect.any(String) };
 
-describeBackends('analytics: happy path', (t) => {
+describeSharedApp('analytics: happy path', (t) => {
   beforeEach(() => seed(t));
 
   it('answers the global view of today (1d) with every field of the interface', async () => {
@@ -188,7 +188,7 @@ describeBackends('analytics: happy path', (t) => {
     expect(del.statusCode).toBe(200);
     await t.app.services.jobs.runUntilIdle();
     expect((await t.admin('GET', `/admin/job/${del.json().jobId}`)).json()).toMatchObject({ status: 'done' });
-    expect(await t.app.services.events.countEvents('default', 'alice')).toBe(0);
+    expect(await t.app.services.events.countEvents(t.projectId, 'alice')).toBe(0);
     expect((await stats(t, '?period=all')).json()).toEqual(before);
   });
 

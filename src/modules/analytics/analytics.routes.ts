@@ -12,7 +12,8 @@ export async function analyticsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getEventStats',
         description:
-          'Counts, points, unique users and metadata statistics of events: the last 7/30/365 days (period) or a calendar month (timeframe=month&month=YYYY-MM), optionally for one event.',
+          'Counts, points, unique users and metadata statistics of events: the last 7/30/365 days (period) or a calendar month ' +
+          '(timeframe=month&month=YYYY-MM), optionally for one event.',
         tags: ['analytics'],
         summary: 'Event analytics for a period or a calendar month',
         security: [{ bearerAuth: [] }, { apiKey: [] }],

@@ -1,8 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent, logEvent, NOW, stats } from './analytics.test-factory.js';
 
-describeBackends('analytics: security', (t) => {
+describeSharedApp('analytics: security', (t) => {
   beforeEach(async () => {
     await t.setClock(NOW);
     await defineEvent(t, { eventId: 'login', reward: { default: 1 } });

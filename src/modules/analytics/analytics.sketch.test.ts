@@ -1,8 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { feedStage, NOW, stats } from './analytics.test-factory.js';
 
-describeBackends('analytics: unique users and category caps', (t) => {
+describeSharedApp('analytics: unique users and category caps', (t) => {
   beforeEach(() => t.setClock(NOW));
 
   it('counts few users exactly, repeats included', async () => {

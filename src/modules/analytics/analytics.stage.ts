@@ -86,7 +86,8 @@ const admitValue = new Statement<{ projectId: string; eventId: string; field: st
     compile: () =>
       sql`insert into analytics_metadata_values (project_id, event_id, field, value)
       select ${a.projectId}, ${a.eventId}, ${a.field}, ${a.value}
-      where (select count(*) from analytics_metadata_values where project_id = ${a.projectId} and event_id = ${a.eventId} and field = ${a.field}) < ${a.cap}
+      where (select count(*) from analytics_metadata_values
+             where project_id = ${a.projectId} and event_id = ${a.eventId} and field = ${a.field}) < ${a.cap}
       on conflict do nothing`.compile(db),
   }),
 );

@@ -35,8 +35,8 @@ export async function feedStage(
 ): Promise<void> {
   await defineEvent(t, { eventId: 'visit', reward: { default: 0 } });
   const userIds = [...new Set(events.map((e) => e.userId))];
-  for (const userId of userIds) await t.app.services.users.create('default', userId);
-  const principal = { kind: 'service' as const, projectId: 'default', subject: 'test-service' };
+  for (const userId of userIds) await t.app.services.users.create(t.projectId, userId);
+  const principal = { kind: 'service' as const, projectId: t.projectId, subject: 'test-service' };
   await Promise.all(
     events.map((e) =>
       t.app.services.events.ingest(principal, { eventId: 'visit', userId: e.userId, ...(e.metadata ? { metadata: e.metadata } : {}) }),

@@ -12,10 +12,10 @@ export interface HistogramBin {
 
 function positiveBin(v: number): HistogramBin {
   if (v < 1) return { min: 0, max: 1 };
-  let e = Math.floor(Math.log10(v));
+  const e = Math.floor(Math.log10(v));
   let base = 10 ** e;
-  if (v / base >= 10) base = 10 ** ++e; // log10 rounding just below a power of ten
-  if (v < base) base = 10 ** --e;
+  if (v / base >= 10) base = 10 ** (e + 1); // log10 rounding just below a power of ten
+  if (v < base) base = 10 ** (e - 1);
   const m = v / base;
   if (m < 2) return { min: base, max: 2 * base };
   if (m < 5) return { min: 2 * base, max: 5 * base };

@@ -49,7 +49,9 @@ export async function apiKeysRoutes(app: App): Promise<void> {
         operationId: 'createApiKey',
         summary: 'Create an API key',
         description:
-          'Creates an API key of the project, a service principal on every public route within its `scopes` (omitted: every scope); its secret is shown only in this response and stored as a hash. /admin routes never take API keys.',
+          'Creates an API key of the project, a service principal on every public route within its `scopes` (omitted: ' +
+          'every scope); its secret is shown only in this response and stored as a hash. /admin routes never take API ' +
+          'keys.',
         tags,
         security,
         body: Body,

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
+import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
 import { defineEvent } from '../events/events.test-factory.js';
 
 async function auditLog(t: TestContext, query = '', projectId?: string) {
@@ -8,7 +8,7 @@ async function auditLog(t: TestContext, query = '', projectId?: string) {
   return res.json() as { entries: Array<Record<string, any>>; nextCursor: string | null };
 }
 
-describeBackends('audit log: every admin change', (t) => {
+describeSharedApp('audit log: every admin change', (t) => {
   it('records create, update and delete with the object before and after, newest first', async () => {
     await defineEvent(t, { eventId: 'buy', title: 'Purchase', reward: { default: 5 } });
     const def = (await t.admin('GET', '/admin/event/buy')).json();

@@ -72,7 +72,9 @@ export async function auditRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listAuditLog',
         description:
-          'Every change made through the admin API (create, update, delete, adjustments, keys, projects) with its time, actor (admin token, API key or service), resource, id and the object before and after (secrets redacted); filtered by resource and id, newest first, paged by cursor.',
+          'Every change made through the admin API (create, update, delete, adjustments, keys, projects) with its time, actor (admin ' +
+          'token, API key or service), resource, id and the object before and after (secrets redacted); filtered by resource and ' +
+          'id, newest first, paged by cursor.',
         tags: ['admin: audit'],
         security: [{ adminToken: [] }],
         summary: 'Audit log: every admin change with its actor and the object before and after, newest first',

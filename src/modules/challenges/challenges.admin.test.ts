@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 
 const T0 = Date.UTC(2026, 2, 10, 12);
 
-describeBackends('challenges: admin API', (t) => {
+describeSharedApp('challenges: admin API', (t) => {
   const body = { challengeId: 'buy3', title: { de: 'Drei Käufe', en: 'Three purchases' }, eventId: 'purchase', goal: 3, points: 50 };
 
   it('creates, reads, lists, replaces and deletes a challenge', async () => {

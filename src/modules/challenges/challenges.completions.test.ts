@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent, sendEvent } from '../events/events.test-factory.js';
 import { defineChallenge } from './challenges.test-factory.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 10, 12);
 
-describeBackends('challenges: completions in the admin list', (t) => {
+describeSharedApp('challenges: completions in the admin list', (t) => {
   it('counts the users who completed each challenge, in total and in the last 30 days', async () => {
     await t.setClock(T0);
     await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: 1 }, limit: null });

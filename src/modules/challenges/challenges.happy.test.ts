@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, DAY, defineEvent, history, NOW, sendEvent } from '../events/events.test-factory.js';
 import { challengeIds, defineChallenge, userChallenges } from './challenges.test-factory.js';
 
-describeBackends('challenges: happy path', (t) => {
+describeSharedApp('challenges: happy path', (t) => {
   async function setup() {
     await t.setClock(NOW);
     await defineEvent(t, { eventId: 'purchase', reward: { default: 10 } });
@@ -156,23 +156,23 @@ describeBackends('challenges: happy path', (t) => {
   it('reports the latest time a challenge opened or completed for the user', async () => {
     await setup();
     const { challenges } = t.app.services;
-    expect(await challenges.lastActivityAt('default', 'alice')).toBeNull();
+    expect(await challenges.lastActivityAt(t.projectId, 'alice')).toBeNull();
     await defineChallenge(t, { challengeId: 's1', seriesId: 's', step: 1, goal: 1 });
-    const created = (await challenges.lastActivityAt('default', 'alice'))!;
+    const created = (await challenges.lastActivityAt(t.projectId, 'alice'))!;
     expect(created - NOW).toBeGreaterThanOrEqual(0);
     await defineChallenge(t, { challengeId: 's2', seriesId: 's', step: 2, goal: 1, isLastStep: true });
     await defineChallenge(t, { challengeId: 'later', goal: 1, startDate: NOW + 5 * DAY });
-    expect(await challenges.lastActivityAt('default', 'alice')).toBeLessThan(NOW + DAY);
+    expect(await challenges.lastActivityAt(t.projectId, 'alice')).toBeLessThan(NOW + DAY);
 
     await t.setClock(NOW + DAY);
     await sendEvent(t, 'alice', { eventId: 'purchase' });
-    const completed = (await challenges.lastActivityAt('default', 'alice'))!;
+    const completed = (await challenges.lastActivityAt(t.projectId, 'alice'))!;
     expect(completed).toBeGreaterThanOrEqual(NOW + DAY);
     expect(completed).toBeLessThan(NOW + 2 * DAY);
-    expect(await challenges.lastActivityAt('default', 'bob')).toBeLessThan(NOW + DAY);
+    expect(await challenges.lastActivityAt(t.projectId, 'bob')).toBeLessThan(NOW + DAY);
 
     await t.setClock(NOW + 6 * DAY);
-    expect(await challenges.lastActivityAt('default', 'alice')).toBe(NOW + 5 * DAY);
+    expect(await challenges.lastActivityAt(t.projectId, 'alice')).toBe(NOW + 5 * DAY);
   });
 
   it('deletes the user progress in batches', async () => {
@@ -182,9 +182,9 @@ describeBackends('challenges: happy path', (t) => {
     await defineChallenge(t, { challengeId: 'c', goal: 5 });
     await sendEvent(t, 'alice', { eventId: 'purchase' });
     const { challenges } = t.app.services;
-    expect(await challenges.deleteUserData('default', 'alice', 2)).toBe(2);
-    expect(await challenges.deleteUserData('default', 'alice', 2)).toBe(1);
-    expect(await challenges.deleteUserData('default', 'alice', 2)).toBe(0);
+    expect(await challenges.deleteUserData(t.projectId, 'alice', 2)).toBe(2);
+    expect(await challenges.deleteUserData(t.projectId, 'alice', 2)).toBe(1);
+    expect(await challenges.deleteUserData(t.projectId, 'alice', 2)).toBe(0);
     expect((await userChallenges(t, 'alice')).challenges.map((c) => c.progress)).toEqual([0, 0, 0]);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 
-describeBackends('challenges and streaks: OpenAPI', (t) => {
+describeSharedApp('challenges and streaks: OpenAPI', (t) => {
   it('documents every challenge and streak route', async () => {
     const res = await t.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { issueCoupon, useCoupon } from './coupons.test-factory.js';
 
 const JAN = Date.UTC(2026, 0, 15, 12);
 
-describeBackends('coupons: refusals', (t) => {
+describeSharedApp('coupons: refusals', (t) => {
   it('refuses a second redeem with 400', async () => {
     await t.createUser('alice');
     const c = await issueCoupon(t, 'alice');

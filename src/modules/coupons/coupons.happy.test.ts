@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { issueCoupon, useCoupon } from './coupons.test-factory.js';
 
 const JAN = Date.UTC(2026, 0, 15, 12);
 
-describeBackends('coupons: happy path', (t) => {
+describeSharedApp('coupons: happy path', (t) => {
   it('lists nothing as an empty array', async () => {
     const res = await t.inject({ method: 'GET', url: '/v1/user/alice/coupon', headers: await t.auth('alice') });
     expect(res.statusCode).toBe(200);
@@ -105,8 +105,8 @@ describeBackends('coupons: happy path', (t) => {
     await t.createUser('gina');
     for (const k of ['g1', 'g2', 'g3']) await issueCoupon(t, 'gina', { couponKey: k });
     const { coupons } = t.app.services;
-    expect(await coupons.deleteUserData('default', 'gina', 2)).toBe(2);
-    expect(await coupons.deleteUserData('default', 'gina', 2)).toBe(1);
-    expect(await coupons.deleteUserData('default', 'gina', 2)).toBe(0);
+    expect(await coupons.deleteUserData(t.projectId, 'gina', 2)).toBe(2);
+    expect(await coupons.deleteUserData(t.projectId, 'gina', 2)).toBe(1);
+    expect(await coupons.deleteUserData(t.projectId, 'gina', 2)).toBe(0);
   });
 });

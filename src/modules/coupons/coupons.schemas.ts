@@ -8,7 +8,8 @@ export const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Unknow
   maxProperties: 50,
   maxDepth: METADATA_MAX_DEPTH,
   maxJsonBytes: METADATA_MAX_BYTES,
-  description: `Free-form object: at most 50 keys, nested at most ${METADATA_MAX_DEPTH} levels, at most ${METADATA_MAX_BYTES} bytes as JSON`,
+  description:
+    `Free-form object: at most 50 keys, nested at most ${METADATA_MAX_DEPTH} levels, at most ${METADATA_MAX_BYTES} bytes as ` + `JSON`,
 });
 export type Metadata = Static<typeof Metadata>;
 

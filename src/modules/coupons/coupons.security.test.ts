@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { issueCoupon, useCoupon } from './coupons.test-factory.js';
 
-describeBackends('coupons: security', (t) => {
+describeSharedApp('coupons: security', (t) => {
   it('needs a token (401)', async () => {
     expect((await t.inject({ method: 'GET', url: '/user/alice/coupon' })).statusCode).toBe(401);
     expect((await t.inject({ method: 'PUT', url: '/user/alice/coupon/x', payload: { SK: 'COUPON#x' } })).statusCode).toBe(401);

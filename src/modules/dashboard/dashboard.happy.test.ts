@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import type { App } from '../../http/app-type.js';
 import { registerErrorHandler } from '../../http/error-handler.js';
 import { dashboardRoutes } from './dashboard.routes.js';
@@ -80,7 +80,7 @@ describe('dashboard routes', () => {
   });
 });
 
-describeBackends('dashboard in the service', (t) => {
+describeSharedApp('dashboard in the service', (t) => {
   it('is public: no token needed for /dashboard', async () => {
     const res = await t.inject({ url: '/dashboard/events' });
     expect([200, 503]).toContain(res.statusCode);

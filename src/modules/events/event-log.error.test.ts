@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent, sendEvent } from './events.test-factory.js';
 
-describeBackends('event log: errors and security', (t) => {
+describeSharedApp('event log: errors and security', (t) => {
   async function expectRefused(query: string, code: string) {
     const res = await t.admin('GET', `/admin/event-log${query}`);
     expect(res.statusCode).toBe(400);

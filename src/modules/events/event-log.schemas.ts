@@ -8,7 +8,8 @@ const OutcomeSchema = Type.Union(
   [Type.Literal('AWARDED'), Type.Literal('CONDITION_FAILED'), Type.Literal('LIMIT_REACHED'), Type.Literal('REJECTED')],
   {
     description:
-      'AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its completion limit; REJECTED: the call was refused with a 4xx',
+      'AWARDED: the event counted (its points, maybe 0); CONDITION_FAILED: its conditions did not hold; LIMIT_REACHED: over its ' +
+      'completion limit; REJECTED: the call was refused with a 4xx',
   },
 );
 
@@ -33,7 +34,8 @@ export const EventLogEntry = Type.Object({
   outcome: OutcomeSchema,
   reason: Type.String({
     description:
-      'Why, in words: "12 points awarded", "condition amount ≥ 50 failed: got 10", "limit 1 per day reached", the error message of a rejection',
+      'Why, in words: "12 points awarded", "condition amount ≥ 50 failed: got 10", "limit 1 per day reached", the error message of a ' +
+      'rejection',
   }),
   points: Type.Integer({ description: 'Points the event awarded' }),
   metadata: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent, history, NOW, sendEvent } from './events.test-factory.js';
 
 /** An offline timestamp without a zone is UTC on a host in any time zone (decision 081). */
-describeBackends('events: timestamps on a host outside UTC', (t) => {
+describeSharedApp('events: timestamps on a host outside UTC', (t) => {
   const hostZone = process.env.TZ;
   beforeEach(() => {
     process.env.TZ = 'America/New_York'; // Node applies a changed TZ at once

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, defineEvent, NOW } from './events.test-factory.js';
 
 /** POST /events: up to 1,000 POST /event bodies in one request, each answered in order. */
-describeBackends('events: bulk POST /events', (t) => {
+describeSharedApp('events: bulk POST /events', (t) => {
   const post = async (events: unknown[], headers?: Record<string, string>) =>
     t.inject({ method: 'POST', url: '/v1/events', headers: headers ?? (await t.serviceAuth()), payload: { events } });
 
@@ -42,7 +42,7 @@ describeBackends('events: bulk POST /events', (t) => {
     expect(results[7]).toMatchObject({ statusCode: 200, data: { userId: 'bob', points: 5 } });
     expect(await balance(t, 'ann')).toBe(10);
     expect(await balance(t, 'bob')).toBe(5);
-    expect(await t.app.services.events.countEvents('default', 'ann')).toBe(3);
+    expect(await t.app.services.events.countEvents(t.projectId, 'ann')).toBe(3);
   });
 
   it('applies the items of one request in one batch', async () => {

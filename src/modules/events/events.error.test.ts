@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, DAY, defineEvent, NOW, sendEvent } from './events.test-factory.js';
 
-describeBackends('events: errors', (t) => {
+describeSharedApp('events: errors', (t) => {
   async function expectRefused(body: Record<string, unknown>, status: number, code: string, userId = 'uma') {
     const res = await sendEvent(t, userId, body);
     expect(res.statusCode).toBe(status);
@@ -14,8 +14,8 @@ describeBackends('events: errors', (t) => {
     await t.createUser('uma');
     await expectRefused({ eventId: 'nope' }, 404, 'EVENT_NOT_FOUND');
     await expectRefused({ eventId: 'buy' }, 404, 'USER_NOT_FOUND', 'ghost');
-    expect(await t.app.services.events.countEvents('default', 'ghost')).toBe(0);
-    expect(await t.app.services.points.ledgerSum('default', 'ghost')).toBe(0);
+    expect(await t.app.services.events.countEvents(t.projectId, 'ghost')).toBe(0);
+    expect(await t.app.services.points.ledgerSum(t.projectId, 'ghost')).toBe(0);
   });
 
   it('answers 400 EVENT_INACTIVE for an inactive event', async () => {
@@ -63,7 +63,7 @@ describeBackends('events: errors', (t) => {
     await expectRefused({ eventId: 'buy', timestamp: 'yesterday' }, 400, 'INVALID_TIMESTAMP');
     expect((await sendEvent(t, 'uma', { eventId: 'buy', timestamp: new Date(NOW + 2 * 60_000).toISOString() })).statusCode).toBe(200);
     expect((await sendEvent(t, 'uma', { eventId: 'buy', timestamp: new Date(NOW - 29 * DAY).toISOString() })).statusCode).toBe(200);
-    expect(await t.app.services.events.countEvents('default', 'uma')).toBe(2);
+    expect(await t.app.services.events.countEvents(t.projectId, 'uma')).toBe(2);
   });
 
   it('refuses a TRANSACTION event without a usable value field', async () => {
@@ -87,25 +87,29 @@ describeBackends('events: errors', (t) => {
     expect(bad.json()).toMatchObject({ statusCode: 400, code: 'INVALID_JSON' });
   });
 
-  it('validates definitions: TRANSACTION needs rewardValueField, rewards are non-negative, operators known, CONDITIONAL needs conditions', async () => {
-    const refused = async (body: Record<string, unknown>, code: string) => {
-      const res = await t.admin('POST', '/admin/event', { title: 'X', ...body });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe(code);
-    };
-    await refused({ type: 'TRANSACTION', reward: { default: 1 } }, 'REWARD_VALUE_FIELD_REQUIRED');
-    await refused({ reward: { default: -1 } }, 'VALIDATION_ERROR');
-    await refused({ reward: { default: 1, gold: -2 } }, 'VALIDATION_ERROR');
-    await refused({ reward: { default: 1, 'bad group!': 2 } }, 'INVALID_REWARD');
-    await refused({ conditions: { type: 'AND', conditions: [{ field: 'a', operator: 'like', value: 1 }] } }, 'VALIDATION_ERROR');
-    await refused({ conditions: { type: 'XOR', conditions: [] } }, 'VALIDATION_ERROR');
-    await refused({ conditions: { type: 'AND', conditions: [{ field: 'a', operator: 'equals' }] } }, 'INVALID_CONDITION');
-    await refused({ type: 'CONDITIONAL', reward: { default: 1 } }, 'CONDITIONS_REQUIRED');
-    await refused({ limitPeriod: 'hourly' }, 'VALIDATION_ERROR');
-    await refused({ eventId: 'bad id' }, 'VALIDATION_ERROR');
-    await refused({ type: 'FANCY' }, 'VALIDATION_ERROR');
-    expect((await t.admin('GET', '/admin/event')).json()).toEqual([]);
-  });
+  it(
+    'validates definitions: TRANSACTION needs rewardValueField, rewards are non-negative, operators known, CONDITIONAL needs ' +
+      'conditions',
+    async () => {
+      const refused = async (body: Record<string, unknown>, code: string) => {
+        const res = await t.admin('POST', '/admin/event', { title: 'X', ...body });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe(code);
+      };
+      await refused({ type: 'TRANSACTION', reward: { default: 1 } }, 'REWARD_VALUE_FIELD_REQUIRED');
+      await refused({ reward: { default: -1 } }, 'VALIDATION_ERROR');
+      await refused({ reward: { default: 1, gold: -2 } }, 'VALIDATION_ERROR');
+      await refused({ reward: { default: 1, 'bad group!': 2 } }, 'INVALID_REWARD');
+      await refused({ conditions: { type: 'AND', conditions: [{ field: 'a', operator: 'like', value: 1 }] } }, 'VALIDATION_ERROR');
+      await refused({ conditions: { type: 'XOR', conditions: [] } }, 'VALIDATION_ERROR');
+      await refused({ conditions: { type: 'AND', conditions: [{ field: 'a', operator: 'equals' }] } }, 'INVALID_CONDITION');
+      await refused({ type: 'CONDITIONAL', reward: { default: 1 } }, 'CONDITIONS_REQUIRED');
+      await refused({ limitPeriod: 'hourly' }, 'VALIDATION_ERROR');
+      await refused({ eventId: 'bad id' }, 'VALIDATION_ERROR');
+      await refused({ type: 'FANCY' }, 'VALIDATION_ERROR');
+      expect((await t.admin('GET', '/admin/event')).json()).toEqual([]);
+    },
+  );
 
   it('answers 409 for a taken eventId, 404 for PUT/DELETE/GET of an unknown one, 400 for a mismatched body id', async () => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 } });
@@ -133,6 +137,6 @@ describeBackends('events: errors', (t) => {
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 404, 200]);
     expect(await balance(t, 'uma')).toBe(10);
-    expect(await t.app.services.events.countEvents('default', 'uma')).toBe(2);
+    expect(await t.app.services.events.countEvents(t.projectId, 'uma')).toBe(2);
   });
 });

@@ -46,7 +46,7 @@ describeBackends('events: input rules (metadata keys, backdating, the definition
     expect(await balance(t, 'ann')).toBe(5);
   });
 
-  it('refuses __proto__ in a bulk item’s metadata with INVALID_METADATA_KEY (the body is refused whole, as for any hostile input)', async () => {
+  it('refuses __proto__ in a bulk item’s metadata with INVALID_METADATA_KEY (the whole body, as any hostile input)', async () => {
     await t.setClock(NOW);
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 } });
     await t.createUser('ann');

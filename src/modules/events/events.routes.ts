@@ -33,7 +33,9 @@ export async function eventsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'logEvent',
         description:
-          "Logs one user event. Its definition's reward (conditions, limits, group rewards) gives points; challenges, streaks, leaderboards and analytics move in the same write. Answers with the points awarded and everything the event completed. An optional Idempotency-Key makes retries safe.",
+          "Logs one user event. Its definition's reward (conditions, limits, group rewards) gives points; challenges, streaks, " +
+          'leaderboards and analytics move in the same write. Answers with the points awarded and everything the event completed. ' +
+          'An optional Idempotency-Key makes retries safe.',
         tags,
         security,
         summary: 'Log a user event: points, challenges, streaks, leaderboards, analytics',
@@ -75,7 +77,8 @@ export async function eventsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listEventDefinitions',
         description:
-          "The project's event definitions (showAll=false: only ACTIVE ones). 204 only when the project has no definition at all; with definitions but none ACTIVE, showAll=false answers 200 [].",
+          "The project's event definitions (showAll=false: only ACTIVE ones). 204 only when the project has no definition " +
+          'at all; with definitions but none ACTIVE, showAll=false answers 200 [].',
         tags,
         security,
         summary: 'Event definitions',

@@ -97,7 +97,8 @@ export const EventDefinitionBody = Type.Object(
         minimum: 0,
         maximum: 365,
         description:
-          'Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once)',
+          'Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default ' +
+          '0: available at once)',
       }),
     ),
   },
@@ -160,7 +161,9 @@ export const MetadataValue = Type.Union([
 export const Metadata = Type.Record(Type.String({ minLength: 1, maxLength: 64 }), MetadataValue, {
   maxProperties: 10,
   description:
-    'At most 10 keys of 1–64 characters, not __proto__, constructor or prototype (else 400 INVALID_METADATA_KEY); values string, number, boolean or an array of strings (usergroup). Numbers are decimals as written: TRANSACTION rewards and SUM challenges use them exactly.',
+    'At most 10 keys of 1–64 characters, not __proto__, constructor or prototype (else 400 INVALID_METADATA_KEY); ' +
+    'values string, number, boolean or an array of strings (usergroup). Numbers are decimals as written: ' +
+    'TRANSACTION rewards and SUM challenges use them exactly.',
 });
 export type Metadata = Static<typeof Metadata>;
 

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, createApiKey, defineEvent, sendEvent } from './events.test-factory.js';
 
-describeBackends('events: security', (t) => {
+describeSharedApp('events: security', (t) => {
   it('answers 401 without a token and with a bad one', async () => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 } });
     await t.createUser('ann');

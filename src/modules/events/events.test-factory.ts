@@ -29,7 +29,7 @@ export async function sendEvent(t: TestContext, userId: string, body: Record<str
   return t.inject({ method: 'POST', url: '/v1/event', headers: auth, payload: { userId, ...body } });
 }
 
-export async function balance(t: TestContext, userId: string, projectId = 'default'): Promise<number> {
+export async function balance(t: TestContext, userId: string, projectId = t.projectId): Promise<number> {
   const user = await t.app.services.users.points(projectId, userId);
   return user.points;
 }

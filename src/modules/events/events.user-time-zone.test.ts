@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { createUserIn, moveUserTo } from '../users/users.test-factory.js';
 import { defineEvent, sendEvent } from './events.test-factory.js';
 
 /** Daily, weekly and monthly limits count in the user's local calendar; leaderboards stay UTC (decision 160). */
-describeBackends('events: limits in the user time zone', (t) => {
+describeSharedApp('events: limits in the user time zone', (t) => {
   const at = (iso: string) => Date.parse(iso);
   async function sendAt(userId: string, iso: string) {
     await t.setClock(at(iso));
@@ -79,7 +79,7 @@ describeBackends('events: limits in the user time zone', (t) => {
       (
         await t.inject({
           method: 'GET',
-          url: `/project/default/leaderboard?groupId=default&month=${month}`,
+          url: `/project/${t.projectId}/leaderboard?groupId=default&month=${month}`,
           headers: await t.serviceAuth(),
         })
       ).json();

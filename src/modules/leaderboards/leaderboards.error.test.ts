@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { JAN_15, earn, getJson } from './leaderboards.test-helpers.js';
 
-describeBackends('leaderboards: errors', (t) => {
+describeSharedApp('leaderboards: errors', (t) => {
   const expectError = (res: { status: number; body: any }, status: number, code?: string) => {
     expect(res.status).toBe(status);
     expect(res.body).toMatchObject({
@@ -26,7 +26,7 @@ describeBackends('leaderboards: errors', (t) => {
     ['a negative offset', 'groupId=default&timeframe=7d&offset=-1', undefined],
     ['a non-numeric limit', 'groupId=default&timeframe=7d&limit=ten', undefined],
   ])('answers 400 to the full board with %s', async (_name, query, code) => {
-    expectError(await getJson(t, `/project/default/leaderboard?${query}`, 'service'), 400, code);
+    expectError(await getJson(t, `/project/${t.projectId}/leaderboard?${query}`, 'service'), 400, code);
   });
 
   it.each([
@@ -41,7 +41,7 @@ describeBackends('leaderboards: errors', (t) => {
 
   it('answers 404 for an unknown group on every read', async () => {
     await t.createUser('amy');
-    expectError(await getJson(t, '/project/default/leaderboard?groupId=nope&timeframe=7d', 'service'), 404, 'USERGROUP_NOT_FOUND');
+    expectError(await getJson(t, `/project/${t.projectId}/leaderboard?groupId=nope&timeframe=7d`, 'service'), 404, 'USERGROUP_NOT_FOUND');
     expectError(await getJson(t, '/user/amy/leaderboard?groupId=nope&month=2026-01', 'amy'), 404, 'USERGROUP_NOT_FOUND');
     expectError(await getJson(t, '/user/amy/rank?groupId=nope', 'amy'), 404, 'USERGROUP_NOT_FOUND');
   });
@@ -74,7 +74,7 @@ describeBackends('leaderboards: errors', (t) => {
     await earn(t, 'amy', 10);
     const res = await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers: await t.auth('amy'), payload });
     expect(res.statusCode).toBe(400);
-    const board = await getJson(t, '/project/default/leaderboard?groupId=default&month=2026-01', 'service');
+    const board = await getJson(t, `/project/${t.projectId}/leaderboard?groupId=default&month=2026-01`, 'service');
     expect(board.body.users).toEqual([{ userId: 'amy', username: 'amy', points: 10, rank: 1 }]);
   });
 

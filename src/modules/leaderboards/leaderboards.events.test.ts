@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent, sendEvent } from '../events/events.test-factory.js';
 import { DAY, JAN_15, getJson, ids } from './leaderboards.test-helpers.js';
 
-describeBackends('leaderboards: fed by POST /event', (t) => {
+describeSharedApp('leaderboards: fed by POST /event', (t) => {
   it('ranks the points of events, for default and the groups in metadata.usergroup, offline events on their day', async () => {
     await t.setClock(JAN_15);
     await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: 10 } });
@@ -19,14 +19,14 @@ describeBackends('leaderboards: fed by POST /event', (t) => {
     await sendEvent(t, 'bob', { eventId: 'buy' });
     await sendEvent(t, 'cat', { eventId: 'buy', timestamp: new Date(JAN_15 - 10 * DAY).toISOString() });
 
-    const week = await getJson(t, '/project/default/leaderboard?groupId=default&timeframe=7d', 'service');
+    const week = await getJson(t, `/project/${t.projectId}/leaderboard?groupId=default&timeframe=7d`, 'service');
     expect(week.body.users).toEqual([
       { userId: 'bob', username: 'bob', points: 20, rank: 1 },
       { userId: 'amy', username: 'amy', points: 10, rank: 2 },
     ]);
-    const month = await getJson(t, '/project/default/leaderboard?groupId=default&month=2026-01', 'service');
+    const month = await getJson(t, `/project/${t.projectId}/leaderboard?groupId=default&month=2026-01`, 'service');
     expect(ids(month.body.users)).toEqual(['bob', 'cat', 'amy']);
-    const vip = await getJson(t, '/project/default/leaderboard?groupId=vip&timeframe=30d', 'service');
+    const vip = await getJson(t, `/project/${t.projectId}/leaderboard?groupId=vip&timeframe=30d`, 'service');
     expect(ids(vip.body.users)).toEqual(['amy']);
     const rank = await getJson(t, '/user/cat/rank', 'cat');
     expect(rank.body.ranks).toEqual({ '7d': { rank: null, points: 0 }, '30d': { rank: 2, points: 10 }, '365d': { rank: 2, points: 10 } });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent } from '../events/events.test-factory.js';
 import { earn, JAN_15 } from './leaderboards.test-helpers.js';
 
@@ -8,9 +8,9 @@ import { earn, JAN_15 } from './leaderboards.test-helpers.js';
  * A full board page is built once per version of its board and served as text while the version
  * stands; it is never older than a change acknowledged to its sender (decision 072).
  */
-describeBackends('leaderboards: the full page is served from its board version', (t) => {
+describeSharedApp('leaderboards: the full page is served from its board version', (t) => {
   const page = async (app = t.app, query = 'groupId=default&timeframe=7d') =>
-    (await app.inject({ method: 'GET', url: `/project/default/leaderboard?${query}`, headers: await t.serviceAuth() })).json() as {
+    (await app.inject({ method: 'GET', url: `/project/${t.projectId}/leaderboard?${query}`, headers: await t.serviceAuth() })).json() as {
       users: Array<{ userId: string; username: string; points: number; rank: number }>;
       total: number;
     };

@@ -29,7 +29,8 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getLeaderboard',
         description:
-          'A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first.',
+          'A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties ' +
+          'rank by who reached the total first.',
         tags,
         security,
         summary: 'Full ranking of a user group for a month or a rolling window',
@@ -69,7 +70,8 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getUserRanks',
         description:
-          "The user's rank and points on the 7-day, 30-day and 365-day boards of a user group. `month` and `timeframe` are refused (400 INVALID_PARAMETER): the answer always holds the three windows.",
+          "The user's rank and points on the 7-day, 30-day and 365-day boards of a user group. `month` and `timeframe` " +
+          'are refused (400 INVALID_PARAMETER): the answer always holds the three windows.',
         tags,
         security,
         summary: 'Rank and points in the 7d, 30d and 365d windows',

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { JAN_15, earn } from './leaderboards.test-helpers.js';
 
-describeBackends('leaderboards: security', (t) => {
+describeSharedApp('leaderboards: security', (t) => {
   it('needs a token on every route', async () => {
     for (const url of [
-      '/project/default/leaderboard?groupId=default&timeframe=7d',
+      `/project/${t.projectId}/leaderboard?groupId=default&timeframe=7d`,
       '/user/amy/leaderboard?groupId=default&timeframe=7d',
       '/user/amy/rank',
     ]) {
@@ -33,7 +33,8 @@ describeBackends('leaderboards: security', (t) => {
     await earn(t, 'amy', 10);
     const other = await t.auth('eve', { projectId: 'other', role: 'service' });
     expect(
-      (await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&month=2026-01', headers: other })).statusCode,
+      (await t.inject({ method: 'GET', url: `/project/${t.projectId}/leaderboard?groupId=default&month=2026-01`, headers: other }))
+        .statusCode,
     ).toBe(404);
     const own = await t.inject({ method: 'GET', url: '/project/other/leaderboard?groupId=default&month=2026-01', headers: other });
     expect(own.json()).toEqual({ users: [], total: 0, groupId: 'default', month: '2026-01' });
@@ -45,7 +46,7 @@ describeBackends('leaderboards: security', (t) => {
     const key = (await t.admin('POST', '/admin/apikey', { name: 'reader' })).json().key as string;
     const byKey = await t.inject({
       method: 'GET',
-      url: '/project/default/leaderboard?groupId=default&timeframe=7d',
+      url: `/project/${t.projectId}/leaderboard?groupId=default&timeframe=7d`,
       headers: { 'x-api-key': key },
     });
     expect(byKey.statusCode).toBe(200);

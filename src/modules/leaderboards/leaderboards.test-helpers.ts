@@ -11,9 +11,9 @@ export async function earn(
   points: number,
   options: { at?: number; groups?: string[] } = {},
 ): Promise<void> {
-  if (!(await t.app.services.users.exists('default', userId))) await t.createUser(userId);
+  if (!(await t.app.services.users.exists(t.projectId, userId))) await t.createUser(userId);
   await t.app.services.leaderboards.recordPoints({
-    projectId: 'default',
+    projectId: t.projectId,
     userId,
     points,
     occurredAt: options.at,

@@ -74,7 +74,7 @@ export class MemoryRankIndex implements RankIndex {
         throw err;
       }
     }
-    await Promise.all(keys.map((k) => this.boards.get(k)?.ready));
+    await Promise.all(keys.map((k) => this.boards.get(k)?.ready ?? Promise.resolve()));
   }
 
   async set(ref: BoardRef, _life: BoardLife, entries: BoardEntry[]): Promise<void> {

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineChallenge } from '../challenges/challenges.test-factory.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 
-describeBackends('notifications: challenges flag with the real challenges service', (t) => {
+describeSharedApp('notifications: challenges flag with the real challenges service', (t) => {
   it('flags a challenge that opened after the challenges marker', async () => {
     await t.setClock(NOW);
     await t.createUser('alice');

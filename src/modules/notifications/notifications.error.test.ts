@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
+import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
 
 async function seen(t: TestContext, userId: string, screenId: string) {
   return t.inject({ method: 'PUT', url: `/user/${userId}/notifications/overview`, headers: await t.auth(userId), payload: { screenId } });
@@ -14,7 +14,7 @@ async function change(t: TestContext, userId: string, payload?: object) {
   });
 }
 
-describeBackends('notifications: refusals and security', (t) => {
+describeSharedApp('notifications: refusals and security', (t) => {
   it('refuses a missing or invalid screenId with 400', async () => {
     await t.createUser('alice');
     for (const payload of [{}, { screenId: 'home' }, { screenId: 3 }, { screenId: 'rewards', extra: 1 }]) {

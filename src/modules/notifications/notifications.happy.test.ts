@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
+import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
 
 const JAN = Date.UTC(2026, 0, 15, 12);
 const MIN = 60_000;
@@ -23,7 +23,7 @@ async function change(t: TestContext, userId: string, payload?: object) {
   });
 }
 
-describeBackends('notifications: happy path', (t) => {
+describeSharedApp('notifications: happy path', (t) => {
   it('shows all flags false for a user that does not exist', async () => {
     expect(await overview(t, 'nobody')).toEqual({
       userId: 'nobody',

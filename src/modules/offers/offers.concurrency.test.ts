@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, createOffer, redeem, userWithPoints } from './offers.test-factory.js';
 
 /** Limits and the balance are enforced by the database: simultaneous requests cannot overshoot them. */
-describeBackends('offers: concurrent redemptions', (t) => {
+describeSharedApp('offers: concurrent redemptions', (t) => {
   it('40 simultaneous redemptions by a user whose balance covers 7: exactly 7 succeed, the balance is exact', async () => {
     await createOffer(t, { points: 10 });
     await userWithPoints(t, 'alice', 75);
@@ -13,7 +13,7 @@ describeBackends('offers: concurrent redemptions', (t) => {
     const refused = results.filter((r) => r.statusCode !== 200);
     expect(refused.every((r) => r.statusCode === 400 && r.json().code === 'INSUFFICIENT_POINTS')).toBe(true);
     expect(await balance(t, 'alice')).toBe(5);
-    expect(await t.app.services.points.ledgerSum('default', 'alice')).toBe(5);
+    expect(await t.app.services.points.ledgerSum(t.projectId, 'alice')).toBe(5);
     const coupons = await t.inject({ method: 'GET', url: '/user/alice/coupon', headers: await t.auth('alice') });
     expect(coupons.json()).toHaveLength(7);
     const stats = await t.inject({ method: 'GET', url: '/offer/coffee?includeStatistics=true', headers: await t.auth('alice') });
@@ -33,7 +33,7 @@ describeBackends('offers: concurrent redemptions', (t) => {
     for (const u of users) {
       const expected = winners.includes(u) ? 0 : 10;
       expect(await balance(t, u)).toBe(expected);
-      expect(await t.app.services.points.ledgerSum('default', u)).toBe(expected);
+      expect(await t.app.services.points.ledgerSum(t.projectId, u)).toBe(expected);
     }
     const stats = await t.inject({ method: 'GET', url: '/offer/coffee?includeStatistics=true', headers: await t.auth('u0') });
     expect(stats.json().totalStatistics).toMatchObject({ redeemed: 5, valid: 5, limit: 5, remaining: 0 });
@@ -55,8 +55,8 @@ describeBackends('offers: concurrent redemptions', (t) => {
     const bob = await balance(t, 'bob');
     const carl = await balance(t, 'carl');
     expect(bob + carl).toBe(200 - 3 - 2);
-    expect(await t.app.services.points.ledgerSum('default', 'bob')).toBe(bob);
-    expect(await t.app.services.points.ledgerSum('default', 'carl')).toBe(carl);
+    expect(await t.app.services.points.ledgerSum(t.projectId, 'bob')).toBe(bob);
+    expect(await t.app.services.points.ledgerSum(t.projectId, 'carl')).toBe(carl);
   });
 
   it('totalLimit 7 with 20 simultaneous redemptions of 2 units: exactly 3 succeed, 6 units in all', async () => {
@@ -70,7 +70,7 @@ describeBackends('offers: concurrent redemptions', (t) => {
     for (const [i, u] of users.entries()) {
       const expected = results[i]!.statusCode === 200 ? 0 : 10;
       expect(await balance(t, u)).toBe(expected);
-      expect(await t.app.services.points.ledgerSum('default', u)).toBe(expected);
+      expect(await t.app.services.points.ledgerSum(t.projectId, u)).toBe(expected);
     }
     const stats = await t.inject({ method: 'GET', url: '/offer/coffee?includeStatistics=true', headers: await t.auth('q0') });
     expect(stats.json().totalStatistics).toMatchObject({ redeemed: 6, valid: 6, limit: 7, remaining: 1 });

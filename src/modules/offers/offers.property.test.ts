@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { startOfNextMonth } from '../../platform/time.js';
 import { balance, createOffer, redeem, userWithPoints } from './offers.test-factory.js';
 
@@ -31,7 +31,7 @@ const scenario = fc.record({
  * Any sequence of redemptions (of 1–3 units each) and month changes gives exactly the outcome of a
  * plain model of the limits and balances, and the ledger always sums to the balance.
  */
-describeBackends('offers: redemption matches a model of limits and balances', (t) => {
+describeSharedApp('offers: redemption matches a model of limits and balances', (t) => {
   it('agrees with the model for random offers, balances and sequences', async () => {
     let run = 0;
     let now = Date.UTC(2026, 0, 10);
@@ -84,7 +84,7 @@ describeBackends('offers: redemption matches a model of limits and balances', (t
         expect(stats.json().totalStatistics.redeemed).toBe(model.total);
         for (const [i, u] of users.entries()) {
           expect(await balance(t, u)).toBe(model.balances[i]);
-          expect(await t.app.services.points.ledgerSum('default', u)).toBe(model.balances[i]);
+          expect(await t.app.services.points.ledgerSum(t.projectId, u)).toBe(model.balances[i]);
         }
       }),
       { numRuns: 25 },

@@ -131,7 +131,9 @@ export const RedeemBody = Type.Object(
   {
     additionalProperties: true,
     description:
-      'Passed on to the redeem logic; metadata is stored with the redemption. metadata.quantity (integer 1–100, default 1) redeems that many units at once: points × quantity, every limit counts units, one coupon per unit; refused whole when any unit is refused (400 INVALID_QUANTITY for another value).',
+      'Passed on to the redeem logic; metadata is stored with the redemption. metadata.quantity (integer 1–100, ' +
+      'default 1) redeems that many units at once: points × quantity, every limit counts units, one coupon per unit; ' +
+      'refused whole when any unit is refused (400 INVALID_QUANTITY for another value).',
   },
 );
 export type RedeemBody = Static<typeof RedeemBody>;

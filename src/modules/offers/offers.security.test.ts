@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, createOffer, createShop, userWithPoints } from './offers.test-factory.js';
 
-describeBackends('offers: security', (t) => {
+describeSharedApp('offers: security', (t) => {
   it('needs a token on every public offer route (401)', async () => {
     await createOffer(t);
     for (const [method, url] of [

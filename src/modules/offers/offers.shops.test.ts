@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, createOffer, createShop, redeem, userWithPoints } from './offers.test-factory.js';
 
 /** Offers and their shops (decision 083): an offer names an existing shop; an INACTIVE shop's offers are not offered. */
-describeBackends('offers: the rules of shops', (t) => {
+describeSharedApp('offers: the rules of shops', (t) => {
   const feed = async (userId: string) =>
     (await t.inject({ method: 'GET', url: `/user/${userId}/offer/feed`, headers: await t.auth(userId) }))
       .json()

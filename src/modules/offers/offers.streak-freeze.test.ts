@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent } from '../events/events.test-factory.js';
 import { at, defineStreak, purchaseAt, userStreak } from '../streaks/streaks.test-factory.js';
 import { balance, createOffer, redeem, userWithPoints } from './offers.test-factory.js';
 
 /** Offers of type STREAK_FREEZE (decision 164): redeeming banks one freeze on the offer's streak. */
-describeBackends('offers: STREAK_FREEZE', (t) => {
+describeSharedApp('offers: STREAK_FREEZE', (t) => {
   async function setup() {
     await t.setClock(at('2026-01-05T08:00:00Z'));
     await defineEvent(t, { eventId: 'purchase', reward: { default: 0 } });

@@ -1,7 +1,8 @@
 /**
  * Why a user cannot redeem an offer, decided from one consistent reading of the offer, its
  * counters and the balance. Offer state first (status and its shop's, validity), then the user's
- * tier, then the limits (total, month, user), then (a STREAK_FREEZE offer) the user's bank of freezes, then the points. A pure function: the redeem step re-checks each limit and the balance
+ * tier, then the limits (total, month, user), then (a STREAK_FREEZE offer) the user's bank of
+ * freezes, then the points. A pure function: the redeem step re-checks each limit and the balance
  * with conditional writes, so a stale reading can never let a redemption through.
  */
 export type RedeemRefusal =

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance } from '../events/events.test-factory.js';
 
-describeBackends('bulk adjustments: bad input', (t) => {
+describeSharedApp('bulk adjustments: bad input', (t) => {
   it.each([
     ['no rows', { rows: [] }, 'body/rows'],
     ['points 0', { rows: [{ userId: 'alice', points: 0, reason: 'x' }] }, 'body/rows/1/points'],

@@ -51,47 +51,51 @@ describeBackends('points expiry', (t) => {
     expect((await setExpiry(t, null)).json()).toMatchObject({ pointsExpiry: null });
   });
 
-  it('each credit expires at the end of the UTC day afterDays after it was earned; spending takes the first to expire; the daily job writes EXPIRY', async () => {
-    await t.setClock(MARCH_1);
-    await setExpiry(t, { afterDays: 30 });
-    await t.createUser('alice');
-    await adjust(t, 'alice', 100);
-    await t.setClock(at(10));
-    await adjust(t, 'alice', 50);
-    expect(await points(t, 'alice')).toEqual({
-      userId: 'alice',
-      points: 150,
-      userExists: true,
-      pending: 0,
-      expiring: [
-        { points: 100, expiresAt: endOf(30) },
+  it(
+    'each credit expires at the end of the UTC day afterDays after it was earned; spending takes the first to expire; the daily job ' +
+      'writes EXPIRY',
+    async () => {
+      await t.setClock(MARCH_1);
+      await setExpiry(t, { afterDays: 30 });
+      await t.createUser('alice');
+      await adjust(t, 'alice', 100);
+      await t.setClock(at(10));
+      await adjust(t, 'alice', 50);
+      expect(await points(t, 'alice')).toEqual({
+        userId: 'alice',
+        points: 150,
+        userExists: true,
+        pending: 0,
+        expiring: [
+          { points: 100, expiresAt: endOf(30) },
+          { points: 50, expiresAt: endOf(40) },
+        ],
+      });
+      await adjust(t, 'alice', -30);
+      expect((await points(t, 'alice')).expiring).toEqual([
+        { points: 70, expiresAt: endOf(30) },
         { points: 50, expiresAt: endOf(40) },
-      ],
-    });
-    await adjust(t, 'alice', -30);
-    expect((await points(t, 'alice')).expiring).toEqual([
-      { points: 70, expiresAt: endOf(30) },
-      { points: 50, expiresAt: endOf(40) },
-    ]);
-    // The last minute of the day (the test clock runs on): still spendable, nothing expires.
-    await t.setClock(endOf(30) - 60_000);
-    await runJobs(t);
-    expect(await expiries(t, 'alice')).toHaveLength(0);
-    await t.setClock(at(31, 0));
-    await runJobs(t);
-    const [expiry] = await expiries(t, 'alice');
-    expect(expiry).toMatchObject({ type: 'EXPIRY', points: -70, title: { en: 'Points expired' } });
-    expect(await points(t, 'alice')).toMatchObject({ points: 50, expiring: [{ points: 50, expiresAt: endOf(40) }] });
-    await runJobs(t);
-    if (t.backend === 'postgres') {
-      // A restart on the same store (an in-memory SQLite store does not survive one).
-      await t.restart();
+      ]);
+      // The last minute of the day (the test clock runs on): still spendable, nothing expires.
+      await t.setClock(endOf(30) - 60_000);
       await runJobs(t);
-    }
-    expect(await t.app.services.expiry.settleAll(t.app.platform.clock.now())).toBeGreaterThanOrEqual(0);
-    expect(await expiries(t, 'alice')).toHaveLength(1);
-    await ledgerMatches(t, 'alice');
-  });
+      expect(await expiries(t, 'alice')).toHaveLength(0);
+      await t.setClock(at(31, 0));
+      await runJobs(t);
+      const [expiry] = await expiries(t, 'alice');
+      expect(expiry).toMatchObject({ type: 'EXPIRY', points: -70, title: { en: 'Points expired' } });
+      expect(await points(t, 'alice')).toMatchObject({ points: 50, expiring: [{ points: 50, expiresAt: endOf(40) }] });
+      await runJobs(t);
+      if (t.backend === 'postgres') {
+        // A restart on the same store (an in-memory SQLite store does not survive one).
+        await t.restart();
+        await runJobs(t);
+      }
+      expect(await t.app.services.expiry.settleAll(t.app.platform.clock.now())).toBeGreaterThanOrEqual(0);
+      expect(await expiries(t, 'alice')).toHaveLength(1);
+      await ledgerMatches(t, 'alice');
+    },
+  );
 
   it('a redemption racing the expiry job never spends expired points', async () => {
     await t.setClock(MARCH_1);

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent, history, NOW, sendEvent } from '../events/events.test-factory.js';
 
-describeBackends('reward history', (t) => {
+describeSharedApp('reward history', (t) => {
   it('answers 204 with no content when the user has no entries', async () => {
     await t.createUser('amy');
     const res = await history(t, 'amy');
@@ -84,7 +84,8 @@ describeBackends('reward history', (t) => {
     await t.createUser('dee');
     const at = NOW - 60_000;
     await sendEvent(t, 'dee', { eventId: 'scan', timestamp: at - 1, metadata: { amount: 5 } });
-    for (const amount of [5, 0, 5]) await sendEvent(t, 'dee', { eventId: 'scan', timestamp: at, metadata: { amount } }); // 0: condition fails, 0 points
+    // 0: the condition fails, 0 points
+    for (const amount of [5, 0, 5]) await sendEvent(t, 'dee', { eventId: 'scan', timestamp: at, metadata: { amount } });
     const asc = (await history(t, 'dee', '?showAll=true&sort=asc')).json();
     const ids = asc.map((e: { id: string }) => e.id);
     // The first entry of a (source, millisecond) keeps the plain shape; the next ones add their position.

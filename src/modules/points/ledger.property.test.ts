@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, defineEvent, sendEvent } from '../events/events.test-factory.js';
 
 type Op = { kind: 'event'; eventId: string; amount: number; concurrent: number } | { kind: 'adjust'; points: number };
@@ -15,7 +15,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('adjust' as const), points: fc.integer({ min: -300, max: 300 }).filter((p) => p !== 0) }),
 );
 
-describeBackends('ledger invariant (property)', (t) => {
+describeSharedApp('ledger invariant (property)', (t) => {
   it('keeps balance == sum(ledger) and never negative over random events and adjustments', async () => {
     await defineEvent(t, { eventId: 'fixed', reward: { default: 10 } });
     await defineEvent(t, { eventId: 'limited', reward: { default: 25 }, limit: 2 });
@@ -57,7 +57,7 @@ describeBackends('ledger invariant (property)', (t) => {
           expect(now).toBeGreaterThanOrEqual(0);
           expect(now).toBe(expected);
         }
-        expect(await t.app.services.points.ledgerSum('default', userId)).toBe(await balance(t, userId));
+        expect(await t.app.services.points.ledgerSum(t.projectId, userId)).toBe(await balance(t, userId));
       }),
       { numRuns: 20 },
     );

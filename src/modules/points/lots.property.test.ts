@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
+import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
 import { defineEvent, history, sendEvent } from '../events/events.test-factory.js';
 
 /**
@@ -129,66 +129,71 @@ class Model {
 
 const clockAt = (t: TestContext, day: number) => t.setClock(day * DAY + 3_600_000);
 
-describeBackends('lots (property)', (t) => {
-  it("spend the first to expire, expire once, reverse from the credit's own lot, hold pending credits: as a naive model of single credits does", async () => {
-    await clockAt(t, START_DAY);
-    await t.admin('PUT', '/admin/project/default', { name: 'Default project', pointsExpiry: { afterDays: AFTER_DAYS } });
-    await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: EVENT_POINTS }, limit: null, pendingDays: PENDING_DAYS });
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
-        const userId = `lots-${run}`;
-        const model = new Model(START_DAY + 1 + run++ * 100);
-        await clockAt(t, model.today);
-        await t.createUser(userId);
-        for (const o of ops) {
-          if (o.kind === 'days') {
-            model.today += o.days;
-            await clockAt(t, model.today);
-            await t.app.services.jobs.runUntilIdle();
-            model.settle();
-          } else if (o.kind === 'credit' || o.kind === 'debit') {
-            const res = await t.admin('POST', `/admin/user/${userId}/points`, {
-              points: o.kind === 'credit' ? o.points : -o.points,
-              reason: 'property',
-            });
-            expect(res.statusCode).toBe(201);
-            model.settle();
-            if (o.kind === 'credit') model.credit(o.points);
-            else expect(res.json().points).toBe(0 - model.take(Math.min(o.points, model.balance)));
-          } else if (o.kind === 'pending') {
-            expect((await sendEvent(t, userId, { eventId: 'buy' })).statusCode).toBe(200);
-            model.settle();
-            model.pending();
-          } else {
-            if (model.credits.length === 0) continue;
-            const target = o.pick % model.credits.length;
-            const entries = (await history(t, userId, '?sort=asc&showAll=true')).json() as Array<{
-              id: string;
-              type: string;
-              points: number;
-            }>;
-            const credits = entries.filter((e) => e.type === 'EVENT' || (e.type === 'ADJUSTMENT' && e.points > 0));
-            const res = await t.admin('POST', `/admin/user/${userId}/reversal`, { historyId: credits[target]!.id, reason: 'property' });
-            model.settle();
-            const c = model.credits[target]!;
-            if (c.reversed) {
-              expect(res.statusCode).toBe(409);
-              continue;
+describeSharedApp('lots (property)', (t) => {
+  it(
+    "spend the first to expire, expire once, reverse from the credit's own lot, hold pending credits: as a naive model of single " +
+      'credits does',
+    async () => {
+      await clockAt(t, START_DAY);
+      await t.admin('PUT', `/admin/project/${t.projectId}`, { name: 'Default project', pointsExpiry: { afterDays: AFTER_DAYS } });
+      await defineEvent(t, { eventId: 'buy', type: 'FIXED', reward: { default: EVENT_POINTS }, limit: null, pendingDays: PENDING_DAYS });
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+          const userId = `lots-${run}`;
+          const model = new Model(START_DAY + 1 + run++ * 100);
+          await clockAt(t, model.today);
+          await t.createUser(userId);
+          for (const o of ops) {
+            if (o.kind === 'days') {
+              model.today += o.days;
+              await clockAt(t, model.today);
+              await t.app.services.jobs.runUntilIdle();
+              model.settle();
+            } else if (o.kind === 'credit' || o.kind === 'debit') {
+              const res = await t.admin('POST', `/admin/user/${userId}/points`, {
+                points: o.kind === 'credit' ? o.points : -o.points,
+                reason: 'property',
+              });
+              expect(res.statusCode).toBe(201);
+              model.settle();
+              if (o.kind === 'credit') model.credit(o.points);
+              else expect(res.json().points).toBe(0 - model.take(Math.min(o.points, model.balance)));
+            } else if (o.kind === 'pending') {
+              expect((await sendEvent(t, userId, { eventId: 'buy' })).statusCode).toBe(200);
+              model.settle();
+              model.pending();
+            } else {
+              if (model.credits.length === 0) continue;
+              const target = o.pick % model.credits.length;
+              const entries = (await history(t, userId, '?sort=asc&showAll=true')).json() as Array<{
+                id: string;
+                type: string;
+                points: number;
+              }>;
+              const credits = entries.filter((e) => e.type === 'EVENT' || (e.type === 'ADJUSTMENT' && e.points > 0));
+              const res = await t.admin('POST', `/admin/user/${userId}/reversal`, { historyId: credits[target]!.id, reason: 'property' });
+              model.settle();
+              const c = model.credits[target]!;
+              if (c.reversed) {
+                expect(res.statusCode).toBe(409);
+                continue;
+              }
+              expect(res.statusCode).toBe(201);
+              expect(res.json()).toMatchObject(model.reverse(c));
             }
-            expect(res.statusCode).toBe(201);
-            expect(res.json()).toMatchObject(model.reverse(c));
+            const seen = (await t.inject({ method: 'GET', url: `/user/${userId}/points`, headers: await t.auth(userId) })).json();
+            expect({ points: seen.points, pending: seen.pending, expiring: seen.expiring }).toEqual(model.view());
           }
-          const seen = (await t.inject({ method: 'GET', url: `/user/${userId}/points`, headers: await t.auth(userId) })).json();
-          expect({ points: seen.points, pending: seen.pending, expiring: seen.expiring }).toEqual(model.view());
-        }
-        expect(await t.app.services.points.ledgerSum('default', userId)).toBe(model.balance);
-        const all = await history(t, userId, '?showAll=true');
-        const expired = (all.statusCode === 204 ? [] : all.json()) as Array<{ type: string; globalEventDateKey: string }>;
-        const days = expired.filter((e) => e.type === 'EXPIRY').map((e) => e.globalEventDateKey);
-        expect(new Set(days).size).toBe(days.length);
-      }),
-      { numRuns: 10 },
-    );
-  }, 300_000);
+          expect(await t.app.services.points.ledgerSum(t.projectId, userId)).toBe(model.balance);
+          const all = await history(t, userId, '?showAll=true');
+          const expired = (all.statusCode === 204 ? [] : all.json()) as Array<{ type: string; globalEventDateKey: string }>;
+          const days = expired.filter((e) => e.type === 'EXPIRY').map((e) => e.globalEventDateKey);
+          expect(new Set(days).size).toBe(days.length);
+        }),
+        { numRuns: 10 },
+      );
+    },
+    300_000,
+  );
 });

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, defineEvent, sendEvent } from '../events/events.test-factory.js';
 import { MAX_POINTS } from './points-range.js';
 
 /** Finding 5 of the fault review: rewards and balances stay whole numbers within ±(2^53 − 1). */
-describeBackends('points: safe integer range', (t) => {
+describeSharedApp('points: safe integer range', (t) => {
   async function ledgerMatches(userId: string) {
-    expect(await t.app.services.points.ledgerSum('default', userId)).toBe(await balance(t, userId));
+    expect(await t.app.services.points.ledgerSum(t.projectId, userId)).toBe(await balance(t, userId));
   }
 
   it('refuses a TRANSACTION amount of 1e308 with 400 and keeps the account usable', async () => {
@@ -18,7 +18,7 @@ describeBackends('points: safe integer range', (t) => {
       expect(res.json().code).toMatch(/POINTS_OUT_OF_RANGE|NUMBER_OUT_OF_RANGE/);
     }
     expect(await balance(t, 'ann')).toBe(0);
-    expect(await t.app.services.events.countEvents('default', 'ann')).toBe(0);
+    expect(await t.app.services.events.countEvents(t.projectId, 'ann')).toBe(0);
     const fix = await t.admin('POST', '/admin/user/ann/points', { points: 5, reason: 'still repairable' });
     expect(fix.statusCode).toBe(201);
     expect(await balance(t, 'ann')).toBe(5);
@@ -45,7 +45,7 @@ describeBackends('points: safe integer range', (t) => {
     expect(adjust.statusCode).toBe(400);
     expect(adjust.json().code).toBe('POINTS_OUT_OF_RANGE');
     expect(await balance(t, 'ann')).toBe(MAX_POINTS - 10);
-    expect(await t.app.services.events.countEvents('default', 'ann')).toBe(1);
+    expect(await t.app.services.events.countEvents(t.projectId, 'ann')).toBe(1);
     const fits = await sendEvent(t, 'ann', { eventId: 'pay', metadata: { amount: 10 } });
     expect(fits.statusCode).toBe(200);
     expect(await balance(t, 'ann')).toBe(MAX_POINTS);

@@ -51,7 +51,9 @@ export async function pointsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'reverseHistoryEntry',
         description:
-          "Claws back the points of one earning history entry (a refund): a REVERSAL entry of the opposite sign, and the points leave the boards of the entry's period. When part was already spent the balance stops at 0 and the answer says how much could not be recovered. Challenge and streak progress stays.",
+          'Claws back the points of one earning history entry (a refund): a REVERSAL entry of the opposite sign, and the points leave ' +
+          "the boards of the entry's period. When part was already spent the balance stops at 0 and the answer says how much could " +
+          'not be recovered. Challenge and streak progress stays.',
         tags: ['admin: users'],
         summary: 'Reverse an earning history entry (refund): a REVERSAL entry; 409 when already reversed',
         security: [{ adminToken: [] }],
@@ -74,7 +76,8 @@ export async function pointsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'adjustUserPoints',
         description:
-          'Adds or removes points by hand (an ADJUSTMENT entry with its reason). Refused when the balance would go below 0 or leave the safe integer range.',
+          'Adds or removes points by hand (an ADJUSTMENT entry with its reason). Refused when the balance would go below 0 or leave ' +
+          'the safe integer range.',
         tags: ['admin: users'],
         summary: 'Adjust a balance (ADJUSTMENT history entry)',
         security: [{ adminToken: [] }],
@@ -98,7 +101,8 @@ export async function pointsRoutes(app: App): Promise<void> {
         summary: 'Adjust many balances at once (e.g. from a CSV), with a dry run',
         description:
           'Rows of userId, points and reason, applied in order in one batch (one transaction), each an ADJUSTMENT entry with its reason; ' +
-          'a debit is cut so the balance stays ≥ 0. Every row gets its result: APPLIED, or FAILED with its code (USER_NOT_FOUND); the other rows still apply. ' +
+          'a debit is cut so the balance stays ≥ 0. Every row gets its result: APPLIED, or FAILED with its code (USER_NOT_FOUND); the ' +
+          'other rows still apply. ' +
           'With dryRun: true nothing changes and each row says what would happen (WOULD_APPLY, with the balance before and after). ' +
           'A malformed row (bad userId, points 0 or not an integer, empty reason) refuses the whole request with 400 and changes nothing.',
         tags: ['admin: users'],
@@ -116,7 +120,8 @@ export async function pointsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getUserHistory',
         description:
-          "The user's ledger entries (events, redemptions, surveys, adjustments), newest or oldest first. 204 when there is nothing; the next page's cursor is in the x-next-cursor header.",
+          "The user's ledger entries (events, redemptions, surveys, adjustments), newest or oldest first. 204 when there is nothing; " +
+          "the next page's cursor is in the x-next-cursor header.",
         tags: ['users'],
         summary: 'Reward history (204 when empty; next page in x-next-cursor)',
         security: [{ bearerAuth: [] }],

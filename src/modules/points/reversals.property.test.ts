@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, history } from '../events/events.test-factory.js';
 
 /** Credits, debits and reversals of random earlier credits, some sent at once, against a naive model. */
@@ -12,7 +12,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat(), together: fc.integer({ min: 1, max: 3 }) }),
 );
 
-describeBackends('reversals (property)', (t) => {
+describeSharedApp('reversals (property)', (t) => {
   it('keep balance == sum(ledger) ≥ 0, reverse each credit at most once, and report what could not be recovered', async () => {
     let run = 0;
     await fc.assert(
@@ -62,7 +62,7 @@ describeBackends('reversals (property)', (t) => {
           expect(await balance(t, userId)).toBe(model);
         }
         expect(await balance(t, userId)).toBe(model);
-        expect(await t.app.services.points.ledgerSum('default', userId)).toBe(model);
+        expect(await t.app.services.points.ledgerSum(t.projectId, userId)).toBe(model);
       }),
       { numRuns: 12 },
     );

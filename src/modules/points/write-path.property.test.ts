@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
+import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
 import { defineEvent } from '../events/events.test-factory.js';
 
 /**
@@ -160,7 +160,7 @@ async function ready(t: TestContext, o: Op, i: number): Promise<() => Promise<un
     );
   if (o.kind === 'event') {
     at();
-    const service = { kind: 'service' as const, projectId: 'default', subject: 'property' };
+    const service = { kind: 'service' as const, projectId: t.projectId, subject: 'property' };
     const body = {
       userId,
       eventId: o.eventId,
@@ -175,14 +175,14 @@ async function ready(t: TestContext, o: Op, i: number): Promise<() => Promise<un
     switch (o.kind) {
       case 'adjust':
         return outcome(
-          s.points.adjust('default', userId, o.points, 'property').then(({ adjustmentId: _id, timestamp: _t, ...rest }) => rest),
+          s.points.adjust(t.projectId, userId, o.points, 'property').then(({ adjustmentId: _id, timestamp: _t, ...rest }) => rest),
         );
       case 'survey':
-        return outcome(s.surveys.answer('default', userId, 'poll', [o.option]));
+        return outcome(s.surveys.answer(t.projectId, userId, 'poll', [o.option]));
       case 'redeem':
         return outcome(
           s.redemption
-            .redeem('default', userId, 'mug', o.quantity === 1 ? undefined : { quantity: o.quantity })
+            .redeem(t.projectId, userId, 'mug', o.quantity === 1 ? undefined : { quantity: o.quantity })
             .then((d) => ({ pointsSpent: d.pointsSpent, balance: d.balance, title: d.coupon?.title })),
         );
     }
@@ -202,15 +202,15 @@ async function snapshot(t: TestContext) {
     (
       await sql
         .raw(
-          `select ${columns} from ${table} where project_id = 'default' ${group ? `group by ${order} having ${group}` : ''} order by ${order}`,
+          `select ${columns} from ${table} where project_id = '${t.projectId}' ${group ? `group by ${order} having ${group}` : ''} ` +
+            `order by ${order}`,
         )
         .execute(db)
     ).rows.map((r) =>
       Object.fromEntries(
-        Object.entries(r as Record<string, unknown>).map(([k, v]) => [
-          k,
-          Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v,
-        ]),
+        Object.entries(r as Record<string, unknown>)
+          .filter(([k]) => k !== 'project_id') // each run has a project of its own
+          .map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v]),
       ),
     );
   return {
@@ -218,7 +218,8 @@ async function snapshot(t: TestContext) {
     // Adjustment and redemption ids are generated: compared without them.
     ledger: await rows(
       'ledger',
-      "user_id, type, case when type in ('ADJUSTMENT', 'REDEMPTION') then null else source_id end as source, points, occurred_at, title, case when type = 'REDEMPTION' then null else metadata end as meta",
+      "user_id, type, case when type in ('ADJUSTMENT', 'REDEMPTION') then null else source_id end as source, points, occurred_at, " +
+        "title, case when type = 'REDEMPTION' then null else metadata end as meta",
       'user_id, entry_id',
     ),
     events: await rows(
@@ -234,7 +235,8 @@ async function snapshot(t: TestContext) {
     ),
     streaks: await rows(
       'streak_progress',
-      'user_id, streak_id, periods, current_count, current_start, last_period, longest_streak, missed_count, milestones_claimed, last_completed_at',
+      'user_id, streak_id, periods, current_count, current_start, last_period, longest_streak, missed_count, milestones_claimed, ' +
+        'last_completed_at',
       'user_id, streak_id',
     ),
     // Sums over the shards; a period whose users all moved on sums to 0 however it was written.
@@ -270,21 +272,29 @@ async function snapshot(t: TestContext) {
     offerUsers: await rows('offer_user_counts', 'offer_id, user_id, redeemed', 'offer_id, user_id'),
     coupons: await rows('coupons', 'user_id, title, offer_id', 'user_id, created_at, coupon_key'),
     board: (
-      await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=default&timeframe=7d', headers: await t.serviceAuth() })
+      await t.inject({
+        method: 'GET',
+        url: `/project/${t.projectId}/leaderboard?groupId=default&timeframe=7d`,
+        headers: await t.serviceAuth(),
+      })
     ).json(),
     goldBoard: (
-      await t.inject({ method: 'GET', url: '/project/default/leaderboard?groupId=gold&month=2026-05', headers: await t.serviceAuth() })
+      await t.inject({
+        method: 'GET',
+        url: `/project/${t.projectId}/leaderboard?groupId=gold&month=2026-05`,
+        headers: await t.serviceAuth(),
+      })
     ).json(),
   };
 }
 
+/** A fresh store for a run: a new, empty project of the file's app, set up alike. */
 async function freshStore(t: TestContext): Promise<void> {
-  await t.teardownTest();
-  await t.setupTest();
+  await t.newProject();
   await setUp(t);
 }
 
-describeBackends('write path: batches give what one-by-one gives (property)', (t) => {
+describeSharedApp('write path: batches give what one-by-one gives (property)', (t) => {
   it('gives the same responses and final state for random sequences cut into random batches', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async ({ ops, cuts }) => {

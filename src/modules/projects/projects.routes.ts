@@ -37,7 +37,8 @@ const UserEventMaxAgeHours = Type.Integer({
   minimum: 0,
   maximum: 720,
   description:
-    "How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window.",
+    "How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events " +
+    'from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window.',
 });
 const Project = Type.Object({
   projectId: Type.String(),

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { archive, defineSeasonReward, january } from './seasons.test-factory.js';
 
-describeBackends('seasons: errors', (t) => {
+describeSharedApp('seasons: errors', (t) => {
   const errorBody = (statusCode: number, code: string) => ({ statusCode, error: expect.any(String), message: expect.any(String), code });
 
   it('refuses bad season rewards with 400 and changes nothing', async () => {
@@ -81,19 +81,22 @@ describeBackends('seasons: errors', (t) => {
     expect((await t.admin('POST', '/admin/season/january/close')).statusCode).toBe(400);
   });
 
-  it('guards the archive: bad query 400, not archived or another project 404, no credentials 401; admin routes refuse user tokens', async () => {
-    await january(t, { ann: 1 });
-    expect((await archive(t, 'month=2026-1&groupId=default')).statusCode).toBe(400);
-    expect((await archive(t, 'groupId=default')).statusCode).toBe(400);
-    expect((await archive(t, 'month=2026-01&groupId=default')).json()).toEqual(errorBody(404, 'ARCHIVE_NOT_FOUND'));
-    await t.admin('POST', '/admin/season/2026-01/close');
-    await t.app.services.jobs.runUntilIdle();
-    expect((await archive(t, 'month=2026-01&groupId=default')).statusCode).toBe(200);
-    expect((await archive(t, 'month=2026-01&groupId=default', 'other')).json()).toEqual(errorBody(404, 'PROJECT_NOT_FOUND'));
-    expect((await t.inject({ method: 'GET', url: '/project/default/leaderboard/archive?month=2026-01&groupId=default' })).statusCode).toBe(
-      401,
-    );
-    const asUser = await t.inject({ method: 'GET', url: '/admin/season-reward', headers: await t.auth('ann') });
-    expect(asUser.statusCode).toBe(401);
-  });
+  it(
+    'guards the archive: bad query 400, not archived or another project 404, no credentials 401; admin routes refuse ' + 'user tokens',
+    async () => {
+      await january(t, { ann: 1 });
+      expect((await archive(t, 'month=2026-1&groupId=default')).statusCode).toBe(400);
+      expect((await archive(t, 'groupId=default')).statusCode).toBe(400);
+      expect((await archive(t, 'month=2026-01&groupId=default')).json()).toEqual(errorBody(404, 'ARCHIVE_NOT_FOUND'));
+      await t.admin('POST', '/admin/season/2026-01/close');
+      await t.app.services.jobs.runUntilIdle();
+      expect((await archive(t, 'month=2026-01&groupId=default')).statusCode).toBe(200);
+      expect((await archive(t, 'month=2026-01&groupId=default', 'other')).json()).toEqual(errorBody(404, 'PROJECT_NOT_FOUND'));
+      expect(
+        (await t.inject({ method: 'GET', url: `/project/${t.projectId}/leaderboard/archive?month=2026-01&groupId=default` })).statusCode,
+      ).toBe(401);
+      const asUser = await t.inject({ method: 'GET', url: '/admin/season-reward', headers: await t.auth('ann') });
+      expect(asUser.statusCode).toBe(401);
+    },
+  );
 });

@@ -24,7 +24,8 @@ export async function seasonsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getLeaderboardArchive',
         description:
-          'A page of a monthly board as it stood when its month closed (the snapshot season rewards were paid from); events that arrive later change the live board only.',
+          'A page of a monthly board as it stood when its month closed (the snapshot season rewards were paid from); events that ' +
+          'arrive later change the live board only.',
         tags: ['leaderboards'],
         security: [{ bearerAuth: [] }, { apiKey: [] }],
         summary: 'The immutable snapshot of a monthly board, taken when its month closed',
@@ -43,7 +44,8 @@ export async function seasonsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'createSeasonReward',
         description:
-          "Creates a season reward: bands of ranks of a user group's monthly board, each paying points, an offer's coupon or both when the month closes.",
+          "Creates a season reward: bands of ranks of a user group's monthly board, each paying points, an offer's coupon or both when " +
+          'the month closes.',
         ...admin,
         summary: 'Create a season reward (rank bands of a group paid when a month closes)',
         body: SeasonRewardBody,
@@ -117,7 +119,8 @@ export async function seasonsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listSeasonPayouts',
         description:
-          'The points prizes paid for a closed month, every group: who got which season reward at what rank, and the points (coupon prizes are coupons of their users). Empty before the month is closed.',
+          'The points prizes paid for a closed month, every group: who got which season reward at what rank, and the points (coupon ' +
+          'prizes are coupons of their users). Empty before the month is closed.',
         ...admin,
         summary: 'Season points prizes paid for a month',
         params: CloseParams,
@@ -132,10 +135,12 @@ export async function seasonsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'closeSeasonEarly',
         description:
-          'Closes a month of the project now (archives its boards and pays its season rewards) as a background job, for testing a programme; the automatic close at the end of the month then skips what was done.',
+          'Closes a month of the project now (archives its boards and pays its season rewards) as a background job, for testing a ' +
+          'programme; the automatic close at the end of the month then skips what was done.',
         ...admin,
         summary:
-          'Close a month of the project now (archive its boards, pay its seasons): for testing; the automatic close then skips what is done',
+          'Close a month of the project now (archive its boards, pay its seasons): for testing; the automatic close then skips what is ' +
+          'done',
         params: CloseParams,
         response: { 202: CloseStarted, ...errors(400, 401, 404, 409) },
       },

@@ -259,7 +259,8 @@ export class SeasonsService implements UserDataOwner {
     }
     const now = this.platform.clock.now();
     for (const e of ranked) {
-      const couponKey = `season-${createHash('sha256').update([board.projectId, board.month, board.groupId, seasonRewardId, e.user_id].join('\u0000')).digest('hex').slice(0, 32)}`;
+      const seed = [board.projectId, board.month, board.groupId, seasonRewardId, e.user_id].join('\u0000');
+      const couponKey = `season-${createHash('sha256').update(seed).digest('hex').slice(0, 32)}`;
       try {
         await this.sources.issueCoupon(board.projectId, {
           userId: e.user_id,

@@ -23,7 +23,7 @@ export async function defineSeasonReward(t: TestContext, body: Record<string, un
   return res.json();
 }
 
-export async function archive(t: TestContext, query: string, projectId = 'default') {
+export async function archive(t: TestContext, query: string, projectId = t.projectId) {
   return t.inject({ method: 'GET', url: `/project/${projectId}/leaderboard/archive?${query}`, headers: await t.serviceAuth() });
 }
 

@@ -59,7 +59,8 @@ const addStats = new RowsInsert({
   conflict: (oc) =>
     oc.columns(['project_id', 'streak_id', 'shard']).doUpdateSet({
       participants: sql<number>`streak_stats.participants + excluded.participants`,
-      longest_streak: sql<number>`case when streak_stats.longest_streak > excluded.longest_streak then streak_stats.longest_streak else excluded.longest_streak end`,
+      longest_streak: sql<number>`case when streak_stats.longest_streak > excluded.longest_streak
+        then streak_stats.longest_streak else excluded.longest_streak end`,
     }),
 });
 

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent } from '../events/events.test-factory.js';
 import { at, purchaseAt, streakAnalytics } from './streaks.test-factory.js';
 
-describeBackends('streaks: admin API', (t) => {
+describeSharedApp('streaks: admin API', (t) => {
   const body = {
     streakId: 'daily-buy',
     title: { de: 'Täglich', en: 'Daily' },

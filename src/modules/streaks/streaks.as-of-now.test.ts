@@ -19,7 +19,7 @@ describeBackends('streaks: reads are as of now', (t) => {
     expect(await userStreak(t, 'ann', 's')).toMatchObject({ currentCount: 3, longestStreak: 3, milestonesClaimed: [3], missedCount: 0 });
   });
 
-  it('shows a broken run once the next period ended without a completion: count 0, no milestones, longest kept, missed counted', async () => {
+  it('shows a broken run once the next period ended uncompleted: count 0, no milestones, longest kept, missed counted', async () => {
     await threeDays();
     await t.setClock(at('2026-01-14T00:00:01Z'));
     expect(await userStreak(t, 'ann', 's')).toMatchObject({ currentCount: 0, longestStreak: 3, milestonesClaimed: [], missedCount: 1 });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 
-describeBackends('challenges and streaks: errors', (t) => {
+describeSharedApp('challenges and streaks: errors', (t) => {
   it('answers 400 for streak analytics without or with a malformed streakId', async () => {
     const headers = await t.serviceAuth();
     for (const url of ['/analytics/streak', '/analytics/streak?streakId=', '/analytics/streak?streakId=a%20b']) {

@@ -29,37 +29,40 @@ describeBackends('streaks: the daily freeze job', (t) => {
     }
   }
 
-  it('covers only the local days that have ended, across the spring DST change, and the next event agrees with the event alone', async () => {
-    await setup([
-      ['alice', 2],
-      ['bob', 0],
-    ]);
-    // 8 Mar 22:00 EDT (the 23-hour day of the change): the 8th has not ended for New York.
-    await runJobsAt(at('2026-03-09T02:00:00Z'));
-    expect(await userStreak(t, 'alice', 's')).toMatchObject({ currentCount: 2, frozenDates: [], freezes: { available: 2, used: 0 } });
-    // 9 Mar 22:00 EDT: UTC's 9th has ended too, but New York's 9th has not; only the 8th is covered.
-    await runJobsAt(at('2026-03-10T02:00:00Z'));
-    expect(await userStreak(t, 'alice', 's')).toMatchObject({
-      currentCount: 3,
-      missedCount: 0,
-      completedDates: ['2026-03-06', '2026-03-07'],
-      frozenDates: ['2026-03-08'],
-      freezes: { available: 1, used: 1 },
-    });
-    await grant('bob', 2);
+  it(
+    'covers only the local days that have ended, across the spring DST change, and the next event agrees with the ' + 'event alone',
+    async () => {
+      await setup([
+        ['alice', 2],
+        ['bob', 0],
+      ]);
+      // 8 Mar 22:00 EDT (the 23-hour day of the change): the 8th has not ended for New York.
+      await runJobsAt(at('2026-03-09T02:00:00Z'));
+      expect(await userStreak(t, 'alice', 's')).toMatchObject({ currentCount: 2, frozenDates: [], freezes: { available: 2, used: 0 } });
+      // 9 Mar 22:00 EDT: UTC's 9th has ended too, but New York's 9th has not; only the 8th is covered.
+      await runJobsAt(at('2026-03-10T02:00:00Z'));
+      expect(await userStreak(t, 'alice', 's')).toMatchObject({
+        currentCount: 3,
+        missedCount: 0,
+        completedDates: ['2026-03-06', '2026-03-07'],
+        frozenDates: ['2026-03-08'],
+        freezes: { available: 1, used: 1 },
+      });
+      await grant('bob', 2);
 
-    for (const userId of ['alice', 'bob']) await purchaseAt(t, userId, at('2026-03-10T16:00:00Z')); // 10 Mar 12:00 EDT
-    const alice = await userStreak(t, 'alice', 's');
-    expect(alice).toMatchObject({
-      currentCount: 5,
-      frozenDates: ['2026-03-08', '2026-03-09'],
-      freezes: { available: 0, used: 2 },
-      milestonesClaimed: [4],
-    });
-    expect(withoutUser(alice)).toEqual(withoutUser(await userStreak(t, 'bob', 's')));
-    expect(await balance(t, 'alice')).toBe(3 + 40);
-    expect(await balance(t, 'bob')).toBe(3 + 40);
-  });
+      for (const userId of ['alice', 'bob']) await purchaseAt(t, userId, at('2026-03-10T16:00:00Z')); // 10 Mar 12:00 EDT
+      const alice = await userStreak(t, 'alice', 's');
+      expect(alice).toMatchObject({
+        currentCount: 5,
+        frozenDates: ['2026-03-08', '2026-03-09'],
+        freezes: { available: 0, used: 2 },
+        milestonesClaimed: [4],
+      });
+      expect(withoutUser(alice)).toEqual(withoutUser(await userStreak(t, 'bob', 's')));
+      expect(await balance(t, 'alice')).toBe(3 + 40);
+      expect(await balance(t, 'bob')).toBe(3 + 40);
+    },
+  );
 
   it('spends a bank shorter than the gap the same way the event would, and a rerun changes nothing', async () => {
     await setup([

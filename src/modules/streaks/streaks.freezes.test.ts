@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, defineEvent } from '../events/events.test-factory.js';
 import { createUserIn } from '../users/users.test-factory.js';
 import { at, defineStreak, purchaseAt, userStreak } from './streaks.test-factory.js';
 
 /** Streak freezes (decision 161): banked by grant or milestone, spent automatically on a missed period. */
-describeBackends('streaks: freezes', (t) => {
+describeSharedApp('streaks: freezes', (t) => {
   async function setup(streak: Record<string, unknown>) {
     await t.setClock(at('2026-01-01T08:00:00Z'));
     await defineEvent(t, { eventId: 'purchase', reward: { default: 1 } });

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, defineEvent, history, sendEvent } from '../events/events.test-factory.js';
 import { at, defineStreak, purchaseAt, streakAnalytics, userStreak } from './streaks.test-factory.js';
 
-describeBackends('streaks: happy path', (t) => {
+describeSharedApp('streaks: happy path', (t) => {
   async function setup(streak: Record<string, unknown>) {
     await t.setClock(at('2026-12-28T08:00:00Z'));
     await defineEvent(t, { eventId: 'purchase', reward: { default: 1 } });
@@ -208,9 +208,9 @@ describeBackends('streaks: happy path', (t) => {
     await defineStreak(t, { streakId: 's3' });
     await purchaseAt(t, 'alice', at('2027-01-01T10:00:00Z'));
     const { streaks } = t.app.services;
-    expect(await streaks.deleteUserData('default', 'alice', 2)).toBe(2);
-    expect(await streaks.deleteUserData('default', 'alice', 2)).toBe(1);
-    expect(await streaks.deleteUserData('default', 'alice', 2)).toBe(0);
+    expect(await streaks.deleteUserData(t.projectId, 'alice', 2)).toBe(2);
+    expect(await streaks.deleteUserData(t.projectId, 'alice', 2)).toBe(1);
+    expect(await streaks.deleteUserData(t.projectId, 'alice', 2)).toBe(0);
     const list = await t.inject({ method: 'GET', url: '/user/alice/streak', headers: await t.auth('alice') });
     expect(list.json()).toEqual({ streaks: [], count: 0 });
     expect(await streakAnalytics(t, 's')).toMatchObject({ totalParticipants: 1 });

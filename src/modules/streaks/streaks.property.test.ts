@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent, sendEvent } from '../events/events.test-factory.js';
 import { periodDateKey, periodOf, periodStart } from './streak-periods.js';
 import { streakFromPeriods, type StreakState } from './streak-state.js';
@@ -15,7 +15,7 @@ function asOfNow(state: StreakState, current: number): StreakState {
   return { ...state, currentCount: 0, milestonesClaimed: [], missedCount: state.missedCount + current - 1 - last };
 }
 
-describeBackends('streaks: end to end against the naive recomputation', (t) => {
+describeSharedApp('streaks: end to end against the naive recomputation', (t) => {
   it('shows, after offline events in any order, the state computed from the set of their days', async () => {
     await t.setClock(NOW);
     await defineEvent(t, { eventId: 'purchase', reward: { default: 1 } });

@@ -138,7 +138,8 @@ export async function streaksRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'grantStreakFreezes',
         description:
-          "Adds freezes to the user's bank for a streak, up to the streak's freezes.max. A banked freeze covers a missed period at the user's next event.",
+          "Adds freezes to the user's bank for a streak, up to the streak's freezes.max. A banked freeze covers a missed period at the " +
+          "user's next event.",
         ...admin,
         summary: "Bank streak freezes for a user (cut at the streak's max)",
         params: Type.Object({ userId: UserId, streakId: ResourceId }),

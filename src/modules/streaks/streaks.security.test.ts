@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent } from '../events/events.test-factory.js';
 import { defineChallenge } from '../challenges/challenges.test-factory.js';
 import { at, defineStreak, purchaseAt } from './streaks.test-factory.js';
 
-describeBackends('challenges and streaks: security', (t) => {
+describeSharedApp('challenges and streaks: security', (t) => {
   async function setup() {
     await t.setClock(at('2027-01-01T08:00:00Z'));
     await defineEvent(t, { eventId: 'purchase', reward: { default: 1 } });

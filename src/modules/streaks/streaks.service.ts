@@ -229,7 +229,10 @@ export class StreaksService implements UserDataOwner {
     return (await this.definitions(this.db, projectId)).some((s) => s.streakId === streakId && s.freezes !== null);
   }
 
-  /** The redeemable check of a STREAK_FREEZE offer: why the user's bank cannot take one more (a read; the redeem decides again under the lock). */
+  /**
+   * The redeemable check of a STREAK_FREEZE offer: why the user's bank cannot take one more (a read;
+   * the redeem decides again under the lock).
+   */
   async freezeBankRefusal(projectId: string, userId: string, streakId: string): Promise<'FREEZE_BANK_FULL' | 'STREAK_UNAVAILABLE' | null> {
     const streak = (await this.definitions(this.db, projectId)).find((s) => s.streakId === streakId);
     if (!streak || streak.status !== 'ACTIVE' || !streak.freezes) return 'STREAK_UNAVAILABLE';

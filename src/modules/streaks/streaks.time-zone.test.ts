@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent } from '../events/events.test-factory.js';
 import { createUserIn, moveUserTo } from '../users/users.test-factory.js';
 import { at, defineStreak, purchaseAt, streakAnalytics, userStreak } from './streaks.test-factory.js';
 
 /** Streak periods follow the user's local calendar (decision 160), across DST changes. */
-describeBackends('streaks: periods in the user time zone', (t) => {
+describeSharedApp('streaks: periods in the user time zone', (t) => {
   async function setup(timeFrame: 'daily' | 'weekly' | 'monthly', users: Record<string, string>) {
     await t.setClock(at('2026-01-01T00:00:00Z'));
     await defineEvent(t, { eventId: 'purchase', reward: { default: 1 } });

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { answer, createSurvey } from './surveys.test-factory.js';
 
-describeBackends('surveys: security', (t) => {
+describeSharedApp('surveys: security', (t) => {
   it('needs a token (401)', async () => {
     expect((await t.inject({ method: 'GET', url: '/user/alice/survey' })).statusCode).toBe(401);
     expect(
@@ -25,7 +25,7 @@ describeBackends('surveys: security', (t) => {
     expect((await answer(t, 'mallory', 'fruit', null, mallory, { userId: 'alice', surveyId: 'fruit', responses: ['a'] })).statusCode).toBe(
       403,
     );
-    expect(await t.app.services.points.ledgerSum('default', 'alice')).toBe(0);
+    expect(await t.app.services.points.ledgerSum(t.projectId, 'alice')).toBe(0);
   });
 
   it('refuses user tokens on /admin/survey (401)', async () => {

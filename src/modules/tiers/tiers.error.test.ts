@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { createTier } from './tiers.test-factory.js';
 
 const errorBody = (statusCode: number, code: string) => ({ statusCode, code, error: expect.any(String), message: expect.any(String) });
 
-describeBackends('tiers: errors', (t) => {
+describeSharedApp('tiers: errors', (t) => {
   it('refuses bad tier bodies with 400 and changes nothing', async () => {
     for (const body of [
       { tierId: 'gold', title: { en: 'Gold' }, threshold: -1, multiplier: 2 },
@@ -51,9 +51,12 @@ describeBackends('tiers: errors', (t) => {
       { name: 'p', tierGraceMonths: -1 },
       { name: 'p', tierWindow: 12 },
     ]) {
-      expect((await t.admin('PUT', '/admin/project/default', body)).statusCode).toBe(400);
+      expect((await t.admin('PUT', `/admin/project/${t.projectId}`, body)).statusCode).toBe(400);
     }
-    expect((await t.admin('GET', '/admin/project/default')).json()).toMatchObject({ tierWindow: { months: 12 }, tierGraceMonths: 1 });
+    expect((await t.admin('GET', `/admin/project/${t.projectId}`)).json()).toMatchObject({
+      tierWindow: { months: 12 },
+      tierGraceMonths: 1,
+    });
   });
 
   it('GET /user/{userId}/tier: 401 without a token, 403 for another user, 404 for an unknown user', async () => {

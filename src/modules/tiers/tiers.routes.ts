@@ -16,7 +16,8 @@ export async function tiersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getUserTier',
         description:
-          "The user's tier (the highest whose threshold the points earned in the project's tier window reach), since when it holds, those points, and how many more the next tier needs.",
+          "The user's tier (the highest whose threshold the points earned in the project's tier window reach), since when it holds, " +
+          'those points, and how many more the next tier needs.',
         tags: ['users'],
         summary: "A user's tier, the points earned in the tier window and what the next tier needs",
         security: [{ bearerAuth: [] }, { apiKey: [] }],
@@ -39,7 +40,8 @@ export async function tiersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'createTier',
         description:
-          'Creates a tier: the points earned in the tier window it needs, the multiplier it gives event rewards, and its title and benefits.',
+          'Creates a tier: the points earned in the tier window it needs, the multiplier it gives event rewards, and its title and ' +
+          'benefits.',
         tags,
         security,
         summary: 'Create a tier',

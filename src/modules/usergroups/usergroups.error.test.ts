@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 
 const title = { default: 'Gold', de: 'Gold' };
 
-describeBackends('user groups: refusals', (t) => {
+describeSharedApp('user groups: refusals', (t) => {
   const post = async (payload: unknown) =>
     t.inject({ method: 'POST', url: '/usergroup', headers: await t.auth('u'), payload: payload as object });
 

@@ -1,8 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 
 /** Only ACTIVE, existing groups named in metadata.usergroup pay their reward and receive board points (decision 084). */
-describeBackends('user groups in events', (t) => {
+describeSharedApp('user groups in events', (t) => {
   const NOW = Date.UTC(2026, 0, 15, 12);
   const title = { default: 'G', de: 'G' };
 
@@ -28,7 +28,7 @@ describeBackends('user groups in events', (t) => {
   const boardPoints = async (groupId: string) => {
     const res = await t.inject({
       method: 'GET',
-      url: `/project/default/leaderboard?groupId=${groupId}&month=2026-01`,
+      url: `/project/${t.projectId}/leaderboard?groupId=${groupId}&month=2026-01`,
       headers: await t.serviceAuth(),
     });
     expect(res.statusCode).toBe(200);
@@ -55,7 +55,7 @@ describeBackends('user groups in events', (t) => {
     expect(await boardPoints('default')).toEqual([['amy', 10]]);
     const ghost = await t.inject({
       method: 'GET',
-      url: '/project/default/leaderboard?groupId=ghost&month=2026-01',
+      url: `/project/${t.projectId}/leaderboard?groupId=ghost&month=2026-01`,
       headers: await t.serviceAuth(),
     });
     expect(ghost.statusCode).toBe(404);

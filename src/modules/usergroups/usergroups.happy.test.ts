@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 
 const title = { default: 'Gold', de: 'Gold', en: 'Gold' };
 
-describeBackends('user groups: happy path', (t) => {
+describeSharedApp('user groups: happy path', (t) => {
   it('creates a group with a JWT: 201 with message, userGroupId and createdAt', async () => {
     const res = await t.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
+import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
 import { defineEvent, NOW, sendEvent } from '../events/events.test-factory.js';
 
 async function list(t: TestContext, query = '', projectId?: string) {
@@ -13,7 +13,7 @@ async function list(t: TestContext, query = '', projectId?: string) {
 
 const ids = (page: { users: Array<{ userId: string }> }) => page.users.map((u) => u.userId);
 
-describeBackends('users list (GET /admin/user)', (t) => {
+describeSharedApp('users list (GET /admin/user)', (t) => {
   /** ann (created first, 10 points, active at +3 s), bob (5 points, active at +4 s), cat (0 points, never active), andy (adjusted only). */
   async function fourUsers() {
     await t.setClock(NOW);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 
-describeBackends('users: happy path', (t) => {
+describeSharedApp('users: happy path', (t) => {
   it('creates a user and answers 201 with message, userId and createdAt', async () => {
     await t.setClock(Date.UTC(2026, 0, 15, 12));
     const res = await t.inject({ method: 'POST', url: '/v1/user', headers: await t.auth('alice'), payload: { userId: 'alice' } });
@@ -31,7 +31,7 @@ describeBackends('users: happy path', (t) => {
     await t.admin('POST', '/admin/user/carol/points', { points: 30, reason: 'bonus' });
     const adj = await t.admin('POST', '/admin/user/carol/points', { points: -100, reason: 'correction' });
     expect(adj.json()).toMatchObject({ points: -30, balance: 0 });
-    expect(await t.app.services.points.ledgerSum('default', 'carol')).toBe(0);
+    expect(await t.app.services.points.ledgerSum(t.projectId, 'carol')).toBe(0);
   });
 
   it('lets a service token create and read any user of its project', async () => {

@@ -52,7 +52,8 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'createUser',
         description:
-          'Creates a user of the project with a balance of 0, in its time zone (UTC when none is given). 400 USER_EXISTS when the id is taken; 409 USER_BEING_DELETED while a user of that id is being deleted.',
+          'Creates a user of the project with a balance of 0, in its time zone (UTC when none is given). 400 USER_EXISTS when the id ' +
+          'is taken; 409 USER_BEING_DELETED while a user of that id is being deleted.',
         tags,
         security,
         summary: 'Create a user',
@@ -73,7 +74,9 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getUser',
         description:
-          "The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an unknown user or one being deleted.",
+          "The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event " +
+          'limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an ' +
+          'unknown user or one being deleted.',
         tags,
         security,
         summary: 'Read a user: creation time and time zone',
@@ -93,7 +96,8 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'updateUser',
         description:
-          "Changes the user's time zone (an IANA name such as Europe/Berlin). From the next event on, the user's own calendar decides streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay UTC.",
+          "Changes the user's time zone (an IANA name such as Europe/Berlin). From the next event on, the user's own calendar decides " +
+          'streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay UTC.',
         tags,
         security,
         summary: "Change a user's time zone (the user itself or a service principal)",
@@ -114,7 +118,8 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getUserPoints',
         description:
-          "The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its own; a service or API key any user of the project.",
+          "The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its " +
+          'own; a service or API key any user of the project.',
         tags,
         security,
         summary: 'Point balance of a user',
@@ -136,7 +141,8 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'deleteUser',
         description:
-          'Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers). Answers 202 with the job; the user is gone for every read at once.',
+          'Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers). Answers 202 ' +
+          'with the job; the user is gone for every read at once.',
         tags,
         security,
         summary: 'Delete a user and its loyalty data (a background job; watch it at GET /admin/job/{jobId})',
@@ -157,7 +163,8 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listUsers',
         description:
-          "The project's users with their balance, last activity and creation time: filtered by a userId prefix, sorted by points, last activity or creation (newest or highest first), paged by cursor. Users being deleted are left out.",
+          "The project's users with their balance, last activity and creation time: filtered by a userId prefix, sorted by points, " +
+          'last activity or creation (newest or highest first), paged by cursor. Users being deleted are left out.',
         tags: ['admin: users'],
         security: [{ adminToken: [] }],
         summary: 'Users of the project: search by userId prefix, sort by points, last activity or creation, paged',

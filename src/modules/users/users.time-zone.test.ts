@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 
 /** POST /user { timeZone } and PATCH /user/{userId} { timeZone } (decision 160). */
-describeBackends('users: time zones', (t) => {
+describeSharedApp('users: time zones', (t) => {
   const create = async (payload: Record<string, unknown>, userId = String(payload.userId)) =>
     t.inject({ method: 'POST', url: '/v1/user', headers: await t.auth(userId), payload });
   const patch = async (userId: string, payload: unknown, headers?: Record<string, string>) =>
@@ -12,7 +12,7 @@ describeBackends('users: time zones', (t) => {
       headers: headers ?? (await t.auth(userId)),
       payload: payload as object,
     });
-  const zoneOf = (userId: string) => t.app.services.users.timeZone('default', userId);
+  const zoneOf = (userId: string) => t.app.services.users.timeZone(t.projectId, userId);
 
   it('creates a user in its time zone, UTC when none is given, and corrects the letter case of a name', async () => {
     const res = await create({ userId: 'ana', timeZone: 'Pacific/Auckland' });
@@ -37,7 +37,7 @@ describeBackends('users: time zones', (t) => {
     const empty = await create({ userId: 'dee', timeZone: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ statusCode: 400, code: expect.any(String) });
-    expect(await t.app.services.users.exists('default', 'dee')).toBe(false);
+    expect(await t.app.services.users.exists(t.projectId, 'dee')).toBe(false);
   });
 
   it('lets the user itself or a service principal change the zone with PATCH', async () => {

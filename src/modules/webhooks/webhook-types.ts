@@ -16,7 +16,8 @@ export const WEBHOOK_DATA = {
       userId,
       entryType: Type.String({
         description:
-          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL or EXPIRY (an EVENT whose pending points became available is sent again with them)',
+          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL or EXPIRY (an EVENT whose pending points became ' +
+          'available is sent again with them)',
       }),
       sourceId: Type.String({ description: 'The eventId, challengeId, streakId, surveyId, offerId or adjustment id' }),
       points: Type.Number({ description: 'Points of the ledger entry (negative for spending)' }),
@@ -112,7 +113,8 @@ export const WEBHOOK_DATA = {
     },
     {
       description:
-        "A user's tier changed: an upgrade as soon as it is earned, a downgrade by the monthly check (the daily job on the 1st, or the user's next change of points if earlier)",
+        "A user's tier changed: an upgrade as soon as it is earned, a downgrade by the monthly check (the daily job on the 1st, or the " +
+        "user's next change of points if earlier)",
     },
   ),
   'points.expiring': Type.Object(

@@ -138,41 +138,44 @@ describeBackends('webhook delivery', (t) => {
     expect(receiver.received).toHaveLength(entry.attempts);
   });
 
-  it('disables an endpoint that has failed without a success for 3 days, says why, and sends what waited once it is ACTIVE again', async () => {
-    let up = false;
-    receiver = await startReceiver(() => (up ? 200 : 502));
-    const { webhookId } = await createWebhook(t, { url: receiver.url, events: ['points.changed'] });
-    await sendEvent(t, 'ann', { eventId: 'buy' });
-    await dispatch();
-    const failingSince = (await t.admin('GET', `/admin/webhook/${webhookId}`)).json().failingSince;
-    expect(failingSince).toBeGreaterThan(0);
-    await t.setClock(now() + 2 * DAY);
-    await sendEvent(t, 'ann', { eventId: 'buy' });
-    await dispatch();
-    expect((await t.admin('GET', `/admin/webhook/${webhookId}`)).json()).toMatchObject({ status: 'ACTIVE', failingSince });
-    await t.setClock(failingSince + 3 * DAY + 1_000);
-    await sendEvent(t, 'ann', { eventId: 'buy' });
-    await dispatch();
-    const disabled = (await t.admin('GET', `/admin/webhook/${webhookId}`)).json();
-    expect(disabled).toMatchObject({ status: 'INACTIVE', disabledReason: expect.stringContaining('HTTP 502') });
-    expect(disabled.disabledReason).toContain(new Date(failingSince).toISOString());
-    // Nothing more is sent or enqueued while it is INACTIVE; what was pending waits.
-    const before = receiver.received.length;
-    await sendEvent(t, 'ann', { eventId: 'buy' });
-    await t.setClock(now() + DAY);
-    await dispatch();
-    expect(receiver.received).toHaveLength(before);
-    const waiting = (await log(webhookId, '?status=pending')).json();
-    expect(waiting.length).toBeGreaterThan(0);
-    expect(waiting.every((d: { nextAttemptAt: number | null }) => d.nextAttemptAt === null)).toBe(true);
-    // The operator fixes the receiver and sets it ACTIVE: the failure state is cleared and the waiting messages go out.
-    up = true;
-    const res = await t.admin('PUT', `/admin/webhook/${webhookId}`, { url: receiver.url, events: ['points.changed'], status: 'ACTIVE' });
-    expect(res.json()).toMatchObject({ status: 'ACTIVE', disabledReason: null, disabledAt: null, failingSince: null });
-    await dispatch();
-    expect((await log(webhookId, '?status=pending')).json()).toEqual([]);
-    expect(receiver.received.length).toBeGreaterThan(before);
-  });
+  it(
+    'disables an endpoint that has failed without a success for 3 days, says why, and sends what waited once it is ' + 'ACTIVE again',
+    async () => {
+      let up = false;
+      receiver = await startReceiver(() => (up ? 200 : 502));
+      const { webhookId } = await createWebhook(t, { url: receiver.url, events: ['points.changed'] });
+      await sendEvent(t, 'ann', { eventId: 'buy' });
+      await dispatch();
+      const failingSince = (await t.admin('GET', `/admin/webhook/${webhookId}`)).json().failingSince;
+      expect(failingSince).toBeGreaterThan(0);
+      await t.setClock(now() + 2 * DAY);
+      await sendEvent(t, 'ann', { eventId: 'buy' });
+      await dispatch();
+      expect((await t.admin('GET', `/admin/webhook/${webhookId}`)).json()).toMatchObject({ status: 'ACTIVE', failingSince });
+      await t.setClock(failingSince + 3 * DAY + 1_000);
+      await sendEvent(t, 'ann', { eventId: 'buy' });
+      await dispatch();
+      const disabled = (await t.admin('GET', `/admin/webhook/${webhookId}`)).json();
+      expect(disabled).toMatchObject({ status: 'INACTIVE', disabledReason: expect.stringContaining('HTTP 502') });
+      expect(disabled.disabledReason).toContain(new Date(failingSince).toISOString());
+      // Nothing more is sent or enqueued while it is INACTIVE; what was pending waits.
+      const before = receiver.received.length;
+      await sendEvent(t, 'ann', { eventId: 'buy' });
+      await t.setClock(now() + DAY);
+      await dispatch();
+      expect(receiver.received).toHaveLength(before);
+      const waiting = (await log(webhookId, '?status=pending')).json();
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(waiting.every((d: { nextAttemptAt: number | null }) => d.nextAttemptAt === null)).toBe(true);
+      // The operator fixes the receiver and sets it ACTIVE: the failure state is cleared and the waiting messages go out.
+      up = true;
+      const res = await t.admin('PUT', `/admin/webhook/${webhookId}`, { url: receiver.url, events: ['points.changed'], status: 'ACTIVE' });
+      expect(res.json()).toMatchObject({ status: 'ACTIVE', disabledReason: null, disabledAt: null, failingSince: null });
+      await dispatch();
+      expect((await log(webhookId, '?status=pending')).json()).toEqual([]);
+      expect(receiver.received.length).toBeGreaterThan(before);
+    },
+  );
 
   it('signs with the old secret too for 24 hours after a rotation', async () => {
     receiver = await startReceiver();

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeBackends } from '../../../test/helpers/test-app.js';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { schemaName, WEBHOOK_TYPES } from './webhook-types.js';
 
-describeBackends('webhooks: OpenAPI', (t) => {
+describeSharedApp('webhooks: OpenAPI', (t) => {
   it('documents every webhook route and the body of every message type', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     for (const path of [

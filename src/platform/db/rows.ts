@@ -29,6 +29,11 @@ function unnest(columns: Record<string, PgType>, args: Args): RawBuilder<unknown
   return sql`unnest(${sql.join(arrays)}) with ordinality as v(${sql.join(names.map((c) => sql.ref(c)))}, ord)`;
 }
 
+/** `excluded.<column>`: the value an upsert would have inserted. */
+function excluded(column: string) {
+  return sql.ref(`excluded.${column}`);
+}
+
 /** Columns as `a, b, c` (optionally prefixed with a table alias). */
 function columnList(names: string[], alias?: string) {
   return sql.join(names.map((c) => (alias ? sql.ref(`${alias}.${c}`) : sql.ref(c))));
@@ -75,7 +80,7 @@ export class RowsInsert<T extends Table, C extends Columns<T>, R = Record<string
   constructor(def: InsertDefinition<T, C>) {
     const names = Object.keys(def.columns) as Array<keyof DB[T] & string>;
     const finish = (q: Insert<T>): Compilable<R> => {
-      let out = def.conflict ? q.onConflict(def.conflict) : q;
+      const out = def.conflict ? q.onConflict(def.conflict) : q;
       if (def.returning) return out.returning(def.returning as never) as unknown as Compilable<R>;
       return out as unknown as Compilable<R>;
     };
@@ -356,7 +361,7 @@ export class RowsUpsert<T extends Table, K extends Columns<T>, C extends Columns
       raw(
         db,
         sql`insert into ${table} (${columnList(names)}) select ${columnList(names)} from ${unnest(types, a)} order by ord
-          on conflict (${columnList(keys)}) do update set ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`))}`,
+          on conflict (${columnList(keys)}) do update set ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${excluded(c)}`))}`,
       ),
     );
     this.update = new Statement(`${def.description} (update)`, (db, a) =>

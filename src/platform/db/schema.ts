@@ -9,7 +9,6 @@ import type { Generated } from 'kysely';
  * Conventions: every table has `project_id`; times are integer Unix ms (`bigint`); booleans are
  * integers 0/1 (the same on SQLite and PostgreSQL); language maps and metadata are JSON text.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface DB {
   projects: ProjectsTable;
   api_keys: ApiKeysTable;

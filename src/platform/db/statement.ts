@@ -30,7 +30,8 @@ export interface CompiledStatement {
  *
  * @example
  * const countAnswer = new Statement<{ projectId: string; surveyId: string }>('count an answer', (db, a) =>
- *   db.updateTable('surveys').set({ answered_total: sql`answered_total + 1` }).where('project_id', '=', a.projectId).where('survey_id', '=', a.surveyId));
+ *   db.updateTable('surveys').set({ answered_total: sql`answered_total + 1` })
+ *     .where('project_id', '=', a.projectId).where('survey_id', '=', a.surveyId));
  * await session.run(countAnswer, { projectId: 'p', surveyId: 's' });
  */
 export class Statement<A extends Args = Args, R = unknown> {

@@ -10,9 +10,9 @@ export function usersLastActive() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable('users').addColumn('last_active_at', 'bigint').execute();
-      await sql`update users set last_active_at = (select max(l.created_at) from ledger l where l.project_id = users.project_id and l.user_id = users.user_id and l.type <> 'ADJUSTMENT')`.execute(
-        db,
-      );
+      await sql`update users set last_active_at = (
+        select max(l.created_at) from ledger l
+        where l.project_id = users.project_id and l.user_id = users.user_id and l.type <> 'ADJUSTMENT')`.execute(db);
       await db.schema.createIndex('users_created').on('users').columns(['project_id', 'created_at']).execute();
     },
   };

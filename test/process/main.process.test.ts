@@ -74,48 +74,51 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(await server.exited).toBe(0);
   });
 
-  it('on SIGTERM during a burst of events answers or refuses each, keeps every acknowledged one, closes the store cleanly and exits 0', async () => {
-    const server = await startServer({ JWT_SECRET: SECRET, ADMIN_TOKEN: ADMIN });
-    const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
-    expect(
-      (
-        await fetch(`${server.baseUrl}/admin/event`, {
-          method: 'POST',
-          headers: admin,
-          body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 1 }, limit: null }),
-        })
-      ).status,
-    ).toBe(201);
-    const user = { authorization: `Bearer ${await serviceToken()}`, 'content-type': 'application/json' };
-    expect((await fetch(`${server.baseUrl}/user`, { method: 'POST', headers: user, body: JSON.stringify({ userId: 'ann' }) })).status).toBe(
-      201,
-    );
+  it(
+    'on SIGTERM during a burst of events answers or refuses each, keeps every acknowledged one, closes the store ' + 'cleanly and exits 0',
+    async () => {
+      const server = await startServer({ JWT_SECRET: SECRET, ADMIN_TOKEN: ADMIN });
+      const admin = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
+      expect(
+        (
+          await fetch(`${server.baseUrl}/admin/event`, {
+            method: 'POST',
+            headers: admin,
+            body: JSON.stringify({ eventId: 'tap', title: 'Tap', reward: { default: 1 }, limit: null }),
+          })
+        ).status,
+      ).toBe(201);
+      const user = { authorization: `Bearer ${await serviceToken()}`, 'content-type': 'application/json' };
+      expect(
+        (await fetch(`${server.baseUrl}/user`, { method: 'POST', headers: user, body: JSON.stringify({ userId: 'ann' }) })).status,
+      ).toBe(201);
 
-    const send = () =>
-      fetch(`${server.baseUrl}/event`, { method: 'POST', headers: user, body: JSON.stringify({ eventId: 'tap', userId: 'ann' }) }).then(
-        (res) => res.status,
-        () => 0, // connection refused or closed: not acknowledged
-      );
-    const first = Array.from({ length: 20 }, send);
-    await Promise.race(first);
-    server.child.kill('SIGTERM');
-    const rest = Array.from({ length: 20 }, send);
-    const statuses = await Promise.all([...first, ...rest]);
-    expect(await server.exited).toBe(0);
+      const send = () =>
+        fetch(`${server.baseUrl}/event`, { method: 'POST', headers: user, body: JSON.stringify({ eventId: 'tap', userId: 'ann' }) }).then(
+          (res) => res.status,
+          () => 0, // connection refused or closed: not acknowledged
+        );
+      const first = Array.from({ length: 20 }, send);
+      await Promise.race(first);
+      server.child.kill('SIGTERM');
+      const rest = Array.from({ length: 20 }, send);
+      const statuses = await Promise.all([...first, ...rest]);
+      expect(await server.exited).toBe(0);
 
-    for (const status of statuses) expect([200, 503, 0]).toContain(status);
-    const acknowledged = statuses.filter((s) => s === 200).length;
-    expect(acknowledged).toBeGreaterThanOrEqual(1);
-    // A cleanly closed SQLite store has folded its write-ahead log back into the database file.
-    expect(existsSync(join(server.dataDir, 'laurel.db-wal'))).toBe(false);
-    const db = new Database(join(server.dataDir, 'laurel.db'), { readonly: true });
-    try {
-      const stored = db.prepare("select count(*) as n from events where user_id = 'ann'").get() as { n: number };
-      expect(stored.n).toBe(acknowledged);
-    } finally {
-      db.close();
-    }
-  });
+      for (const status of statuses) expect([200, 503, 0]).toContain(status);
+      const acknowledged = statuses.filter((s) => s === 200).length;
+      expect(acknowledged).toBeGreaterThanOrEqual(1);
+      // A cleanly closed SQLite store has folded its write-ahead log back into the database file.
+      expect(existsSync(join(server.dataDir, 'laurel.db-wal'))).toBe(false);
+      const db = new Database(join(server.dataDir, 'laurel.db'), { readonly: true });
+      try {
+        const stored = db.prepare("select count(*) as n from events where user_id = 'ann'").get() as { n: number };
+        expect(stored.n).toBe(acknowledged);
+      } finally {
+        db.close();
+      }
+    },
+  );
 
   it('waits for requests in flight at most LAUREL_SHUTDOWN_GRACE_MS, then cuts them and still exits 0', async () => {
     const server = await startServer({ LAUREL_SHUTDOWN_GRACE_MS: '300' });
