@@ -98,6 +98,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ...slowClientLimits(config),
     // The client address (rate limits of failed authentication) is X-Forwarded-For's only behind these proxies.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // A body with a `__proto__` key is valid JSON: it is parsed as data (JSON.parse makes it an own
+    // property) and refused by the input guard with a 400 that names the key (decision 194).
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     // A path parameter may hold a 128-character id, percent-encoded (up to 12 characters each
     // for non-ASCII user ids); Fastify's default of 100 would answer such paths with 414.
     routerOptions: { maxParamLength: 2048 },

@@ -112,6 +112,7 @@ export function createServices(platform: Platform) {
     offerCoupon: (p, o) => offers.prizeCoupon(p, o),
     issueCoupon: (p, c) => coupons.issueByOperator(p, c),
   });
+  leaderboards.closedMonths.useArchive(seasons.monthArchive);
   monthClose.use([...seasons.closeSteps, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
   /**
    * What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the

@@ -46,6 +46,11 @@ export const ERRORS = {
   INVALID_TIMEFRAME: { status: 400 },
   INVALID_TIMESTAMP: { status: 400 },
   INVALID_TITLE: { status: 400 },
+  INVALID_USERNAME: { status: 400 },
+  INVALID_QUANTITY: { status: 400 },
+  INVALID_METADATA_KEY: { status: 400 },
+  TIMESTAMP_TOO_OLD: { status: 400 },
+  INVALID_PARAMETER: { status: 400 },
   INVALID_VALIDITY: { status: 400 },
   MONTHLY_LIMIT_REACHED: { status: 400 },
   MONTH_AND_TIMEFRAME: { status: 400 },
@@ -86,6 +91,7 @@ export const ERRORS = {
   // 403
   API_KEY_REQUIRED: { status: 403 },
   FORBIDDEN_USER: { status: 403 },
+  API_KEY_SCOPE: { status: 403 },
   // 404
   HISTORY_NOT_FOUND: { status: 404, message: (id: string) => `History entry ${id} not found` },
   TIER_NOT_FOUND: { status: 404, message: (id: string) => `Tier ${id} not found` },

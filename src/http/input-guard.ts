@@ -8,7 +8,8 @@ import { AppError } from './errors.js';
  * first, and would silently replace the second), a number that is not finite or lies beyond
  * ±(2^53 − 1) (no Laurel value is that large; past it integers lose precision and bigint columns
  * overflow), and a body nested deeper than MAX_BODY_DEPTH (recursive code further on would run
- * out of stack). The walk is iterative, so the check itself cannot overflow.
+ * out of stack), and reserved or oversized keys (`checkKey`). The walk is iterative, so the check
+ * itself cannot overflow.
  */
 export const MAX_BODY_DEPTH = 32;
 export const MAX_SAFE_NUMBER = Number.MAX_SAFE_INTEGER;
@@ -34,13 +35,16 @@ export function registerInputGuard(app: FastifyInstance): void {
 /** Values checked between two looks at the clock (reading it for every string would cost more than the check). */
 const CHECKS_PER_LOOK = 512;
 
-/** Throws 400 for the first hostile string, number or nesting found in `root`; with `slice`, yields when it is used up. */
+/**
+ * Throws 400 for the first hostile string, number, nesting or key found in `root`; with `slice`,
+ * yields to the event loop when the slice is used up.
+ */
 export async function checkValue(root: unknown, where: string, slice: LoopSlice | null = null): Promise<void> {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
+  const stack: Array<{ value: unknown; depth: number; key: string }> = [{ value: root, depth: 0, key: '' }];
   let checked = 0;
   while (stack.length > 0) {
     if (slice !== null && ++checked % CHECKS_PER_LOOK === 0 && slice.due()) await slice.next();
-    const { value, depth } = stack.pop()!;
+    const { value, depth, key: parent } = stack.pop()!;
     if (typeof value === 'string') {
       checkString(value, where);
     } else if (typeof value === 'number') {
@@ -50,15 +54,45 @@ export async function checkValue(root: unknown, where: string, slice: LoopSlice 
     } else if (value !== null && typeof value === 'object') {
       if (depth >= MAX_BODY_DEPTH) throw AppError.of('TOO_DEEP', `${where} is nested deeper than ${MAX_BODY_DEPTH} levels`);
       if (Array.isArray(value)) {
-        for (const item of value) stack.push({ value: item, depth: depth + 1 });
+        for (const item of value) stack.push({ value: item, depth: depth + 1, key: parent });
       } else {
         for (const [key, item] of Object.entries(value)) {
           checkString(key, where);
-          stack.push({ value: item, depth: depth + 1 });
+          checkKey(key, item, parent === 'metadata', where);
+          stack.push({ value: item, depth: depth + 1, key });
         }
       }
     }
   }
+}
+
+/**
+ * Keys that name an object's machinery (decision 194). JSON bodies are parsed with a plain
+ * JSON.parse, so `__proto__` arrives as an ordinary key and is refused here, naming it, before
+ * anything could merge it into an object; a metadata object (any object under a key `metadata`)
+ * also refuses `constructor` and `prototype`, and keys outside 1–64 characters.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const MAX_METADATA_KEY_LENGTH = 64;
+
+function checkKey(key: string, value: unknown, inMetadata: boolean, where: string): void {
+  if (inMetadata) {
+    if (RESERVED_KEYS.has(key)) throw AppError.of('INVALID_METADATA_KEY', `${where}: the metadata key "${key}" is reserved`);
+    if (key.length === 0 || key.length > MAX_METADATA_KEY_LENGTH) {
+      const shown = key.length > 80 ? `${key.slice(0, 80)}…` : key;
+      throw AppError.of(
+        'INVALID_METADATA_KEY',
+        `${where}: the metadata key "${shown}" must have 1 to ${MAX_METADATA_KEY_LENGTH} characters`,
+      );
+    }
+  } else if (key === '__proto__' || (key === 'constructor' && isObjectWith(value, 'prototype'))) {
+    // What secure-json-parse refused before: a prototype, or a constructor's prototype, in data.
+    throw AppError.of('VALIDATION_ERROR', `${where}: the key "${key}" is reserved`);
+  }
+}
+
+function isObjectWith(value: unknown, key: string): boolean {
+  return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, key);
 }
 
 /** In a `u` regex a surrogate pair is one code point; only a lone surrogate is category Cs. */

@@ -1,3 +1,4 @@
+import { scopeOfRoute } from './auth/api-key-scopes.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -79,9 +80,26 @@ type Operation = {
   tags?: string[];
   requestBody?: { content?: Record<string, { schema?: object; example?: unknown; examples?: unknown }> };
   security?: Array<Record<string, unknown>>;
+  description?: string;
+  'x-api-key-scope'?: string;
   parameters?: Parameter[];
   responses?: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: object }> }>;
 };
+
+/**
+ * Every public route takes an API key besides a JWT (decision 192): the apiKey scheme is added
+ * where a route names bearerAuth, with the scope the key needs (`x-api-key-scope`, also said in the
+ * description), from the one table the authentication reads.
+ */
+function apiKeyAccess(path: string, method: string, op: Operation): void {
+  const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
+  if (!schemes.includes('bearerAuth')) return;
+  if (!schemes.includes('apiKey')) op.security!.push({ apiKey: [] });
+  const scope = scopeOfRoute(method.toUpperCase(), path.replace(/\{([^}]+)\}/g, ':$1'));
+  op['x-api-key-scope'] = scope ?? 'all';
+  const needs = scope ? `the scope \`${scope}\`` : 'every scope';
+  op.description = `${op.description ?? ''}${op.description ? ' ' : ''}An API key needs ${needs}.`;
+}
 
 /**
  * Completes the generated document for client generators: parameter and response descriptions
@@ -98,6 +116,7 @@ export function completeDocument<T extends { paths?: Record<string, Record<strin
       const mode = modes.get(`${method} ${path}`);
       if (mode) op.security = SECURITY[mode];
       if (path.startsWith('/health')) op.security = [];
+      apiKeyAccess(path, method, op);
       const params = (op.parameters ??= []);
       for (const p of params) {
         if (!p.description && PARAMETERS[p.name]) p.description = PARAMETERS[p.name];

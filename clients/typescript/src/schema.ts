@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Creates an API key of the project; its secret is shown only in this response and stored as a hash.
+         * @description Creates an API key of the project, a service principal on every public route within its `scopes` (omitted: every scope); its secret is shown only in this response and stored as a hash. /admin routes never take API keys.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -154,7 +154,7 @@ export interface paths {
         get: operations["getApiKey"];
         /**
          * Update an API key
-         * @description Renames an API key (its name is how operators tell keys apart); the secret stays the same.
+         * @description Renames an API key and, when `scopes` is given, sets its scopes (omitted: they stay); the secret stays the same.
          */
         put: operations["updateApiKey"];
         post?: never;
@@ -179,7 +179,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user
-         * @description Creates a user of the project with a balance of 0, in its time zone (UTC when none is given). 400 USER_EXISTS when the id is taken; 409 USER_BEING_DELETED while a user of that id is being deleted.
+         * @description Creates a user of the project with a balance of 0, in its time zone (UTC when none is given). 400 USER_EXISTS when the id is taken; 409 USER_BEING_DELETED while a user of that id is being deleted. An API key needs the scope `users:write`.
          */
         post: operations["createUser"];
         delete?: never;
@@ -197,21 +197,21 @@ export interface paths {
         };
         /**
          * Read a user: creation time and time zone
-         * @description The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an unknown user or one being deleted.
+         * @description The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an unknown user or one being deleted. An API key needs the scope `users:read`.
          */
         get: operations["getUser"];
         put?: never;
         post?: never;
         /**
          * Delete a user and its loyalty data (a background job; watch it at GET /admin/job/{jobId})
-         * @description Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers) in a background job, and answers with its jobId; from then on every read of the user is 404 USER_NOT_FOUND. A second DELETE while it runs answers the same job; a DELETE after the job failed queues it again.
+         * @description Starts the deletion of the user and all its loyalty data (ledger, history, progress, boards, coupons, answers) in a background job, and answers with its jobId; from then on every read of the user is 404 USER_NOT_FOUND. A second DELETE while it runs answers the same job; a DELETE after the job failed queues it again. An API key needs the scope `users:write`.
          */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
         /**
          * Change a user's time zone (the user itself or a service principal)
-         * @description Changes the user's time zone (an IANA name such as Europe/Berlin). From the next event on, the user's own calendar decides streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay UTC.
+         * @description Changes the user's time zone (an IANA name such as Europe/Berlin). From the next event on, the user's own calendar decides streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay UTC. An API key needs the scope `users:write`.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -225,7 +225,7 @@ export interface paths {
         };
         /**
          * Point balance of a user
-         * @description The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its own; a service or API key any user of the project. An unknown user has 0 points and userExists false; a user whose deletion is under way is 404 USER_NOT_FOUND.
+         * @description The user's spendable point balance, the points still pending and the next days on which points expire. A user may read its own; a service or API key any user of the project. An unknown user has 0 points and userExists false; a user whose deletion is under way is 404 USER_NOT_FOUND. An API key needs the scope `users:read`.
          */
         get: operations["getUserPoints"];
         put?: never;
@@ -267,7 +267,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user group
-         * @description Creates a user group with a service token or API key (the admin route is POST /admin/usergroup).
+         * @description Creates a user group with a service token or API key (the admin route is POST /admin/usergroup). An API key needs the scope `users:write`.
          */
         post: operations["createUserGroupAsService"];
         delete?: never;
@@ -397,7 +397,7 @@ export interface paths {
         };
         /**
          * Reward history (204 when empty; next page in x-next-cursor)
-         * @description The user's ledger entries (events, redemptions, surveys, adjustments), newest or oldest first. 204 when there is nothing; the next page's cursor is in the x-next-cursor header.
+         * @description The user's ledger entries (events, redemptions, surveys, adjustments), newest or oldest first. 204 when there is nothing; the next page's cursor is in the x-next-cursor header. An API key needs the scope `users:read`.
          */
         get: operations["getUserHistory"];
         put?: never;
@@ -417,7 +417,7 @@ export interface paths {
         };
         /**
          * The user's challenges with progress
-         * @description Every active challenge with the user's progress, completion and reward.
+         * @description Every active challenge with the user's progress, completion and reward. An API key needs the scope `users:read`.
          */
         get: operations["listUserChallenges"];
         put?: never;
@@ -437,7 +437,7 @@ export interface paths {
         };
         /**
          * One challenge of the user, with progress
-         * @description One challenge with the user's progress.
+         * @description One challenge with the user's progress. An API key needs the scope `users:read`.
          */
         get: operations["getUserChallenge"];
         put?: never;
@@ -509,7 +509,7 @@ export interface paths {
         };
         /**
          * The user's streaks
-         * @description Every active streak with the user's current and longest run and the milestones reached.
+         * @description Every active streak with the user's current and longest run and the milestones reached. An API key needs the scope `users:read`.
          */
         get: operations["listUserStreaks"];
         put?: never;
@@ -529,7 +529,7 @@ export interface paths {
         };
         /**
          * One streak of the user
-         * @description One streak with the user's state.
+         * @description One streak with the user's state. An API key needs the scope `users:read`.
          */
         get: operations["getUserStreak"];
         put?: never;
@@ -549,7 +549,7 @@ export interface paths {
         };
         /**
          * Participation in a streak; null before the first participant
-         * @description How many users take part in a streak and how long their runs are; null before the first participant.
+         * @description How many users take part in a streak and how long their runs are; null before the first participant. An API key needs the scope `users:read`.
          */
         get: operations["getStreakAnalytics"];
         put?: never;
@@ -641,13 +641,13 @@ export interface paths {
         };
         /**
          * Event definitions
-         * @description The project's active event definitions, as a client app needs them.
+         * @description The project's event definitions (showAll=false: only ACTIVE ones). 204 only when the project has no definition at all; with definitions but none ACTIVE, showAll=false answers 200 []. An API key needs the scope `users:read`.
          */
         get: operations["listEventDefinitions"];
         put?: never;
         /**
          * Log a user event: points, challenges, streaks, leaderboards, analytics
-         * @description Logs one user event. Its definition's reward (conditions, limits, group rewards) gives points; challenges, streaks, leaderboards and analytics move in the same write. Answers with the points awarded and everything the event completed. An optional Idempotency-Key makes retries safe.
+         * @description Logs one user event. Its definition's reward (conditions, limits, group rewards) gives points; challenges, streaks, leaderboards and analytics move in the same write. Answers with the points awarded and everything the event completed. An optional Idempotency-Key makes retries safe. An API key needs the scope `events:write`.
          */
         post: operations["logEvent"];
         delete?: never;
@@ -667,7 +667,7 @@ export interface paths {
         put?: never;
         /**
          * Log up to 1000 events at once (integrations, backfills)
-         * @description Each item is a POST /event body, checked and applied as POST /event would (same authorisation per item), in order; the items share write batches. The response has one result per item: the POST /event response, or the error body of that item (its statusCode says which). One item refused does not fail the others. An Idempotency-Key covers the whole request.
+         * @description Each item is a POST /event body, checked and applied as POST /event would (same authorisation per item), in order; the items share write batches. The response has one result per item: the POST /event response, or the error body of that item (its statusCode says which). One item refused does not fail the others. An Idempotency-Key covers the whole request. An API key needs the scope `events:write`.
          */
         post: operations["logEvents"];
         delete?: never;
@@ -685,7 +685,7 @@ export interface paths {
         };
         /**
          * One event definition
-         * @description One active event definition.
+         * @description One active event definition. An API key needs the scope `users:read`.
          */
         get: operations["getEventDefinition"];
         put?: never;
@@ -777,7 +777,7 @@ export interface paths {
         };
         /**
          * A shop, with statistics { offers, redeemed, used } when includeStatistics=true
-         * @description A shop as users see it, with its offer and redemption counts when includeStatistics=true.
+         * @description A shop as users see it, with its offer and redemption counts when includeStatistics=true. An API key needs the scope `users:read`.
          */
         get: operations["getShop"];
         put?: never;
@@ -797,7 +797,7 @@ export interface paths {
         };
         /**
          * An offer, with statistics and totalStatistics, and its shop, when asked for
-         * @description An offer as users see it, with its redemption statistics and its shop when asked for.
+         * @description An offer as users see it, with its redemption statistics and its shop when asked for. An API key needs the scope `users:read`.
          */
         get: operations["getOffer"];
         put?: never;
@@ -817,7 +817,7 @@ export interface paths {
         };
         /**
          * Active offers valid now, filtered by type when given
-         * @description The offers a user can see now: active, valid at this time, in an active shop, optionally of one type.
+         * @description The offers a user can see now: active, valid at this time, in an active shop, optionally of one type. An API key needs the scope `users:read`.
          */
         get: operations["getUserOfferFeed"];
         put?: never;
@@ -839,7 +839,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem an offer: debit points, count the limits, issue a coupon (all or nothing)
-         * @description Spends the offer's price from the user's balance, counts the per-user and total limits, and issues a coupon when the offer has one — all or nothing. Refusals say why (REDEEM_* codes).
+         * @description Spends the offer's price × metadata.quantity (default 1) from the user's balance, counts every unit against the monthly, total and per-user limits, and issues one coupon per unit (data.coupons; data.coupon is the first) — all or nothing. Refusals are 400 with the reason of the redeemable check as code. An API key needs the scope `rewards:write`.
          */
         post: operations["redeemOffer"];
         delete?: never;
@@ -857,7 +857,7 @@ export interface paths {
         };
         /**
          * Whether the user can redeem the offer, and why not
-         * @description Whether the user could redeem the offer now and, if not, the reason (balance, limits, validity).
+         * @description Whether the user could redeem the offer now and, if not, the reason (balance, limits, validity). An API key needs the scope `users:read`.
          */
         get: operations["getOfferRedeemable"];
         put?: never;
@@ -981,7 +981,7 @@ export interface paths {
         };
         /**
          * Active coupons of a user (unredeemed, validUntil later than now)
-         * @description The user's coupons that can still be used: not used yet and valid until later than now.
+         * @description The user's coupons that can still be used: not used yet and valid until later than now. An API key needs the scope `users:read`.
          */
         get: operations["listUserCoupons"];
         put?: never;
@@ -1002,7 +1002,7 @@ export interface paths {
         get?: never;
         /**
          * Redeem (use) a coupon; the body SK selects it
-         * @description Marks one of the user's coupons as used; using it a second time is refused with 409.
+         * @description Marks one of the user's coupons as used; using it a second time is refused with 409. An API key needs the scope `rewards:write`.
          */
         put: operations["useCoupon"];
         post?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
         };
         /**
          * Active surveys the user has not answered
-         * @description The active surveys the user has not answered yet.
+         * @description The active surveys the user has not answered yet. An API key needs the scope `users:read`.
          */
         get: operations["listUserSurveys"];
         put?: never;
@@ -1094,7 +1094,7 @@ export interface paths {
         get?: never;
         /**
          * Answer a survey (once); may award points
-         * @description Records the user's answer (one per user and survey) and credits the survey's points, if any.
+         * @description Records the user's answer (one per user and survey) and credits the survey's points, if any. An API key needs the scope `rewards:write`.
          */
         put: operations["answerSurvey"];
         post?: never;
@@ -1165,12 +1165,12 @@ export interface paths {
         };
         /**
          * Which sections hold unseen items
-         * @description For each section (rewards, challenges, surveys): whether something changed since the user last looked.
+         * @description For each section (rewards, challenges, surveys): whether something changed since the user last looked. An API key needs the scope `users:read`.
          */
         get: operations["getNotificationOverview"];
         /**
          * Mark a section (rewards, challenges, surveys) as seen now
-         * @description Records that the user has looked at a section now.
+         * @description Records that the user has looked at a section now. An API key needs the scope `users:write`.
          */
         put: operations["markSectionSeen"];
         post?: never;
@@ -1190,7 +1190,7 @@ export interface paths {
         get?: never;
         /**
          * Clear last-viewed markers (a true flag makes its section count as unseen again)
-         * @description Clears the user's last-viewed markers; a section given as true counts as unseen again.
+         * @description Clears the user's last-viewed markers; a section given as true counts as unseen again. An API key needs the scope `users:write`.
          */
         put: operations["changeNotificationMarkers"];
         post?: never;
@@ -1209,7 +1209,7 @@ export interface paths {
         };
         /**
          * Full ranking of a user group for a month or a rolling window
-         * @description A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first.
+         * @description A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first. An API key needs the scope `users:read`.
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -1229,13 +1229,13 @@ export interface paths {
         };
         /**
          * Personalized view: top 3, the user and the neighbours
-         * @description The top 3, the user and `around` neighbours on each side, for a month or a rolling window.
+         * @description The top 3, the user and `around` neighbours on each side, for a month or a rolling window. An API key needs the scope `users:read`.
          */
         get: operations["getUserLeaderboard"];
         put?: never;
         /**
          * Join the leaderboards: display name and anonymity (no body at all is the same as {})
-         * @description Sets the user's display name and whether the user appears anonymously on the boards.
+         * @description Sets the user's display name and whether the user appears anonymously on the boards. An API key needs the scope `users:write`.
          */
         post: operations["setLeaderboardProfile"];
         delete?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Rank and points in the 7d, 30d and 365d windows
-         * @description The user's rank and points on the 7-day, 30-day and 365-day boards of a user group.
+         * @description The user's rank and points on the 7-day, 30-day and 365-day boards of a user group. `month` and `timeframe` are refused (400 INVALID_PARAMETER): the answer always holds the three windows. An API key needs the scope `users:read`.
          */
         get: operations["getUserRanks"];
         put?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * The immutable snapshot of a monthly board, taken when its month closed
-         * @description A page of a monthly board as it stood when its month closed (the snapshot season rewards were paid from); events that arrive later change the live board only.
+         * @description A page of a monthly board as it stood when its month closed (the snapshot season rewards were paid from); events that arrive later change the live board only. An API key needs the scope `users:read`.
          */
         get: operations["getLeaderboardArchive"];
         put?: never;
@@ -1425,7 +1425,7 @@ export interface paths {
         };
         /**
          * Event analytics for a period or a calendar month
-         * @description Counts, points, unique users and metadata statistics of events: the last 7/30/365 days (period) or a calendar month (timeframe=month&month=YYYY-MM), optionally for one event.
+         * @description Counts, points, unique users and metadata statistics of events: the last 7/30/365 days (period) or a calendar month (timeframe=month&month=YYYY-MM), optionally for one event. An API key needs the scope `users:read`.
          */
         get: operations["getEventStats"];
         put?: never;
@@ -1577,7 +1577,7 @@ export interface paths {
         };
         /**
          * A user's tier, the points earned in the tier window and what the next tier needs
-         * @description The user's tier (the highest whose threshold the points earned in the project's tier window reach), since when it holds, those points, and how many more the next tier needs.
+         * @description The user's tier (the highest whose threshold the points earned in the project's tier window reach), since when it holds, those points, and how many more the next tier needs. An API key needs the scope `users:read`.
          */
         get: operations["getUserTier"];
         put?: never;
@@ -1734,8 +1734,12 @@ export interface components {
                 redemptionId: string;
                 pointsSpent: number;
                 balance: number;
-                /** @description The coupon issued by the redemption; null for a STREAK_FREEZE offer, which issues none */
+                /** @description The coupon issued by the redemption (the first unit’s); null for a STREAK_FREEZE offer, which issues none */
                 couponKey: string | null;
+                /** @description Units redeemed, when more than 1 (pointsSpent covers them all) */
+                quantity?: number;
+                /** @description When more than 1 unit: the coupon of each unit */
+                couponKeys?: string[];
                 /** @description STREAK_FREEZE offers: the streak whose bank got the freeze */
                 streakId?: string;
             };
@@ -2268,6 +2272,7 @@ export interface operations {
                      *           "afterDays": 10
                      *         },
                      *         "autoCreateUsers": false,
+                     *         "userEventMaxAgeHours": 10,
                      *         "createdAt": 1773329400000,
                      *         "updatedAt": 1773329400000
                      *       }
@@ -2289,6 +2294,8 @@ export interface operations {
                         } | null;
                         /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
                         autoCreateUsers: boolean;
+                        /** @description How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window. */
+                        userEventMaxAgeHours: number;
                         createdAt: number;
                         updatedAt: number;
                     }[];
@@ -2456,6 +2463,7 @@ export interface operations {
                      *         "afterDays": 10
                      *       },
                      *       "autoCreateUsers": false,
+                     *       "userEventMaxAgeHours": 10,
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000
                      *     }
@@ -2476,6 +2484,8 @@ export interface operations {
                         } | null;
                         /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
                         autoCreateUsers: boolean;
+                        /** @description How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window. */
+                        userEventMaxAgeHours: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2720,6 +2730,7 @@ export interface operations {
                      *         "afterDays": 10
                      *       },
                      *       "autoCreateUsers": false,
+                     *       "userEventMaxAgeHours": 10,
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000
                      *     }
@@ -2740,6 +2751,8 @@ export interface operations {
                         } | null;
                         /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
                         autoCreateUsers: boolean;
+                        /** @description How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window. */
+                        userEventMaxAgeHours: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -2927,6 +2940,8 @@ export interface operations {
                     } | null;
                     /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
                     autoCreateUsers?: boolean;
+                    /** @description How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window. */
+                    userEventMaxAgeHours?: number;
                 };
             };
         };
@@ -2949,6 +2964,7 @@ export interface operations {
                      *         "afterDays": 10
                      *       },
                      *       "autoCreateUsers": false,
+                     *       "userEventMaxAgeHours": 10,
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000
                      *     }
@@ -2969,6 +2985,8 @@ export interface operations {
                         } | null;
                         /** @description true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); false (the default): an unknown user is refused with 404 USER_NOT_FOUND */
                         autoCreateUsers: boolean;
+                        /** @description How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window. */
+                        userEventMaxAgeHours: number;
                         createdAt: number;
                         updatedAt: number;
                     };
@@ -3359,6 +3377,9 @@ export interface operations {
                      *         "apiKeyId": "key_7f3k2a",
                      *         "name": "Corner Bakery",
                      *         "keyPrefix": "alice",
+                     *         "scopes": [
+                     *           "events:write"
+                     *         ],
                      *         "createdAt": 1773329400000
                      *       }
                      *     ]
@@ -3368,6 +3389,8 @@ export interface operations {
                         name: string;
                         /** @description First characters of the key, to tell keys apart */
                         keyPrefix: string;
+                        /** @description What the key may do. Omitted at creation: every scope. A request outside them is 403 API_KEY_SCOPE. */
+                        scopes: ("events:write" | "users:write" | "users:read" | "rewards:write")[];
                         createdAt: number;
                     }[];
                 };
@@ -3512,6 +3535,8 @@ export interface operations {
                 "application/json": {
                     apiKeyId?: string;
                     name: string;
+                    /** @description What the key may do. Omitted at creation: every scope. A request outside them is 403 API_KEY_SCOPE. */
+                    scopes?: ("events:write" | "users:write" | "users:read" | "rewards:write")[];
                 };
             };
         };
@@ -3527,6 +3552,9 @@ export interface operations {
                      *       "apiKeyId": "key_7f3k2a",
                      *       "name": "Corner Bakery",
                      *       "keyPrefix": "alice",
+                     *       "scopes": [
+                     *         "events:write"
+                     *       ],
                      *       "createdAt": 1773329400000,
                      *       "key": "amount"
                      *     }
@@ -3535,6 +3563,8 @@ export interface operations {
                         apiKeyId: string;
                         name: string;
                         keyPrefix: string;
+                        /** @description What the key may do. Omitted at creation: every scope. A request outside them is 403 API_KEY_SCOPE. */
+                        scopes: ("events:write" | "users:write" | "users:read" | "rewards:write")[];
                         createdAt: number;
                         /** @description The key itself; shown only in this response */
                         key: string;
@@ -3773,6 +3803,9 @@ export interface operations {
                      *       "apiKeyId": "key_7f3k2a",
                      *       "name": "Corner Bakery",
                      *       "keyPrefix": "alice",
+                     *       "scopes": [
+                     *         "events:write"
+                     *       ],
                      *       "createdAt": 1773329400000
                      *     }
                      */
@@ -3781,6 +3814,8 @@ export interface operations {
                         name: string;
                         /** @description First characters of the key, to tell keys apart */
                         keyPrefix: string;
+                        /** @description What the key may do. Omitted at creation: every scope. A request outside them is 403 API_KEY_SCOPE. */
+                        scopes: ("events:write" | "users:write" | "users:read" | "rewards:write")[];
                         createdAt: number;
                     };
                 };
@@ -3953,6 +3988,8 @@ export interface operations {
                 "application/json": {
                     apiKeyId?: string;
                     name: string;
+                    /** @description What the key may do. Omitted at creation: every scope. A request outside them is 403 API_KEY_SCOPE. */
+                    scopes?: ("events:write" | "users:write" | "users:read" | "rewards:write")[];
                 };
             };
         };
@@ -3968,6 +4005,9 @@ export interface operations {
                      *       "apiKeyId": "key_7f3k2a",
                      *       "name": "Corner Bakery",
                      *       "keyPrefix": "alice",
+                     *       "scopes": [
+                     *         "events:write"
+                     *       ],
                      *       "createdAt": 1773329400000
                      *     }
                      */
@@ -3976,6 +4016,8 @@ export interface operations {
                         name: string;
                         /** @description First characters of the key, to tell keys apart */
                         keyPrefix: string;
+                        /** @description What the key may do. Omitted at creation: every scope. A request outside them is 403 API_KEY_SCOPE. */
+                        scopes: ("events:write" | "users:write" | "users:read" | "rewards:write")[];
                         createdAt: number;
                     };
                 };
@@ -12337,7 +12379,7 @@ export interface operations {
                     eventId: string;
                     /** @description Client-chosen user id */
                     userId: string;
-                    /** @description At most 10 keys; values string, number, boolean or an array of strings (usergroup) */
+                    /** @description At most 10 keys of 1–64 characters, not __proto__, constructor or prototype (else 400 INVALID_METADATA_KEY); values string, number, boolean or an array of strings (usergroup). Numbers are decimals as written: TRANSACTION rewards and SUM challenges use them exactly. */
                     metadata?: {
                         [key: string]: string | number | boolean | string[];
                     };
@@ -15547,7 +15589,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Passed on to the redeem logic; metadata (e.g. quantity) is stored with the redemption */
+        /** @description Passed on to the redeem logic; metadata is stored with the redemption. metadata.quantity (integer 1–100, default 1) redeems that many units at once: points × quantity, every limit counts units, one coupon per unit; refused whole when any unit is refused (400 INVALID_QUANTITY for another value). */
         requestBody: {
             content: {
                 /** @example {} */
@@ -15574,6 +15616,7 @@ export interface operations {
                      *       "data": {
                      *         "userId": "alice",
                      *         "offerId": "free-coffee",
+                     *         "quantity": 10,
                      *         "pointsSpent": 10,
                      *         "balance": 120,
                      *         "redemptionId": "alice",
@@ -15594,6 +15637,25 @@ export interface operations {
                      *           "offerId": "free-coffee",
                      *           "createdAt": 1773329400000
                      *         },
+                     *         "coupons": [
+                     *           {
+                     *             "PK": "alice",
+                     *             "SK": "alice",
+                     *             "couponKey": "cpn_8f2k1x",
+                     *             "userId": "alice",
+                     *             "title": "Purchase",
+                     *             "description": "One point per euro spent",
+                     *             "validUntil": 1773329400000,
+                     *             "redeemed": false,
+                     *             "redeemedAt": 1773329400000,
+                     *             "metadata": {
+                     *               "de": null,
+                     *               "en": null
+                     *             },
+                     *             "offerId": "free-coffee",
+                     *             "createdAt": 1773329400000
+                     *           }
+                     *         ],
                      *         "freeze": {
                      *           "streakId": "daily-check-in",
                      *           "available": 10,
@@ -15607,9 +15669,14 @@ export interface operations {
                         data: {
                             userId: string;
                             offerId: string;
+                            /** @description Units redeemed (metadata.quantity, default 1) */
+                            quantity?: number;
+                            /** @description The offer’s points × quantity */
                             pointsSpent: number;
                             balance: number;
+                            /** @description The redemption of the first unit */
                             redemptionId: string;
+                            /** @description The coupon of the first unit (null for a streak freeze) */
                             coupon: {
                                 /** @description USER#<userId>#COUPON */
                                 PK: string;
@@ -15629,6 +15696,26 @@ export interface operations {
                                 offerId: string | null;
                                 createdAt: number;
                             } | null;
+                            /** @description One coupon per unit redeemed, in order */
+                            coupons?: {
+                                /** @description USER#<userId>#COUPON */
+                                PK: string;
+                                /** @description COUPON#<couponKey>; the internal coupon id */
+                                SK: string;
+                                couponKey: string;
+                                userId: string;
+                                title: string;
+                                description: string;
+                                validUntil: number;
+                                redeemed: boolean;
+                                redeemedAt: number | null;
+                                /** @description Free-form object: at most 50 keys, nested at most 5 levels, at most 8192 bytes as JSON */
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                offerId: string | null;
+                                createdAt: number;
+                            }[];
                             /** @description Type STREAK_FREEZE: the bank of the streak after the freeze was added */
                             freeze?: {
                                 streakId: string;

@@ -5,6 +5,8 @@ import { captureDownloads } from '../../test/downloads';
 import { fakeApi, signedIn, validationError } from '../../test/fakeApi';
 import { App } from '../App';
 
+const ALL = ['events:write', 'users:write', 'users:read', 'rewards:write'];
+
 function openKeys(routes: Parameters<typeof fakeApi>[0]) {
   signedIn();
   window.history.replaceState(null, '', '/dashboard/apikeys');
@@ -20,8 +22,11 @@ describe('API keys', () => {
     const api = openKeys({
       'GET /admin/apikey': () => ({ status: 200, body: keys }),
       'POST /admin/apikey': () => {
-        keys = [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: 0 }];
-        return { status: 201, body: { apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: 0, key: 'lk_abcdef-secret' } };
+        keys = [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', scopes: ALL, createdAt: 0 }];
+        return {
+          status: 201,
+          body: { apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', scopes: ALL, createdAt: 0, key: 'lk_abcdef-secret' },
+        };
       },
     });
     expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
@@ -44,8 +49,11 @@ describe('API keys', () => {
     openKeys({
       'GET /admin/apikey': () => ({ status: 200, body: keys }),
       'POST /admin/apikey': () => {
-        keys = [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: 0 }];
-        return { status: 201, body: { apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: 0, key: 'lk_abcdef-secret' } };
+        keys = [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', scopes: ALL, createdAt: 0 }];
+        return {
+          status: 201,
+          body: { apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', scopes: ALL, createdAt: 0, key: 'lk_abcdef-secret' },
+        };
       },
       'DELETE /admin/apikey/ak_1': () => {
         keys = [];
@@ -80,12 +88,46 @@ describe('API keys', () => {
     openKeys({
       'GET /admin/apikey': {
         status: 200,
-        body: [{ apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', createdAt: Date.UTC(2026, 0, 2) }],
+        body: [
+          { apiKeyId: 'ak_1', name: 'checkout', keyPrefix: 'lk_abc', scopes: ALL, createdAt: Date.UTC(2026, 0, 2) },
+          { apiKeyId: 'ak_2', name: 'pos', keyPrefix: 'lk_def', scopes: ['events:write'], createdAt: Date.UTC(2026, 0, 3) },
+        ],
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads.count()).toBe(1));
-    expect((await downloads.texts())[0]).toBe('Name,Key id,Starts with,Created\r\ncheckout,ak_1,lk_abc,2026-01-02T00:00:00.000Z\r\n');
+    expect((await downloads.texts())[0]).toBe(
+      'Name,Key id,Starts with,Scopes,Created\r\n' +
+        'checkout,ak_1,lk_abc,all,2026-01-02T00:00:00.000Z\r\n' +
+        'pos,ak_2,lk_def,events:write,2026-01-03T00:00:00.000Z\r\n',
+    );
+  });
+
+  it('creates a key with the scopes ticked (all are ticked at first and then sent as no list)', async () => {
+    const user = userEvent.setup();
+    const api = openKeys({
+      'GET /admin/apikey': { status: 200, body: [] },
+      'POST /admin/apikey': {
+        status: 201,
+        body: { apiKeyId: 'ak_1', name: 'pos', keyPrefix: 'lk_a', scopes: [], createdAt: 0, key: 'lk_a-secret' },
+      },
+    });
+    await user.type(await screen.findByLabelText('Name of the new key'), 'pos');
+    for (const scope of ALL) expect((screen.getByLabelText(scope) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByLabelText('users:write'));
+    await user.click(screen.getByLabelText('rewards:write'));
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    await screen.findByTestId('new-api-key');
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'pos', scopes: ['events:write', 'users:read'] });
+    for (const scope of ALL) expect((screen.getByLabelText(scope) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('cannot create a key without any scope', async () => {
+    const user = userEvent.setup();
+    openKeys({ 'GET /admin/apikey': { status: 200, body: [] } });
+    await user.type(await screen.findByLabelText('Name of the new key'), 'none');
+    for (const scope of ALL) await user.click(screen.getByLabelText(scope));
+    expect((screen.getByRole('button', { name: 'Create key' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

@@ -74,9 +74,13 @@ describeBackends('authentication: forged and invalid tokens are refused', (t) =>
     ).toBe(401);
   });
 
-  it('refuses an API key where only a JWT is accepted', async () => {
-    const key = (await t.admin('POST', '/admin/apikey', { name: 'ci' })).json().key;
-    expect((await t.inject({ ...points('alice'), headers: { 'x-api-key': key } })).statusCode).toBe(401);
+  it('refuses an API key on /admin and an unknown or revoked key everywhere (every public route takes keys, decision 192)', async () => {
+    const created = (await t.admin('POST', '/admin/apikey', { name: 'ci' })).json();
+    expect((await t.inject({ ...points('alice'), headers: { 'x-api-key': created.key } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/admin/user', headers: { 'x-api-key': created.key } })).statusCode).toBe(401);
+    expect((await t.inject({ ...points('alice'), headers: { 'x-api-key': 'lrl_unknown' } })).statusCode).toBe(401);
+    await t.admin('DELETE', `/admin/apikey/${created.apiKeyId}`);
+    expect((await t.inject({ ...points('alice'), headers: { 'x-api-key': created.key } })).statusCode).toBe(401);
   });
 });
 

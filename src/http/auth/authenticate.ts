@@ -1,6 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { keyMayCall, scopeOfRoute, type ApiKeyScope } from './api-key-scopes.js';
 import type { JwtVerifier } from './jwt-verifier.js';
 import type { AuthMode, Principal } from './principal.js';
 
@@ -19,7 +20,7 @@ export interface AuthDependencies {
   verifyJwt: JwtVerifier;
   adminToken: string;
   /** Resolves an API key to its project, or null when unknown or revoked. */
-  resolveApiKey(key: string): Promise<{ projectId: string; apiKeyId: string } | null>;
+  resolveApiKey(key: string): Promise<{ projectId: string; apiKeyId: string; scopes: readonly ApiKeyScope[] | null } | null>;
   projectExists(projectId: string): Promise<boolean>;
 }
 
@@ -80,11 +81,21 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
       return;
     }
 
+    // Every public route takes an API key (a service principal of its project), within its scopes.
     const apiKey = request.headers['x-api-key'];
-    if (mode === 'jwtOrApiKey' && typeof apiKey === 'string' && token === null) {
+    if (typeof apiKey === 'string' && token === null) {
       const resolved = await deps.resolveApiKey(apiKey);
       // A key of a project being deleted is refused at once, before the job reaches its row.
       if (!resolved || !(await deps.projectExists(resolved.projectId))) throw AppError.of('INVALID_API_KEY', 'Invalid API key');
+      const needed = scopeOfRoute(request.method, request.routeOptions.url!);
+      if (!keyMayCall(resolved.scopes, needed)) {
+        throw AppError.of(
+          'API_KEY_SCOPE',
+          needed === null
+            ? 'This route needs an API key with every scope'
+            : `This API key lacks the scope ${needed} that ${request.method} ${request.routeOptions.url} needs`,
+        );
+      }
       request.principal = { kind: 'apikey', ...resolved };
       return;
     }

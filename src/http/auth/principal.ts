@@ -1,19 +1,21 @@
+import type { ApiKeyScope } from './api-key-scopes.js';
 import { AppError } from '../errors.js';
 
 /**
  * Who is calling (docs/api.md, Authentication). A `user` acts only for itself; a `service` (JWT with
- * role service) or an `apikey` acts for any user of its project; `admin` holds the ADMIN_TOKEN.
+ * role service) or an `apikey` acts for any user of its project (a key within its scopes, decision
+ * 192); `admin` holds the ADMIN_TOKEN.
  */
 export type Principal =
   | { kind: 'user'; projectId: string; userId: string }
   | { kind: 'service'; projectId: string; subject: string }
-  | { kind: 'apikey'; projectId: string; apiKeyId: string }
+  | { kind: 'apikey'; projectId: string; apiKeyId: string; scopes: readonly ApiKeyScope[] | null }
   | { kind: 'admin'; projectId: string };
 
 /**
  * How a route authenticates:
- * - `jwt`: a user or service JWT (the default for every public route);
- * - `jwtOrApiKey`: a JWT or an `x-api-key` (POST /usergroup, POST /event);
+ * - `jwt`: a user or service JWT, or an `x-api-key` (the default for every public route; decision 192);
+ * - `jwtOrApiKey`: the same (kept for the routes that named it before every public route took keys);
  * - `admin`: the ADMIN_TOKEN, project from `x-project-id` (the default under /admin);
  * - `adminGlobal`: the ADMIN_TOKEN for routes above projects (/admin/project, /admin/clock);
  * - `public`: none (health, metrics, docs, dashboard assets).

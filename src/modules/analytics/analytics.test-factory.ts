@@ -9,12 +9,15 @@ export async function defineEvent(t: TestContext, body: Record<string, unknown>,
   if (res.statusCode !== 201) throw new Error(`defineEvent: ${res.statusCode} ${res.body}`);
 }
 
-/** POST /event as the user, at an ISO time (offline timestamp). */
+/**
+ * POST /event for the user at an ISO time (offline timestamp), sent as the application's backend
+ * imports it (a service token: a user's own token may date an event only 72 hours back).
+ */
 export async function logEvent(t: TestContext, userId: string, eventId: string, at: string, metadata?: Record<string, unknown>) {
   const res = await t.inject({
     method: 'POST',
     url: '/event',
-    headers: await t.auth(userId),
+    headers: await t.serviceAuth(),
     payload: { userId, eventId, timestamp: at, ...(metadata ? { metadata } : {}) },
   });
   if (res.statusCode !== 200) throw new Error(`logEvent: ${res.statusCode} ${res.body}`);

@@ -1,22 +1,37 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-type.js';
+import { API_KEY_SCOPES, SCOPE_DESCRIPTIONS } from '../../http/auth/api-key-scopes.js';
 import { errors, ResourceId } from '../../http/schemas.js';
 
+const Scope = Type.Union(
+  [Type.Literal('events:write'), Type.Literal('users:write'), Type.Literal('users:read'), Type.Literal('rewards:write')],
+  { description: API_KEY_SCOPES.map((s) => `${s}: ${SCOPE_DESCRIPTIONS[s]}`).join('; ') },
+);
+const Scopes = Type.Array(Scope, {
+  uniqueItems: true,
+  description: 'What the key may do. Omitted at creation: every scope. A request outside them is 403 API_KEY_SCOPE.',
+});
 const ApiKey = Type.Object({
   apiKeyId: Type.String(),
   name: Type.String(),
   keyPrefix: Type.String({ description: 'First characters of the key, to tell keys apart' }),
+  scopes: Scopes,
   createdAt: Type.Integer(),
 });
 const CreatedApiKey = Type.Object({
   apiKeyId: Type.String(),
   name: Type.String(),
   keyPrefix: Type.String(),
+  scopes: Scopes,
   createdAt: Type.Integer(),
   key: Type.String({ description: 'The key itself; shown only in this response' }),
 });
 const Body = Type.Object(
-  { apiKeyId: Type.Optional(ResourceId), name: Type.String({ minLength: 1, maxLength: 200 }) },
+  {
+    apiKeyId: Type.Optional(ResourceId),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    scopes: Type.Optional(Type.Array(Scope, { ...Scopes, minItems: 1 })),
+  },
   { additionalProperties: false },
 );
 const Params = Type.Object({ apiKeyId: ResourceId });
@@ -33,7 +48,10 @@ export async function apiKeysRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'createApiKey',
         summary: 'Create an API key',
-        description: 'Creates an API key of the project; its secret is shown only in this response and stored as a hash.',
+        description:
+          'Creates an API key of the project, a service principal on every public route within its `scopes` (omitted: ' +
+          'every scope); its secret is shown only in this response and stored as a hash. /admin routes never take API ' +
+          'keys.',
         tags,
         security,
         body: Body,
@@ -77,7 +95,7 @@ export async function apiKeysRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'updateApiKey',
         summary: 'Update an API key',
-        description: 'Renames an API key (its name is how operators tell keys apart); the secret stays the same.',
+        description: 'Renames an API key and, when `scopes` is given, sets its scopes (omitted: they stay); the secret stays the same.',
         tags,
         security,
         params: Params,
@@ -85,7 +103,7 @@ export async function apiKeysRoutes(app: App): Promise<void> {
         response: { 200: ApiKey, ...errors(400, 401, 404) },
       },
     },
-    (req) => apiKeys.rename(req.principal.projectId, req.params.apiKeyId, req.body.name),
+    (req) => apiKeys.update(req.principal.projectId, req.params.apiKeyId, req.body),
   );
   app.delete(
     '/admin/apikey/:apiKeyId',

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../http/auth/api-key-scopes.js';
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
@@ -6,15 +7,33 @@ import { SharedCache } from '../../platform/shared-cache.js';
 import type { ApiKeysTable } from '../../platform/db/schema.js';
 
 /**
- * API keys: service credentials of one project. The key is shown once at creation; only its
- * SHA-256 is stored. DELETE revokes (the row stays, so the id is never reused).
+ * API keys: service credentials of one project, accepted on every public route within their
+ * scopes (decision 192). The key is shown once at creation; only its SHA-256 is stored. DELETE
+ * revokes (the row stays, so the id is never reused).
  */
 export interface ApiKey {
   apiKeyId: string;
   name: string;
   keyPrefix: string;
+  /** What the key may do (decision 192); a key created without scopes has every scope. */
+  scopes: ApiKeyScope[];
   createdAt: number;
 }
+
+/** The owner of a key and its scopes (null: every scope). */
+export interface ApiKeyOwner {
+  projectId: string;
+  apiKeyId: string;
+  scopes: readonly ApiKeyScope[] | null;
+}
+
+/** The stored scopes: null for every scope, else the JSON list in the order of API_KEY_SCOPES. */
+function storedScopes(scopes: readonly ApiKeyScope[] | undefined): string | null {
+  if (scopes === undefined) return null;
+  return JSON.stringify(API_KEY_SCOPES.filter((s) => scopes.includes(s)));
+}
+
+const scopesOf = (stored: string | null): ApiKeyScope[] | null => (stored === null ? null : (JSON.parse(stored) as ApiKeyScope[]));
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -22,12 +41,13 @@ const toApiKey = (r: ApiKeysTable): ApiKey => ({
   apiKeyId: r.api_key_id,
   name: r.name,
   keyPrefix: r.key_prefix,
-  createdAt: r.created_at,
+  scopes: scopesOf(r.scopes) ?? [...API_KEY_SCOPES],
+  createdAt: Number(r.created_at),
 });
 
 export class ApiKeysService {
   /** key hash → owner, or null for an unknown key (negative answers are cached too). */
-  private readonly cache: SharedCache<{ projectId: string; apiKeyId: string } | null>;
+  private readonly cache: SharedCache<ApiKeyOwner | null>;
 
   constructor(private readonly platform: Platform) {
     this.cache = new SharedCache(platform.bus, 'apikeys', platform.config.cacheTtlMs, 10_000);
@@ -37,7 +57,7 @@ export class ApiKeysService {
     return this.platform.db.kysely;
   }
 
-  async create(projectId: string, input: { apiKeyId?: string; name: string }): Promise<ApiKey & { key: string }> {
+  async create(projectId: string, input: { apiKeyId?: string; name: string; scopes?: ApiKeyScope[] }): Promise<ApiKey & { key: string }> {
     const apiKeyId = input.apiKeyId ?? generateId('ak');
     const key = `lrl_${randomBytes(24).toString('base64url')}`;
     const row: ApiKeysTable = {
@@ -48,6 +68,7 @@ export class ApiKeysService {
       key_prefix: key.slice(0, 8),
       created_at: this.platform.clock.now(),
       revoked_at: null,
+      scopes: storedScopes(input.scopes),
     };
     const r = await this.db
       .insertInto('api_keys')
@@ -82,9 +103,12 @@ export class ApiKeysService {
     return toApiKey(row);
   }
 
-  async rename(projectId: string, apiKeyId: string, name: string): Promise<ApiKey> {
+  /** Renames a key and, when given, sets its scopes (omitted: they stay); every instance drops its copy. */
+  async update(projectId: string, apiKeyId: string, input: { name: string; scopes?: ApiKeyScope[] }): Promise<ApiKey> {
     await this.get(projectId, apiKeyId);
-    await this.db.updateTable('api_keys').set({ name }).where('project_id', '=', projectId).where('api_key_id', '=', apiKeyId).execute();
+    const changes = { name: input.name, ...(input.scopes !== undefined ? { scopes: storedScopes(input.scopes) } : {}) };
+    await this.db.updateTable('api_keys').set(changes).where('project_id', '=', projectId).where('api_key_id', '=', apiKeyId).execute();
+    if (input.scopes !== undefined) await this.platform.bus.publish('apikeys');
     return this.get(projectId, apiKeyId);
   }
 
@@ -100,17 +124,17 @@ export class ApiKeysService {
     await this.platform.bus.publish('apikeys');
   }
 
-  async resolve(key: string): Promise<{ projectId: string; apiKeyId: string } | null> {
+  async resolve(key: string): Promise<ApiKeyOwner | null> {
     const hash = hashKey(key);
     const hit = this.cache.get(hash);
     if (hit !== undefined) return hit;
     const row = await this.db
       .selectFrom('api_keys')
-      .select(['project_id', 'api_key_id'])
+      .select(['project_id', 'api_key_id', 'scopes'])
       .where('key_hash', '=', hash)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    const owner = row ? { projectId: row.project_id, apiKeyId: row.api_key_id } : null;
+    const owner = row ? { projectId: row.project_id, apiKeyId: row.api_key_id, scopes: scopesOf(row.scopes) } : null;
     this.cache.set(hash, owner);
     return owner;
   }

@@ -25,6 +25,15 @@ describe('audit targets', () => {
       action: 'rotate-secret',
     });
     expect(auditTarget('POST', '/usergroup', {})).toEqual({ resource: 'usergroup', resourceId: null, action: 'create' });
+    expect(auditTarget('POST', '/admin/adjustments/bulk', {}, { rows: [], dryRun: false })).toEqual({
+      resource: 'adjustments',
+      resourceId: null,
+      action: 'bulk',
+    });
+  });
+
+  it('leaves out a dry run, which changes nothing', () => {
+    expect(auditTarget('POST', '/admin/adjustments/bulk', {}, { rows: [], dryRun: true })).toBeNull();
   });
 
   it('leaves out reads, the test clock and public writes', () => {

@@ -13,8 +13,10 @@ export interface AuditTarget {
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NOT_AUDITED = new Set(['clock']);
 
-export function auditTarget(method: string, routeUrl: string | undefined, params: unknown): AuditTarget | null {
+export function auditTarget(method: string, routeUrl: string | undefined, params: unknown, body?: unknown): AuditTarget | null {
   if (!CHANGES.has(method) || !routeUrl) return null;
+  // A dry run (bulk adjustments) changes nothing, so there is nothing to audit (decision 200).
+  if (body !== null && typeof body === 'object' && (body as { dryRun?: unknown }).dryRun === true) return null;
   const parts = routeUrl.split('/').filter(Boolean);
   if (parts[0] === 'usergroup' && parts.length === 1) return { resource: 'usergroup', resourceId: null, action: 'create' };
   if (parts[0] !== 'admin' || parts.length < 2 || NOT_AUDITED.has(parts[1]!)) return null;
@@ -22,7 +24,8 @@ export function auditTarget(method: string, routeUrl: string | undefined, params
   const param = parts[2]?.startsWith(':') ? parts[2].slice(1) : null;
   const p = (params ?? {}) as Record<string, unknown>;
   const resourceId = param && typeof p[param] === 'string' ? (p[param] as string) : null;
-  const rest = parts.slice(3).filter((s) => !s.startsWith(':'));
+  // `/admin/<resource>/<action>` without an id (POST /admin/adjustments/bulk) names its action too.
+  const rest = parts.slice(param ? 3 : 2).filter((s) => !s.startsWith(':'));
   if (rest.length > 0)
     return { resource, resourceId, action: resource === 'user' && rest.join('/') === 'points' ? 'adjustment' : rest.join('/') };
   const action = method === 'POST' ? 'create' : method === 'DELETE' ? 'delete' : 'update';

@@ -17,6 +17,17 @@ function objectOf(text: unknown): Json {
 }
 
 /**
+ * The balance an adjustment changed, from its own answer: balance and applied points were both
+ * decided in the write path's transaction, so "before" is exactly the state the adjustment changed,
+ * even when events of the user committed between the read before and the change (decision 200).
+ */
+function adjustedFrom(after: Json): Json {
+  if (!after || typeof after.balance !== 'number' || typeof after.points !== 'number' || typeof after.adjustmentId !== 'string')
+    return null;
+  return { userId: after.userId, balance: after.balance - after.points };
+}
+
+/**
  * GET /admin/audit-log, and the hooks that fill it: before an admin change runs, the object it
  * changes is read through the admin API's own GET (so "before" is what an operator would have
  * seen); after it answered 2xx, its response is the "after" (null for a delete).
@@ -40,7 +51,7 @@ export async function auditRoutes(app: App): Promise<void> {
   }
 
   app.addHook('preHandler', async (req) => {
-    const target = auditTarget(req.method, req.routeOptions.url, req.params);
+    const target = auditTarget(req.method, req.routeOptions.url, req.params, req.body);
     if (!target || !req.principal) return;
     pending.set(req, { target, before: await current(req, target) });
   });
@@ -51,7 +62,7 @@ export async function auditRoutes(app: App): Promise<void> {
     pending.delete(req);
     const after = p.target.action === 'delete' ? null : objectOf(payload);
     const target = p.target.resourceId === null ? { ...p.target, resourceId: createdId(p.target.resource, after) } : p.target;
-    await audit.record(req.principal, target, p.before, after);
+    await audit.record(req.principal, target, adjustedFrom(after) ?? p.before, after);
     return payload;
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decimalNumber } from '../events/exact-decimal.js';
 import { lastChallengeActivity, progressIncrement, userChallenges, type Challenge, type Progress } from './challenge-view.js';
 
 const T = 1_800_000_000_000;
@@ -59,23 +60,26 @@ describe('userChallenges', () => {
   });
 });
 
+/** The increment as a number (progressIncrement returns an exact decimal). */
+const inc = (...args: Parameters<typeof progressIncrement>) => decimalNumber(progressIncrement(...args));
+
 describe('progressIncrement', () => {
   it('counts 1 for FIXED and the positive metadata value for SUM', () => {
-    expect(progressIncrement(challenge('f'), {}, T, T)).toBe(1);
+    expect(inc(challenge('f'), {}, T, T)).toBe(1);
     const sum = challenge('s', { type: 'SUM', valueField: 'amount' });
-    expect(progressIncrement(sum, { amount: 12.5 }, T, T)).toBe(12.5);
-    expect(progressIncrement(sum, { amount: -3 }, T, T)).toBe(0);
-    expect(progressIncrement(sum, { amount: '12' }, T, T)).toBe(12);
-    expect(progressIncrement(sum, { amount: 'twelve' }, T, T)).toBe(0);
-    expect(progressIncrement(sum, {}, T, T)).toBe(0);
+    expect(inc(sum, { amount: 12.5 }, T, T)).toBe(12.5);
+    expect(inc(sum, { amount: -3 }, T, T)).toBe(0);
+    expect(inc(sum, { amount: '12' }, T, T)).toBe(12);
+    expect(inc(sum, { amount: 'twelve' }, T, T)).toBe(0);
+    expect(inc(sum, {}, T, T)).toBe(0);
   });
 
   it('counts only events inside [startDate, endDate] received before the end', () => {
     const c = challenge('t', { startDate: T, endDate: T + 100 });
-    expect(progressIncrement(c, {}, T - 1, T + 5)).toBe(0);
-    expect(progressIncrement(c, {}, T, T)).toBe(1);
-    expect(progressIncrement(c, {}, T + 100, T + 100)).toBe(1);
-    expect(progressIncrement(c, {}, T + 50, T + 101)).toBe(0);
+    expect(inc(c, {}, T - 1, T + 5)).toBe(0);
+    expect(inc(c, {}, T, T)).toBe(1);
+    expect(inc(c, {}, T + 100, T + 100)).toBe(1);
+    expect(inc(c, {}, T + 50, T + 101)).toBe(0);
   });
 
   it('applies the conditions to the metadata', () => {
@@ -88,9 +92,9 @@ describe('progressIncrement', () => {
         ],
       },
     });
-    expect(progressIncrement(c, { shop: 'y', amount: 3 }, T, T)).toBe(0);
-    expect(progressIncrement(c, { shop: 'x' }, T, T)).toBe(1);
-    expect(progressIncrement(c, { amount: 6 }, T, T)).toBe(1);
+    expect(inc(c, { shop: 'y', amount: 3 }, T, T)).toBe(0);
+    expect(inc(c, { shop: 'x' }, T, T)).toBe(1);
+    expect(inc(c, { amount: 6 }, T, T)).toBe(1);
   });
 });
 

@@ -1,5 +1,8 @@
 import { conditionsHold } from '../events/conditions.js';
+import { parseDecimal, ZERO, type Decimal } from '../events/exact-decimal.js';
 import type { ChallengeDefinition, UserChallenge } from './challenges.schemas.js';
+
+const ONE: Decimal = { units: 1n, scale: 0 };
 
 /**
  * The rules of what a user sees and what an event advances, as pure functions. A challenge is
@@ -90,19 +93,24 @@ export function userChallenges(challenges: readonly Challenge[], progress: Progr
 }
 
 /**
- * How much an event advances an open, unlocked challenge: FIXED 1, SUM the positive numeric value of
- * `valueField` (a number or numeric string); 0 when the event falls outside [startDate, endDate], arrives after endDate, or fails
- * the conditions.
+ * How much an event advances an open, unlocked challenge: FIXED 1, SUM the positive value of
+ * `valueField` (a number or numeric string) as the decimal written (decision 190); zero when the
+ * event falls outside [startDate, endDate], arrives after endDate, or fails the conditions.
  */
-export function progressIncrement(c: Challenge, metadata: Record<string, unknown>, occurredAt: number, receivedAt: number): number {
-  if (c.startDate !== null && occurredAt < c.startDate) return 0;
-  if (c.endDate !== null && (occurredAt > c.endDate || receivedAt > c.endDate)) return 0;
-  if (!conditionsHold(c.conditions, metadata)) return 0;
-  if (c.type !== 'SUM') return 1;
+export function progressIncrement(c: Challenge, metadata: Record<string, unknown>, occurredAt: number, receivedAt: number): Decimal {
+  if (c.startDate !== null && occurredAt < c.startDate) return ZERO;
+  if (c.endDate !== null && (occurredAt > c.endDate || receivedAt > c.endDate)) return ZERO;
+  if (!conditionsHold(c.conditions, metadata)) return ZERO;
+  if (c.type !== 'SUM') return ONE;
   const raw = c.valueField === null ? undefined : metadata[c.valueField];
   // Numeric strings count, as for the reward of TRANSACTION events.
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  return Number.isFinite(value) && value > 0 ? value : 0;
+  const value = typeof raw === 'number' || typeof raw === 'string' ? parseDecimal(raw) : null;
+  return value !== null && value.units > 0n ? value : ZERO;
+}
+
+/** The stored progress of a row: the exact decimal text when written (null on rows from before it). */
+export function storedProgress(exact: string | null, progress: number | string): Decimal {
+  return (exact === null ? null : parseDecimal(exact)) ?? parseDecimal(Number(progress)) ?? ZERO;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { KeyedSelect, RowsUpsert } from '../../platform/db/rows.js';
+import { addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal, ZERO, type Decimal } from '../events/exact-decimal.js';
 import type { EventUnit } from '../events/events-batch.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
 import { historyText } from '../points/ledger.js';
 import { ledgerOf } from '../points/write-path.js';
 import { userKey, type WriteBatch } from '../points/write-batch.js';
-import { isUnlocked, predecessors, progressIncrement, type Challenge, type Progress } from './challenge-view.js';
+import { isUnlocked, predecessors, progressIncrement, storedProgress, type Challenge, type Progress } from './challenge-view.js';
 import './challenges.tables.js';
 
 /** All progress rows of the given users. */
@@ -19,10 +20,12 @@ const writeProgress = new RowsUpsert({
   description: 'challenge progress',
   table: 'challenge_progress',
   keys: { project_id: 'text', user_id: 'text', challenge_id: 'text' },
-  columns: { progress: 'float8', completed_at: 'int8', updated_at: 'int8' },
+  columns: { progress: 'float8', progress_exact: 'text', completed_at: 'int8', updated_at: 'int8' },
 });
 
 interface Row extends Progress {
+  /** The progress as an exact decimal (decision 190); `progress` is its nearest number. */
+  exact: Decimal;
   updatedAt: number;
   changed: boolean;
   /** Whether the row was stored before the batch. */
@@ -67,6 +70,7 @@ export class ChallengesBatch implements EventStagePart {
     for (const r of await progressOfUsers.run(this.batch.session, [...keys.values()])) {
       this.progress.get(userKey(r.project_id, r.user_id))!.rows.set(r.challenge_id, {
         progress: Number(r.progress),
+        exact: storedProgress(r.progress_exact, r.progress),
         completedAt: r.completed_at === null ? null : Number(r.completed_at),
         updatedAt: Number(r.updated_at),
         changed: false,
@@ -81,7 +85,7 @@ export class ChallengesBatch implements EventStagePart {
     const increments = defs.all
       .filter((c) => c.status === 'ACTIVE' && c.eventId === event.eventId)
       .map((c) => ({ c, by: progressIncrement(c, event.metadata, event.occurredAt, event.receivedAt) }))
-      .filter((x) => x.by > 0 && (x.c.startDate === null || event.receivedAt >= x.c.startDate));
+      .filter((x) => x.by.units > 0n && (x.c.startDate === null || event.receivedAt >= x.c.startDate));
     if (increments.length === 0) return;
     const rows = this.progress.get(userKey(event.projectId, event.userId))!.rows;
     // A step opens for the events after the one that completed the step before it.
@@ -89,12 +93,13 @@ export class ChallengesBatch implements EventStagePart {
     for (const { c, by } of open) this.advance(rows, c, by, event, outcome);
   }
 
-  private advance(rows: Map<string, Row>, c: Challenge, by: number, event: PipelineEvent, outcome: PipelineOutcome): void {
+  private advance(rows: Map<string, Row>, c: Challenge, by: Decimal, event: PipelineEvent, outcome: PipelineOutcome): void {
     let row = rows.get(c.challengeId);
     if (row?.completedAt != null) return;
-    const progress = (row?.progress ?? 0) + by;
+    const exact = addDecimals(row?.exact ?? ZERO, by);
+    const progress = decimalNumber(exact);
     let pointsAwarded = 0;
-    const completed = progress >= c.goal;
+    const completed = compareDecimals(exact, parseDecimal(c.goal) ?? ZERO) >= 0;
     if (completed) {
       const paid = ledgerOf(this.batch).record({
         projectId: event.projectId,
@@ -113,8 +118,12 @@ export class ChallengesBatch implements EventStagePart {
       outcome.pointsEarned += paid.points;
     }
     if (!row)
-      rows.set(c.challengeId, (row = { progress: 0, completedAt: null, updatedAt: event.receivedAt, changed: true, stored: false }));
+      rows.set(
+        c.challengeId,
+        (row = { progress: 0, exact: ZERO, completedAt: null, updatedAt: event.receivedAt, changed: true, stored: false }),
+      );
     row.progress = progress;
+    row.exact = exact;
     row.updatedAt = event.receivedAt;
     row.changed = true;
     if (completed) {
@@ -150,6 +159,7 @@ export class ChallengesBatch implements EventStagePart {
             user_id: userId,
             challenge_id: challengeId,
             progress: r.progress,
+            progress_exact: decimalText(r.exact),
             completed_at: r.completedAt,
             updated_at: r.updatedAt,
           },

@@ -131,9 +131,11 @@ describeSharedApp('challenges: happy path', (t) => {
     await setup();
     await defineChallenge(t, { challengeId: 'promo', goal: 5, startDate: NOW, endDate: NOW + 10 * DAY });
     await t.setClock(NOW + 2 * DAY);
-    const before = await sendEvent(t, 'alice', { eventId: 'purchase', timestamp: new Date(NOW - DAY).toISOString() });
+    // Dated 3 days back: the application's backend (a service token) sends it; a user token may go back 72 hours.
+    const service = await t.serviceAuth();
+    const before = await sendEvent(t, 'alice', { eventId: 'purchase', timestamp: new Date(NOW - DAY).toISOString() }, service);
     expect(before.json().data.challenges).toEqual([]);
-    const inside = await sendEvent(t, 'alice', { eventId: 'purchase', timestamp: new Date(NOW + DAY).toISOString() });
+    const inside = await sendEvent(t, 'alice', { eventId: 'purchase', timestamp: new Date(NOW + DAY).toISOString() }, service);
     expect(inside.json().data.challenges).toEqual([{ challengeId: 'promo', progress: 1, goal: 5, completed: false, pointsAwarded: 0 }]);
   });
 

@@ -3,11 +3,12 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
+import { decimalNumber } from '../events/exact-decimal.js';
 import type { EventStage } from '../events/pipeline.js';
 import type { WriteBatch } from '../points/write-batch.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { ChallengesBatch } from './challenges-batch.js';
-import { lastChallengeActivity, userChallenges, type Challenge, type ProgressMap } from './challenge-view.js';
+import { lastChallengeActivity, storedProgress, userChallenges, type Challenge, type ProgressMap } from './challenge-view.js';
 import { ChallengesRepository } from './challenges.repository.js';
 import type { ChallengeBody, ChallengeDefinition, UserChallenge } from './challenges.schemas.js';
 import type { ChallengeProgressTable, ChallengesTable } from './challenges.tables.js';
@@ -53,7 +54,10 @@ function progressMap(rows: ChallengeProgressTable[]): ProgressMap {
   return new Map(
     rows.map((r) => [
       r.challenge_id,
-      { progress: Number(r.progress), completedAt: r.completed_at === null ? null : Number(r.completed_at) },
+      {
+        progress: decimalNumber(storedProgress(r.progress_exact, r.progress)),
+        completedAt: r.completed_at === null ? null : Number(r.completed_at),
+      },
     ]),
   );
 }

@@ -34,7 +34,10 @@ export interface ChallengeProgressTable {
   project_id: string;
   user_id: string;
   challenge_id: string;
+  /** The progress as a number (kept for readers of the table; `progress_exact` is the truth). */
   progress: number;
+  /** The exact decimal sum as text (decision 190); null on rows written before it existed. */
+  progress_exact: string | null;
   /** When the challenge was completed (service time, ms); null while open. */
   completed_at: number | null;
   updated_at: number;

@@ -20,6 +20,24 @@ export function eventTime(timestamp: string | number | undefined, now: number): 
   return Math.floor(ms);
 }
 
+/**
+ * An event dated by an end user's own token may be at most `maxAgeHours` old (decision 196): a user
+ * cannot backfill a streak or a closed month with weeks of invented events. 0 allows no offline
+ * events, only a clock up to 5 minutes behind the server's. Service tokens and API keys are not
+ * checked here (the 30 days of `eventTime` apply to them).
+ */
+export function checkUserEventAge(occurredAt: number, now: number, maxAgeHours: number): void {
+  const oldest = now - (maxAgeHours > 0 ? maxAgeHours * 3_600_000 : MAX_FUTURE_SKEW_MS);
+  if (occurredAt < oldest) {
+    throw AppError.of(
+      'TIMESTAMP_TOO_OLD',
+      maxAgeHours > 0
+        ? `timestamp must not be more than ${maxAgeHours} hours old for an event sent with a user token`
+        : 'this project takes no offline events from user tokens: send the event without a timestamp',
+    );
+  }
+}
+
 function typeOf(value: unknown): string {
   return Array.isArray(value) ? 'array' : typeof value;
 }

@@ -11,7 +11,7 @@ import { balance, defineEvent, defineGroups, NOW, sendEvent } from './events.tes
 function withStages(t: TestContext, stages: EventStage[]): EventsService {
   const writes = new WritePath(t.app.platform);
   writes.use([new EventsParticipant(stages), ...stages]);
-  const events = new EventsService(t.app.platform, writes, t.app.services.userGroups);
+  const events = new EventsService(t.app.platform, writes, t.app.services.userGroups, t.app.services.projects);
   return events;
 }
 
@@ -252,7 +252,15 @@ describeBackends('write path: notices of what a batch decided', (t) => {
     const now = t.app.platform.clock.now();
     await Promise.all([
       writes.submit({ kind: 'event', projectId: 'default', userId: 'sam', event } as WriteUnit),
-      writes.submit({ kind: 'redemption', projectId: 'default', userId: 'sam', offerId: 'mug', metadata: undefined, now } as WriteUnit),
+      writes.submit({
+        kind: 'redemption',
+        projectId: 'default',
+        userId: 'sam',
+        offerId: 'mug',
+        metadata: undefined,
+        quantity: 1,
+        now,
+      } as WriteUnit),
       writes.submit({ kind: 'survey-answer', projectId: 'default', userId: 'sam', surveyId: 'poll', responses: ['a'], now } as WriteUnit),
     ]);
     expect(seen.map((n) => n.type)).toEqual([

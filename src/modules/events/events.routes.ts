@@ -76,7 +76,9 @@ export async function eventsRoutes(app: App): Promise<void> {
       config,
       schema: {
         operationId: 'listEventDefinitions',
-        description: "The project's active event definitions, as a client app needs them.",
+        description:
+          "The project's event definitions (showAll=false: only ACTIVE ones). 204 only when the project has no definition " +
+          'at all; with definitions but none ACTIVE, showAll=false answers 200 [].',
         tags,
         security,
         summary: 'Event definitions',
@@ -85,8 +87,10 @@ export async function eventsRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) => {
-      const list = await defs.list(req.principal.projectId, !req.query.showAll);
-      return list.length === 0 ? reply.status(204).send(null) : list;
+      // 204 only when the project has no definition at all; none ACTIVE among some is an empty list.
+      const all = await defs.list(req.principal.projectId);
+      if (all.length === 0) return reply.status(204).send(null);
+      return req.query.showAll ? all : all.filter((d) => d.status === 'ACTIVE');
     },
   );
 

@@ -158,9 +158,12 @@ export const MetadataValue = Type.Union([
   Type.Boolean(),
   Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 }),
 ]);
-export const Metadata = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), MetadataValue, {
+export const Metadata = Type.Record(Type.String({ minLength: 1, maxLength: 64 }), MetadataValue, {
   maxProperties: 10,
-  description: 'At most 10 keys; values string, number, boolean or an array of strings (usergroup)',
+  description:
+    'At most 10 keys of 1–64 characters, not __proto__, constructor or prototype (else 400 INVALID_METADATA_KEY); ' +
+    'values string, number, boolean or an array of strings (usergroup). Numbers are decimals as written: ' +
+    'TRANSACTION rewards and SUM challenges use them exactly.',
 });
 export type Metadata = Static<typeof Metadata>;
 

@@ -7,10 +7,11 @@ import type { UnitOutcome } from '../../platform/db/batch-committer.js';
 import { LoopSlice } from '../../platform/loop-slice.js';
 import type { Platform } from '../../platform/platform.js';
 import type { WritePath } from '../points/write-path.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { conditionsHold } from './conditions.js';
-import { checkMetadataFields, eventTime } from './event-input.js';
+import { checkMetadataFields, checkUserEventAge, eventTime } from './event-input.js';
 import { EventDefinitionsService } from './event-definitions.service.js';
 import { EventLogService } from './event-log.service.js';
 import type { EventUnit, PreparedEvent } from './events-batch.js';
@@ -32,10 +33,6 @@ const unitOf = (event: PreparedEvent): EventUnit => ({
 });
 
 /** The project setting autoCreateUsers (cached by the projects module). */
-export interface AutoCreateUsersSetting {
-  autoCreateUsers(projectId: string): Promise<boolean>;
-}
-
 /**
  * POST /event, the hot path: every rule that needs no database is checked here against the cached
  * definition (403/404/400 before any write); then the event joins the write path, which applies it
@@ -54,8 +51,8 @@ export class EventsService implements UserDataOwner {
     private readonly writes: WritePath,
     /** Which named user groups take part (ACTIVE and existing); cached, read before any write. */
     private readonly userGroups: Pick<UserGroupsService, 'activeAmong'>,
-    /** Whether an unknown user is created by its event (absent: never). */
-    private readonly settings: AutoCreateUsersSetting = { autoCreateUsers: async () => false },
+    /** The project's settings this service reads (cached): userEventMaxAgeHours (offline events of user tokens), autoCreateUsers. */
+    private readonly projects: Pick<ProjectsService, 'userEventMaxAgeHours' | 'autoCreateUsers'>,
   ) {
     this.definitions = new EventDefinitionsService(platform);
     this.log = new EventLogService(platform);
@@ -166,10 +163,13 @@ export class EventsService implements UserDataOwner {
     checkMetadataFields(definition, metadata);
     const receivedAt = this.platform.clock.now();
     const occurredAt = eventTime(body.timestamp, receivedAt);
+    if (principal.kind === 'user' && body.timestamp !== undefined) {
+      checkUserEventAge(occurredAt, receivedAt, await this.projects.userEventMaxAgeHours(projectId));
+    }
     // Inactive or unknown groups get no group reward and nothing on their boards; `default` always counts.
     const [userGroups, createUser] = await Promise.all([
       this.userGroups.activeAmong(projectId, userGroupsOf(metadata)),
-      this.settings.autoCreateUsers(projectId),
+      this.projects.autoCreateUsers(projectId),
     ]);
     const conditionReached = conditionsHold(definition.conditions, metadata);
     const reward = computeReward(definition, metadata, userGroups);

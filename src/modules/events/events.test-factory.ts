@@ -19,8 +19,14 @@ export async function defineGroups(t: TestContext, ...userGroupIds: string[]) {
   }
 }
 
+/**
+ * POST /event with the user's own token; an event with a `timestamp` (an offline event) is sent as
+ * the application's backend sends imports, with a service token, since a user token may date an
+ * event only `userEventMaxAgeHours` back. `headers` overrides both.
+ */
 export async function sendEvent(t: TestContext, userId: string, body: Record<string, unknown>, headers?: Record<string, string>) {
-  return t.inject({ method: 'POST', url: '/v1/event', headers: headers ?? (await t.auth(userId)), payload: { userId, ...body } });
+  const auth = headers ?? (body.timestamp === undefined ? await t.auth(userId) : await t.serviceAuth());
+  return t.inject({ method: 'POST', url: '/v1/event', headers: auth, payload: { userId, ...body } });
 }
 
 export async function balance(t: TestContext, userId: string, projectId = t.projectId): Promise<number> {

@@ -1,6 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import { assertPointsInRange } from '../points/points-range.js';
 import type { EventDefinition } from './events.schemas.js';
+import { floorProduct, parseDecimal, type Decimal } from './exact-decimal.js';
 
 /**
  * The points of one occurrence (pure). FIXED and CONDITIONAL pay the reward; TRANSACTION pays
@@ -29,7 +30,7 @@ export function computeReward(definition: EventDefinition, metadata: Record<stri
   const { rate, userGroupId } = rewardRate(definition.reward, userGroups);
   let points = rate;
   if (definition.type === 'TRANSACTION') {
-    points = Math.floor(transactionValue(definition, metadata) * rate);
+    points = transactionPoints(transactionValue(definition, metadata), rate);
   }
   const uncapped = Math.max(0, Math.floor(points));
   points = capReward(uncapped, definition.maximumReward);
@@ -52,14 +53,25 @@ export function tieredReward(uncapped: number, multiplier: number, maximumReward
   return points;
 }
 
-export function transactionValue(definition: EventDefinition, metadata: Record<string, unknown>): number {
+/** The value of a TRANSACTION event's rewardValueField, as the decimal written (decision 190). */
+export function transactionValue(definition: EventDefinition, metadata: Record<string, unknown>): Decimal {
   const field = definition.rewardValueField ?? '';
   const raw = metadata[field];
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  if (!Number.isFinite(value) || value < 0) {
+  const value = typeof raw === 'number' || typeof raw === 'string' ? parseDecimal(raw) : null;
+  if (value === null || value.units < 0n) {
     throw AppError.of('INVALID_METADATA', `metadata.${field} must be a non-negative number for a TRANSACTION event`);
   }
   return value;
+}
+
+/**
+ * floor(value × rate), exact on the decimals as written: floor(19.99 × 100) = 1999. Whole values
+ * and rates (most events) stay on plain numbers; anything else goes through BigInt.
+ */
+export function transactionPoints(value: Decimal, rate: number): number {
+  if (value.scale === 0 && Number.isInteger(rate)) return Number(value.units) * rate;
+  const exactRate = parseDecimal(rate);
+  return exactRate === null ? 0 : floorProduct(value, exactRate);
 }
 
 /** The userGroupIds named in metadata.usergroup (a string or an array of strings), without `default`. */

@@ -89,4 +89,46 @@ describeSharedApp('leaderboards: errors', (t) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ userId: 'amy', username: 'y'.repeat(40), anonymous: false });
   });
+
+  it.each([
+    ['month', 'month=2026-01'],
+    ['timeframe', 'timeframe=7d'],
+    ['both', 'month=2026-01&timeframe=7d'],
+  ])('answers 400 INVALID_PARAMETER to the ranks with %s (they would be ignored)', async (_name, query) => {
+    await t.createUser('amy');
+    expectError(await getJson(t, `/user/amy/rank?groupId=default&${query}`, 'amy'), 400, 'INVALID_PARAMETER');
+    expect((await getJson(t, '/user/amy/rank?groupId=default', 'amy')).status).toBe(200);
+  });
+
+  it.each([
+    ['only spaces', '   '],
+    ['a tab', 'Amy\tB'],
+    ['a line feed', 'Amy\nB'],
+    ['a carriage return', 'Amy\rB'],
+    ['a bell (U+0007)', 'Amy\u0007'],
+    ['a right-to-left override', 'Amy\u202eB'],
+    ['a left-to-right embedding', '\u202aAmy'],
+    ['a first-strong isolate', 'Amy\u2068'],
+    ['a pop directional isolate', 'Amy\u2069'],
+  ])('refuses a display name with %s (400 INVALID_USERNAME) and keeps the old one', async (_name, username) => {
+    await t.createUser('amy');
+    const headers = await t.auth('amy');
+    expect((await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers, payload: { username: 'Amy' } })).statusCode).toBe(200);
+    const res = await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers, payload: { username } });
+    expectError({ status: res.statusCode, body: res.json() }, 400, 'INVALID_USERNAME');
+    const again = await t.inject({ method: 'POST', url: '/user/amy/leaderboard', headers, payload: {} });
+    expect(again.json().username).toBe('Amy');
+  });
+
+  it('trims a display name before it is stored', async () => {
+    await t.createUser('amy');
+    const res = await t.inject({
+      method: 'POST',
+      url: '/user/amy/leaderboard',
+      headers: await t.auth('amy'),
+      payload: { username: '  Amy B ' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ userId: 'amy', username: 'Amy B', anonymous: false });
+  });
 });

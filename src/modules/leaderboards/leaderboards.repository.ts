@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { bindArgs, Statement, type Args } from '../../platform/db/statement.js';
-import { WINDOWS, WINDOW_DAYS, type Timeframe } from './board-ref.js';
+import { WINDOWS, WINDOW_DAYS, type BoardRef, type Timeframe } from './board-ref.js';
 import type { BoardEntry } from './rank-index.js';
 import './leaderboards.tables.js';
 
@@ -21,6 +21,8 @@ const monthPage = new Statement<{ projectId: string; groupId: string; month: str
       .where('group_id', '=', a.groupId)
       .where('month', '=', a.month)
       .where('user_id', '>', a.after)
+      // Only positive totals are ranked (decision 191): a board loaded into Redis holds nothing else.
+      .where('points', '>', 0)
       .orderBy('user_id')
       .limit(a.limit),
 );
@@ -183,6 +185,32 @@ export class LeaderboardsRepository {
       yield out;
       after = rows[rows.length - 1]![0];
     }
+  }
+
+  /**
+   * The points of one user in a board's period as SQL holds them (0 when there is no row): what the
+   * personalized view shows for a user the board does not rank (a total of 0 or below).
+   */
+  async userTotal(db: Queryable, ref: BoardRef, userId: string): Promise<number> {
+    if (ref.kind === 'month') {
+      const row = await db
+        .selectFrom('leaderboard_monthly')
+        .select('points')
+        .where('project_id', '=', ref.projectId)
+        .where('group_id', '=', ref.groupId)
+        .where('month', '=', ref.month)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.points ?? 0);
+    }
+    const row = await db
+      .selectFrom('leaderboard_windows')
+      .select(COLUMNS[ref.timeframe][0])
+      .where('project_id', '=', ref.projectId)
+      .where('group_id', '=', ref.groupId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number((row as Record<string, unknown> | undefined)?.[COLUMNS[ref.timeframe][0]] ?? 0);
   }
 
   /** The boards (project, group) with points in a month, in key order after `after` (the month close walks them). */

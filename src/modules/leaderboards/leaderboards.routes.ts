@@ -69,7 +69,9 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
       config,
       schema: {
         operationId: 'getUserRanks',
-        description: "The user's rank and points on the 7-day, 30-day and 365-day boards of a user group.",
+        description:
+          "The user's rank and points on the 7-day, 30-day and 365-day boards of a user group. `month` and `timeframe` " +
+          'are refused (400 INVALID_PARAMETER): the answer always holds the three windows.',
         tags,
         security,
         summary: 'Rank and points in the 7d, 30d and 365d windows',
@@ -80,7 +82,7 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
     },
     (req) => {
       assertActsFor(req.principal, req.params.userId);
-      return leaderboards.ranks(req.principal.projectId, req.params.userId, req.query.groupId ?? 'default');
+      return leaderboards.ranks(req.principal.projectId, req.params.userId, req.query);
     },
   );
 

@@ -8,6 +8,9 @@ import type { UserDataOwner } from '../users/user-data.js';
 import type { ProjectDataOwner } from '../projects/project-deletion.js';
 import type { LeaderboardProfile, UsersService } from '../users/users.service.js';
 import { WINDOWS, boardKey, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
+import { BoundedMap } from './bounded-map.js';
+import { archivedBoard, archivedPersonal, ClosedMonths } from './closed-months.js';
+import { displayName } from './display-name.js';
 import { LeaderboardsBatch, type BoardPointsUnit } from './leaderboards-batch.js';
 import { LeaderboardsRepository } from './leaderboards.repository.js';
 import { MemoryRankIndex } from './memory-rank-index.js';
@@ -26,18 +29,6 @@ export const TOP_USERS = 3;
 /** Full board pages kept (each at most a page of JSON; a board change or expiry builds it again). */
 const PAGE_CACHE_ENTRIES = 2_000;
 
-/** A Map that forgets its oldest entries beyond `max`. */
-class BoundedMap<K, V> extends Map<K, V> {
-  constructor(private readonly max: number) {
-    super();
-  }
-
-  override set(key: K, value: V): this {
-    this.delete(key);
-    while (this.size >= this.max) this.delete(this.keys().next().value!);
-    return super.set(key, value);
-  }
-}
 const ANONYMOUS = 'Anonymous';
 
 export interface Entry {
@@ -55,6 +46,8 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
   /** Per project: the UTC day this instance knows the windows are rolled to. */
   private readonly rolled = new Map<string, number>();
   private readonly profiles: ProfileCache;
+  /** Which months are closed, and their archived boards (decision 199). */
+  readonly closedMonths: ClosedMonths;
   /** Full board pages as served (see `board`), per board, offset and limit. */
   private readonly pages = new BoundedMap<string, { version: string; generation: number; body: string; until: number }>(PAGE_CACHE_ENTRIES);
 
@@ -78,6 +71,7 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     this.repo = new LeaderboardsRepository(platform.db);
     this.profiles = new ProfileCache(users, platform.bus, platform.config.cacheTtlMs);
     this.index = platform.redis ? new RedisRankIndex(platform.redis) : new MemoryRankIndex();
+    this.closedMonths = new ClosedMonths(platform);
   }
 
   private get db() {
@@ -97,9 +91,12 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     const period = parsePeriod(q);
     await this.requireGroup(projectId, q.groupId);
-    const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
     const offset = q.offset ?? 0;
     const limit = q.limit ?? 100;
+    const month = 'month' in period ? period.month : null;
+    const archive = month === null ? null : await this.closedMonths.archiveOf(projectId, month);
+    if (archive && month !== null) return archivedBoard(archive, { projectId, groupId: q.groupId, month, offset, limit });
+    const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
     const key = `${boardKey(ref)}|${offset}|${limit}`;
     const generation = this.profiles.generation;
     const cached = this.pages.get(key);
@@ -127,6 +124,12 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     await this.requireGroup(projectId, q.groupId);
     await this.requireUser(projectId, userId);
     const around = q.around ?? 2;
+    const month = 'month' in period ? period.month : null;
+    const archive = month === null ? null : await this.closedMonths.archiveOf(projectId, month);
+    if (archive && month !== null) {
+      const view = { projectId, groupId: q.groupId, month, userId, around, top: TOP_USERS };
+      return archivedPersonal(archive, view, await this.profiles.get(projectId, [userId]));
+    }
     const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
     const n = await this.read(ref, () => this.index.neighbourhood(ref, userId, TOP_USERS, around));
     const all = [...n.top, ...n.before, ...n.after];
@@ -136,7 +139,13 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     return {
       topUsers: n.top.map(show),
       usersBefore: n.before.map(show),
-      currentUser: { userId, username: me?.username ?? userId, points: n.me?.points ?? 0, rank: n.me?.rank ?? null },
+      // An unranked user (a total of 0 or below, decision 191) is shown with its total, read from SQL.
+      currentUser: {
+        userId,
+        username: me?.username ?? userId,
+        points: n.me?.points ?? (await this.repo.userTotal(this.db, ref, userId)),
+        rank: n.me?.rank ?? null,
+      },
       usersAfter: n.after.map(show),
       total: n.total,
       groupId: q.groupId,
@@ -144,8 +153,16 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     };
   }
 
-  /** GET /user/{userId}/rank: rank and points in all three windows. */
-  async ranks(projectId: string, userId: string, groupId: string) {
+  /**
+   * GET /user/{userId}/rank: rank and points in all three windows. `month` or `timeframe` would be
+   * ignored (the answer is always the three windows), so they are refused, as GET /stats/event does.
+   */
+  async ranks(projectId: string, userId: string, query: { groupId?: string; month?: unknown; timeframe?: unknown }) {
+    for (const name of ['month', 'timeframe'] as const) {
+      if (query[name] !== undefined)
+        throw AppError.of('INVALID_PARAMETER', `querystring/${name} is not accepted: the ranks of all three windows are always returned`);
+    }
+    const groupId = query.groupId ?? 'default';
     await this.requireGroup(projectId, groupId);
     await this.requireUser(projectId, userId);
     const now = this.platform.clock.now();
@@ -162,7 +179,8 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
 
   /** POST /user/{userId}/leaderboard */
   async setProfile(projectId: string, userId: string, input: { username?: string; anonymous?: boolean }): Promise<LeaderboardProfile> {
-    const profile = await this.users.setLeaderboardProfile(projectId, userId, input);
+    const username = input.username === undefined ? undefined : displayName(input.username);
+    const profile = await this.users.setLeaderboardProfile(projectId, userId, { ...input, username });
     await this.profiles.invalidate(projectId, userId);
     return profile;
   }

@@ -46,11 +46,20 @@ export interface LeaderboardRolloverTable {
   day: number;
 }
 
+/** A month closed for a project (`*`: the automatic close, for every project; decision 199). */
+export interface LeaderboardMonthClosesTable {
+  project_id: string;
+  /** YYYY-MM */
+  month: string;
+  closed_at: number;
+}
+
 declare module '../../platform/db/schema.js' {
   interface DB {
     leaderboard_daily: LeaderboardDailyTable;
     leaderboard_monthly: LeaderboardMonthlyTable;
     leaderboard_windows: LeaderboardWindowsTable;
     leaderboard_rollover: LeaderboardRolloverTable;
+    leaderboard_month_closes: LeaderboardMonthClosesTable;
   }
 }

@@ -4,6 +4,7 @@ import { generateId } from '../../platform/ids.js';
 import type { JobHandler, JobRunner } from '../../platform/jobs/job-runner.js';
 import type { Job } from '../../platform/jobs/job-store.js';
 import { monthKey, startOfMonth, startOfNextMonth, parseMonthKey } from '../../platform/time.js';
+import type { ClosedMonths } from './closed-months.js';
 import type { LeaderboardsService } from './leaderboards.service.js';
 
 /** A month board that has been closed: its project, group, month and first 10. */
@@ -45,7 +46,9 @@ export class MonthClose implements JobHandler {
 
   constructor(
     private readonly jobs: JobRunner,
-    private readonly leaderboards: Pick<LeaderboardsService, 'boardsOfMonth' | 'monthTop'>,
+    private readonly leaderboards: Pick<LeaderboardsService, 'boardsOfMonth' | 'monthTop'> & {
+      closedMonths: Pick<ClosedMonths, 'markClosed'>;
+    },
     private readonly clock: Clock,
   ) {
     jobs.register(this);
@@ -91,7 +94,11 @@ export class MonthClose implements JobHandler {
       (job.payload.after as { projectId: string; groupId: string } | undefined) ??
       (only === null ? null : { projectId: only, groupId: '' });
     const [board] = await this.leaderboards.boardsOfMonth(month, after, 1);
-    if (!board || (only !== null && board.projectId !== only)) return { processed: 0, done: true };
+    if (!board || (only !== null && board.projectId !== only)) {
+      // Every board is archived: from now on the month's boards are answered from the archive (decision 199).
+      await this.leaderboards.closedMonths.markClosed(only ?? '*', month);
+      return { processed: 0, done: true };
+    }
     const closed: ClosedBoard = {
       ...board,
       month,

@@ -58,4 +58,21 @@ describeSharedApp('offers: concurrent redemptions', (t) => {
     expect(await t.app.services.points.ledgerSum(t.projectId, 'bob')).toBe(bob);
     expect(await t.app.services.points.ledgerSum(t.projectId, 'carl')).toBe(carl);
   });
+
+  it('totalLimit 7 with 20 simultaneous redemptions of 2 units: exactly 3 succeed, 6 units in all', async () => {
+    await createOffer(t, { points: 5, totalLimit: 7 });
+    const users = Array.from({ length: 20 }, (_, i) => `q${i}`);
+    for (const u of users) await userWithPoints(t, u, 10);
+    const results = await Promise.all(users.map((u) => redeem(t, u, 'coffee', { metadata: { quantity: 2 } })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    const refused = results.filter((r) => r.statusCode !== 200);
+    expect(refused.every((r) => r.statusCode === 400 && r.json().code === 'TOTAL_LIMIT_REACHED')).toBe(true);
+    for (const [i, u] of users.entries()) {
+      const expected = results[i]!.statusCode === 200 ? 0 : 10;
+      expect(await balance(t, u)).toBe(expected);
+      expect(await t.app.services.points.ledgerSum(t.projectId, u)).toBe(expected);
+    }
+    const stats = await t.inject({ method: 'GET', url: '/offer/coffee?includeStatistics=true', headers: await t.auth('q0') });
+    expect(stats.json().totalStatistics).toMatchObject({ redeemed: 6, valid: 6, limit: 7, remaining: 1 });
+  });
 });

@@ -81,8 +81,9 @@ export async function offersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'redeemOffer',
         description:
-          "Spends the offer's price from the user's balance, counts the per-user and total limits, and issues a coupon when the offer " +
-          'has one — all or nothing. Refusals say why (REDEEM_* codes).',
+          "Spends the offer's price × metadata.quantity (default 1) from the user's balance, counts every unit against the " +
+          'monthly, total and per-user limits, and issues one coupon per unit (data.coupons; data.coupon is the first) — all or ' +
+          'nothing. Refusals are 400 with the reason of the redeemable check as code.',
         tags,
         security,
         summary: 'Redeem an offer: debit points, count the limits, issue a coupon (all or nothing)',

@@ -128,7 +128,13 @@ export const AdminOffer = Type.Intersect([Offer, Type.Object({ statistics: Offer
 
 export const RedeemBody = Type.Object(
   { metadata: Type.Optional(Metadata) },
-  { additionalProperties: true, description: 'Passed on to the redeem logic; metadata (e.g. quantity) is stored with the redemption' },
+  {
+    additionalProperties: true,
+    description:
+      'Passed on to the redeem logic; metadata is stored with the redemption. metadata.quantity (integer 1–100, ' +
+      'default 1) redeems that many units at once: points × quantity, every limit counts units, one coupon per unit; ' +
+      'refused whole when any unit is refused (400 INVALID_QUANTITY for another value).',
+  },
 );
 export type RedeemBody = Static<typeof RedeemBody>;
 
@@ -157,10 +163,12 @@ export const Redeemed = Type.Object({
   data: Type.Object({
     userId: Type.String(),
     offerId: Type.String(),
-    pointsSpent: Type.Integer(),
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Units redeemed (metadata.quantity, default 1)' })),
+    pointsSpent: Type.Integer({ description: 'The offer’s points × quantity' }),
     balance: Type.Integer(),
-    redemptionId: Type.String(),
-    coupon: Nullable(Coupon),
+    redemptionId: Type.String({ description: 'The redemption of the first unit' }),
+    coupon: Type.Union([Coupon, Type.Null()], { description: 'The coupon of the first unit (null for a streak freeze)' }),
+    coupons: Type.Optional(Type.Array(Coupon, { description: 'One coupon per unit redeemed, in order' })),
     freeze: Type.Optional(
       Type.Object(
         { streakId: Type.String(), available: Type.Integer(), used: Type.Integer() },

@@ -36,21 +36,24 @@ export interface RedeemState {
   tiers: readonly string[] | null;
   userTier: string | null;
   cost: number;
+  /** Units redeemed at once (default 1): every limit counts units, the cost is per unit (decision 198). */
+  quantity?: number;
   balance: number;
   /** For a STREAK_FREEZE offer: whether the user's bank can take one more freeze. */
   freezeBank?: FreezeBankRefusal;
 }
 
 export function redeemRefusal(s: RedeemState): RedeemRefusal | null {
+  const q = s.quantity ?? 1;
   if (s.status !== 'ACTIVE' || !s.shopActive) return 'OFFER_INACTIVE';
   if (s.validFrom !== null && s.now < s.validFrom) return 'OFFER_INACTIVE';
   if (s.validUntil !== null && s.now >= s.validUntil) return 'OFFER_EXPIRED';
   if (s.tiers !== null && (s.userTier === null || !s.tiers.includes(s.userTier))) return 'TIER_REQUIRED';
-  if (s.totalLimit !== null && s.redeemedTotal >= s.totalLimit) return 'TOTAL_LIMIT_REACHED';
-  if (s.monthlyLimit !== null && s.redeemedThisMonth >= s.monthlyLimit) return 'MONTHLY_LIMIT_REACHED';
-  if (s.perUserLimit !== null && s.redeemedByUser >= s.perUserLimit) return 'USER_LIMIT_REACHED';
+  if (s.totalLimit !== null && s.redeemedTotal + q > s.totalLimit) return 'TOTAL_LIMIT_REACHED';
+  if (s.monthlyLimit !== null && s.redeemedThisMonth + q > s.monthlyLimit) return 'MONTHLY_LIMIT_REACHED';
+  if (s.perUserLimit !== null && s.redeemedByUser + q > s.perUserLimit) return 'USER_LIMIT_REACHED';
   if (s.freezeBank) return s.freezeBank;
-  if (s.balance < s.cost) return 'INSUFFICIENT_POINTS';
+  if (s.balance < s.cost * q) return 'INSUFFICIENT_POINTS';
   return null;
 }
 

@@ -1,119 +1,50 @@
-import { sql } from 'kysely';
 import { AppError } from '../../http/errors.js';
-import { KeyedSelect, KeyedUpdate, RowsInsert } from '../../platform/db/rows.js';
 import { generateId } from '../../platform/ids.js';
 import { DAY_MS, monthKey } from '../../platform/time.js';
 import { insertCoupons, newCouponRow, toCoupon } from '../coupons/coupons.service.js';
 import type { CouponsTable } from '../coupons/coupons.tables.js';
-import type { Metadata } from '../coupons/coupons.schemas.js';
 import { historyText } from '../points/ledger.js';
 import { ledgerOf } from '../points/write-path.js';
 import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { pickLanguage, type FreezeBanks, type RedemptionUnit, type TierOfUser } from './redemption-types.js';
 import type { Redeemed } from './offers.schemas.js';
 import type { OffersTable, RedemptionsTable } from './offers.tables.js';
+import {
+  addMonthCounts,
+  addUserCounts,
+  insertRedemptions,
+  lockOffers,
+  monthCounts,
+  setRedeemedTotals,
+  shopStatus,
+  userCounts,
+} from './redemption-statements.js';
 import { REFUSAL_MESSAGES, redeemRefusal, type FreezeBankRefusal, type RedeemRefusal } from './redeem-refusal.js';
+
+export { pickLanguage, type FreezeBanks, type RedemptionUnit, type TierOfUser } from './redemption-types.js';
 import { offerTiers, STREAK_FREEZE } from './offers.service.js';
-
-/** The user's tier as decided so far in the batch (the tiers module); absent: no tiers. */
-export interface TierOfUser {
-  tierOf(batch: WriteBatch, projectId: string, userId: string): { tierId: string } | null;
-}
-
-/**
- * The streaks' banks of freezes as decided so far in the batch (the streaks module): a
- * STREAK_FREEZE offer adds one to the redeeming user's bank of its streak (decision 164).
- */
-export interface FreezeBanks {
-  /** Reads the banks of these users' streaks into the batch (load phase). */
-  load(batch: WriteBatch, keys: Array<{ projectId: string; userId: string; streakId: string }>): Promise<void>;
-  /** Why the bank cannot take one more freeze now; null when it can. */
-  refusal(batch: WriteBatch, projectId: string, userId: string, streakId: string): FreezeBankRefusal;
-  /** Adds one freeze; the bank after. */
-  bank(batch: WriteBatch, projectId: string, userId: string, streakId: string, now: number): { available: number; used: number };
-}
-
-export interface RedemptionUnit extends WriteUnit {
-  kind: 'redemption';
-  offerId: string;
-  metadata: Metadata | undefined;
-  /** When the redeem request arrived (validity, month). */
-  now: number;
-}
 
 const refuse = (reason: RedeemRefusal) => AppError.of(reason, REFUSAL_MESSAGES[reason]);
 
-/** A language map shown as one string: de, else en, else the first language (docs/api.md, Offers, shops and coupons). */
-export function pickLanguage(map: Record<string, string>): string {
-  return map.de ?? map.en ?? Object.values(map)[0] ?? '';
+/** One coupon per unit redeemed, each with the offer's texts and validity. */
+function unitCoupons(
+  u: RedemptionUnit,
+  offer: OffersTable,
+  title: Record<string, string>,
+  description: Record<string, string>,
+  now: number,
+): CouponsTable[] {
+  const fields = {
+    projectId: u.projectId,
+    userId: u.userId,
+    title: pickLanguage(title),
+    description: pickLanguage(description),
+    validUntil: u.now + Number(offer.coupon_validity_days) * DAY_MS,
+    metadata: { ...(u.metadata ?? {}), offerId: offer.offer_id, ...(offer.shop_id ? { shopId: offer.shop_id } : {}) },
+    offerId: offer.offer_id,
+  };
+  return Array.from({ length: u.quantity }, () => newCouponRow(fields, now));
 }
-
-/** The offers of the batch, locked in key order: every redemption of an offer in any batch waits for them. */
-const lockOffers = new KeyedSelect({
-  description: 'lock the redeemed offers',
-  table: 'offers',
-  keys: { project_id: 'text', offer_id: 'text' },
-  lock: 'update',
-});
-
-/** The status of the shops the batch's offers name (an INACTIVE shop's offers are not redeemable). */
-const shopStatus = new KeyedSelect({
-  description: 'shops of the redeemed offers',
-  table: 'shops',
-  keys: { project_id: 'text', shop_id: 'text' },
-  select: ['project_id', 'shop_id', 'status'],
-});
-
-const monthCounts = new KeyedSelect({
-  description: 'offer redemptions per month',
-  table: 'offer_month_counts',
-  keys: { project_id: 'text', offer_id: 'text', month: 'text' },
-});
-
-const userCounts = new KeyedSelect({
-  description: 'offer redemptions per user',
-  table: 'offer_user_counts',
-  keys: { project_id: 'text', offer_id: 'text', user_id: 'text' },
-});
-
-const setRedeemedTotals = new KeyedUpdate({
-  description: 'offer redemption totals',
-  table: 'offers',
-  keys: { project_id: 'text', offer_id: 'text' },
-  set: { redeemed_total: 'int8' },
-});
-
-const addMonthCounts = new RowsInsert({
-  description: 'offer redemptions per month',
-  table: 'offer_month_counts',
-  columns: { project_id: 'text', offer_id: 'text', month: 'text', redeemed: 'int8' },
-  conflict: (oc) =>
-    oc.columns(['project_id', 'offer_id', 'month']).doUpdateSet({ redeemed: sql<number>`offer_month_counts.redeemed + excluded.redeemed` }),
-});
-
-const addUserCounts = new RowsInsert({
-  description: 'offer redemptions per user',
-  table: 'offer_user_counts',
-  columns: { project_id: 'text', offer_id: 'text', user_id: 'text', redeemed: 'int8' },
-  conflict: (oc) =>
-    oc
-      .columns(['project_id', 'offer_id', 'user_id'])
-      .doUpdateSet({ redeemed: sql<number>`offer_user_counts.redeemed + excluded.redeemed` }),
-});
-
-const insertRedemptions = new RowsInsert({
-  description: 'redemptions',
-  table: 'redemptions',
-  columns: {
-    project_id: 'text',
-    redemption_id: 'text',
-    user_id: 'text',
-    offer_id: 'text',
-    points: 'int8',
-    coupon_key: 'text',
-    metadata: 'text',
-    created_at: 'int8',
-  },
-});
 
 interface Count {
   key: Record<string, string>;
@@ -209,14 +140,22 @@ class RedemptionBatch implements BatchPart {
     const u = unit as RedemptionUnit;
     const held = this.offers.get(k(u.projectId, u.offerId));
     if (!held) throw AppError.of('OFFER_NOT_FOUND', u.offerId);
-    const ledger = ledgerOf(this.batch);
-    ledger.requireLive(u.projectId, u.userId);
+    ledgerOf(this.batch).requireLive(u.projectId, u.userId);
     const offer = held.row;
-    const month = this.months.get(k(u.projectId, u.offerId, monthKey(u.now)))!;
-    const perUser = this.users.get(k(u.projectId, u.offerId, u.userId))!;
     const cost = Number(offer.points);
     const freezeStreak = offer.type === STREAK_FREEZE ? (offer.streak_id ?? null) : null;
-    const reason = redeemRefusal({
+    if (freezeStreak !== null && u.quantity !== 1)
+      throw AppError.of('INVALID_QUANTITY', 'A streak freeze offer is redeemed one unit at a time (metadata.quantity 1)');
+    const reason = this.refusal(u, held, cost);
+    if (reason !== null) throw refuse(reason);
+    if (freezeStreak !== null) return this.redeemFreeze(u, offer, freezeStreak, cost);
+    return this.redeemUnits(u, offer, cost);
+  }
+
+  /** Why the redemption of all `u.quantity` units is refused (every limit counts units), or null. */
+  private refusal(u: RedemptionUnit, held: { row: OffersTable; redeemed: number }, cost: number): RedeemRefusal | null {
+    const offer = held.row;
+    return redeemRefusal({
       now: u.now,
       status: offer.status,
       shopActive: offer.shop_id === null || this.activeShops.has(k(u.projectId, offer.shop_id)),
@@ -225,48 +164,44 @@ class RedemptionBatch implements BatchPart {
       totalLimit: offer.total_limit === null ? null : Number(offer.total_limit),
       redeemedTotal: held.redeemed,
       monthlyLimit: offer.monthly_limit === null ? null : Number(offer.monthly_limit),
-      redeemedThisMonth: month.count,
+      redeemedThisMonth: this.months.get(k(u.projectId, u.offerId, monthKey(u.now)))!.count,
       perUserLimit: offer.per_user_limit === null ? null : Number(offer.per_user_limit),
-      redeemedByUser: perUser.count,
+      redeemedByUser: this.users.get(k(u.projectId, u.offerId, u.userId))!.count,
       tiers: offerTiers(offer),
       userTier: this.tiers?.tierOf(this.batch, u.projectId, u.userId)?.tierId ?? null,
       cost,
-      balance: ledger.balance(u.projectId, u.userId),
+      quantity: u.quantity,
+      balance: ledgerOf(this.batch).balance(u.projectId, u.userId),
       freezeBank: this.freezeRefusal(u, offer),
     });
-    if (reason !== null) throw refuse(reason);
-    if (freezeStreak !== null) return this.redeemFreeze(u, offer, freezeStreak, cost);
+  }
 
+  /**
+   * Redeems `u.quantity` units (decision 198): one coupon and one redemption record per unit (so
+   * limits and statistics count units), one REDEMPTION entry debiting cost × quantity.
+   */
+  private redeemUnits(u: RedemptionUnit, offer: OffersTable, cost: number): Redeemed['data'] {
     const title = JSON.parse(offer.title) as Record<string, string>;
     const description = JSON.parse(offer.description) as Record<string, string>;
-    const coupon = newCouponRow(
-      {
-        projectId: u.projectId,
-        userId: u.userId,
-        title: pickLanguage(title),
-        description: pickLanguage(description),
-        validUntil: u.now + Number(offer.coupon_validity_days) * DAY_MS,
-        metadata: { ...(u.metadata ?? {}), offerId: offer.offer_id, ...(offer.shop_id ? { shopId: offer.shop_id } : {}) },
-        offerId: offer.offer_id,
-      },
-      this.batch.now,
-    );
-    const redemptionId = generateId('rdm');
-    const debit = ledger.record({
+    const coupons = unitCoupons(u, offer, title, description, this.batch.now);
+    const redemptionIds = coupons.map(() => generateId('rdm'));
+    const couponKeys = coupons.map((c) => c.coupon_key);
+    const pointsSpent = cost * u.quantity;
+    const debit = ledgerOf(this.batch).record({
       projectId: u.projectId,
       userId: u.userId,
       type: 'REDEMPTION',
       sourceId: offer.offer_id,
-      points: -cost,
+      points: -pointsSpent,
       occurredAt: u.now,
       title: historyText(title),
       description: historyText(description),
       image: offer.image,
-      metadata: { ...(u.metadata ?? {}), redemptionId, couponKey: coupon.coupon_key },
+      metadata: { ...(u.metadata ?? {}), redemptionId: redemptionIds[0], couponKey: couponKeys[0], ...this.unitsNote(u, couponKeys) },
       boardGroups: [],
     });
-    this.coupons.push(coupon);
-    this.count(u, offer, redemptionId, cost, coupon.coupon_key);
+    this.coupons.push(...coupons);
+    coupons.forEach((c, i) => this.count(u, offer, redemptionIds[i]!, cost, c.coupon_key));
     this.batch.notify({
       type: 'offer.redeemed',
       projectId: u.projectId,
@@ -276,13 +211,29 @@ class RedemptionBatch implements BatchPart {
         userId: u.userId,
         offerId: offer.offer_id,
         shopId: offer.shop_id,
-        redemptionId,
-        pointsSpent: cost,
+        redemptionId: redemptionIds[0],
+        pointsSpent,
         balance: debit.balance,
-        couponKey: coupon.coupon_key,
+        couponKey: couponKeys[0],
+        ...this.unitsNote(u, couponKeys),
       },
     });
-    return { userId: u.userId, offerId: offer.offer_id, pointsSpent: cost, balance: debit.balance, redemptionId, coupon: toCoupon(coupon) };
+    const shown = coupons.map(toCoupon);
+    return {
+      userId: u.userId,
+      offerId: offer.offer_id,
+      quantity: u.quantity,
+      pointsSpent,
+      balance: debit.balance,
+      redemptionId: redemptionIds[0]!,
+      coupon: shown[0]!,
+      coupons: shown,
+    };
+  }
+
+  /** What a redemption of several units adds to its history entry and webhook. */
+  private unitsNote(u: RedemptionUnit, couponKeys: string[]): Record<string, unknown> {
+    return u.quantity === 1 ? {} : { quantity: u.quantity, couponKeys };
   }
 
   /** A STREAK_FREEZE offer: the bank of its streak must take one more (no freezes module: unavailable). */

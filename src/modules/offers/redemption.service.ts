@@ -11,6 +11,18 @@ import type { RedemptionUnit } from './redemption-batch.js';
 import { redeemRefusal, type FreezeBankRefusal } from './redeem-refusal.js';
 import { offerTiers, STREAK_FREEZE } from './offers.service.js';
 
+export const MAX_QUANTITY = 100;
+
+/** metadata.quantity: an integer 1–100, 1 when absent; else 400 INVALID_QUANTITY (decision 198). */
+export function quantityOf(metadata: Metadata | undefined): number {
+  const raw = metadata?.quantity;
+  if (raw === undefined) return 1;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > MAX_QUANTITY) {
+    throw AppError.of('INVALID_QUANTITY', `body/metadata/quantity must be an integer from 1 to ${MAX_QUANTITY}`);
+  }
+  return raw;
+}
+
 /**
  * Redeeming an offer: the redeemable check (a read that changes nothing) and the redeem itself,
  * which goes through the write path (redemption-batch.ts) as one atomic step with limits exact.
@@ -68,9 +80,13 @@ export class RedemptionService implements UserDataOwner {
     return { redeemable: reason === null, reason, points: balance, cost: Number(offer.points) };
   }
 
-  /** POST /user/{userId}/offer/{offerId}/redeem: refusals are 400 with the reason as code, and change nothing. */
+  /**
+   * POST /user/{userId}/offer/{offerId}/redeem: `metadata.quantity` units (default 1) at once, all or
+   * none; refusals are 400 with the reason as code, and change nothing.
+   */
   redeem(projectId: string, userId: string, offerId: string, metadata: Metadata | undefined): Promise<Redeemed['data']> {
-    const unit: RedemptionUnit = { kind: 'redemption', projectId, userId, offerId, metadata, now: this.platform.clock.now() };
+    const quantity = quantityOf(metadata);
+    const unit: RedemptionUnit = { kind: 'redemption', projectId, userId, offerId, metadata, quantity, now: this.platform.clock.now() };
     return this.writes.submit<Redeemed['data']>(unit);
   }
 

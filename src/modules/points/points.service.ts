@@ -153,13 +153,15 @@ export class PointsService implements UserDataOwner {
   }
 
   /**
-   * Write time (`created_at`) of the user's newest ledger entry that changed the balance (points ≠ 0),
-   * or null (notification flag hasUnseenRewards: a 0-point entry, e.g. over the limit, is no reward).
+   * When the user's balance last changed by a ledger entry (points ≠ 0), or null (notification flag
+   * hasUnseenRewards: a 0-point entry, e.g. over the limit, is no reward). An entry's time is its
+   * write time, or — for pending points that became available — the time they became available
+   * (decision 200): the entry was written earlier with 0 points and only then changed the balance.
    */
   async lastEntryAt(projectId: string, userId: string): Promise<number | null> {
     const row = await this.platform.db.kysely
       .selectFrom('ledger')
-      .select((eb) => eb.fn.max('created_at').as('last'))
+      .select(sql<number | null>`max(case when available_at > created_at then available_at else created_at end)`.as('last'))
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
       .where('points', '!=', 0)

@@ -53,11 +53,28 @@ describeSharedApp('reversals', (t) => {
     await sendEvent(t, 'alice', { eventId: 'buy', timestamp: FEB + 1000 });
     await t.setClock(MARCH);
     await sendEvent(t, 'alice', { eventId: 'buy' });
+    // February's totals are read from SQL: once the month close has run (the daily tasks, whenever
+    // the app's jobs run), February's board answers its archive, which a reversal does not change
+    // (decision 199); the totals that tiers read do change.
+    const february = async (groupId: string) =>
+      Number(
+        (
+          await t.app.platform.db.kysely
+            .selectFrom('leaderboard_monthly')
+            .select('points')
+            .where('project_id', '=', t.projectId)
+            .where('group_id', '=', groupId)
+            .where('month', '=', '2026-02')
+            .where('user_id', '=', 'alice')
+            .executeTakeFirst()
+        )?.points ?? 0,
+      );
     const feb = (await history(t, 'alice', '?sort=asc')).json()[0];
-    expect(await boardPoints(t, 'groupId=default&month=2026-02', 'alice')).toBe(80);
+    expect(await february('default')).toBe(80);
+    expect(await february('vip')).toBe(40);
     expect((await reverse(t, 'alice', feb.id)).statusCode).toBe(201);
-    expect(await boardPoints(t, 'groupId=default&month=2026-02', 'alice')).toBe(40);
-    expect(await boardPoints(t, 'groupId=vip&month=2026-02', 'alice')).toBe(0);
+    expect(await february('default')).toBe(40);
+    expect(await february('vip')).toBe(0);
     expect(await boardPoints(t, 'groupId=default&month=2026-03', 'alice')).toBe(40);
     expect(await boardPoints(t, 'groupId=default&timeframe=30d', 'alice')).toBe(80);
     expect(await balance(t, 'alice')).toBe(80);

@@ -45,7 +45,15 @@ describeBackends('admin: projects and API keys', (t) => {
     const key = created.json();
     expect(key).toMatchObject({ apiKeyId: expect.stringMatching(/^ak_/), name: 'backend', key: expect.stringMatching(/^lrl_/) });
     const list = (await t.admin('GET', '/admin/apikey')).json();
-    expect(list).toEqual([{ apiKeyId: key.apiKeyId, name: 'backend', keyPrefix: key.key.slice(0, 8), createdAt: expect.any(Number) }]);
+    expect(list).toEqual([
+      {
+        apiKeyId: key.apiKeyId,
+        name: 'backend',
+        keyPrefix: key.key.slice(0, 8),
+        scopes: ['events:write', 'users:write', 'users:read', 'rewards:write'],
+        createdAt: expect.any(Number),
+      },
+    ]);
     expect(JSON.stringify(list)).not.toContain(key.key);
     const rows = await t.app.platform.db.kysely.selectFrom('api_keys').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(key.key);

@@ -38,6 +38,13 @@ const AutoCreateUsers = Type.Boolean({
     'true: POST /event and POST /events create a user they do not know, in the same write (no POST /user first); ' +
     'false (the default): an unknown user is refused with 404 USER_NOT_FOUND',
 });
+const UserEventMaxAgeHours = Type.Integer({
+  minimum: 0,
+  maximum: 720,
+  description:
+    "How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events " +
+    'from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window.',
+});
 const Project = Type.Object({
   projectId: Type.String(),
   name: Type.String(),
@@ -45,6 +52,7 @@ const Project = Type.Object({
   tierGraceMonths: TierGraceMonths,
   pointsExpiry: PointsExpiry,
   autoCreateUsers: AutoCreateUsers,
+  userEventMaxAgeHours: UserEventMaxAgeHours,
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
 });
@@ -60,6 +68,7 @@ const ProjectUpdate = Type.Object(
     tierGraceMonths: Type.Optional(TierGraceMonths),
     pointsExpiry: Type.Optional(PointsExpiry),
     autoCreateUsers: Type.Optional(AutoCreateUsers),
+    userEventMaxAgeHours: Type.Optional(UserEventMaxAgeHours),
   },
   { additionalProperties: false, description: 'The name, and the settings to change (an omitted setting keeps its value)' },
 );

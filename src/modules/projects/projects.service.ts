@@ -22,6 +22,8 @@ export interface Project {
   pointsExpiry: { afterDays: number } | null;
   /** Whether POST /event creates an unknown user (decision 230; default false: 404 USER_NOT_FOUND). */
   autoCreateUsers: boolean;
+  /** How many hours back an end user's own token may date an event (decision 196). */
+  userEventMaxAgeHours: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -33,10 +35,12 @@ export interface ProjectUpdate {
   tierGraceMonths?: number;
   pointsExpiry?: { afterDays: number } | null;
   autoCreateUsers?: boolean;
+  userEventMaxAgeHours?: number;
 }
 
 export const DEFAULT_TIER_WINDOW_MONTHS = 12;
 export const DEFAULT_TIER_GRACE_MONTHS = 1;
+export const DEFAULT_USER_EVENT_MAX_AGE_HOURS = 72;
 
 const toProject = (r: ProjectsTable): Project => ({
   projectId: r.project_id,
@@ -45,6 +49,7 @@ const toProject = (r: ProjectsTable): Project => ({
   tierGraceMonths: Number(r.tier_grace_months),
   pointsExpiry: r.points_expiry_days === null ? null : { afterDays: Number(r.points_expiry_days) },
   autoCreateUsers: Number(r.auto_create_users) === 1,
+  userEventMaxAgeHours: r.user_event_max_age_hours === null ? DEFAULT_USER_EVENT_MAX_AGE_HOURS : Number(r.user_event_max_age_hours),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
 });
@@ -57,6 +62,7 @@ const newRow = (projectId: string, name: string, now: number): ProjectsTable => 
   points_expiry_days: null,
   points_expiry_since: null,
   auto_create_users: 0,
+  user_event_max_age_hours: null,
   created_at: now,
   updated_at: now,
 });
@@ -66,11 +72,23 @@ export class ProjectsService {
   /** Known project ids; every authenticated request asks, so it is kept in memory (one entry). */
   private readonly known: SharedCache<Promise<Set<string>>>;
   private readonly autoCreate: SharedCache<Promise<boolean>>;
+  /** Per project: how far back user tokens may date events (read by every offline POST /event). */
+  private readonly maxAges: SharedCache<Promise<number>>;
 
   constructor(private readonly platform: Platform) {
     this.repo = new ProjectsRepository(platform.db.kysely);
     this.known = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
     this.autoCreate = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
+    this.maxAges = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
+  }
+
+  /** The project's userEventMaxAgeHours, cached (every instance drops it when a project changes). */
+  userEventMaxAgeHours(projectId: string): Promise<number> {
+    return this.maxAges.getOrLoad(projectId, async () => {
+      const row = await this.repo.get(projectId);
+      const hours = row?.user_event_max_age_hours;
+      return hours === null || hours === undefined ? DEFAULT_USER_EVENT_MAX_AGE_HOURS : Number(hours);
+    });
   }
 
   async ensureDefault(): Promise<void> {
@@ -137,6 +155,7 @@ export class ProjectsService {
       ...(input.tierWindow ? { tier_window_months: input.tierWindow.months } : {}),
       ...(input.tierGraceMonths !== undefined ? { tier_grace_months: input.tierGraceMonths } : {}),
       ...(input.autoCreateUsers !== undefined ? { auto_create_users: input.autoCreateUsers ? 1 : 0 } : {}),
+      ...(input.userEventMaxAgeHours !== undefined ? { user_event_max_age_hours: input.userEventMaxAgeHours } : {}),
     };
     if (!(await this.repo.update(projectId, changes, now))) {
       throw AppError.of('PROJECT_NOT_FOUND', projectId);

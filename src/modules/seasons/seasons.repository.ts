@@ -103,6 +103,18 @@ export class SeasonsRepository {
     return { total: Number(row.total), archivedAt: Number(row.archived_at) };
   }
 
+  /** The user's archived entry of a board, if the user was ranked on it. */
+  archivedUser(projectId: string, groupId: string, month: string, userId: string): Promise<LeaderboardArchiveTable | undefined> {
+    return this.db
+      .selectFrom('leaderboard_archive')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('group_id', '=', groupId)
+      .where('month', '=', month)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
   /** The archived entries ranked between `fromRank` and `toRank`. */
   archivedRanks(projectId: string, groupId: string, month: string, fromRank: number, toRank: number): Promise<LeaderboardArchiveTable[]> {
     return this.db

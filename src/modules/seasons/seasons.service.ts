@@ -3,13 +3,14 @@ import { AppError } from '../../http/errors.js';
 import { DAY_MS } from '../../platform/time.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
+import type { ArchivedEntry, MonthArchive } from '../leaderboards/closed-months.js';
 import type { ClosedBoard, MonthCloseStep } from '../leaderboards/month-close.js';
 import type { WritePath } from '../points/write-path.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { SeasonPayoutUnit } from './season-payouts-batch.js';
 import { SeasonsRepository } from './seasons.repository.js';
 import type { ArchivedBoard, ArchiveQuery, Band, SeasonPayouts, SeasonReward, SeasonRewardBody } from './seasons.schemas.js';
-import type { SeasonRewardsTable } from './seasons.tables.js';
+import type { LeaderboardArchiveTable, SeasonRewardsTable } from './seasons.tables.js';
 
 /**
  * Seasons (decision 162): when a month closes (month-close.ts), every monthly board is archived as an
@@ -29,6 +30,13 @@ function toReward(r: SeasonRewardsTable): SeasonReward {
     updatedAt: Number(r.updated_at),
   };
 }
+
+const archivedEntry = (r: LeaderboardArchiveTable): ArchivedEntry => ({
+  userId: r.user_id,
+  username: r.username,
+  points: Number(r.points),
+  rank: Number(r.rank),
+});
 
 /** Bands sorted by rank; 400 INVALID_BANDS when one is reversed or two overlap. */
 function checkedBands(bands: Band[]): Band[] {
@@ -163,6 +171,23 @@ export class SeasonsService implements UserDataOwner {
       users: rows.map((r) => ({ userId: r.user_id, username: r.username, points: Number(r.points), rank: Number(r.rank) })),
     };
   }
+
+  /** The archived boards, as the leaderboards answer a closed month from them (decision 199). */
+  readonly monthArchive: MonthArchive = {
+    page: async (projectId, groupId, month, offset, limit) => {
+      const [size, rows] = await Promise.all([
+        this.repo.archiveSize(projectId, groupId, month),
+        this.repo.archivePage(projectId, groupId, month, offset, limit),
+      ]);
+      return { total: size?.total ?? 0, entries: rows.map(archivedEntry) };
+    },
+    ranks: async (projectId, groupId, month, fromRank, toRank) =>
+      (await this.repo.archivedRanks(projectId, groupId, month, fromRank, toRank)).map(archivedEntry),
+    user: async (projectId, groupId, month, userId) => {
+      const row = await this.repo.archivedUser(projectId, groupId, month, userId);
+      return row ? archivedEntry(row) : null;
+    },
+  };
 
   /** The month-close steps, in order: archive the board, then pay its group's bands from the archive. */
   readonly closeSteps: readonly MonthCloseStep[] = [

@@ -82,3 +82,19 @@ export function streakAfterPeriodWithFreezes(
   const available = Math.max(had, Math.min(rule.max, had + earned));
   return { ...step, changed: true, freezes: { ...cover.freezes, available }, covered };
 }
+
+/**
+ * The streak as a read shows it at the user's current period (decision 197): the periods that have
+ * ended since the latest completed one are covered with banked freezes first, as the daily job will
+ * (so a read does not depend on whether the job has run yet); if the period after the latest one
+ * has then still ended without a completion, the run is broken: count 0, no milestones claimed,
+ * the missed periods counted, the longest streak kept. A run whose latest period is the current or
+ * the previous one is shown as it is.
+ */
+export function streakAsOf(state: StreakState, freezes: Freezes, current: number, rule: FreezeRule | null): Covered {
+  const cover = coverMissedPeriods(state, freezes, current, rule);
+  const last = cover.state.periods[cover.state.periods.length - 1];
+  if (last === undefined || last >= current - 1) return cover;
+  const broken = { ...cover.state, currentCount: 0, milestonesClaimed: [], missedCount: cover.state.missedCount + (current - 1 - last) };
+  return { ...cover, state: broken };
+}

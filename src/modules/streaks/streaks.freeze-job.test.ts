@@ -70,8 +70,10 @@ describeBackends('streaks: the daily freeze job', (t) => {
       ['dave', 0],
     ]);
     await runJobsAt(at('2026-03-10T05:00:00Z')); // 10 Mar 01:00 EDT: the 8th and 9th have ended
+    // The 9th has ended uncovered: the read shows the run broken (decision 197), as the next event will.
     expect(await userStreak(t, 'carol', 's')).toMatchObject({
-      currentCount: 3,
+      currentCount: 0,
+      missedCount: 1,
       frozenDates: ['2026-03-08'],
       freezes: { available: 0, used: 1 },
     });
@@ -101,8 +103,14 @@ describeBackends('streaks: the daily freeze job', (t) => {
       frozenDates: ['2026-10-25'],
       freezes: { available: 2, used: 1 },
     });
-    expect(await userStreak(t, 'finn', 's')).toMatchObject({ currentCount: 1, frozenDates: [], freezes: { available: 0, used: 0 } });
-    expect(await userStreak(t, 'erin', 'plain')).toMatchObject({ currentCount: 1, frozenDates: [] });
+    // Without a freeze the missed 25th breaks the run (decision 197).
+    expect(await userStreak(t, 'finn', 's')).toMatchObject({
+      currentCount: 0,
+      missedCount: 1,
+      frozenDates: [],
+      freezes: { available: 0, used: 0 },
+    });
+    expect(await userStreak(t, 'erin', 'plain')).toMatchObject({ currentCount: 0, missedCount: 1, frozenDates: [] });
     await grant('gus', 3);
     await purchaseAt(t, 'erin', at('2026-10-26T10:00:00Z'));
     await purchaseAt(t, 'gus', at('2026-10-26T10:00:00Z'));

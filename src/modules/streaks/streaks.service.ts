@@ -9,7 +9,7 @@ import type { WritePath } from '../points/write-path.js';
 import type { FreezeBanks } from '../offers/redemption-batch.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { periodDateKey, periodOf, periodStart, type TimeFrame } from './streak-periods.js';
-import type { FreezeRule } from './streak-freezes.js';
+import { streakAsOf, type FreezeRule } from './streak-freezes.js';
 import { freezesOf, stateOf, StreaksBatch, type Streak } from './streaks-batch.js';
 import { StreaksRepository } from './streaks.repository.js';
 import type { StreakAnalytics, StreakBody, StreakDefinition, UserStreak } from './streaks.schemas.js';
@@ -41,9 +41,9 @@ function toStreak(r: StreaksTable): Streak {
   };
 }
 
-function toUserStreak(s: Streak, r: StreakProgressTable, timeZone: string): UserStreak {
-  const state = stateOf(r);
-  const freezes = freezesOf(r);
+/** A user's streak as of `now` in the user's zone (decision 197: a lapsed run reads as broken). */
+function toUserStreak(s: Streak, r: StreakProgressTable, timeZone: string, now: number): UserStreak {
+  const { state, freezes } = streakAsOf(stateOf(r), freezesOf(r), periodOf(s.timeFrame, now, timeZone), s.freezes);
   const frozen = new Set(freezes.frozen);
   return {
     userId: r.user_id,
@@ -173,7 +173,7 @@ export class StreaksService implements UserDataOwner {
     const byId = new Map(rows.filter((r) => r.periods !== '[]').map((r) => [r.streak_id, r]));
     const streaks = defs
       .filter((s) => s.status === 'ACTIVE' && byId.has(s.streakId))
-      .map((s) => toUserStreak(s, byId.get(s.streakId)!, timeZone));
+      .map((s) => toUserStreak(s, byId.get(s.streakId)!, timeZone, this.platform.clock.now()));
     return { streaks, count: streaks.length };
   }
 

@@ -60,8 +60,10 @@ export const WEBHOOK_DATA = {
       pointsSpent: Type.Number(),
       balance: Type.Number(),
       couponKey: Type.Union([Type.String(), Type.Null()], {
-        description: 'The coupon issued by the redemption; null for a STREAK_FREEZE offer, which issues none',
+        description: 'The coupon issued by the redemption (the first unit’s); null for a STREAK_FREEZE offer, which issues none',
       }),
+      quantity: Type.Optional(Type.Integer({ description: 'Units redeemed, when more than 1 (pointsSpent covers them all)' })),
+      couponKeys: Type.Optional(Type.Array(Type.String(), { description: 'When more than 1 unit: the coupon of each unit' })),
       streakId: Type.Optional(Type.String({ description: 'STREAK_FREEZE offers: the streak whose bank got the freeze' })),
     },
     { description: 'A user redeemed an offer with points' },

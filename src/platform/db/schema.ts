@@ -34,6 +34,8 @@ export interface ProjectsTable {
   auto_create_users: number;
   /** Set while the project's deletion job runs (decision 216); the row goes last. */
   deleted_at?: number | null;
+  /** How many hours back an end user's own token may date an event; null: the default, 72 (decision 196). */
+  user_event_max_age_hours: number | null;
 }
 
 export interface ApiKeysTable {
@@ -45,6 +47,8 @@ export interface ApiKeysTable {
   key_prefix: string;
   created_at: number;
   revoked_at: number | null;
+  /** JSON array of the key's scopes; null: every scope (decision 192). */
+  scopes: string | null;
 }
 
 export interface UsersTable {

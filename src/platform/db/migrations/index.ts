@@ -19,6 +19,7 @@ import { seasons } from './0950_w_seasons.js';
 import { pointsExpiry } from './0960_a_expiry.js';
 import { offerStreakFreeze } from './0960_c_offer_streak_freeze.js';
 import { streakFreezeBanks } from './0960_c_streak_freeze_banks.js';
+import { sectionTen } from './0970_k_section_ten.js';
 import { autoCreateUsers } from './0975_auto_create_users.js';
 import { projectDeletion } from './0980_project_deletion.js';
 
@@ -47,6 +48,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0960_a_expiry': pointsExpiry(),
     '0960_c_offer_streak_freeze': offerStreakFreeze(),
     '0960_c_streak_freeze_banks': streakFreezeBanks(),
+    '0970_k_section_ten': sectionTen(),
     '0975_auto_create_users': autoCreateUsers(),
     '0980_project_deletion': projectDeletion(),
   };
