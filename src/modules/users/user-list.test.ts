@@ -19,7 +19,7 @@ describeSharedApp('users list (GET /admin/user)', (t) => {
     await t.setClock(NOW);
     await defineEvent(t, { eventId: 'buy', type: 'TRANSACTION', rewardValueField: 'amount', reward: { default: 1 } });
     for (const [i, userId] of ['ann', 'bob', 'cat', 'andy'].entries()) {
-      await t.setClock(NOW + i * 100);
+      await t.setClock(NOW + i * 700); // apart enough that a slow request cannot reorder them
       await t.createUser(userId);
     }
     await t.setClock(NOW + 3000);
