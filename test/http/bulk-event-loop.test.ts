@@ -15,17 +15,15 @@ import { defineEvent } from '../../src/modules/events/events.test-factory.js';
  */
 
 /**
- * The longest the loop may be held, in CPU time of this thread: what the request's own work takes,
- * whatever else the machine runs (target ~50 ms; 80–130 ms before the slices). The assertion that
- * tells the fix apart.
+ * The longest the loop may be held, as a share of the main thread's CPU time for the whole request,
+ * both measured in the same run: a ratio, not a duration, so a slower or busier machine moves both
+ * sides alike (speed figures live in bench/README.md, never in tests). Measured on 2026-11-26: with
+ * the slices the longest hold was 9–33 % of the request; without them (LoopSlice.due() always false)
+ * 61–64 % on SQLite, where every statement is synchronous. On PostgreSQL the statements are awaited
+ * anyway, so the share stays lower without slices (37–44 % for the events, 10 % for the adjustments):
+ * there the check only says that no single stretch is most of the request.
  */
-const CPU_BOUND_MS = 75;
-/**
- * The same in wall time: a coarse net only, since on a 2-core machine shared by other test runs
- * (load averages of 9–12) a process is often not running at all for 100 ms and more. Embedded only:
- * in scale mode PostgreSQL runs on the same cores, and wall time then measures the machine.
- */
-const WALL_BOUND_MS = 300;
+const HOLD_SHARE = 0.45;
 const USERS = 50;
 
 /** CPU time of this thread in ms (Node 22.19+ and 24), or null where Node cannot tell. */
@@ -40,8 +38,9 @@ const threadCpuMs = (): number | null => {
  * not count), and in wall time.
  */
 async function underWatch(t: TestContext, request: () => Promise<LightMyRequestResponse>) {
-  const stall = { cpu: 0, wall: 0 };
-  let last = { wall: performance.now(), cpu: threadCpuMs() };
+  const stall = { cpu: 0, wall: 0, total: 0 };
+  const first = { wall: performance.now(), cpu: threadCpuMs() };
+  let last = first;
   const timer = setInterval(() => {
     const now = { wall: performance.now(), cpu: threadCpuMs() };
     stall.wall = Math.max(stall.wall, now.wall - last.wall);
@@ -56,7 +55,10 @@ async function underWatch(t: TestContext, request: () => Promise<LightMyRequestR
   })();
   try {
     const res = await request();
-    if (process.env.DEBUG_LOOP) console.log(t.backend, { cpu: Math.round(stall.cpu), wall: Math.round(stall.wall) });
+    const end = { wall: performance.now(), cpu: threadCpuMs() };
+    stall.total = end.cpu === null || first.cpu === null ? end.wall - first.wall : end.cpu - first.cpu;
+    if (process.env.DEBUG_LOOP)
+      console.log(t.backend, { cpu: Math.round(stall.cpu), wall: Math.round(stall.wall), total: Math.round(stall.total) });
     return { res, stall, health: await health };
   } finally {
     clearInterval(timer);
@@ -66,10 +68,9 @@ async function underWatch(t: TestContext, request: () => Promise<LightMyRequestR
 const metadata = (i: number) => Object.fromEntries(Array.from({ length: 10 }, (_, k) => [`field${k}`, `${i}-${k}-${'x'.repeat(340)}`]));
 
 describeBackends('bulk requests and the event loop', (t) => {
-  const expectTurning = (stall: { cpu: number; wall: number }, round: number) => {
-    expect(stall.cpu, `round ${round}: the loop was held ${Math.round(stall.cpu)} ms`).toBeLessThan(CPU_BOUND_MS);
-    if (t.backend === 'sqlite')
-      expect(stall.wall, `round ${round}: the loop stalled ${Math.round(stall.wall)} ms`).toBeLessThan(WALL_BOUND_MS);
+  const expectTurning = (stall: { cpu: number; total: number }, round: number) => {
+    const held = `round ${round}: the loop was held ${Math.round(stall.cpu)} of the request's ${Math.round(stall.total)} ms`;
+    expect(stall.cpu, held).toBeLessThan(stall.total * HOLD_SHARE);
   };
 
   beforeEach(async () => {
@@ -93,14 +94,14 @@ describeBackends('bulk requests and the event loop', (t) => {
       expect(res.json().results.every((r: { statusCode: number }) => r.statusCode === 200)).toBe(true);
       expect(health.status).toBe(200);
       expectTurning(stall, round);
-      if (t.backend === 'sqlite') expect(health.ms, `round ${round}: /health took ${Math.round(health.ms)} ms`).toBeLessThan(WALL_BOUND_MS);
     }
     expect((await t.app.services.users.points('default', 'u0')).points).toBe(2 * 20 * 5);
   });
 
   it('keeps the loop turning during a 1,000-row bulk adjustment', async () => {
-    for (let u = 0; u < USERS; u++) await t.createUser(`u${u}`);
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ userId: `u${i % USERS}`, points: 3, reason: `goodwill ${i}` }));
+    // 1,000 users, so that the request has enough work to be cut into several slices.
+    for (let u = 0; u < 1000; u += 50) await Promise.all(Array.from({ length: 50 }, (_, k) => t.createUser(`a${u + k}`)));
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ userId: `a${i}`, points: 3, reason: `goodwill ${i}` }));
     for (let round = 0; round < 2; round++) {
       const { res, stall } = await underWatch(t, () => t.admin('POST', '/admin/adjustments/bulk', { rows }));
       expect(res.statusCode).toBe(200);
