@@ -45,7 +45,8 @@ describe('user screen: pending, expiring and reversals', () => {
     openAlice({});
     expect((await screen.findByTestId('pending')).textContent).toBe('40');
     expect(within(screen.getByRole('list', { name: 'Expiring points' })).getByText(/^20 expire/)).toBeInTheDocument();
-    expect(await screen.findByText('pending')).toBeInTheDocument();
+    // The status badge of the pending history entry (the stat card above is labelled "pending" too).
+    expect(await screen.findByText('pending', { selector: '.badge' })).toBeInTheDocument();
   });
 
   it('reverses an earning entry after a reason and a confirmation; spending has no Reverse button', async () => {
