@@ -1,21 +1,21 @@
 import { deleteExpiredIdempotencyKeys } from './http/idempotency-cleanup.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
-import { EventsParticipant } from './modules/events/events-batch.js';
+import { eventsParticipant } from './modules/events/events-batch.js';
 import { EventsService } from './modules/events/events.service.js';
 import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
 import { CouponsService } from './modules/coupons/coupons.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { offerUsageCounter } from './modules/offers/offers.repository.js';
 import { OffersService } from './modules/offers/offers.service.js';
-import { RedemptionParticipant } from './modules/offers/redemption-batch.js';
+import { redemptionParticipant } from './modules/offers/redemption-batch.js';
 import { RedemptionService } from './modules/offers/redemption.service.js';
-import { SurveysParticipant } from './modules/surveys/surveys-batch.js';
+import { surveysParticipant } from './modules/surveys/surveys-batch.js';
 import { SurveysService } from './modules/surveys/surveys.service.js';
 import { LeaderboardsService } from './modules/leaderboards/leaderboards.service.js';
 import { ChallengesService } from './modules/challenges/challenges.service.js';
 import { PointsService } from './modules/points/points.service.js';
-import { WritePath } from './modules/points/write-path.js';
+import { WritePath } from './write-path/write-path.js';
 import { ProjectsService } from './modules/projects/projects.service.js';
 import { ProjectDeletionService, type ProjectDataOwner } from './modules/projects/project-deletion.js';
 import { deleteRateLimitKeys } from './http/rate-limit.js';
@@ -63,7 +63,7 @@ export function createServices(platform: Platform) {
   const events = new EventsService(platform, writes, userGroups, projects);
   const tiers = new TiersService(platform, projects, leaderboards);
   const reversals = new ReversalsService(platform, writes, events);
-  const expiry = new PointsExpiryService(platform, writes);
+  const expiry = new PointsExpiryService(platform, writes, points.expirySettings);
   tiers.useWritePath(writes);
   streaks.useWritePath(writes);
   const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
@@ -71,27 +71,22 @@ export function createServices(platform: Platform) {
   tiers.useOffers(offers);
   const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers, streaks);
   const surveys = new SurveysService(platform, writes);
-  /**
-   * The write path's participants, in the order their parts load and write (after the ledger):
-   * the event pipeline's stages run per event in the order given to EventsParticipant; analytics
-   * stays last (it counts what the others decided, and its rows are shared by every batch). The
-   * webhooks' outbox writes the batch's notices (every part has decided by then) before it.
-   */
-  const stages = [challenges.stage, streaks.stage, analytics.stage] as const;
+  /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
-    tiers.participant,
-    new EventsParticipant(stages, tiers.participant),
+    points.ledger,
+    points.adjustments,
+    expiry.participant,
+    reversals.participant,
+    eventsParticipant,
     challenges.stage,
     streaks.stage,
-    new RedemptionParticipant(tiers.participant, streaks.freezeBanks),
-    new SurveysParticipant(),
-    points.adjustments,
+    analytics.stage.participant,
+    tiers.participant,
+    redemptionParticipant,
+    surveysParticipant,
     seasonPayoutsParticipant,
-    reversals.participant,
-    expiry.participant,
     leaderboards.participant,
     webhooks.outbox.participant,
-    analytics.stage,
   ]);
   const notifications = new NotificationsService(
     platform,

@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { KeyedSelect, KeyedUpdate } from '../platform/db/rows.js';
 import type { Platform } from '../platform/platform.js';
+import { deleteKey, findKey, insertClaim, releaseClaim, storeResponse, takeOverClaim } from '../write-path/idempotency-keys.repository.js';
+import type { IdempotencyClaim } from '../write-path/idempotent-response.js';
 import { principalKey } from './auth/principal.js';
 import { canonicalJson } from './canonical-json.js';
 import { AppError } from './errors.js';
 
-/** A claimed Idempotency-Key: its row, and the lease this request holds on it. */
-export interface IdempotencyClaim {
-  projectId: string;
-  principal: string;
-  key: string;
-  /** Real time (ms) until which the claim is this request's; part of every write to the row. */
-  leaseUntil: number;
-}
+export type { IdempotencyClaim } from '../write-path/idempotent-response.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,21 +53,7 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = platform.clock.now();
       const leaseUntil = Date.now() + CLAIM_LEASE_MS;
-      const inserted = await db
-        .insertInto('idempotency_keys')
-        .values({
-          project_id: scope.projectId,
-          principal: scope.principal,
-          idem_key: key,
-          request_hash: hash,
-          status_code: null,
-          response_body: null,
-          content_type: null,
-          created_at: now,
-          lease_until: leaseUntil,
-        })
-        .onConflict((oc) => oc.columns(['project_id', 'principal', 'idem_key']).doNothing())
-        .executeTakeFirst();
+      const inserted = await insertClaim(db, scope, hash, now, leaseUntil);
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
         request.idempotencyClaim = { ...scope, leaseUntil };
         return;
@@ -108,27 +88,14 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
     if (!claim) return payload;
     try {
       if (reply.statusCode >= 500) {
-        await db
-          .deleteFrom('idempotency_keys')
-          .where('project_id', '=', claim.projectId)
-          .where('principal', '=', claim.principal)
-          .where('idem_key', '=', claim.key)
-          .where('lease_until', '=', claim.leaseUntil)
-          .execute();
+        await releaseClaim(db, claim, claim.leaseUntil);
       } else {
         const contentType = reply.getHeader('content-type');
-        await db
-          .updateTable('idempotency_keys')
-          .set({
-            status_code: reply.statusCode,
-            response_body: typeof payload === 'string' ? payload : null,
-            content_type: typeof contentType === 'string' ? contentType : null,
-          })
-          .where('project_id', '=', claim.projectId)
-          .where('principal', '=', claim.principal)
-          .where('idem_key', '=', claim.key)
-          .where('lease_until', '=', claim.leaseUntil)
-          .execute();
+        await storeResponse(db, claim, claim.leaseUntil, {
+          status_code: reply.statusCode,
+          response_body: typeof payload === 'string' ? payload : null,
+          content_type: typeof contentType === 'string' ? contentType : null,
+        });
       }
     } catch (err) {
       // The store went away after the work: the claim stays in progress until its lease ends.
@@ -140,21 +107,10 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
   async function waitForFirst(scope: { projectId: string; principal: string; key: string }, now: number) {
     let pause = 25;
     for (;;) {
-      const row = await db
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('project_id', '=', scope.projectId)
-        .where('principal', '=', scope.principal)
-        .where('idem_key', '=', scope.key)
-        .executeTakeFirst();
+      const row = await findKey(db, scope);
       if (!row) return null;
       if (row.created_at < now - KEY_TTL_MS) {
-        await db
-          .deleteFrom('idempotency_keys')
-          .where('project_id', '=', scope.projectId)
-          .where('principal', '=', scope.principal)
-          .where('idem_key', '=', scope.key)
-          .execute();
+        await deleteKey(db, scope);
         return null;
       }
       const heldUntil = Number(row.lease_until ?? 0);
@@ -170,49 +126,9 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
     oldLease: number | null,
   ): Promise<IdempotencyClaim | null> {
     const leaseUntil = Date.now() + CLAIM_LEASE_MS;
-    const r = await db
-      .updateTable('idempotency_keys')
-      .set({ lease_until: leaseUntil })
-      .where('project_id', '=', scope.projectId)
-      .where('principal', '=', scope.principal)
-      .where('idem_key', '=', scope.key)
-      .where('status_code', 'is', null)
-      .where((eb) => (oldLease === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', oldLease)))
-      .executeTakeFirst();
+    const r = await takeOverClaim(db, scope, oldLease, leaseUntil);
     return Number(r.numUpdatedRows) > 0 ? { ...scope, leaseUntil } : null;
   }
-}
-
-/**
- * The claims of the requests in a write batch, locked for the batch (the write path stores their
- * responses in the same transaction as their work, so a repeat after a crash finds the response
- * exactly when the work committed). A claim is still the request's while its row shows the same
- * lease and no response.
- */
-export const lockClaims = new KeyedSelect({
-  description: 'lock the Idempotency-Key claims of a batch',
-  table: 'idempotency_keys',
-  keys: { project_id: 'text', principal: 'text', idem_key: 'text' },
-  select: ['project_id', 'principal', 'idem_key', 'lease_until', 'status_code'],
-  lock: 'update',
-});
-
-/** Whether a locked claim row still belongs to the request holding `claim`. */
-export function claimHeld(row: { lease_until: number | null; status_code: number | null } | undefined, claim: IdempotencyClaim): boolean {
-  return row !== undefined && row.status_code === null && Number(row.lease_until) === claim.leaseUntil;
-}
-
-/** Stores the responses of a batch's claims (rows locked by `lockClaims`). */
-export const storeResponses = new KeyedUpdate({
-  description: 'Idempotency-Key responses',
-  table: 'idempotency_keys',
-  keys: { project_id: 'text', principal: 'text', idem_key: 'text' },
-  set: { status_code: 'int4', response_body: 'text', content_type: 'text' },
-});
-
-/** The 409 of a request whose claim a repeat took over meanwhile (the repeat does the work). */
-export function claimLost(): AppError {
-  return AppError.of('IDEMPOTENCY_IN_PROGRESS', 'The request with this Idempotency-Key was taken over by a repeat');
 }
 
 /** Same method, URL and JSON value of the body (key order and whitespace do not matter). */

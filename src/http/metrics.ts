@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { CommitterStats } from '../platform/db/batch-committer.js';
+import type { CommitterStats } from '../write-path/batch-committer.js';
 
 /**
  * Prometheus metrics at GET /metrics: request counts and latency by route and status, and the

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { KeyedUpdate, RowsAdd, RowsInsert, type PgType } from '../../platform/db/rows.js';
-import { Statement } from '../../platform/db/statement.js';
+import { KeyedUpdate, RowsAdd, RowsInsert, type PgType } from '../../write-path/rows.js';
+import { Statement } from '../../write-path/statement.js';
 import { DAY_MS, dayNumber } from '../../platform/time.js';
-import type { EventUnit } from '../events/events-batch.js';
-import type { EventStage, EventStagePart, PipelineEvent } from '../events/pipeline.js';
-import type { WriteBatch } from '../points/write-batch.js';
+import { eventStage, type EventStagePart, type PipelineEvent } from '../events/pipeline.js';
+import type { WriteBatch } from '../../write-path/write-batch.js';
 import { HOUR_COLUMNS, type AnalyticsRollupsTable } from './analytics.tables.js';
 import type { ClosedBucketCache } from './closed-buckets.js';
 import { addToSketch, hashUser, shardOf, summarize, type UserHash } from './hll.js';
@@ -144,16 +143,21 @@ const GRAINS = ['day', 'month'] as const;
  * rollup row and writes each row once, last in the transaction (the `*` rows are shared by every
  * batch of the project); it folds its users into each row's unique-user sketch with the row locked.
  */
-export class AnalyticsStage implements EventStage {
-  readonly name = 'analytics';
+export class AnalyticsStage {
   /** Admitted category values per project/event/field, loaded once per process. */
   readonly admitted = new Map<string, Set<string>>();
+  /**
+   * The participant: it takes the batch's events after the other stages (it counts what they
+   * decided), and its rows are shared by every batch of a project, so it is written last.
+   */
+  readonly participant = eventStage<AnalyticsBatch>({
+    name: 'analytics',
+    after: ['events', 'challenges?', 'streaks?'],
+    sharedRows: true,
+    begin: (batch) => new AnalyticsBatch(batch, this),
+  });
 
   constructor(readonly closed: ClosedBucketCache) {}
-
-  begin(batch: WriteBatch): EventStagePart {
-    return new AnalyticsBatch(batch, this);
-  }
 }
 
 class AnalyticsBatch implements EventStagePart {
@@ -172,7 +176,7 @@ class AnalyticsBatch implements EventStagePart {
   /** Admits the batch's new category values (each field keeps its first CATEGORY_CAP distinct values). */
   async load(): Promise<void> {
     const slice = this.batch.session.slice;
-    for (const { event: e } of this.batch.unitsOf<EventUnit>('event')) {
+    for (const { event: e } of this.batch.unitsOf('event')) {
       const { categories } = observeMetadata(e.metadata);
       this.categories.set(e.metadata, categories);
       for (const c of categories) await this.admit(e.projectId, e.definition.eventId, c.field, c.value);

@@ -1,10 +1,9 @@
-import { KeyedSelect, RowsUpsert } from '../../platform/db/rows.js';
+import { KeyedSelect, RowsUpsert } from '../../write-path/rows.js';
 import { addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal, ZERO, type Decimal } from '../events/exact-decimal.js';
-import type { EventUnit } from '../events/events-batch.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
 import { historyText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import { userKey, type WriteBatch } from '../points/write-batch.js';
+import { ledgerIn } from '../points/ledger-batch.js';
+import { userKey, type WriteBatch } from '../../write-path/write-batch.js';
 import { isUnlocked, predecessors, progressIncrement, storedProgress, type Challenge, type Progress } from './challenge-view.js';
 import './challenges.tables.js';
 
@@ -52,7 +51,7 @@ export class ChallengesBatch implements EventStagePart {
   ) {}
 
   async load(): Promise<void> {
-    const events = this.batch.unitsOf<EventUnit>('event');
+    const events = this.batch.unitsOf('event');
     const keys = new Map<string, { project_id: string; user_id: string }>();
     for (const { event: e } of events) {
       let defs = this.defs.get(e.projectId);
@@ -101,7 +100,7 @@ export class ChallengesBatch implements EventStagePart {
     let pointsAwarded = 0;
     const completed = compareDecimals(exact, parseDecimal(c.goal) ?? ZERO) >= 0;
     if (completed) {
-      const paid = ledgerOf(this.batch).record({
+      const paid = ledgerIn(this.batch).record({
         projectId: event.projectId,
         userId: event.userId,
         type: 'CHALLENGE',

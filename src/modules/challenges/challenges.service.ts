@@ -4,8 +4,8 @@ import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import { decimalNumber } from '../events/exact-decimal.js';
-import type { EventStage } from '../events/pipeline.js';
-import type { WriteBatch } from '../points/write-batch.js';
+import { eventStage } from '../events/pipeline.js';
+import type { WriteBatch } from '../../write-path/write-batch.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { ChallengesBatch } from './challenges-batch.js';
 import { lastChallengeActivity, storedProgress, userChallenges, type Challenge, type ProgressMap } from './challenge-view.js';
@@ -80,10 +80,13 @@ export class ChallengesService implements UserDataOwner {
   private readonly cache: SharedCache<Promise<Challenge[]>>;
 
   /** The POST /event stage (the first stage, after the event's own points). */
-  readonly stage: EventStage = {
+  readonly stage = eventStage<ChallengesBatch>({
     name: 'challenges',
+    /** It takes the batch's events (the hook of the events participant). */
+    after: ['events'],
+    provides: ['notices'],
     begin: (batch) => new ChallengesBatch(batch, (b, projectId) => this.definitionsIn(b, projectId)),
-  };
+  });
 
   constructor(private readonly platform: Platform) {
     this.repo = new ChallengesRepository();

@@ -1,12 +1,10 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { RowsInsert } from '../../platform/db/rows.js';
-import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { LiveUsers } from '../users/users.service.js';
-import type { CouponsTable } from './coupons.tables.js';
-import type { Coupon, IssueCouponBody, Metadata, UpdateCouponBody } from './coupons.schemas.js';
+import { newCouponRow, toCoupon, type IssueCoupon } from './coupon-issues.js';
+import type { Coupon, IssueCouponBody, UpdateCouponBody } from './coupons.schemas.js';
 
 /**
  * Coupons belong to one user. They are issued by a redemption (inside its transaction) or by the
@@ -24,72 +22,7 @@ export interface CouponUseReporter {
   committed(): void;
 }
 
-export interface IssueCoupon {
-  projectId: string;
-  userId: string;
-  couponKey?: string;
-  title: string;
-  description: string;
-  validUntil: number;
-  metadata: Metadata;
-  offerId: string | null;
-}
-
-/** A coupon row issued now for the input (its key generated unless given). */
-export function newCouponRow(input: IssueCoupon, now: number): CouponsTable {
-  return {
-    project_id: input.projectId,
-    coupon_key: input.couponKey ?? generateId('cpn'),
-    user_id: input.userId,
-    title: input.title,
-    description: input.description,
-    valid_until: input.validUntil,
-    redeemed: 0,
-    redeemed_at: null,
-    metadata: JSON.stringify(input.metadata),
-    offer_id: input.offerId,
-    created_at: now,
-  };
-}
-
-/** Coupons issued by a write batch (redemptions). */
-export const insertCoupons = new RowsInsert({
-  description: 'coupons',
-  table: 'coupons',
-  columns: {
-    project_id: 'text',
-    coupon_key: 'text',
-    user_id: 'text',
-    title: 'text',
-    description: 'text',
-    valid_until: 'int8',
-    redeemed: 'int4',
-    redeemed_at: 'int8',
-    metadata: 'text',
-    offer_id: 'text',
-    created_at: 'int8',
-  },
-});
-
-export const couponPk = (userId: string) => `USER#${userId}#COUPON`;
-export const couponSk = (couponKey: string) => `COUPON#${couponKey}`;
-
-export function toCoupon(r: CouponsTable): Coupon {
-  return {
-    PK: couponPk(r.user_id),
-    SK: couponSk(r.coupon_key),
-    couponKey: r.coupon_key,
-    userId: r.user_id,
-    title: r.title,
-    description: r.description,
-    validUntil: Number(r.valid_until),
-    redeemed: Number(r.redeemed) === 1,
-    redeemedAt: r.redeemed_at === null ? null : Number(r.redeemed_at),
-    metadata: JSON.parse(r.metadata) as Metadata,
-    offerId: r.offer_id,
-    createdAt: Number(r.created_at),
-  };
-}
+export { couponPk, couponSk, insertCoupons, newCouponRow, toCoupon, type IssueCoupon } from './coupon-issues.js';
 
 export class CouponsService implements UserDataOwner {
   readonly userDataName = 'coupons';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { RowsInsert } from '../../platform/db/rows.js';
+import { RowsInsert } from '../../write-path/rows.js';
 import type { EventLogTable } from './event-log.tables.js';
 import './event-log.tables.js';
 

@@ -1,20 +1,17 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { historyText, type HistoryText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { ledgerIn } from '../points/ledger-batch.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import type { BatchPart, WriteBatch, WriteHooks, WriteUnit } from '../../write-path/write-batch.js';
+import { tiersIn, type TiersBatch } from '../tiers/tiers-batch.js';
 import type { EventDefinition, EventResponse } from './events.schemas.js';
 import { limitPeriodKey } from './limit-period.js';
 import { insertEvents, limitCounters, writeLimitCounts } from './events.repository.js';
 import { conditionFailure, limitReason } from './event-log-reason.js';
 import { insertEventLog } from './event-log.repository.js';
-import type { EventStage, EventStagePart, PipelineEvent, PipelineOutcome } from './pipeline.js';
+import type { PipelineEvent, PipelineOutcome } from './pipeline.js';
 import { tieredReward } from './reward.js';
 import { DAY_MS, startOfDay } from '../../platform/time.js';
-
-/** The user's tier multiplier as decided so far in the batch (the tiers module); absent: no tiers. */
-export interface TierMultipliers {
-  tierOf(batch: WriteBatch, projectId: string, userId: string): { multiplier: number } | null;
-}
 
 export const LOGGED_MESSAGE = 'Event erfolgreich geloggt';
 export const LIMIT_MESSAGE = 'Event Limit erreicht';
@@ -47,6 +44,12 @@ export interface EventUnit extends WriteUnit {
   event: PreparedEvent;
 }
 
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    event: { unit: EventUnit; result: EventResponse };
+  }
+}
+
 interface Counter {
   row: { project_id: string; user_id: string; event_id: string; period_key: string };
   count: number;
@@ -66,26 +69,19 @@ function textsOf(def: EventDefinition): { title: HistoryText; description: Histo
 const counterKey = (projectId: string, userId: string, eventId: string, periodKey: string) =>
   `${projectId}\u0000${userId}\u0000${eventId}\u0000${periodKey}`;
 
-/** POST /event's part of the write path: the limit slot, the EVENT ledger entry, the stored event, then the stages. */
-export class EventsParticipant implements WriteParticipant {
-  readonly name = 'events';
-  readonly kind = 'event';
+/**
+ * POST /event's part of the write path: the limit slot, the EVENT ledger entry, the stored event,
+ * then the stages (the participants answering the hook `event`, in participant order). The event's
+ * points take the user's tier multiplier as the tiers part has decided it so far, when there are tiers.
+ */
+export const eventsParticipant = defineParticipant<EventsBatch>({
+  name: 'events',
+  kind: 'event',
+  after: ['ledger', 'tiers?'],
+  begin: (batch) => new EventsBatch(batch),
+});
 
-  constructor(
-    private readonly stages: readonly EventStage[],
-    private readonly tiers: TierMultipliers | null = null,
-  ) {}
-
-  begin(batch: WriteBatch): EventsBatch {
-    return new EventsBatch(
-      batch,
-      this.stages.map((s) => batch.part<EventStagePart>(s)),
-      this.tiers,
-    );
-  }
-}
-
-class EventsBatch implements BatchPart {
+class EventsBatch implements BatchPart<'event'> {
   private readonly counters = new Map<string, Counter>();
   /** The limit period key of each limited event, in the user's local calendar (read with the user's row). */
   private readonly periodKeys = new Map<PreparedEvent, string>();
@@ -93,16 +89,18 @@ class EventsBatch implements BatchPart {
   /** The event log's entries of the batch (decision 120): one multi-row insert in `write`. */
   private readonly logged: Array<Parameters<typeof insertEventLog.run>[1][number]> = [];
 
-  constructor(
-    private readonly batch: WriteBatch,
-    private readonly stages: readonly EventStagePart[],
-    private readonly tiers: TierMultipliers | null,
-  ) {}
+  /** The stages' answers to the hook `event`, in participant order (every part is open when the batch loads). */
+  private stages: Array<WriteHooks['event']> = [];
+  private tiers: TiersBatch | undefined;
+
+  constructor(private readonly batch: WriteBatch) {}
 
   /** Reads the completion counters the batch's limited events need. */
   async load(): Promise<void> {
-    const ledger = ledgerOf(this.batch);
-    for (const { event: e } of this.batch.unitsOf<EventUnit>('event')) {
+    this.stages = this.batch.hooks('event');
+    this.tiers = tiersIn(this.batch);
+    const ledger = ledgerIn(this.batch);
+    for (const { event: e } of this.batch.unitsOf('event')) {
       if (!e.limited) continue;
       const periodKey = limitPeriodKey(e.definition.limitPeriod, e.occurredAt, ledger.timeZone(e.projectId, e.userId));
       this.periodKeys.set(e, periodKey);
@@ -127,10 +125,10 @@ class EventsBatch implements BatchPart {
     }
   }
 
-  apply(unit: WriteUnit): EventResponse {
-    const p = (unit as EventUnit).event;
+  apply(unit: EventUnit): EventResponse {
+    const p = unit.event;
     const def = p.definition;
-    const ledger = ledgerOf(this.batch);
+    const ledger = ledgerIn(this.batch);
     if (p.createUser) ledger.createIfWanted(p.projectId, p.userId);
     if (!ledger.isLive(p.projectId, p.userId)) throw AppError.of('USER_NOT_FOUND', p.userId).explained(CREATE_USER_HINT);
     // A limited event takes one completion of its period while the counter is below the limit.
@@ -198,13 +196,13 @@ class EventsBatch implements BatchPart {
       code: null,
     });
     const outcome: PipelineOutcome = { streaks: [], challenges: [], pointsEarned: points };
-    for (const stage of this.stages) stage.applyEvent(event, outcome);
+    for (const stage of this.stages) stage(event, outcome);
     return response(p, event, outcome);
   }
 
   /** The event's points: the prepared reward, times the user's tier multiplier (the tier before this event). */
   private reward(p: PreparedEvent): number {
-    const tier = this.tiers?.tierOf(this.batch, p.projectId, p.userId) ?? null;
+    const tier = this.tiers?.tierOf(p.projectId, p.userId) ?? null;
     if (tier === null || tier.multiplier === 1) return p.rewardPoints;
     return tieredReward(p.uncappedReward, tier.multiplier, p.definition.maximumReward);
   }

@@ -1,16 +1,20 @@
 import { expect, it } from 'vitest';
 import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
-import type { WriteUnit } from '../points/write-batch.js';
-import { ledgerOf, WritePath } from '../points/write-path.js';
-import { EventsParticipant } from './events-batch.js';
+import { ledgerIn } from '../points/ledger-batch.js';
+import { WritePath } from '../../write-path/write-path.js';
+import { eventsParticipant } from './events-batch.js';
 import { EventsService } from './events.service.js';
-import type { EventStage, PipelineEvent } from './pipeline.js';
+import { eventStage, type EventStage, type PipelineEvent } from './pipeline.js';
 import { balance, defineEvent, defineGroups, NOW, sendEvent } from './events.test-factory.js';
 
-/** An events service on the app's store whose write path has the given stages (and only them). */
+/** An events service on the app's store whose write path has the given stages (and only them), in this order. */
 function withStages(t: TestContext, stages: EventStage[]): EventsService {
   const writes = new WritePath(t.app.platform);
-  writes.use([new EventsParticipant(stages), ...stages]);
+  writes.use([
+    t.app.services.points.ledger,
+    eventsParticipant,
+    ...stages.map((s, i) => eventStage({ ...s, after: [i === 0 ? 'events' : stages[i - 1]!.name] })),
+  ]);
   const events = new EventsService(t.app.platform, writes, t.app.services.userGroups, t.app.services.projects);
   return events;
 }
@@ -35,7 +39,7 @@ describeBackends('events: pipeline stages and idempotency', (t) => {
           seen.push(`challenges:${outcome.pointsEarned}`);
           events.push(event);
           if (!event.qualifies) return;
-          const bonus = ledgerOf(batch).record({
+          const bonus = ledgerIn(batch).record({
             projectId: event.projectId,
             userId: event.userId,
             type: 'CHALLENGE',
@@ -246,12 +250,12 @@ describeBackends('write path: notices of what a batch decided', (t) => {
     const seen: Array<{ type: string; data: Record<string, unknown> }> = [];
     writes.use([
       ...t.app.services.writes.participants,
-      { name: 'spy', begin: (batch) => ({ write: async () => void seen.push(...batch.notices) }) },
+      { name: 'spy', after: ['notices'], begin: (batch) => ({ write: async () => void seen.push(...batch.notices) }) },
     ]);
     const event = await t.app.services.events.prepare(service, { userId: 'sam', eventId: 'buy' });
     const now = t.app.platform.clock.now();
     await Promise.all([
-      writes.submit({ kind: 'event', projectId: 'default', userId: 'sam', event } as WriteUnit),
+      writes.submit({ kind: 'event', projectId: 'default', userId: 'sam', event }),
       writes.submit({
         kind: 'redemption',
         projectId: 'default',
@@ -260,8 +264,8 @@ describeBackends('write path: notices of what a batch decided', (t) => {
         metadata: undefined,
         quantity: 1,
         now,
-      } as WriteUnit),
-      writes.submit({ kind: 'survey-answer', projectId: 'default', userId: 'sam', surveyId: 'poll', responses: ['a'], now } as WriteUnit),
+      }),
+      writes.submit({ kind: 'survey-answer', projectId: 'default', userId: 'sam', surveyId: 'poll', responses: ['a'], now }),
     ]);
     expect(seen.map((n) => n.type)).toEqual([
       'points.changed',

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { KeyedSelect, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
+import { KeyedSelect, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
 import './events.tables.js';
 
 /**

@@ -3,10 +3,10 @@ import { errorBody, type ErrorBody } from '../../http/error-handler.js';
 import { AppError } from '../../http/errors.js';
 import type { IdempotencyClaim } from '../../http/idempotency.js';
 import { bodyPartValidator } from '../../http/validation.js';
-import type { UnitOutcome } from '../../platform/db/batch-committer.js';
+import type { UnitOutcome } from '../../write-path/batch-committer.js';
 import { LoopSlice } from '../../platform/loop-slice.js';
 import type { Platform } from '../../platform/platform.js';
-import type { WritePath } from '../points/write-path.js';
+import type { WritePath } from '../../write-path/write-path.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
@@ -47,7 +47,7 @@ export class EventsService implements UserDataOwner {
 
   constructor(
     private readonly platform: Platform,
-    /** The write path, with an EventsParticipant among its participants. */
+    /** The write path, with the events participant among its participants. */
     private readonly writes: WritePath,
     /** Which named user groups take part (ACTIVE and existing); cached, read before any write. */
     private readonly userGroups: Pick<UserGroupsService, 'activeAmong'>,
@@ -65,7 +65,7 @@ export class EventsService implements UserDataOwner {
    */
   async ingest(principal: Principal, body: PostEventBody, claim: IdempotencyClaim | null = null): Promise<EventResponse> {
     const event = await this.prepare(principal, body);
-    return this.writes.submit<EventResponse>(unitOf(event), claim);
+    return this.writes.submit(unitOf(event), claim);
   }
 
   /**
@@ -139,7 +139,7 @@ export class EventsService implements UserDataOwner {
    * resolves with its own response (or rejects with its own error).
    */
   submit(event: PreparedEvent): Promise<EventResponse> {
-    return this.writes.submit<EventResponse>(unitOf(event));
+    return this.writes.submit(unitOf(event));
   }
 
   /** The error body an item of POST /events answers with. */

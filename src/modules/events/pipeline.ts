@@ -1,11 +1,12 @@
-import type { BatchPart, WriteBatch, WriteParticipant } from '../points/write-batch.js';
+import { defineParticipant, type WriteParticipant } from '../../write-path/participant.js';
+import type { BatchPart, UnitKind } from '../../write-path/write-batch.js';
 
 /**
  * The seam between POST /event and the modules it feeds (decision 070, docs/architecture.md). The events module
  * validates an event, decides its reward and records it in the ledger; then every stage takes the
- * event, in order: challenges, streaks, analytics. Stages are write participants: each has a part
- * in every batch that loads the state the batch's events need, decides each event in memory, and
- * writes once per batch. Leaderboards are not a stage: they rank the batch's ledger entries
+ * event, in participant order: challenges, streaks, analytics. Stages are write participants with
+ * the hook `event`: each has a part in every batch that loads the state the batch's events need,
+ * decides each event in memory, and writes once per batch. Leaderboards are not a stage: they rank the batch's ledger entries
  * (every entry but spending counts), so bonuses, survey answers and adjustments reach them too.
  */
 
@@ -59,17 +60,31 @@ export interface PipelineOutcome {
   pointsEarned: number;
 }
 
+declare module '../../write-path/write-batch.js' {
+  interface WriteHooks {
+    /** Each event the batch logs, in arrival order, after the event's own ledger entry (events-batch.ts). */
+    event: (event: PipelineEvent, outcome: PipelineOutcome) => void;
+  }
+}
+
 /** A stage's part of one batch. */
-export interface EventStagePart extends BatchPart {
+export interface EventStagePart<K extends UnitKind = never> extends BatchPart<K> {
   /**
    * Takes one event the batch logs, in arrival order, after the event's own ledger entry. May award
-   * points through the batch's ledger (`ledgerOf(batch).record`, with the event's user groups as
+   * points through the batch's ledger (`ledgerIn(batch).record`, with the event's user groups as
    * `boardGroups`) and add them to `outcome.pointsEarned`. Synchronous: the state it needs was read
    * by `load`. Throwing fails the batch (see BatchPart.apply).
    */
   applyEvent(event: PipelineEvent, outcome: PipelineOutcome): void;
 }
 
-export interface EventStage extends WriteParticipant {
-  begin(batch: WriteBatch): EventStagePart;
+/** A stage as its module declares it: a participant whose part takes the batch's events. */
+export type EventStage<P extends EventStagePart<UnitKind> = EventStagePart> = Omit<WriteParticipant<P>, 'hooks'>;
+
+/** The participant of a stage: its part answers the hook `event` with `applyEvent`. */
+export function eventStage<P extends EventStagePart<UnitKind>>(stage: EventStage<P>) {
+  return defineParticipant<P>({
+    ...stage,
+    hooks: { event: (part) => (event, outcome) => part.applyEvent(event, outcome) },
+  });
 }

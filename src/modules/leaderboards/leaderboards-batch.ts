@@ -1,8 +1,7 @@
-import { KeyedSelect, RowsAdd, RowsInsert } from '../../platform/db/rows.js';
+import { KeyedSelect, RowsAdd, RowsInsert } from '../../write-path/rows.js';
 import { dayNumber, monthKey } from '../../platform/time.js';
-import { boardEffect } from '../points/ledger-batch.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteUnit } from '../points/write-batch.js';
+import { boardEffect, ledgerIn } from '../points/ledger-batch.js';
+import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
 import { DEFAULT_GROUP } from '../usergroups/usergroups.service.js';
 import { WINDOWS, WINDOW_DAYS, inWindow, type BoardRef, type Timeframe } from './board-ref.js';
 import type { BoardEntry, BoardLife } from './rank-index.js';
@@ -14,6 +13,12 @@ export interface BoardPointsUnit extends WriteUnit {
   points: number;
   occurredAt: number;
   userGroups: readonly string[];
+}
+
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    'board-points': { unit: BoardPointsUnit; result: null };
+  }
 }
 
 const createRollover = new RowsInsert({
@@ -74,7 +79,7 @@ const ONLY_DEFAULT = [DEFAULT_GROUP];
  * caused it. The batch's points are summed per user, group and bucket and written once; the new
  * totals go to the rank index after the commit.
  */
-export class LeaderboardsBatch implements BatchPart {
+export class LeaderboardsBatch implements BatchPart<'board-points'> {
   private readonly seeds: BoardPointsUnit[] = [];
   private readonly windowDays = new Map<string, number>();
   private readonly months: Array<{ projectId: string; groupId: string; month: string; entry: BoardEntry }> = [];
@@ -105,8 +110,8 @@ export class LeaderboardsBatch implements BatchPart {
     }
   }
 
-  apply(unit: WriteUnit): null {
-    this.seeds.push(unit as BoardPointsUnit);
+  apply(unit: BoardPointsUnit): null {
+    this.seeds.push(unit);
     return null;
   }
 
@@ -167,7 +172,7 @@ export class LeaderboardsBatch implements BatchPart {
         }
       }
     };
-    for (const e of ledgerOf(this.batch).entries) {
+    for (const e of ledgerIn(this.batch).entries) {
       const effect = boardEffect(e);
       if (effect) credit(e.projectId, e.userId, e.boardGroups, effect.points, effect.occurredAt);
     }

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { bindArgs, Statement, type Args } from '../../platform/db/statement.js';
+import { bindArgs, Statement, type Args } from '../../write-path/statement.js';
 import { WINDOWS, WINDOW_DAYS, type BoardRef, type Timeframe } from './board-ref.js';
 import type { BoardEntry } from './rank-index.js';
 import './leaderboards.tables.js';

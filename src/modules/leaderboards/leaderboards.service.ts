@@ -1,8 +1,8 @@
 import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { dayNumber } from '../../platform/time.js';
-import type { WriteParticipant } from '../points/write-batch.js';
-import type { WritePath } from '../points/write-path.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import type { WritePath } from '../../write-path/write-path.js';
 import type { UserGroupsService } from '../usergroups/usergroups.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { ProjectDataOwner } from '../projects/project-deletion.js';
@@ -52,15 +52,17 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
   private readonly pages = new BoundedMap<string, { version: string; generation: number; body: string; until: number }>(PAGE_CACHE_ENTRIES);
 
   /** The leaderboards' part of every write batch (and the decider of `board-points` units). */
-  readonly participant: WriteParticipant = {
+  readonly participant = defineParticipant<LeaderboardsBatch>({
     name: 'leaderboards',
     kind: 'board-points',
+    /** It ranks the batch's ledger entries (every entry but spending). */
+    after: ['ledger'],
     begin: (batch) =>
       new LeaderboardsBatch(batch, {
         set: (board, life, entries) => this.index.set(board, life, entries),
         failed: (err) => this.platform.log.error({ err }, 'leaderboard index update failed'),
       }),
-  };
+  });
 
   constructor(
     private readonly platform: Platform,

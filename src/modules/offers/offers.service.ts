@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/platform.js';
 import { monthKey } from '../../platform/time.js';
 import type { CouponsService } from '../coupons/coupons.service.js';
 import { OffersRepository } from './offers.repository.js';
-import { pickLanguage } from './redemption-batch.js';
+import { offerTiers, pickLanguage, STREAK_FREEZE } from './offer-rules.js';
 import type { Offer, OfferBody, OfferView, Shop, ShopBody } from './offers.schemas.js';
 import type { OffersTable, ShopsTable } from './offers.tables.js';
 
@@ -14,8 +14,7 @@ import type { OffersTable, ShopsTable } from './offers.tables.js';
  * Statistics come from counters that redemptions and coupon uses keep, never from counting rows
  * of redemptions per request (only `valid`, which depends on the clock, counts the coupon index).
  */
-/** The offer type whose redemption banks a streak freeze instead of issuing a coupon (decision 164). */
-export const STREAK_FREEZE = 'STREAK_FREEZE';
+export { offerTiers, STREAK_FREEZE } from './offer-rules.js';
 
 const num = (v: number | null) => (v === null ? null : Number(v));
 
@@ -41,11 +40,6 @@ export function toOffer(r: OffersTable): Offer {
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
   };
-}
-
-/** The tierIds an offer is limited to (null: everyone). */
-export function offerTiers(r: Pick<OffersTable, 'tiers'>): string[] | null {
-  return r.tiers === null || r.tiers === undefined ? null : (JSON.parse(r.tiers) as string[]);
 }
 
 function toShop(r: ShopsTable): Shop {

@@ -1,12 +1,16 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { generateId } from '../../platform/ids.js';
 import { DAY_MS, monthKey } from '../../platform/time.js';
-import { insertCoupons, newCouponRow, toCoupon } from '../coupons/coupons.service.js';
+import { CouponIssues, toCoupon } from '../coupons/coupon-issues.js';
 import type { CouponsTable } from '../coupons/coupons.tables.js';
 import { historyText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
-import { pickLanguage, type FreezeBanks, type RedemptionUnit, type TierOfUser } from './redemption-types.js';
+import { ledgerIn } from '../points/ledger-batch.js';
+import { streaksIn, type StreaksBatch } from '../streaks/streaks-batch.js';
+import { tiersIn, type TiersBatch } from '../tiers/tiers-batch.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import type { BatchPart, WriteBatch } from '../../write-path/write-batch.js';
+import { offerTiers, pickLanguage, STREAK_FREEZE } from './offer-rules.js';
+import type { RedemptionUnit } from './redemption-types.js';
 import type { Redeemed } from './offers.schemas.js';
 import type { OffersTable, RedemptionsTable } from './offers.tables.js';
 import {
@@ -21,13 +25,13 @@ import {
 } from './redemption-statements.js';
 import { REFUSAL_MESSAGES, redeemRefusal, type FreezeBankRefusal, type RedeemRefusal } from './redeem-refusal.js';
 
-export { pickLanguage, type FreezeBanks, type RedemptionUnit, type TierOfUser } from './redemption-types.js';
-import { offerTiers, STREAK_FREEZE } from './offers.service.js';
+export { pickLanguage, type RedemptionUnit } from './redemption-types.js';
 
 const refuse = (reason: RedeemRefusal) => AppError.of(reason, REFUSAL_MESSAGES[reason]);
 
-/** One coupon per unit redeemed, each with the offer's texts and validity. */
+/** One coupon per unit redeemed, each with the offer's texts and validity (made by the coupons module). */
 function unitCoupons(
+  issues: CouponIssues,
   u: RedemptionUnit,
   offer: OffersTable,
   title: Record<string, string>,
@@ -43,7 +47,7 @@ function unitCoupons(
     metadata: { ...(u.metadata ?? {}), offerId: offer.offer_id, ...(offer.shop_id ? { shopId: offer.shop_id } : {}) },
     offerId: offer.offer_id,
   };
-  return Array.from({ length: u.quantity }, () => newCouponRow(fields, now));
+  return issues.make(fields, u.quantity, now);
 }
 
 interface Count {
@@ -61,36 +65,32 @@ const k = (...parts: string[]) => parts.join('\u0000');
  * redemption and debits the points, all in memory; the batch writes each table once. Limits are
  * exact across batches and instances because every redemption of an offer holds its row lock.
  */
-export class RedemptionParticipant implements WriteParticipant {
-  readonly name = 'redemptions';
-  readonly kind = 'redemption';
+export const redemptionParticipant = defineParticipant<RedemptionBatch>({
+  name: 'redemptions',
+  kind: 'redemption',
+  /** A redemption debits the ledger, reads the user's tier (tier-limited offers) and banks streak freezes. */
+  after: ['ledger', 'tiers?', 'streaks?'],
+  provides: ['notices'],
+  begin: (batch) => new RedemptionBatch(batch),
+});
 
-  constructor(
-    private readonly tiers: TierOfUser | null = null,
-    private readonly freezes: FreezeBanks | null = null,
-  ) {}
-
-  begin(batch: WriteBatch): BatchPart {
-    return new RedemptionBatch(batch, this.tiers, this.freezes);
-  }
-}
-
-class RedemptionBatch implements BatchPart {
+class RedemptionBatch implements BatchPart<'redemption'> {
   private readonly offers = new Map<string, { row: OffersTable; redeemed: number }>();
   private readonly activeShops = new Set<string>();
   private readonly months = new Map<string, Count>();
   private readonly users = new Map<string, Count>();
-  private readonly coupons: CouponsTable[] = [];
+  /** The coupons the batch issues (the coupons module's rows). */
+  private readonly coupons = new CouponIssues();
   private readonly redemptions: RedemptionsTable[] = [];
+  private tiers: TiersBatch | undefined;
+  private freezes: StreaksBatch | undefined;
 
-  constructor(
-    private readonly batch: WriteBatch,
-    private readonly tiers: TierOfUser | null,
-    private readonly freezes: FreezeBanks | null,
-  ) {}
+  constructor(private readonly batch: WriteBatch) {}
 
   async load(): Promise<void> {
-    const units = this.batch.unitsOf<RedemptionUnit>('redemption');
+    this.tiers = tiersIn(this.batch);
+    this.freezes = streaksIn(this.batch);
+    const units = this.batch.unitsOf('redemption');
     if (units.length === 0) return;
     const session = this.batch.session;
     const offerKeys = new Map(units.map((u) => [k(u.projectId, u.offerId), { project_id: u.projectId, offer_id: u.offerId }]));
@@ -133,14 +133,13 @@ class RedemptionBatch implements BatchPart {
         ? [{ projectId: u.projectId, userId: u.userId, streakId: row.streak_id }]
         : [];
     });
-    if (banks.length > 0) await this.freezes?.load(this.batch, banks);
+    if (banks.length > 0) await this.freezes?.loadBanks(banks);
   }
 
-  apply(unit: WriteUnit): Redeemed['data'] {
-    const u = unit as RedemptionUnit;
+  apply(u: RedemptionUnit): Redeemed['data'] {
     const held = this.offers.get(k(u.projectId, u.offerId));
     if (!held) throw AppError.of('OFFER_NOT_FOUND', u.offerId);
-    ledgerOf(this.batch).requireLive(u.projectId, u.userId);
+    ledgerIn(this.batch).requireLive(u.projectId, u.userId);
     const offer = held.row;
     const cost = Number(offer.points);
     const freezeStreak = offer.type === STREAK_FREEZE ? (offer.streak_id ?? null) : null;
@@ -168,10 +167,10 @@ class RedemptionBatch implements BatchPart {
       perUserLimit: offer.per_user_limit === null ? null : Number(offer.per_user_limit),
       redeemedByUser: this.users.get(k(u.projectId, u.offerId, u.userId))!.count,
       tiers: offerTiers(offer),
-      userTier: this.tiers?.tierOf(this.batch, u.projectId, u.userId)?.tierId ?? null,
+      userTier: this.tiers?.tierOf(u.projectId, u.userId)?.tierId ?? null,
       cost,
       quantity: u.quantity,
-      balance: ledgerOf(this.batch).balance(u.projectId, u.userId),
+      balance: ledgerIn(this.batch).balance(u.projectId, u.userId),
       freezeBank: this.freezeRefusal(u, offer),
     });
   }
@@ -183,11 +182,11 @@ class RedemptionBatch implements BatchPart {
   private redeemUnits(u: RedemptionUnit, offer: OffersTable, cost: number): Redeemed['data'] {
     const title = JSON.parse(offer.title) as Record<string, string>;
     const description = JSON.parse(offer.description) as Record<string, string>;
-    const coupons = unitCoupons(u, offer, title, description, this.batch.now);
+    const coupons = unitCoupons(this.coupons, u, offer, title, description, this.batch.now);
     const redemptionIds = coupons.map(() => generateId('rdm'));
     const couponKeys = coupons.map((c) => c.coupon_key);
     const pointsSpent = cost * u.quantity;
-    const debit = ledgerOf(this.batch).record({
+    const debit = ledgerIn(this.batch).record({
       projectId: u.projectId,
       userId: u.userId,
       type: 'REDEMPTION',
@@ -200,7 +199,7 @@ class RedemptionBatch implements BatchPart {
       metadata: { ...(u.metadata ?? {}), redemptionId: redemptionIds[0], couponKey: couponKeys[0], ...this.unitsNote(u, couponKeys) },
       boardGroups: [],
     });
-    this.coupons.push(...coupons);
+    this.coupons.issue(coupons);
     coupons.forEach((c, i) => this.count(u, offer, redemptionIds[i]!, cost, c.coupon_key));
     this.batch.notify({
       type: 'offer.redeemed',
@@ -240,14 +239,14 @@ class RedemptionBatch implements BatchPart {
   private freezeRefusal(u: RedemptionUnit, offer: OffersTable): FreezeBankRefusal {
     if (offer.type !== STREAK_FREEZE) return null;
     if (!offer.streak_id || !this.freezes) return 'STREAK_UNAVAILABLE';
-    return this.freezes.refusal(this.batch, u.projectId, u.userId, offer.streak_id);
+    return this.freezes.bankRefusal(u.projectId, u.userId, offer.streak_id);
   }
 
   /** Debits the points and banks one freeze: no coupon is issued (decision 164). */
   private redeemFreeze(u: RedemptionUnit, offer: OffersTable, streakId: string, cost: number): Redeemed['data'] {
     const title = JSON.parse(offer.title) as Record<string, string>;
     const redemptionId = generateId('rdm');
-    const debit = ledgerOf(this.batch).record({
+    const debit = ledgerIn(this.batch).record({
       projectId: u.projectId,
       userId: u.userId,
       type: 'REDEMPTION',
@@ -260,7 +259,7 @@ class RedemptionBatch implements BatchPart {
       metadata: { ...(u.metadata ?? {}), redemptionId, streakId },
       boardGroups: [],
     });
-    const bank = this.freezes!.bank(this.batch, u.projectId, u.userId, streakId, u.now);
+    const bank = this.freezes!.bankFreeze(u.projectId, u.userId, streakId, u.now);
     this.count(u, offer, redemptionId, cost, '');
     this.batch.notify({
       type: 'offer.redeemed',
@@ -315,7 +314,7 @@ class RedemptionBatch implements BatchPart {
     const session = this.batch.session;
     // Sent at once, in this order (pipelined on PostgreSQL).
     await Promise.all([
-      insertCoupons.run(session, this.coupons),
+      this.coupons.write(session),
       insertRedemptions.run(session, this.redemptions),
       addUserCounts.run(
         session,

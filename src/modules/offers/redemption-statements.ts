@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { KeyedSelect, KeyedUpdate, RowsInsert } from '../../platform/db/rows.js';
+import { KeyedSelect, KeyedUpdate, RowsInsert } from '../../write-path/rows.js';
 
 /** The write path's statements of redemption-batch.ts (one SQL source for both stores, decision 070). */
 

@@ -1,26 +1,8 @@
 import type { Metadata } from '../coupons/coupons.schemas.js';
-import type { WriteBatch, WriteUnit } from '../points/write-batch.js';
-import type { FreezeBankRefusal } from './redeem-refusal.js';
+import type { WriteUnit } from '../../write-path/write-batch.js';
+import type { Redeemed } from './offers.schemas.js';
 
-/** What the redemption part of the write path takes and needs from other modules (redemption-batch.ts). */
-
-/** The user's tier as decided so far in the batch (the tiers module); absent: no tiers. */
-export interface TierOfUser {
-  tierOf(batch: WriteBatch, projectId: string, userId: string): { tierId: string } | null;
-}
-
-/**
- * The streaks' banks of freezes as decided so far in the batch (the streaks module): a
- * STREAK_FREEZE offer adds one to the redeeming user's bank of its streak (decision 164).
- */
-export interface FreezeBanks {
-  /** Reads the banks of these users' streaks into the batch (load phase). */
-  load(batch: WriteBatch, keys: Array<{ projectId: string; userId: string; streakId: string }>): Promise<void>;
-  /** Why the bank cannot take one more freeze now; null when it can. */
-  refusal(batch: WriteBatch, projectId: string, userId: string, streakId: string): FreezeBankRefusal;
-  /** Adds one freeze; the bank after. */
-  bank(batch: WriteBatch, projectId: string, userId: string, streakId: string, now: number): { available: number; used: number };
-}
+/** What the redemption part of the write path takes (redemption-batch.ts). */
 
 export interface RedemptionUnit extends WriteUnit {
   kind: 'redemption';
@@ -32,7 +14,10 @@ export interface RedemptionUnit extends WriteUnit {
   now: number;
 }
 
-/** A language map shown as one string: de, else en, else the first language (docs/api.md, Offers, shops and coupons). */
-export function pickLanguage(map: Record<string, string>): string {
-  return map.de ?? map.en ?? Object.values(map)[0] ?? '';
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    redemption: { unit: RedemptionUnit; result: Redeemed['data'] };
+  }
 }
+
+export { pickLanguage } from './offer-rules.js';

@@ -3,13 +3,13 @@ import type { Platform } from '../../platform/platform.js';
 import { monthKey } from '../../platform/time.js';
 import type { Metadata } from '../coupons/coupons.schemas.js';
 import type { PointsService } from '../points/points.service.js';
-import type { WritePath } from '../points/write-path.js';
+import type { WritePath } from '../../write-path/write-path.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { OffersRepository } from './offers.repository.js';
 import type { Redeemed } from './offers.schemas.js';
 import type { RedemptionUnit } from './redemption-batch.js';
 import { redeemRefusal, type FreezeBankRefusal } from './redeem-refusal.js';
-import { offerTiers, STREAK_FREEZE } from './offers.service.js';
+import { offerTiers, STREAK_FREEZE } from './offer-rules.js';
 
 export const MAX_QUANTITY = 100;
 
@@ -87,7 +87,7 @@ export class RedemptionService implements UserDataOwner {
   redeem(projectId: string, userId: string, offerId: string, metadata: Metadata | undefined): Promise<Redeemed['data']> {
     const quantity = quantityOf(metadata);
     const unit: RedemptionUnit = { kind: 'redemption', projectId, userId, offerId, metadata, quantity, now: this.platform.clock.now() };
-    return this.writes.submit<Redeemed['data']>(unit);
+    return this.writes.submit(unit);
   }
 
   /** Removes the user's redemption records and per-user counters (offer counters keep their counts). */

@@ -1,7 +1,7 @@
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import type { ExpiryPolicy } from './lots.js';
-import type { WriteBatch } from './write-batch.js';
+import type { WriteBatch } from '../../write-path/write-batch.js';
 
 /**
  * A project's points expiry setting (`pointsExpiry`, decision 145), cached per project. The cache

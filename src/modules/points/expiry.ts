@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import { RowsInsert } from '../../platform/db/rows.js';
+import { RowsInsert } from '../../write-path/rows.js';
 import type { Platform } from '../../platform/platform.js';
 import { dateKey } from '../../platform/time.js';
 import { addDays, expiring, type ExpiryPolicy } from './lots.js';
 import './lots.tables.js';
 import type { UserDataOwner } from '../users/user-data.js';
-import { userKey, type BatchPart, type WriteBatch, type WriteParticipant, type WriteUnit } from './write-batch.js';
-import { ledgerOf, type WritePath } from './write-path.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import { userKey, type BatchPart, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
+import type { ExpirySettings } from './expiry-settings.js';
+import { ledgerIn } from './ledger-batch.js';
+import type { WritePath } from '../../write-path/write-path.js';
 
 /** Users settled per write-path group by the daily job. */
 const SETTLE_PAGE = 200;
@@ -15,6 +18,17 @@ const SETTLE_PAGE = 200;
 export const EXPIRING_NOTICE_DAYS = 7;
 
 /** What GET /user/{userId}/points adds: points waiting to become available, and the next expiry days. */
+/** A `points-settle` unit: the daily job's visit of a user with something due (decided by the ledger's load). */
+export interface PointsSettleUnit extends WriteUnit {
+  kind: 'points-settle';
+}
+
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    'points-settle': { unit: PointsSettleUnit; result: { userId: string; notified: number } };
+  }
+}
+
 export interface UserEconomy {
   pending: number;
   expiring: Array<{ points: number; expiresAt: number }>;
@@ -37,15 +51,19 @@ const insertNotices = new RowsInsert({
  */
 export class PointsExpiryService implements UserDataOwner {
   readonly userDataName = 'point-lots';
-  readonly participant: WriteParticipant = {
+  readonly participant = defineParticipant<SettleBatch>({
     name: 'points-settle',
     kind: 'points-settle',
+    after: ['ledger'],
+    provides: ['notices'],
     begin: (batch) => new SettleBatch(batch, this.platform.db.kysely),
-  };
+  });
 
   constructor(
     private readonly platform: Platform,
     private readonly writes: WritePath,
+    /** Each project's expiry setting (the points service's, which the ledger reads too). */
+    private readonly settings: ExpirySettings,
   ) {}
 
   private get db() {
@@ -57,7 +75,7 @@ export class PointsExpiryService implements UserDataOwner {
     let settled = 0;
     const projects = await this.db.selectFrom('projects').select('project_id').orderBy('project_id').execute();
     for (const { project_id: projectId } of projects) {
-      const policy = await this.writes.expiry.policy(projectId);
+      const policy = await this.settings.policy(projectId);
       if (policy) {
         // Lots whose last day is at most EXPIRING_NOTICE_DAYS away: earned on or before this day
         // (undated lots and lots from before `since` count from `since`).
@@ -100,7 +118,7 @@ export class PointsExpiryService implements UserDataOwner {
     for (;;) {
       const userIds = (await page(after)).map((r) => r.user_id);
       if (userIds.length === 0) return count;
-      await this.writes.submitGroup(userIds.map((userId): WriteUnit => ({ kind: 'points-settle', projectId, userId })));
+      await this.writes.submitGroup(userIds.map((userId): PointsSettleUnit => ({ kind: 'points-settle', projectId, userId })));
       count += userIds.length;
       after = userIds[userIds.length - 1]!;
     }
@@ -123,7 +141,7 @@ export class PointsExpiryService implements UserDataOwner {
         .where('project_id', '=', projectId)
         .where('user_id', '=', userId)
         .execute(),
-      this.writes.expiry.policy(projectId),
+      this.settings.policy(projectId),
     ]);
     const byDay = new Map(lots.map((r) => [r.earned_on, Number(r.remaining)]));
     return {
@@ -149,7 +167,7 @@ export class PointsExpiryService implements UserDataOwner {
 }
 
 /** A `points-settle` unit: the ledger settled the user when the batch loaded; this sends `points.expiring`. */
-class SettleBatch implements BatchPart {
+class SettleBatch implements BatchPart<'points-settle'> {
   private readonly sent = new Set<string>();
   private readonly rows: Array<Parameters<typeof insertNotices.run>[1][number]> = [];
 
@@ -176,8 +194,8 @@ class SettleBatch implements BatchPart {
     }
   }
 
-  apply(unit: WriteUnit): { userId: string; notified: number } {
-    const ledger = ledgerOf(this.batch);
+  apply(unit: PointsSettleUnit): { userId: string; notified: number } {
+    const ledger = ledgerIn(this.batch);
     if (!ledger.isLive(unit.projectId, unit.userId)) return { userId: unit.userId, notified: 0 };
     const policy: ExpiryPolicy | null = ledger.policyOf(unit.projectId);
     const last = addDays(dateKey(this.batch.now), EXPIRING_NOTICE_DAYS);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import { AppError } from '../../http/errors.js';
-import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
+import { AppError } from '../../platform/errors.js';
+import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
 import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/users.repository.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
@@ -9,7 +9,8 @@ import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';
 import { credit, expiredPoints, lotFor, take, total, UNDATED, type ExpiryPolicy, type Lots } from './lots.js';
 import './lots.tables.js';
 import { assertPointsInRange, balanceOutOfRange, highestBalanceFor } from './points-range.js';
-import { userKey, type BatchPart, type WriteBatch } from './write-batch.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import { partKey, userKey, type BatchPart, type WriteBatch } from '../../write-path/write-batch.js';
 
 /** How a debit that does not fit the balance is handled: refused (`refuse`) or cut to what is there (`clamp`). */
 export type DebitMode = 'refuse' | 'clamp';
@@ -161,10 +162,11 @@ export class LedgerBatch implements BatchPart {
   private readonly balances = new Map<string, Balance>();
   private readonly policies = new Map<string, ExpiryPolicy | null>();
   private readonly pending = new Map<string, PendingCredit>();
-  /** Where expiry settings come from (set by the write path; null: lots are kept, nothing expires). */
-  expiry: ExpirySource | null = null;
-
-  constructor(private readonly batch: WriteBatch) {}
+  constructor(
+    private readonly batch: WriteBatch,
+    /** Where expiry settings come from (null: lots are kept, nothing expires). */
+    private readonly expiry: ExpirySource | null,
+  ) {}
 
   async load(): Promise<void> {
     const keys = new Map<string, { project_id: string; user_id: string }>();
@@ -504,4 +506,27 @@ const pendingKey = (projectId: string, userId: string, entryId: number) => `${pr
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The ledger's part of each batch. */
+const LEDGER = partKey<LedgerBatch>('ledger');
+
+/** The ledger part of a batch (every participant records points through it). */
+export function ledgerIn(batch: WriteBatch): LedgerBatch {
+  return batch.part(LEDGER);
+}
+
+/**
+ * The ledger as a participant (owned by `points`): it leads every batch (it locks the batch's users,
+ * which every other part reads behind), publishes a `points.changed` notice per entry, and its
+ * entries are the batch's changes (a refusal after a unit's first entry fails the batch).
+ */
+export function ledgerParticipant(expiry: ExpirySource | null) {
+  return defineParticipant<LedgerBatch>({
+    name: LEDGER.name,
+    leads: true,
+    provides: ['notices'],
+    changes: (ledger) => ledger.entries.length,
+    begin: (batch) => new LedgerBatch(batch, expiry),
+  });
 }

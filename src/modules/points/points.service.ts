@@ -5,8 +5,11 @@ import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { planAdjustments, type BulkAdjustResult, type BulkRow } from './bulk-adjustments.js';
 import { historyText } from './ledger.js';
-import type { WriteParticipant, WriteUnit } from './write-batch.js';
-import { ledgerOf, type WritePath } from './write-path.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import type { BatchPart, WriteUnit } from '../../write-path/write-batch.js';
+import type { WritePath } from '../../write-path/write-path.js';
+import { ExpirySettings } from './expiry-settings.js';
+import { ledgerIn, ledgerParticipant } from './ledger-batch.js';
 
 /**
  * The ledger is the truth: every change of points is one appended row, and the balance column of
@@ -22,6 +25,12 @@ export interface AdjustmentUnit extends WriteUnit {
   now: number;
 }
 
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    adjustment: { unit: AdjustmentUnit; result: Adjustment };
+  }
+}
+
 export interface Adjustment {
   userId: string;
   adjustmentId: string;
@@ -35,13 +44,13 @@ export class PointsService implements UserDataOwner {
   readonly userDataName = 'ledger';
 
   /** Decides admin adjustments in the write path (an ADJUSTMENT entry; the balance never goes below 0). */
-  readonly adjustments: WriteParticipant = {
+  readonly adjustments = defineParticipant<BatchPart<'adjustment'>>({
     name: 'adjustments',
     kind: 'adjustment',
+    after: ['ledger'],
     begin: (batch) => ({
-      apply: (unit): Adjustment => {
-        const u = unit as AdjustmentUnit;
-        const result = ledgerOf(batch).record(
+      apply: (u) => {
+        const result = ledgerIn(batch).record(
           {
             projectId: u.projectId,
             userId: u.userId,
@@ -66,12 +75,20 @@ export class PointsService implements UserDataOwner {
         };
       },
     }),
-  };
+  });
+
+  /** Each project's points expiry setting, read by the ledger part of every batch and by the daily settle job. */
+  readonly expirySettings: ExpirySettings;
+  /** The ledger's participant of the write path (ledger-batch.ts). */
+  readonly ledger: ReturnType<typeof ledgerParticipant>;
 
   constructor(
     private readonly platform: Platform,
     private readonly writes: WritePath,
-  ) {}
+  ) {
+    this.expirySettings = new ExpirySettings(platform);
+    this.ledger = ledgerParticipant(this.expirySettings);
+  }
 
   /** The balance of a live user (not being deleted), read with `db` (a transaction or not); null for no such user. */
   async liveBalance(db: Queryable, projectId: string, userId: string): Promise<number | null> {
@@ -96,7 +113,7 @@ export class PointsService implements UserDataOwner {
       reason,
       now: this.platform.clock.now(),
     };
-    return this.writes.submit<Adjustment>(unit);
+    return this.writes.submit(unit);
   }
 
   /**

@@ -1,13 +1,15 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { KeyedSelect, RowsInsert } from '../../platform/db/rows.js';
+import { KeyedSelect, RowsInsert } from '../../write-path/rows.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { historyText, type HistoryText, type LedgerType } from './ledger.js';
 import { isExpired } from './lots.js';
-import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from './write-batch.js';
-import { ledgerOf, type WritePath } from './write-path.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
+import { ledgerIn } from './ledger-batch.js';
+import type { WritePath } from '../../write-path/write-path.js';
 import './reversals.tables.js';
 
 /**
@@ -42,7 +44,13 @@ export function parseHistoryId(id: string): { type: string; sourceId: string; oc
   return { type: m[1]!, sourceId: m[2]!, occurredAt: Number(m[3]), nth };
 }
 
-interface ReversalUnit extends WriteUnit {
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    reversal: { unit: ReversalUnit; result: Reversal };
+  }
+}
+
+export interface ReversalUnit extends WriteUnit {
   kind: 'reversal';
   reversalId: string;
   historyId: string;
@@ -95,11 +103,12 @@ export class ReversalsService implements UserDataOwner {
   readonly userDataName = 'reversals';
 
   /** Decides reversals in the write path. */
-  readonly participant: WriteParticipant = {
+  readonly participant = defineParticipant<ReversalsBatch>({
     name: 'reversals',
     kind: 'reversal',
+    after: ['ledger'],
     begin: (batch) => new ReversalsBatch(batch),
-  };
+  });
 
   constructor(
     private readonly platform: Platform,
@@ -154,7 +163,7 @@ export class ReversalsService implements UserDataOwner {
         boardGroups,
       },
     };
-    return this.writes.submit<Reversal>(unit, null, 201);
+    return this.writes.submit(unit, null, 201);
   }
 
   async deleteUserData(projectId: string, userId: string): Promise<number> {
@@ -163,7 +172,7 @@ export class ReversalsService implements UserDataOwner {
   }
 }
 
-class ReversalsBatch implements BatchPart {
+class ReversalsBatch implements BatchPart<'reversal'> {
   private readonly reversed = new Set<string>();
   private readonly states = new Map<string, { points: number; availableAt: number | null; lot: string | null }>();
   private readonly rows: Array<Parameters<typeof insertReversals.run>[1][number]> = [];
@@ -171,7 +180,7 @@ class ReversalsBatch implements BatchPart {
   constructor(private readonly batch: WriteBatch) {}
 
   async load(): Promise<void> {
-    const units = this.batch.unitsOf<ReversalUnit>('reversal');
+    const units = this.batch.unitsOf('reversal');
     if (units.length === 0) return;
     const keys = units.map((u) => ({ project_id: u.projectId, user_id: u.userId, entry_id: u.entry.entryId }));
     for (const r of await reversedEntries.run(this.batch.session, keys))
@@ -185,9 +194,8 @@ class ReversalsBatch implements BatchPart {
     }
   }
 
-  apply(unit: WriteUnit): Reversal {
-    const u = unit as ReversalUnit;
-    const ledger = ledgerOf(this.batch);
+  apply(u: ReversalUnit): Reversal {
+    const ledger = ledgerIn(this.batch);
     ledger.requireLive(u.projectId, u.userId);
     const k = key(u.projectId, u.userId, u.entry.entryId);
     if (this.reversed.has(k)) throw AppError.of('ALREADY_REVERSED', `History entry ${u.historyId} is already reversed`);

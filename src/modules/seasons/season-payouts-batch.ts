@@ -1,6 +1,7 @@
-import { KeyedSelect, RowsInsert } from '../../platform/db/rows.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { KeyedSelect, RowsInsert } from '../../write-path/rows.js';
+import { ledgerIn } from '../points/ledger-batch.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
 import './seasons.tables.js';
 
 /** One band prize of a closed board for one user. */
@@ -11,6 +12,12 @@ export interface SeasonPayoutUnit extends WriteUnit {
   seasonRewardId: string;
   rank: number;
   points: number;
+}
+
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    'season-payout': { unit: SeasonPayoutUnit; result: { paid: boolean } };
+  }
 }
 
 const payoutKeys = { project_id: 'text', month: 'text', group_id: 'text', season_reward_id: 'text', user_id: 'text' } as const;
@@ -42,28 +49,28 @@ function rowOf(u: SeasonPayoutUnit) {
  * prize is paid exactly once however often the close runs. The ledger has locked the user's row
  * before `load` reads the payouts, so two batches paying the same user cannot both miss the row.
  */
-export const seasonPayoutsParticipant: WriteParticipant = {
+export const seasonPayoutsParticipant = defineParticipant<SeasonPayoutsBatch>({
   name: 'season-payouts',
   kind: 'season-payout',
+  after: ['ledger'],
   begin: (batch) => new SeasonPayoutsBatch(batch),
-};
+});
 
-class SeasonPayoutsBatch implements BatchPart {
+class SeasonPayoutsBatch implements BatchPart<'season-payout'> {
   private readonly paid = new Set<string>();
   private readonly rows: Array<ReturnType<typeof rowOf> & { rank: number; points: number; paid_at: number }> = [];
 
   constructor(private readonly batch: WriteBatch) {}
 
   async load(): Promise<void> {
-    const units = this.batch.unitsOf<SeasonPayoutUnit>('season-payout');
+    const units = this.batch.unitsOf('season-payout');
     for (const r of await paidPayouts.run(this.batch.session, units.map(rowOf))) this.paid.add(keyOf(r));
   }
 
-  apply(unit: WriteUnit): { paid: boolean } {
-    const u = unit as SeasonPayoutUnit;
+  apply(u: SeasonPayoutUnit): { paid: boolean } {
     const key = keyOf(rowOf(u));
     if (this.paid.has(key)) return { paid: false };
-    ledgerOf(this.batch).record({
+    ledgerIn(this.batch).record({
       projectId: u.projectId,
       userId: u.userId,
       type: 'SEASON',

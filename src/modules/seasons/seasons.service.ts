@@ -5,7 +5,7 @@ import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ArchivedEntry, MonthArchive } from '../leaderboards/closed-months.js';
 import type { ClosedBoard, MonthCloseStep } from '../leaderboards/month-close.js';
-import type { WritePath } from '../points/write-path.js';
+import type { WritePath } from '../../write-path/write-path.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import type { SeasonPayoutUnit } from './season-payouts-batch.js';
 import { SeasonsRepository } from './seasons.repository.js';

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { KeyedSelect, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
-import type { EventUnit } from '../events/events-batch.js';
+import { KeyedSelect, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from '../events/pipeline.js';
 import { historyText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import { userKey, type WriteBatch, type WriteUnit } from '../points/write-batch.js';
+import { ledgerIn } from '../points/ledger-batch.js';
+import { partKey, userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
 import { periodDateKey, periodOf, type TimeFrame } from './streak-periods.js';
 import { coverMissedPeriods, NO_FREEZES, streakAfterPeriodWithFreezes, type FreezeRule, type Freezes } from './streak-freezes.js';
 import { EMPTY_STREAK, type StreakState } from './streak-state.js';
@@ -21,6 +20,23 @@ export interface StreakCoverUnit extends WriteUnit {
   kind: 'streak-cover';
   streakId: string;
   now: number;
+}
+
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    'streak-cover': { unit: StreakCoverUnit; result: { covered: string[] } };
+  }
+}
+
+/** The streaks' part of each batch. */
+export const STREAKS = partKey<StreaksBatch>('streaks');
+
+/**
+ * The streaks part of a batch, when the write path has streaks: the banks of freezes as decided so
+ * far (a STREAK_FREEZE offer adds one to the redeeming user's bank of its streak, decision 164).
+ */
+export function streaksIn(batch: WriteBatch): StreaksBatch | undefined {
+  return batch.find(STREAKS);
 }
 
 /** Rows of streak_stats / streak_period_stats a batch adds to: one of this many, chosen per batch. */
@@ -118,7 +134,7 @@ export type StreakDefinitions = (batch: WriteBatch, projectId: string) => Promis
  * events included), milestones pay once per run with a STREAK entry, and each changed state is
  * written once. The analytics totals move by the batch's sums, into one shard chosen per batch.
  */
-export class StreaksBatch implements EventStagePart {
+export class StreaksBatch implements EventStagePart<'streak-cover'> {
   private readonly defs = new Map<string, Streak[]>();
   private readonly held = new Map<string, Held>();
   private readonly stats = new Map<string, { projectId: string; streakId: string; participants: number; longest: number }>();
@@ -131,13 +147,13 @@ export class StreaksBatch implements EventStagePart {
 
   async load(): Promise<void> {
     const keys = new Map<string, { project_id: string; user_id: string }>();
-    for (const { event: e } of this.batch.unitsOf<EventUnit>('event')) {
+    for (const { event: e } of this.batch.unitsOf('event')) {
       let defs = this.defs.get(e.projectId);
       if (!defs) this.defs.set(e.projectId, (defs = await this.definitions(this.batch, e.projectId)));
       if (!e.conditionReached || !defs.some((s) => s.status === 'ACTIVE' && s.eventIds.includes(e.definition.eventId))) continue;
       keys.set(userKey(e.projectId, e.userId), { project_id: e.projectId, user_id: e.userId });
     }
-    for (const u of this.batch.unitsOf<StreakCoverUnit>('streak-cover')) {
+    for (const u of this.batch.unitsOf('streak-cover')) {
       if (!this.defs.has(u.projectId)) this.defs.set(u.projectId, await this.definitions(this.batch, u.projectId));
       keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
     }
@@ -157,9 +173,8 @@ export class StreaksBatch implements EventStagePart {
    * freezes, in the user's zone at the unit's time. Changes nothing when nothing has ended, the bank
    * is empty, the streak is inactive or has no freeze rule, or the user has no period yet.
    */
-  apply(unit: WriteUnit): { covered: string[] } {
-    const u = unit as StreakCoverUnit;
-    const ledger = ledgerOf(this.batch);
+  apply(u: StreakCoverUnit): { covered: string[] } {
+    const ledger = ledgerIn(this.batch);
     ledger.requireLive(u.projectId, u.userId);
     const streak = this.defs.get(u.projectId)?.find((s) => s.streakId === u.streakId);
     const key = heldKey(u.projectId, u.userId, u.streakId);
@@ -236,7 +251,7 @@ export class StreaksBatch implements EventStagePart {
     const key = heldKey(event.projectId, event.userId, streak.streakId);
     const held = this.held.get(key);
     const before = held?.state ?? EMPTY_STREAK;
-    const zone = ledgerOf(this.batch).timeZone(event.projectId, event.userId);
+    const zone = ledgerIn(this.batch).timeZone(event.projectId, event.userId);
     const period = periodOf(streak.timeFrame, event.occurredAt, zone);
     const step = streakAfterPeriodWithFreezes(
       before,
@@ -319,7 +334,7 @@ export class StreaksBatch implements EventStagePart {
   private payMilestones(streak: Streak, counts: number[], event: PipelineEvent): number {
     if (counts.length === 0) return 0;
     const points = streak.milestones.filter((m) => counts.includes(m.count)).reduce((sum, m) => sum + m.points, 0);
-    return ledgerOf(this.batch).record({
+    return ledgerIn(this.batch).record({
       projectId: event.projectId,
       userId: event.userId,
       type: 'STREAK',

@@ -3,14 +3,13 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
-import type { EventStage } from '../events/pipeline.js';
-import type { WriteBatch } from '../points/write-batch.js';
-import type { WritePath } from '../points/write-path.js';
-import type { FreezeBanks } from '../offers/redemption-batch.js';
+import { eventStage } from '../events/pipeline.js';
+import type { WriteBatch } from '../../write-path/write-batch.js';
+import type { WritePath } from '../../write-path/write-path.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { periodDateKey, periodOf, periodStart, type TimeFrame } from './streak-periods.js';
 import { streakAsOf, type FreezeRule } from './streak-freezes.js';
-import { freezesOf, stateOf, StreaksBatch, type Streak } from './streaks-batch.js';
+import { freezesOf, stateOf, STREAKS, StreaksBatch, type Streak, type StreakCoverUnit } from './streaks-batch.js';
 import { StreaksRepository } from './streaks.repository.js';
 import type { StreakAnalytics, StreakBody, StreakDefinition, UserStreak } from './streaks.schemas.js';
 import type { LiveUsers } from '../users/users.service.js';
@@ -73,11 +72,17 @@ export class StreaksService implements UserDataOwner {
   private readonly cache: SharedCache<Promise<Streak[]>>;
 
   /** The POST /event stage (runs after challenges). */
-  readonly stage: EventStage = {
-    name: 'streaks',
+  readonly stage = eventStage<StreaksBatch>({
+    name: STREAKS.name,
     kind: 'streak-cover',
+    /**
+     * It takes the batch's events (the hook of the events participant), after challenges: an event's
+     * challenge bonus is recorded before its streak bonus.
+     */
+    after: ['events', 'challenges?'],
+    provides: ['notices'],
     begin: (batch) => new StreaksBatch(batch, (b, projectId) => this.definitionsIn(b, projectId)),
-  };
+  });
 
   private writes: WritePath | null = null;
 
@@ -213,17 +218,6 @@ export class StreaksService implements UserDataOwner {
     });
   }
 
-  /** The banks of freezes in a write batch, for redemptions of STREAK_FREEZE offers (decision 164). */
-  readonly freezeBanks: FreezeBanks = {
-    load: (batch, keys) => this.batchPart(batch).loadBanks(keys),
-    refusal: (batch, p, u, s) => this.batchPart(batch).bankRefusal(p, u, s),
-    bank: (batch, p, u, s, now) => this.batchPart(batch).bankFreeze(p, u, s, now),
-  };
-
-  private batchPart(batch: WriteBatch): StreaksBatch {
-    return batch.part<StreaksBatch>(this.stage);
-  }
-
   /** Whether the streak exists and has a freeze rule (a STREAK_FREEZE offer may name it). */
   async hasFreezes(projectId: string, streakId: string): Promise<boolean> {
     return (await this.definitions(this.db, projectId)).some((s) => s.streakId === streakId && s.freezes !== null);
@@ -260,14 +254,14 @@ export class StreaksService implements UserDataOwner {
       for (;;) {
         const userIds = await this.repo.usersToCover(this.db, streak.project_id, streak.streak_id, before, after, COVER_PAGE);
         if (userIds.length === 0) break;
-        const units = userIds.map((userId) => ({
+        const units = userIds.map((userId): StreakCoverUnit => ({
           kind: 'streak-cover',
           projectId: streak.project_id,
           userId,
           streakId: streak.streak_id,
           now,
         }));
-        for (const o of await this.writes!.submitGroup(units)) if (o.ok && (o.value as { covered: string[] }).covered.length > 0) covered++;
+        for (const o of await this.writes!.submitGroup(units)) if (o.ok && o.value.covered.length > 0) covered++;
         after = userIds[userIds.length - 1]!;
       }
     }

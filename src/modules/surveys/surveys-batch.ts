@@ -1,12 +1,20 @@
 import { sql } from 'kysely';
 import { AppError } from '../../http/errors.js';
-import { KeyedSelect, KeyedUpdate, RowsInsert } from '../../platform/db/rows.js';
+import { KeyedSelect, KeyedUpdate, RowsInsert } from '../../write-path/rows.js';
 import { historyText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { ledgerIn } from '../points/ledger-batch.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
 import { answerRefusal } from './survey-answer.js';
 import type { Survey, SurveyOption } from './surveys.schemas.js';
 import type { SurveyAnswersTable, SurveysTable } from './surveys.tables.js';
+
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    /** Answers the points awarded. */
+    'survey-answer': { unit: SurveyAnswerUnit; result: number };
+  }
+}
 
 export interface SurveyAnswerUnit extends WriteUnit {
   kind: 'survey-answer';
@@ -72,16 +80,15 @@ const k = (...parts: string[]) => parts.join('\u0000');
  * the answers read for the batch plus those decided in it, under the survey's row lock — the
  * options are counted and the survey's points paid with a SURVEY entry.
  */
-export class SurveysParticipant implements WriteParticipant {
-  readonly name = 'surveys';
-  readonly kind = 'survey-answer';
+export const surveysParticipant = defineParticipant<SurveysBatch>({
+  name: 'surveys',
+  kind: 'survey-answer',
+  after: ['ledger'],
+  provides: ['notices'],
+  begin: (batch) => new SurveysBatch(batch),
+});
 
-  begin(batch: WriteBatch): BatchPart {
-    return new SurveysBatch(batch);
-  }
-}
-
-class SurveysBatch implements BatchPart {
+class SurveysBatch implements BatchPart<'survey-answer'> {
   private readonly surveys = new Map<string, { row: SurveysTable; survey: Survey; answered: number }>();
   private readonly answered = new Set<string>();
   private readonly answers: SurveyAnswersTable[] = [];
@@ -90,7 +97,7 @@ class SurveysBatch implements BatchPart {
   constructor(private readonly batch: WriteBatch) {}
 
   async load(): Promise<void> {
-    const units = this.batch.unitsOf<SurveyAnswerUnit>('survey-answer');
+    const units = this.batch.unitsOf('survey-answer');
     if (units.length === 0) return;
     const session = this.batch.session;
     const keys = new Map(units.map((u) => [k(u.projectId, u.surveyId), { project_id: u.projectId, survey_id: u.surveyId }]));
@@ -108,8 +115,7 @@ class SurveysBatch implements BatchPart {
   }
 
   /** Returns the points awarded. */
-  apply(unit: WriteUnit): number {
-    const u = unit as SurveyAnswerUnit;
+  apply(u: SurveyAnswerUnit): number {
     const held = this.surveys.get(k(u.projectId, u.surveyId));
     if (!held) throw AppError.of('SURVEY_NOT_FOUND', u.surveyId);
     const { survey, row } = held;
@@ -121,7 +127,7 @@ class SurveysBatch implements BatchPart {
       u.responses,
     );
     if (refusal) throw AppError.of(refusal.code, refusal.message);
-    const ledger = ledgerOf(this.batch);
+    const ledger = ledgerIn(this.batch);
     ledger.requireLive(u.projectId, u.userId);
     const answerKey = k(u.projectId, u.surveyId, u.userId);
     if (this.answered.has(answerKey)) throw AppError.of('SURVEY_ALREADY_ANSWERED', 'The survey has already been answered');

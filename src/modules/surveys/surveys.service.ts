@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { WritePath } from '../points/write-path.js';
+import type { WritePath } from '../../write-path/write-path.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { toSurvey, type SurveyAnswerUnit } from './surveys-batch.js';
 import type { AdminSurvey, Survey, SurveyBody } from './surveys.schemas.js';
@@ -122,7 +122,7 @@ export class SurveysService implements UserDataOwner {
   /** PUT /user/{userId}/survey/{surveyId}, through the write path. Returns the points awarded. */
   answer(projectId: string, userId: string, surveyId: string, responses: string[]): Promise<number> {
     const unit: SurveyAnswerUnit = { kind: 'survey-answer', projectId, userId, surveyId, responses, now: this.platform.clock.now() };
-    return this.writes.submit<number>(unit);
+    return this.writes.submit(unit);
   }
 
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {

@@ -1,10 +1,21 @@
-import { RowsUpsert } from '../../platform/db/rows.js';
+import { RowsUpsert } from '../../write-path/rows.js';
 import { monthKey } from '../../platform/time.js';
-import { boardEffect } from '../points/ledger-batch.js';
-import { ledgerOf } from '../points/write-path.js';
-import { userKey, type BatchPart, type WriteBatch, type WriteParticipant, type WriteUnit } from '../points/write-batch.js';
+import { boardEffect, ledgerIn } from '../points/ledger-batch.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import { partKey, userKey, type BatchPart, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
+import type { TierConfig, TierDefinition } from './tier-config.js';
 import { earnedIn, initialTierState, shiftMonth, tierAt, upgradeAt, type TierState } from './tier-rules.js';
-import type { TierConfig, TierDefinition } from './tiers.service.js';
+
+/** A `tier-check` unit changes no points: it brings the user's tier state up to date (the monthly checks). */
+export interface TierCheckUnit extends WriteUnit {
+  kind: 'tier-check';
+}
+
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    'tier-check': { unit: TierCheckUnit; result: { tierId: string | null } };
+  }
+}
 
 /** Where the tiers part reads (the service: cached configuration, the queries of states and earnings). */
 export interface TierSource {
@@ -41,24 +52,25 @@ interface Held {
  * once (so the next event of the same batch already gets the new multiplier). Changed states are
  * written once, each change reported as a `tier.changed` notice.
  */
-export class TiersParticipant implements WriteParticipant {
-  readonly name = 'tiers';
-  /** A `tier-check` unit changes no points: it brings the user's tier state up to date (the monthly checks). */
-  readonly kind = 'tier-check';
+const TIERS = partKey<TiersBatch>('tiers');
 
-  constructor(private readonly source: TierSource) {}
-
-  begin(batch: WriteBatch): TiersBatch {
-    return new TiersBatch(batch, this.source);
-  }
-
-  /** The tier of a user as decided so far in the batch (null: no tier, or the project has none). */
-  tierOf(batch: WriteBatch, projectId: string, userId: string): TierDefinition | null {
-    return batch.part<TiersBatch>(this).tierOf(projectId, userId);
-  }
+export function tiersParticipant(source: TierSource) {
+  return defineParticipant<TiersBatch>({
+    name: TIERS.name,
+    kind: 'tier-check',
+    /** It counts the batch's ledger entries into the tier windows. */
+    after: ['ledger'],
+    provides: ['notices'],
+    begin: (batch) => new TiersBatch(batch, source),
+  });
 }
 
-export class TiersBatch implements BatchPart {
+/** The tiers part of a batch, when the write path has tiers: `tierOf` is a user's tier as decided so far. */
+export function tiersIn(batch: WriteBatch): TiersBatch | undefined {
+  return batch.find(TIERS);
+}
+
+export class TiersBatch implements BatchPart<'tier-check'> {
   private readonly held = new Map<string, Held>();
   /** Ledger entries already counted. */
   private seen = 0;
@@ -91,7 +103,7 @@ export class TiersBatch implements BatchPart {
   }
 
   /** A `tier-check` unit: the checks were applied when the batch loaded; answers the tier now held. */
-  apply(unit: WriteUnit): { tierId: string | null } {
+  apply(unit: TierCheckUnit): { tierId: string | null } {
     return { tierId: this.tierOf(unit.projectId, unit.userId)?.tierId ?? null };
   }
 
@@ -123,7 +135,7 @@ export class TiersBatch implements BatchPart {
 
   /** Counts the earning entries decided since the last look (every entry but spending, as on the boards). */
   private catchUp(): void {
-    const entries = ledgerOf(this.batch).entries;
+    const entries = ledgerIn(this.batch).entries;
     for (; this.seen < entries.length; this.seen++) {
       const e = entries[this.seen]!;
       const effect = boardEffect(e);

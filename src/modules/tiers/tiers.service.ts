@@ -5,38 +5,21 @@ import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import { monthKey } from '../../platform/time.js';
 import type { LeaderboardsService } from '../leaderboards/leaderboards.service.js';
-import type { WriteBatch } from '../points/write-batch.js';
-import type { WritePath } from '../points/write-path.js';
+import type { WriteBatch } from '../../write-path/write-batch.js';
+import type { WritePath } from '../../write-path/write-path.js';
 
 /** Users checked per write-path group by the monthly checks. */
 const CHECK_PAGE = 200;
 import { DEFAULT_TIER_GRACE_MONTHS, DEFAULT_TIER_WINDOW_MONTHS, type ProjectsService } from '../projects/projects.service.js';
 import type { UserDataOwner } from '../users/user-data.js';
-import {
-  earnedIn,
-  initialTierState,
-  shiftMonth,
-  tierAt,
-  tierRank,
-  type TierRule,
-  type TierSettings,
-  type TierState,
-} from './tier-rules.js';
-import { TiersParticipant } from './tiers-batch.js';
+import { earnedIn, initialTierState, shiftMonth, tierAt, tierRank, type TierState } from './tier-rules.js';
+import type { TierConfig } from './tier-config.js';
+import { tiersParticipant, type TierCheckUnit } from './tiers-batch.js';
 import type { CreateTierBody, Tier, UpdateTierBody, UserTier } from './tiers.schemas.js';
 import type { TiersTable, UserTiersTable } from './tiers.tables.js';
 import { TiersRepository } from './tiers.repository.js';
 
-export interface TierDefinition extends TierRule {
-  title: Record<string, string>;
-  benefits: Record<string, string>;
-}
-
-/** A project's tiers (by threshold, ascending) and its tier settings, as the write path reads them. */
-export interface TierConfig {
-  tiers: TierDefinition[];
-  settings: TierSettings;
-}
+export type { TierConfig, TierDefinition } from './tier-config.js';
 
 /** Offers name the tiers they are limited to; a tier they name cannot be deleted. */
 export interface TierUsers {
@@ -67,7 +50,7 @@ const toState = (r: UserTiersTable): TierState => ({
  */
 export class TiersService implements UserDataOwner {
   readonly userDataName = 'tiers';
-  readonly participant: TiersParticipant;
+  readonly participant: ReturnType<typeof tiersParticipant>;
   private readonly repo: TiersRepository;
   private readonly configs: SharedCache<Promise<TierConfig>>;
   /** Loads of `configs` that have finished (a batch takes only these). */
@@ -84,7 +67,7 @@ export class TiersService implements UserDataOwner {
     this.configs = new SharedCache(platform.bus, 'tiers', platform.config.cacheTtlMs);
     // The window and grace are project settings: a change of a project drops the cached configurations.
     platform.bus.on('projects', () => this.configs.clear());
-    this.participant = new TiersParticipant({
+    this.participant = tiersParticipant({
       config: (batch, projectId) => this.config(projectId, batch),
       loadStates: (batch, projectId, userIds) => this.loadStates(batch, projectId, userIds),
       loadEarnings: (batch, projectId, userIds, from) => this.loadEarnings(batch, projectId, userIds, from),
@@ -234,7 +217,7 @@ export class TiersService implements UserDataOwner {
       for (;;) {
         const userIds = await this.repo.statesDue(projectId, month, after, CHECK_PAGE);
         if (userIds.length === 0) break;
-        await this.writes!.submitGroup(userIds.map((userId) => ({ kind: 'tier-check', projectId, userId })));
+        await this.writes!.submitGroup(userIds.map((userId): TierCheckUnit => ({ kind: 'tier-check', projectId, userId })));
         checked += userIds.length;
         after = userIds[userIds.length - 1]!;
       }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import { KeyedSelect, RowsInsert } from '../../platform/db/rows.js';
-import { Statement } from '../../platform/db/statement.js';
+import { KeyedSelect, RowsInsert } from '../../write-path/rows.js';
+import { Statement } from '../../write-path/statement.js';
 import './users.tables.js';
 
 /**

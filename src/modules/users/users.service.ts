@@ -1,7 +1,7 @@
 import { principalKey } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { KyselySession } from '../../platform/db/session.js';
+import { KyselySession } from '../../write-path/session.js';
 import type { Platform } from '../../platform/platform.js';
 import { canonicalTimeZone, UTC } from '../../platform/time-zone.js';
 import type { UserDataOwner } from './user-data.js';

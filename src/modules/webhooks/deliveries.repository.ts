@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { KeyedUpdate, RowsInsert } from '../../platform/db/rows.js';
-import { KyselySession, SqliteSession, type SqlSession } from '../../platform/db/session.js';
+import { KeyedUpdate, RowsInsert } from '../../write-path/rows.js';
+import { KyselySession, SqliteSession, type SqlSession } from '../../write-path/session.js';
 import type { WebhookDeliveriesTable } from './webhooks.tables.js';
 import './webhooks.tables.js';
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
-import type { BatchNotice, BatchPart, WriteBatch, WriteParticipant } from '../points/write-batch.js';
+import { defineParticipant } from '../../write-path/participant.js';
+import type { BatchNotice, BatchPart, WriteBatch } from '../../write-path/write-batch.js';
 import {
   insertClaimedDeliveries,
   insertDeliveries,
@@ -34,10 +35,12 @@ export function messageBody(projectId: string, m: OutboxMessage): string {
  * `add` inside their own transaction. After a commit the dispatcher is woken.
  */
 export class WebhookOutbox {
-  readonly participant: WriteParticipant = {
+  readonly participant = defineParticipant<OutboxBatch>({
     name: 'webhooks',
+    /** It writes the batch's notices: after every part that publishes them (some do while they write). */
+    after: ['notices'],
     begin: (batch) => new OutboxBatch(batch, this),
-  };
+  });
 
   constructor(
     readonly endpoints: EndpointCache,

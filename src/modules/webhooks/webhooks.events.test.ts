@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeBackends } from '../../../test/helpers/test-app.js';
 import { defineEvent, defineGroups, NOW, sendEvent } from '../events/events.test-factory.js';
-import { WritePath } from '../points/write-path.js';
-import type { WriteUnit } from '../points/write-batch.js';
+import { WritePath } from '../../write-path/write-path.js';
 import { allowPrivateWebhooks, createWebhook, startReceiver, type Receiver } from './webhooks.test-helpers.js';
 
 describeBackends('webhook messages', (t) => {
@@ -190,7 +189,7 @@ describeBackends('webhook messages', (t) => {
       userId: 'ann',
       eventId: 'buy',
     });
-    await expect(writes.submit({ kind: 'event', projectId: 'default', userId: 'ann', event } as WriteUnit)).rejects.toThrow('disk full');
+    await expect(writes.submit({ kind: 'event', projectId: 'default', userId: 'ann', event })).rejects.toThrow('disk full');
     expect(await deliveries()).toEqual([]);
     expect(await t.app.services.events.countEvents('default', 'ann')).toBe(0);
     // The same event through the service's own write path: committed, and its message is there.

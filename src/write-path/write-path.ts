@@ -1,17 +1,13 @@
-import { AppError } from '../../http/errors.js';
-import { claimHeld, claimLost, lockClaims, storeResponses, type IdempotencyClaim } from '../../http/idempotency.js';
-import {
-  BatchCommitter,
-  type BatchResult,
-  type CommitterOptions,
-  type CommitterStats,
-  type UnitOutcome,
-} from '../../platform/db/batch-committer.js';
-import type { SqlSession } from '../../platform/db/session.js';
-import type { Platform } from '../../platform/platform.js';
-import { ExpirySettings } from './expiry-settings.js';
-import { LedgerBatch } from './ledger-batch.js';
-import { WriteBatch, type BatchPart, type WriteParticipant, type WriteUnit } from './write-batch.js';
+import { AppError } from '../platform/errors.js';
+import type { Platform } from '../platform/platform.js';
+import { BatchCommitter, type BatchResult, type CommitterOptions, type CommitterStats, type UnitOutcome } from './batch-committer.js';
+import { lockClaims, storeResponses } from './idempotency-keys.repository.js';
+import { claimHeld, claimLost, type IdempotencyClaim } from './idempotent-response.js';
+import { orderParticipants, type AnyParticipant } from './participant.js';
+import type { SqlSession } from './session.js';
+import { WriteBatch, type AnyUnit, type BatchPart, type ResultOf, type UnitKind } from './write-batch.js';
+
+type Part = BatchPart<UnitKind>;
 
 /**
  * What the committer takes: the units of one request, always applied in the same batch (a bulk
@@ -20,7 +16,7 @@ import { WriteBatch, type BatchPart, type WriteParticipant, type WriteUnit } fro
  * finds it exactly when the work committed, and otherwise finds no effect at all.
  */
 interface WriteItem {
-  units: readonly WriteUnit[];
+  units: readonly AnyUnit[];
   claim: IdempotencyClaim | null;
   /** The response to store for the claim, from the units' outcomes (undefined: store none here). */
   respond: (outcomes: Array<UnitOutcome<unknown>>) => { statusCode: number; body: unknown } | undefined;
@@ -28,38 +24,44 @@ interface WriteItem {
 
 /**
  * The one write path (decision 070): every unit that changes points goes through here and is
- * applied in batches by the BatchCommitter. The participants are fixed once, when the services
- * are wired (`use`), in the order their parts load and write: the ledger first, then the modules in
- * the order given (per-user rows before rows that every batch shares).
+ * applied in batches by the BatchCommitter. The participants are given once, when the services are
+ * wired (`use`); they run in the order their declarations give (participant.ts: `orderParticipants`).
  */
 export class WritePath {
   private readonly committer: BatchCommitter<WriteItem, Array<UnitOutcome<unknown>>>;
-  private readonly deciders = new Map<string, WriteParticipant>();
-  private list: readonly WriteParticipant[] | null = null;
-  /** Each project's points expiry setting, read by the ledger part of every batch. */
-  readonly expiry: ExpirySettings;
+  private readonly deciders = new Map<string, AnyParticipant>();
+  private list: readonly AnyParticipant[] | null = null;
+  /** How many participants load alone, first (`leads`). */
+  private leading = 0;
+  /** The participant that counts the batch's changes (`changes`), if any. */
+  private counter: AnyParticipant | null = null;
 
   constructor(
     private readonly platform: Platform,
     options: CommitterOptions = {},
   ) {
-    this.expiry = new ExpirySettings(platform);
     this.committer = new BatchCommitter(platform.db, (session, items) => this.applyBatch(session, items), platform.log, options);
   }
 
-  /** Sets the participants, once. */
-  use(participants: readonly WriteParticipant[]): void {
+  /** Sets the participants, once: orders them, and refuses an unknown name, a cycle, or two deciders of a kind. */
+  use(participants: readonly AnyParticipant[]): void {
     if (this.list) throw new Error('the write path participants are already set');
-    for (const p of participants) {
+    const ordered = orderParticipants(participants);
+    for (const p of ordered) {
+      if (p.changes) {
+        if (this.counter) throw new Error(`two write path participants count changes: ${this.counter.name} and ${p.name}`);
+        this.counter = p;
+      }
       if (!p.kind) continue;
       if (this.deciders.has(p.kind)) throw new Error(`two participants decide units of kind ${p.kind}`);
       this.deciders.set(p.kind, p);
     }
-    this.list = Object.freeze([...participants]);
+    this.leading = ordered.filter((p) => p.leads).length;
+    this.list = Object.freeze(ordered);
   }
 
   /** The participants in the order their parts run. */
-  get participants(): readonly WriteParticipant[] {
+  get participants(): readonly AnyParticipant[] {
     return this.list ?? [];
   }
 
@@ -73,10 +75,10 @@ export class WritePath {
    * decided, or rejects with its refusal. With `claim`, a decided value is stored as the request's
    * response (status 200, or `statusCode`) in the same transaction.
    */
-  async submit<R>(unit: WriteUnit, claim: IdempotencyClaim | null = null, statusCode = 200): Promise<R> {
+  async submit<U extends AnyUnit>(unit: U, claim: IdempotencyClaim | null = null, statusCode = 200): Promise<ResultOf<U>> {
     const [outcome] = await this.submitGroup([unit], claim, ([o]) => (o!.ok ? { statusCode, body: o!.value } : undefined));
     if (!outcome!.ok) throw outcome!.error;
-    return outcome!.value as R;
+    return outcome!.value;
   }
 
   /**
@@ -84,14 +86,15 @@ export class WritePath {
    * outcome of each. With `claim`, `respond` builds the request's response from the outcomes and it
    * is stored in the same transaction.
    */
-  submitGroup(
-    units: readonly WriteUnit[],
+  submitGroup<U extends AnyUnit>(
+    units: readonly U[],
     claim: IdempotencyClaim | null = null,
-    respond: WriteItem['respond'] = () => undefined,
-  ): Promise<Array<UnitOutcome<unknown>>> {
+    respond: (outcomes: Array<UnitOutcome<ResultOf<U>>>) => { statusCode: number; body: unknown } | undefined = () => undefined,
+  ): Promise<Array<UnitOutcome<ResultOf<U>>>> {
     for (const u of units)
       if (!this.deciders.has(u.kind)) return Promise.reject(new Error(`no participant decides units of kind ${u.kind}`));
-    return this.committer.submit({ units, claim, respond });
+    // The outcomes of a unit are what its kind's participant decided (`decide`): typed by the kind.
+    return this.committer.submit({ units, claim, respond: respond as WriteItem['respond'] }) as Promise<Array<UnitOutcome<ResultOf<U>>>>;
   }
 
   /** Applies what is queued and refuses new units (service shutdown). */
@@ -101,12 +104,15 @@ export class WritePath {
 
   private async applyBatch(session: SqlSession, items: readonly WriteItem[]): Promise<BatchResult<Array<UnitOutcome<unknown>>>> {
     const units = items.flatMap((item) => item.units);
-    const batch = new WriteBatch(session, units, this.platform.clock.now());
-    const ledger = batch.part<LedgerBatch>(LEDGER);
-    ledger.expiry = this.expiry;
-    const parts: BatchPart[] = [ledger, ...this.participants.map((p) => batch.part(p))];
-    await ledger.load();
-    const [held] = await Promise.all([this.lockClaims(session, items), ...parts.slice(1).map((part) => part.load?.())]);
+    const participants = this.participants;
+    const batch = new WriteBatch(session, units, this.platform.clock.now(), participants);
+    const parts: Part[] = participants.map((p) => batch.open(p.name, p.begin(batch)));
+    const counter = this.counter;
+    // The counting part's type is its participant's: the write path only hands it back.
+    const changes = counter ? (counter.changes as (part: Part) => number) : null;
+    const counted = counter ? batch.part<Part>({ name: counter.name }) : null;
+    for (let i = 0; i < this.leading; i++) await parts[i]!.load?.();
+    const [held] = await Promise.all([this.lockClaims(session, items), ...parts.slice(this.leading).map((part) => part.load?.())]);
 
     const responses: Array<Parameters<typeof storeResponses.run>[1][number]> = [];
     const outcomes: Array<UnitOutcome<Array<UnitOutcome<unknown>>>> = [];
@@ -117,7 +123,7 @@ export class WritePath {
       }
       const results: Array<UnitOutcome<unknown>> = [];
       for (const unit of item.units) {
-        results.push(this.decide(batch, ledger, unit));
+        results.push(this.decide(batch, changes, counted, unit));
         // A bulk request's 1,000 units: the event loop gets a turn between slices (decision 217).
         if (session.slice.due()) await session.slice.next();
       }
@@ -144,16 +150,16 @@ export class WritePath {
     };
   }
 
-  private decide(batch: WriteBatch, ledger: LedgerBatch, unit: WriteUnit): UnitOutcome<unknown> {
-    const part = batch.part(this.deciders.get(unit.kind)!);
-    const entries = ledger.entries.length;
+  private decide(batch: WriteBatch, changes: ((part: Part) => number) | null, counted: Part | null, unit: AnyUnit): UnitOutcome<unknown> {
+    const part = batch.part<Part>(this.deciders.get(unit.kind)!);
+    const before = changes ? changes(counted!) : 0;
     try {
       return { ok: true, value: part.apply!(unit) };
     } catch (error) {
-      // A refusal made before the unit changed anything (its first ledger entry is its first
-      // change) fails only the unit. Anything else fails the batch: the committer then applies
-      // each request alone, and this one fails in a transaction that is rolled back.
-      if (error instanceof AppError && ledger.entries.length === entries) return { ok: false, error };
+      // A refusal made before the unit changed anything (for the ledger: its first entry is its
+      // first change) fails only the unit. Anything else fails the batch: the committer then
+      // applies each request alone, and this one fails in a transaction that is rolled back.
+      if (error instanceof AppError && (changes ? changes(counted!) : 0) === before) return { ok: false, error };
       throw error;
     }
   }
@@ -172,12 +178,4 @@ export class WritePath {
         !item.claim || claimHeld(byKey.get(`${item.claim.projectId}\u0000${item.claim.principal}\u0000${item.claim.key}`), item.claim),
     );
   }
-}
-
-/** The ledger takes part in every batch, first. */
-export const LEDGER: WriteParticipant = { name: 'ledger', begin: (batch) => new LedgerBatch(batch) };
-
-/** The ledger part of a batch (every participant records points through it). */
-export function ledgerOf(batch: WriteBatch): LedgerBatch {
-  return batch.part<LedgerBatch>(LEDGER);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Compilable, Kysely } from 'kysely';
-import type { DB } from './schema.js';
+import type { DB } from '../platform/db/schema.js';
 
 /** The named arguments a statement runs with. */
 export type Args = Record<string, unknown>;

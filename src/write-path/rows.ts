@@ -1,5 +1,5 @@
 import { sql, type Compilable, type InsertQueryBuilder, type InsertResult, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from './schema.js';
+import type { DB } from '../platform/db/schema.js';
 import { SqliteSession, type SqlSession } from './session.js';
 import { Statement, type Args } from './statement.js';
 

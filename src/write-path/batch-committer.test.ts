@@ -2,7 +2,7 @@ import pino from 'pino';
 import { CompiledQuery } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BatchCommitter, type BatchResult } from './batch-committer.js';
-import { openDatabase, type Database } from './database.js';
+import { openDatabase, type Database } from '../platform/db/database.js';
 
 const log = pino({ level: 'silent' });
 

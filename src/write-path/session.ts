@@ -1,10 +1,10 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type pg from 'pg';
-import type { DialectName, Queryable } from './database.js';
-import type { DB } from './schema.js';
+import type { DialectName, Queryable } from '../platform/db/database.js';
+import type { DB } from '../platform/db/schema.js';
 import { bindArgs, type Args, type Statement } from './statement.js';
-import type { StatementCache } from './statement-cache.js';
-import { LoopSlice } from '../loop-slice.js';
+import type { StatementCache } from '../platform/db/statement-cache.js';
+import { LoopSlice } from '../platform/loop-slice.js';
 
 /**
  * One open transaction of the write path, on either store. Statements run prepared (see

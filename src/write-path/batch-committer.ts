@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './database.js';
+import type { Database } from '../platform/db/database.js';
 import { PostgresSession, SqliteSession, type SqlSession } from './session.js';
-import { unreachableStore } from '../store-outage.js';
-import { WalSync } from './wal-sync.js';
+import { unreachableStore } from '../platform/store-outage.js';
+import { WalSync } from '../platform/db/wal-sync.js';
 
 /** What one unit of a batch came to: its value, or the error its caller gets. */
 export type UnitOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
