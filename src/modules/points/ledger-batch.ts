@@ -1,12 +1,13 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
-import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
+import { KeyedUpdate, RowsInsert } from '../../write-path/rows.js';
 import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/users.repository.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
 import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';
-import { credit, expiredPoints, lotFor, take, total, UNDATED, type ExpiryPolicy, type Lots } from './lots.js';
+import { credit, expiredPoints, lotFor, take, type ExpiryPolicy } from './lots.js';
+import { lotsOfUsers, readLot, reconcileLots, writeLots, type HeldLots } from './ledger-lots.js';
+import { PendingCredits, type PendingCredit } from './ledger-pending.js';
 import './lots.tables.js';
 import { assertPointsInRange, balanceOutOfRange, highestBalanceFor } from './points-range.js';
 import { defineParticipant } from '../../write-path/participant.js';
@@ -14,6 +15,8 @@ import { partKey, userKey, type BatchPart, type WriteBatch } from '../../write-p
 
 /** How a debit that does not fit the balance is handled: refused (`refuse`) or cut to what is there (`clamp`). */
 export type DebitMode = 'refuse' | 'clamp';
+
+export type { PendingCredit } from './ledger-pending.js';
 
 /** A ledger entry decided in a batch. */
 export interface BatchEntry extends LedgerEntryInput {
@@ -34,22 +37,6 @@ export interface BatchEntry extends LedgerEntryInput {
   release?: PendingCredit;
 }
 
-/** A pending credit of a user the batch holds (loaded with the user's row lock). */
-export interface PendingCredit {
-  entryId: number;
-  projectId: string;
-  userId: string;
-  type: string;
-  sourceId: string;
-  points: number;
-  occurredAt: number;
-  availableAt: number;
-  boardGroups: readonly string[];
-  state: 'pending' | 'released' | 'canceled';
-  /** The lot it went into when released. */
-  lot: string | null;
-}
-
 /** Where the ledger reads a project's expiry setting (null: none of the project's points expire). */
 export interface ExpirySource {
   policy(projectId: string, batch: WriteBatch): Promise<ExpiryPolicy | null>;
@@ -66,7 +53,7 @@ export function boardEffect(e: BatchEntry): { points: number; occurredAt: number
   return e.board ?? e;
 }
 
-interface Balance {
+interface Balance extends HeldLots {
   projectId: string;
   userId: string;
   points: number;
@@ -78,10 +65,6 @@ interface Balance {
   lastActiveAt: number | null;
   /** Whether the batch recorded something the user did (any entry but an admin adjustment). */
   active: boolean;
-  /** The user's lots (sum == points) and the lot keys stored before the batch. */
-  lots: Lots;
-  storedLots: Set<string>;
-  lotsChanged: boolean;
   /**
    * The batch inserted the user's row (autoCreateUsers): the user becomes live only when a unit that
    * may create it is applied (`createIfWanted`), so units before it see no user, as one by one.
@@ -118,37 +101,6 @@ const insertEntries = new RowsInsert({
   },
 });
 
-/** A pending credit that became available, or was cancelled by a reversal (its row shows its state). */
-const settlePending = new KeyedUpdate({
-  description: 'pending ledger entries',
-  table: 'ledger',
-  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
-  set: { points: 'int8', pending_points: 'int8', lot: 'text' },
-});
-
-const lotsOfUsers = new KeyedSelect({
-  description: 'point lots of users',
-  table: 'point_lots',
-  keys: { project_id: 'text', user_id: 'text' },
-  select: ['user_id', 'earned_on', 'remaining'],
-});
-
-const pendingOfUsers = new KeyedSelect({
-  description: 'pending credits of users',
-  table: 'ledger',
-  keys: { project_id: 'text', user_id: 'text' },
-  select: ['entry_id', 'user_id', 'type', 'source_id', 'pending_points', 'occurred_at', 'available_at', 'metadata'],
-  where: sql<boolean>`t.pending_points > 0`,
-  orderBy: ['entry_id'],
-});
-
-const upsertLots = new RowsUpsert({
-  description: 'point lots',
-  table: 'point_lots',
-  keys: { project_id: 'text', user_id: 'text', earned_on: 'text' },
-  columns: { remaining: 'int8' },
-});
-
 /**
  * The ledger's part of a batch (the ledger is the truth: every change of points is one appended
  * row, and the balance moves with it). `load` locks the rows of the batch's users with the users
@@ -161,7 +113,8 @@ export class LedgerBatch implements BatchPart {
   readonly entries: BatchEntry[] = [];
   private readonly balances = new Map<string, Balance>();
   private readonly policies = new Map<string, ExpiryPolicy | null>();
-  private readonly pending = new Map<string, PendingCredit>();
+  /** The batch users' pending credits (ledger-pending.ts). */
+  private readonly pending = new PendingCredits();
   constructor(
     private readonly batch: WriteBatch,
     /** Where expiry settings come from (null: lots are kept, nothing expires). */
@@ -247,30 +200,11 @@ export class LedgerBatch implements BatchPart {
     const [policy, lots, pending] = await Promise.all([
       expiry.policy(projectId, this.batch),
       lotsOfUsers.run(session, keys),
-      pendingOfUsers.run(session, keys),
+      this.pending.query(session, keys),
     ]);
     this.policies.set(projectId, policy);
-    for (const r of lots) {
-      const b = this.balances.get(userKey(projectId, r.user_id))!;
-      b.lots.set(r.earned_on, Number(r.remaining));
-      b.storedLots.add(r.earned_on);
-    }
-    for (const r of pending) {
-      const meta = r.metadata ? (JSON.parse(r.metadata) as { boardGroups?: string[] }) : {};
-      this.pending.set(pendingKey(projectId, r.user_id, Number(r.entry_id)), {
-        entryId: Number(r.entry_id),
-        projectId,
-        userId: r.user_id,
-        type: r.type,
-        sourceId: r.source_id,
-        points: Number(r.pending_points),
-        occurredAt: Number(r.occurred_at),
-        availableAt: Number(r.available_at),
-        boardGroups: meta.boardGroups ?? [],
-        state: 'pending',
-        lot: null,
-      });
-    }
+    for (const r of lots) readLot(this.balances.get(userKey(projectId, r.user_id))!, r);
+    this.pending.read(projectId, pending);
   }
 
   /**
@@ -284,10 +218,7 @@ export class LedgerBatch implements BatchPart {
       // The lots always add up to the balance; rows written around the write path (seeds) are set
       // right here: a shortfall becomes undated points. A user being deleted is left to its job.
       if (!b.live) continue;
-      const sum = total(b.lots);
-      if (sum < b.points) credit(b.lots, UNDATED, b.points - sum);
-      else if (sum > b.points) take(b.lots, sum - b.points, this.policyOf(b.projectId));
-      if (sum !== b.points) b.lotsChanged = true;
+      reconcileLots(b, b.points, this.policyOf(b.projectId));
     }
     for (const b of this.balances.values()) if (b.live) this.settle(b);
   }
@@ -343,13 +274,12 @@ export class LedgerBatch implements BatchPart {
 
   /** A pending credit of a batch user (pending, released in this batch, or cancelled in it), by its entry id. */
   pendingCredit(projectId: string, userId: string, entryId: number): PendingCredit | undefined {
-    return this.pending.get(pendingKey(projectId, userId, entryId));
+    return this.pending.get(projectId, userId, entryId);
   }
 
   /** Cancels a pending credit (a reversal): it never becomes available. Changes no balance. */
   cancelPending(credit: PendingCredit): void {
-    if (credit.state !== 'pending') throw new Error('only a pending credit can be cancelled');
-    credit.state = 'canceled';
+    this.pending.cancel(credit);
   }
 
   /** Whether the user exists and is not being deleted (a user being deleted takes no new writes). */
@@ -453,56 +383,18 @@ export class LedgerBatch implements BatchPart {
           lot: e.lot ?? null,
         })) as never,
     );
-    const settled = settlePending.run(
-      this.batch.session,
-      [...this.pending.values()]
-        .filter((p) => p.state !== 'pending')
-        .map((p) => ({
-          project_id: p.projectId,
-          user_id: p.userId,
-          entry_id: p.entryId,
-          points: p.state === 'released' ? p.points : 0,
-          pending_points: 0,
-          lot: p.lot,
-        })) as never,
-    );
+    const settled = this.pending.write(this.batch.session);
     // A row inserted for a user that no unit went on to create is removed again (rare: every such unit was refused).
     const unused = [...this.balances.values()].filter((b) => b.inserted && !b.live);
     const removed = unused.map((b) => this.batch.session.run(deleteUnusedNewUser, { projectId: b.projectId, userId: b.userId }));
     await Promise.all([balances, entries, settled, this.writeLots(), ...removed]);
   }
 
-  /** Each changed user's lots: rows of 0 are deleted, the others updated or inserted. */
-  private async writeLots(): Promise<void> {
-    const rows: Array<{ row: { project_id: string; user_id: string; earned_on: string; remaining: number }; exists: boolean }> = [];
-    const session = this.batch.session;
-    if (!this.expiry) return;
-    const deletes: Array<Promise<unknown>> = [];
-    for (const b of this.balances.values()) {
-      if (!b.lotsChanged) continue;
-      for (const [earnedOn, remaining] of b.lots)
-        rows.push({
-          row: { project_id: b.projectId, user_id: b.userId, earned_on: earnedOn, remaining },
-          exists: b.storedLots.has(earnedOn),
-        });
-      const gone = [...b.storedLots].filter((k) => !b.lots.has(k));
-      if (gone.length > 0) {
-        deletes.push(
-          session.execute(
-            this.expiry.db
-              .deleteFrom('point_lots')
-              .where('project_id', '=', b.projectId)
-              .where('user_id', '=', b.userId)
-              .where('earned_on', 'in', gone),
-          ),
-        );
-      }
-    }
-    await Promise.all([...deletes, upsertLots.run(session, rows)]);
+  /** Each changed user's lots (ledger-lots.ts). */
+  private writeLots(): Promise<void> {
+    return this.expiry ? writeLots(this.batch.session, this.expiry.db, this.balances.values()) : Promise.resolve();
   }
 }
-
-const pendingKey = (projectId: string, userId: string, entryId: number) => `${projectId}\u0000${userId}\u0000${entryId}`;
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

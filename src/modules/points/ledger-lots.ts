@@ -1,0 +1,77 @@
+import type { Queryable } from '../../platform/db/database.js';
+import { KeyedSelect, RowsUpsert } from '../../write-path/rows.js';
+import type { SqlSession } from '../../write-path/session.js';
+import { credit, take, total, UNDATED, type ExpiryPolicy, type Lots } from './lots.js';
+import './lots.tables.js';
+
+/**
+ * The ledger's lots and expiry (decision 145; lots.ts decides): each batch user's points by the day
+ * they were earned, read with the user's lock, kept adding up to the balance as entries are
+ * decided, and written once per batch.
+ */
+
+/** A user's lots in a batch. */
+export interface HeldLots {
+  /** The user's lots (sum == points) and the lot keys stored before the batch. */
+  lots: Lots;
+  storedLots: Set<string>;
+  lotsChanged: boolean;
+}
+
+export const lotsOfUsers = new KeyedSelect({
+  description: 'point lots of users',
+  table: 'point_lots',
+  keys: { project_id: 'text', user_id: 'text' },
+  select: ['user_id', 'earned_on', 'remaining'],
+});
+
+const upsertLots = new RowsUpsert({
+  description: 'point lots',
+  table: 'point_lots',
+  keys: { project_id: 'text', user_id: 'text', earned_on: 'text' },
+  columns: { remaining: 'int8' },
+});
+
+/** A stored lot row read into the user's lots. */
+export function readLot(b: HeldLots, r: { earned_on: string; remaining: number | string }): void {
+  b.lots.set(r.earned_on, Number(r.remaining));
+  b.storedLots.add(r.earned_on);
+}
+
+/**
+ * The lots always add up to the balance; rows written around the write path (seeds) are set right
+ * here: a shortfall becomes undated points, a surplus is taken as a debit would.
+ */
+export function reconcileLots(b: HeldLots, points: number, policy: ExpiryPolicy | null): void {
+  const sum = total(b.lots);
+  if (sum < points) credit(b.lots, UNDATED, points - sum);
+  else if (sum > points) take(b.lots, sum - points, policy);
+  if (sum !== points) b.lotsChanged = true;
+}
+
+/** Each changed user's lots: rows of 0 are deleted, the others updated or inserted (sent at once). */
+export async function writeLots(
+  session: SqlSession,
+  db: Queryable,
+  balances: Iterable<HeldLots & { projectId: string; userId: string }>,
+): Promise<void> {
+  const rows: Array<{ row: { project_id: string; user_id: string; earned_on: string; remaining: number }; exists: boolean }> = [];
+  const deletes: Array<Promise<unknown>> = [];
+  for (const b of balances) {
+    if (!b.lotsChanged) continue;
+    for (const [earnedOn, remaining] of b.lots)
+      rows.push({
+        row: { project_id: b.projectId, user_id: b.userId, earned_on: earnedOn, remaining },
+        exists: b.storedLots.has(earnedOn),
+      });
+    const gone = [...b.storedLots].filter((k) => !b.lots.has(k));
+    if (gone.length > 0) {
+      deletes.push(
+        session.execute(
+          db.deleteFrom('point_lots').where('project_id', '=', b.projectId).where('user_id', '=', b.userId).where('earned_on', 'in', gone),
+        ),
+      );
+    }
+  }
+  await Promise.all([...deletes, upsertLots.run(session, rows)]);
+}
