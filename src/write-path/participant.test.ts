@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { describeSharedApp } from '../../test/helpers/test-app.js';
 import { orderParticipants } from './participant.js';
 
 type Decl = { name: string; after?: string[]; provides?: string[]; leads?: boolean; sharedRows?: boolean };
@@ -60,26 +59,5 @@ describe('write path: the order of participants comes from their declarations', 
         { name: 'a', after: ['totals'] },
       ]),
     ).toThrow('cycle');
-  });
-});
-
-describeSharedApp('write path: the order of the app', (t) => {
-  it('runs the parts of the app in this order (the ledger first, the outbox after every notice, analytics last)', () => {
-    expect(t.app.services.writes.participants.map((p) => p.name)).toEqual([
-      'ledger',
-      'adjustments',
-      'leaderboards',
-      'points-settle',
-      'reversals',
-      'season-payouts',
-      'surveys',
-      'tiers',
-      'events',
-      'challenges',
-      'streaks',
-      'redemptions',
-      'webhooks',
-      'analytics',
-    ]);
   });
 });
