@@ -59,7 +59,6 @@ describeBackends('app life cycle: the services start when the app is ready and c
     expect(participants.map((s) => s.name)).toEqual([
       'ledger',
       'adjustments',
-      'leaderboards',
       'points-settle',
       'reversals',
       'season-payouts',
@@ -71,6 +70,7 @@ describeBackends('app life cycle: the services start when the app is ready and c
       'redemptions',
       'webhooks',
       'analytics',
+      'leaderboards',
     ]);
     expect(Object.isFrozen(participants)).toBe(true);
     expect(() => (participants as unknown as unknown[]).push({ name: 'extra' })).toThrow(TypeError);

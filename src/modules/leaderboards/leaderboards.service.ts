@@ -57,6 +57,8 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     kind: 'board-points',
     /** It ranks the batch's ledger entries (every entry but spending). */
     after: ['ledger'],
+    /** It share-locks the project's roll-over row, which every batch of the project shares: after the per-user parts. */
+    sharedRows: true,
     begin: (batch) =>
       new LeaderboardsBatch(batch, {
         set: (board, life, entries) => this.index.set(board, life, entries),
