@@ -53,3 +53,36 @@ select "redeemed" from "offer_user_counts" where "project_id" = $1 and "offer_id
 
 -- modules/offers/offers.repository.ts offerUsageCounter.couponUsed
 update "offers" set "used_total" = used_total + 1 where "project_id" = $1 and "offer_id" = $2;
+
+-- modules/offers/redemption.sql.ts addMonthCounts.many
+insert into "offer_month_counts" ("project_id", "offer_id", "month", "redeemed") select "project_id", "offer_id", "month", "redeemed" from unnest($1::text[], $2::text[], $3::text[], $4::int8[]) with ordinality as v("project_id", "offer_id", "month", "redeemed", ord) order by ord on conflict ("project_id", "offer_id", "month") do update set "redeemed" = offer_month_counts.redeemed + excluded.redeemed;
+
+-- modules/offers/redemption.sql.ts addUserCounts.many
+insert into "offer_user_counts" ("project_id", "offer_id", "user_id", "redeemed") select "project_id", "offer_id", "user_id", "redeemed" from unnest($1::text[], $2::text[], $3::text[], $4::int8[]) with ordinality as v("project_id", "offer_id", "user_id", "redeemed", ord) order by ord on conflict ("project_id", "offer_id", "user_id") do update set "redeemed" = offer_user_counts.redeemed + excluded.redeemed;
+
+-- modules/offers/redemption.sql.ts insertRedemptions.many
+insert into "redemptions" ("project_id", "redemption_id", "user_id", "offer_id", "points", "coupon_key", "metadata", "created_at") select "project_id", "redemption_id", "user_id", "offer_id", "points", "coupon_key", "metadata", "created_at" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::text[], $8::int8[]) with ordinality as v("project_id", "redemption_id", "user_id", "offer_id", "points", "coupon_key", "metadata", "created_at", ord) order by ord;
+
+-- modules/offers/redemption.sql.ts lockOffers.many
+select t.* from "offers" as t
+where ("t"."project_id", "t"."offer_id") in (select "project_id", "offer_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "offer_id", ord))
+order by "t"."project_id", "t"."offer_id" for update of t;
+
+-- modules/offers/redemption.sql.ts monthCounts.many
+select t.* from "offer_month_counts" as t
+where ("t"."project_id", "t"."offer_id", "t"."month") in (select "project_id", "offer_id", "month" from unnest($1::text[], $2::text[], $3::text[]) with ordinality as v("project_id", "offer_id", "month", ord))
+order by "t"."project_id", "t"."offer_id", "t"."month";
+
+-- modules/offers/redemption.sql.ts setRedeemedTotals.many
+update "offers" as t set "redeemed_total" = "v"."redeemed_total"
+from unnest($1::text[], $2::text[], $3::int8[]) with ordinality as v("project_id", "offer_id", "redeemed_total", ord) where "t"."project_id" = "v"."project_id" and "t"."offer_id" = "v"."offer_id";
+
+-- modules/offers/redemption.sql.ts shopStatus.many
+select "t"."project_id", "t"."shop_id", "t"."status" from "shops" as t
+where ("t"."project_id", "t"."shop_id") in (select "project_id", "shop_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "shop_id", ord))
+order by "t"."project_id", "t"."shop_id";
+
+-- modules/offers/redemption.sql.ts userCounts.many
+select t.* from "offer_user_counts" as t
+where ("t"."project_id", "t"."offer_id", "t"."user_id") in (select "project_id", "offer_id", "user_id" from unnest($1::text[], $2::text[], $3::text[]) with ordinality as v("project_id", "offer_id", "user_id", ord))
+order by "t"."project_id", "t"."offer_id", "t"."user_id";

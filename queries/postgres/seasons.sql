@@ -36,3 +36,11 @@ select * from "season_rewards" where "project_id" = $1 and "group_id" = $2 order
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.updateReward
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+
+-- modules/seasons/seasons.sql.ts insertPayouts.many
+insert into "season_payouts" ("project_id", "month", "group_id", "season_reward_id", "user_id", "rank", "points", "paid_at") select "project_id", "month", "group_id", "season_reward_id", "user_id", "rank", "points", "paid_at" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int4[], $7::int8[], $8::int8[]) with ordinality as v("project_id", "month", "group_id", "season_reward_id", "user_id", "rank", "points", "paid_at", ord) order by ord on conflict do nothing;
+
+-- modules/seasons/seasons.sql.ts paidPayouts.many
+select "t"."project_id", "t"."month", "t"."group_id", "t"."season_reward_id", "t"."user_id" from "season_payouts" as t
+where ("t"."project_id", "t"."month", "t"."group_id", "t"."season_reward_id", "t"."user_id") in (select "project_id", "month", "group_id", "season_reward_id", "user_id" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) with ordinality as v("project_id", "month", "group_id", "season_reward_id", "user_id", ord))
+order by "t"."project_id", "t"."month", "t"."group_id", "t"."season_reward_id", "t"."user_id";

@@ -45,3 +45,19 @@ select "project_id", "streak_id", "time_frame" from "streaks" where "freezes" is
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.usersToCover
 select "user_id" from "streak_progress" where "project_id" = $1 and "streak_id" = $2 and freezes_available > 0 and "periods" != $3 and "last_period" < $4 and "user_id" > $5 order by "user_id" limit $6;
+
+-- modules/streaks/streaks.sql.ts addPeriodStats.many
+insert into "streak_period_stats" ("project_id", "streak_id", "period", "shard", "users", "count_sum") select "project_id", "streak_id", "period", "shard", "users", "count_sum" from unnest($1::text[], $2::text[], $3::int4[], $4::int4[], $5::int4[], $6::int8[]) with ordinality as v("project_id", "streak_id", "period", "shard", "users", "count_sum", ord) order by ord on conflict ("project_id", "streak_id", "period", "shard") do update set "users" = streak_period_stats.users + excluded.users, "count_sum" = streak_period_stats.count_sum + excluded.count_sum;
+
+-- modules/streaks/streaks.sql.ts addStats.many
+insert into "streak_stats" ("project_id", "streak_id", "shard", "participants", "longest_streak") select "project_id", "streak_id", "shard", "participants", "longest_streak" from unnest($1::text[], $2::text[], $3::int4[], $4::int4[], $5::int4[]) with ordinality as v("project_id", "streak_id", "shard", "participants", "longest_streak", ord) order by ord on conflict ("project_id", "streak_id", "shard") do update set "participants" = streak_stats.participants + excluded.participants, "longest_streak" = case when streak_stats.longest_streak > excluded.longest_streak
+then streak_stats.longest_streak else excluded.longest_streak end;
+
+-- modules/streaks/streaks.sql.ts progressOfUsers.many
+select t.* from "streak_progress" as t
+where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
+order by "t"."project_id", "t"."user_id";
+
+-- modules/streaks/streaks.sql.ts writeProgress.many
+insert into "streak_progress" ("project_id", "user_id", "streak_id", "periods", "current_count", "current_start", "last_period", "longest_streak", "missed_count", "milestones_claimed", "last_completed_at", "updated_at", "freezes_available", "freezes_used", "frozen_periods") select "project_id", "user_id", "streak_id", "periods", "current_count", "current_start", "last_period", "longest_streak", "missed_count", "milestones_claimed", "last_completed_at", "updated_at", "freezes_available", "freezes_used", "frozen_periods" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int4[], $6::int4[], $7::int4[], $8::int4[], $9::int4[], $10::text[], $11::int8[], $12::int8[], $13::int4[], $14::int4[], $15::text[]) with ordinality as v("project_id", "user_id", "streak_id", "periods", "current_count", "current_start", "last_period", "longest_streak", "missed_count", "milestones_claimed", "last_completed_at", "updated_at", "freezes_available", "freezes_used", "frozen_periods", ord) order by ord
+on conflict ("project_id", "user_id", "streak_id") do update set "periods" = "excluded"."periods", "current_count" = "excluded"."current_count", "current_start" = "excluded"."current_start", "last_period" = "excluded"."last_period", "longest_streak" = "excluded"."longest_streak", "missed_count" = "excluded"."missed_count", "milestones_claimed" = "excluded"."milestones_claimed", "last_completed_at" = "excluded"."last_completed_at", "updated_at" = "excluded"."updated_at", "freezes_available" = "excluded"."freezes_available", "freezes_used" = "excluded"."freezes_used", "frozen_periods" = "excluded"."frozen_periods";

@@ -26,3 +26,23 @@ select "option_id", "count" from "survey_option_counts" where "project_id" = $1 
 
 -- modules/surveys/surveys.repository.ts SurveysRepository.update
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+
+-- modules/surveys/surveys.sql.ts addOptionCounts.many
+insert into "survey_option_counts" ("project_id", "survey_id", "option_id", "count") select "project_id", "survey_id", "option_id", "count" from unnest($1::text[], $2::text[], $3::text[], $4::int8[]) with ordinality as v("project_id", "survey_id", "option_id", "count", ord) order by ord on conflict ("project_id", "survey_id", "option_id") do update set "count" = survey_option_counts.count + excluded.count;
+
+-- modules/surveys/surveys.sql.ts existingAnswers.many
+select "t"."project_id", "t"."survey_id", "t"."user_id" from "survey_answers" as t
+where ("t"."project_id", "t"."survey_id", "t"."user_id") in (select "project_id", "survey_id", "user_id" from unnest($1::text[], $2::text[], $3::text[]) with ordinality as v("project_id", "survey_id", "user_id", ord))
+order by "t"."project_id", "t"."survey_id", "t"."user_id";
+
+-- modules/surveys/surveys.sql.ts insertAnswers.many
+insert into "survey_answers" ("project_id", "survey_id", "user_id", "responses", "points", "created_at") select "project_id", "survey_id", "user_id", "responses", "points", "created_at" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::int8[]) with ordinality as v("project_id", "survey_id", "user_id", "responses", "points", "created_at", ord) order by ord;
+
+-- modules/surveys/surveys.sql.ts lockSurveys.many
+select t.* from "surveys" as t
+where ("t"."project_id", "t"."survey_id") in (select "project_id", "survey_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "survey_id", ord))
+order by "t"."project_id", "t"."survey_id" for update of t;
+
+-- modules/surveys/surveys.sql.ts setAnsweredTotals.many
+update "surveys" as t set "answered_total" = "v"."answered_total"
+from unnest($1::text[], $2::text[], $3::int8[]) with ordinality as v("project_id", "survey_id", "answered_total", ord) where "t"."project_id" = "v"."project_id" and "t"."survey_id" = "v"."survey_id";

@@ -24,3 +24,7 @@ select "user_id" from "user_tiers" where "project_id" = $1 and "checked_month" <
 
 -- modules/tiers/tiers.repository.ts TiersRepository.update
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+
+-- modules/tiers/tiers.sql.ts upsertStates.many
+insert into "user_tiers" ("project_id", "user_id", "tier_id", "since", "checked_month", "short_checks") select "project_id", "user_id", "tier_id", "since", "checked_month", "short_checks" from unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::text[], $6::int4[]) with ordinality as v("project_id", "user_id", "tier_id", "since", "checked_month", "short_checks", ord) order by ord
+on conflict ("project_id", "user_id") do update set "tier_id" = "excluded"."tier_id", "since" = "excluded"."since", "checked_month" = "excluded"."checked_month", "short_checks" = "excluded"."short_checks";

@@ -12,3 +12,29 @@ select min("bucket") as "first" from "analytics_rollups" where "project_id" = ? 
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.metadata
 -- (not dumped: the call failed with "Cannot read properties of undefined (reading 'length')"; give it a sample)
+
+-- modules/analytics/analytics.sql.ts addMetadata.one
+insert into "analytics_metadata" ("project_id", "event_id", "grain", "bucket", "field", "value_key", "count", "sum", "min", "max") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "event_id", "grain", "bucket", "field", "value_key") do update set "count" = analytics_metadata.count + excluded.count, "sum" = analytics_metadata.sum + excluded.sum, "min" = case when excluded.min < analytics_metadata.min then excluded.min else analytics_metadata.min end, "max" = case when excluded.max > analytics_metadata.max then excluded.max else analytics_metadata.max end;
+
+-- modules/analytics/analytics.sql.ts addRollups.find
+select "count", "points", "condition_met", "condition_failed", "limit_reached", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11", "h12", "h13", "h14", "h15", "h16", "h17", "h18", "h19", "h20", "h21", "h22", "h23", "sketch" from "analytics_rollups" where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" = ? and "shard" = ?;
+
+-- modules/analytics/analytics.sql.ts addRollups.insert
+insert into "analytics_rollups" ("project_id", "event_id", "grain", "bucket", "shard", "count", "points", "condition_met", "condition_failed", "limit_reached", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11", "h12", "h13", "h14", "h15", "h16", "h17", "h18", "h19", "h20", "h21", "h22", "h23") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- modules/analytics/analytics.sql.ts addRollups.update
+update "analytics_rollups" set "count" = ?, "points" = ?, "condition_met" = ?, "condition_failed" = ?, "limit_reached" = ?, "h0" = ?, "h1" = ?, "h2" = ?, "h3" = ?, "h4" = ?, "h5" = ?, "h6" = ?, "h7" = ?, "h8" = ?, "h9" = ?, "h10" = ?, "h11" = ?, "h12" = ?, "h13" = ?, "h14" = ?, "h15" = ?, "h16" = ?, "h17" = ?, "h18" = ?, "h19" = ?, "h20" = ?, "h21" = ?, "h22" = ?, "h23" = ? where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" = ? and "shard" = ?;
+
+-- modules/analytics/analytics.sql.ts admitValue
+insert into analytics_metadata_values (project_id, event_id, field, value)
+select ?, ?, ?, ?
+where (select count(*) from analytics_metadata_values
+where project_id = ? and event_id = ? and field = ?) < ?
+on conflict do nothing;
+
+-- modules/analytics/analytics.sql.ts admittedValues
+select "value" from "analytics_metadata_values" where "project_id" = ? and "event_id" = ? and "field" = ?;
+
+-- modules/analytics/analytics.sql.ts setSketches.one
+update "analytics_rollups" set "sketch" = ?, "sketch_exact" = ?, "sketch_sum" = ?, "sketch_zeros" = ?
+where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" = ? and "shard" = ?;

@@ -25,3 +25,12 @@ select * from "challenge_progress" where "project_id" = ? and "user_id" = ?;
 
 -- modules/challenges/challenges.repository.ts ChallengesRepository.update
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+
+-- modules/challenges/challenges.sql.ts progressOfUsers.one
+select t.* from "challenge_progress" as t where "t"."project_id" = ? and "t"."user_id" = ?;
+
+-- modules/challenges/challenges.sql.ts writeProgress.insert
+insert into "challenge_progress" ("project_id", "user_id", "challenge_id", "progress", "progress_exact", "completed_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?);
+
+-- modules/challenges/challenges.sql.ts writeProgress.update
+update "challenge_progress" set "progress" = ?, "progress_exact" = ?, "completed_at" = ?, "updated_at" = ? where "project_id" = ? and "user_id" = ? and "challenge_id" = ?;

@@ -30,3 +30,36 @@ select "day" from "leaderboard_rollover" where "project_id" = ?;
 
 -- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.userTotal
 -- (not dumped: the call failed with "Cannot read properties of undefined (reading '0')"; give it a sample)
+
+-- modules/leaderboards/leaderboards.sql.ts addDaily.find
+select "points", "reached_at" from "leaderboard_daily" where "project_id" = ? and "group_id" = ? and "day" = ? and "user_id" = ?;
+
+-- modules/leaderboards/leaderboards.sql.ts addDaily.insert
+insert into "leaderboard_daily" ("project_id", "group_id", "day", "user_id", "points", "reached_at") values (?, ?, ?, ?, ?, ?);
+
+-- modules/leaderboards/leaderboards.sql.ts addDaily.update
+update "leaderboard_daily" set "points" = ?, "reached_at" = ? where "project_id" = ? and "group_id" = ? and "day" = ? and "user_id" = ?;
+
+-- modules/leaderboards/leaderboards.sql.ts addMonthly.find
+select "points", "reached_at", "version" from "leaderboard_monthly" where "project_id" = ? and "group_id" = ? and "month" = ? and "user_id" = ?;
+
+-- modules/leaderboards/leaderboards.sql.ts addMonthly.insert
+insert into "leaderboard_monthly" ("project_id", "group_id", "month", "user_id", "points", "reached_at", "version") values (?, ?, ?, ?, ?, ?, ?);
+
+-- modules/leaderboards/leaderboards.sql.ts addMonthly.update
+update "leaderboard_monthly" set "points" = ?, "reached_at" = ?, "version" = ? where "project_id" = ? and "group_id" = ? and "month" = ? and "user_id" = ?;
+
+-- modules/leaderboards/leaderboards.sql.ts addWindows.find
+select "p7", "p30", "p365", "r7", "r30", "r365", "version" from "leaderboard_windows" where "project_id" = ? and "group_id" = ? and "user_id" = ?;
+
+-- modules/leaderboards/leaderboards.sql.ts addWindows.insert
+insert into "leaderboard_windows" ("project_id", "group_id", "user_id", "p7", "p30", "p365", "r7", "r30", "r365", "version") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- modules/leaderboards/leaderboards.sql.ts addWindows.update
+update "leaderboard_windows" set "p7" = ?, "p30" = ?, "p365" = ?, "r7" = ?, "r30" = ?, "r365" = ?, "version" = ? where "project_id" = ? and "group_id" = ? and "user_id" = ?;
+
+-- modules/leaderboards/leaderboards.sql.ts createRollover.one
+insert into "leaderboard_rollover" ("project_id", "day") values (?, ?) on conflict ("project_id") do nothing;
+
+-- modules/leaderboards/leaderboards.sql.ts rolloverDay.one
+select t.* from "leaderboard_rollover" as t where "t"."project_id" = ?;

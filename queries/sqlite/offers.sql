@@ -53,3 +53,28 @@ select "redeemed" from "offer_user_counts" where "project_id" = ? and "offer_id"
 
 -- modules/offers/offers.repository.ts offerUsageCounter.couponUsed
 update "offers" set "used_total" = used_total + 1 where "project_id" = ? and "offer_id" = ?;
+
+-- modules/offers/redemption.sql.ts addMonthCounts.one
+insert into "offer_month_counts" ("project_id", "offer_id", "month", "redeemed") values (?, ?, ?, ?) on conflict ("project_id", "offer_id", "month") do update set "redeemed" = offer_month_counts.redeemed + excluded.redeemed;
+
+-- modules/offers/redemption.sql.ts addUserCounts.one
+insert into "offer_user_counts" ("project_id", "offer_id", "user_id", "redeemed") values (?, ?, ?, ?) on conflict ("project_id", "offer_id", "user_id") do update set "redeemed" = offer_user_counts.redeemed + excluded.redeemed;
+
+-- modules/offers/redemption.sql.ts insertRedemptions.one
+insert into "redemptions" ("project_id", "redemption_id", "user_id", "offer_id", "points", "coupon_key", "metadata", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
+
+-- modules/offers/redemption.sql.ts lockOffers.one
+select t.* from "offers" as t where "t"."project_id" = ? and "t"."offer_id" = ?;
+
+-- modules/offers/redemption.sql.ts monthCounts.one
+select t.* from "offer_month_counts" as t where "t"."project_id" = ? and "t"."offer_id" = ? and "t"."month" = ?;
+
+-- modules/offers/redemption.sql.ts setRedeemedTotals.one
+update "offers" set "redeemed_total" = ?
+where "project_id" = ? and "offer_id" = ?;
+
+-- modules/offers/redemption.sql.ts shopStatus.one
+select "t"."project_id", "t"."shop_id", "t"."status" from "shops" as t where "t"."project_id" = ? and "t"."shop_id" = ?;
+
+-- modules/offers/redemption.sql.ts userCounts.one
+select t.* from "offer_user_counts" as t where "t"."project_id" = ? and "t"."offer_id" = ? and "t"."user_id" = ?;

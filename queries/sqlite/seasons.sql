@@ -36,3 +36,9 @@ select * from "season_rewards" where "project_id" = ? and "group_id" = ? order b
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.updateReward
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+
+-- modules/seasons/seasons.sql.ts insertPayouts.one
+insert into "season_payouts" ("project_id", "month", "group_id", "season_reward_id", "user_id", "rank", "points", "paid_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing;
+
+-- modules/seasons/seasons.sql.ts paidPayouts.one
+select "t"."project_id", "t"."month", "t"."group_id", "t"."season_reward_id", "t"."user_id" from "season_payouts" as t where "t"."project_id" = ? and "t"."month" = ? and "t"."group_id" = ? and "t"."season_reward_id" = ? and "t"."user_id" = ?;

@@ -45,3 +45,19 @@ select "project_id", "streak_id", "time_frame" from "streaks" where "freezes" is
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.usersToCover
 select "user_id" from "streak_progress" where "project_id" = ? and "streak_id" = ? and freezes_available > 0 and "periods" != ? and "last_period" < ? and "user_id" > ? order by "user_id" limit ?;
+
+-- modules/streaks/streaks.sql.ts addPeriodStats.one
+insert into "streak_period_stats" ("project_id", "streak_id", "period", "shard", "users", "count_sum") values (?, ?, ?, ?, ?, ?) on conflict ("project_id", "streak_id", "period", "shard") do update set "users" = streak_period_stats.users + excluded.users, "count_sum" = streak_period_stats.count_sum + excluded.count_sum;
+
+-- modules/streaks/streaks.sql.ts addStats.one
+insert into "streak_stats" ("project_id", "streak_id", "shard", "participants", "longest_streak") values (?, ?, ?, ?, ?) on conflict ("project_id", "streak_id", "shard") do update set "participants" = streak_stats.participants + excluded.participants, "longest_streak" = case when streak_stats.longest_streak > excluded.longest_streak
+then streak_stats.longest_streak else excluded.longest_streak end;
+
+-- modules/streaks/streaks.sql.ts progressOfUsers.one
+select t.* from "streak_progress" as t where "t"."project_id" = ? and "t"."user_id" = ?;
+
+-- modules/streaks/streaks.sql.ts writeProgress.insert
+insert into "streak_progress" ("project_id", "user_id", "streak_id", "periods", "current_count", "current_start", "last_period", "longest_streak", "missed_count", "milestones_claimed", "last_completed_at", "updated_at", "freezes_available", "freezes_used", "frozen_periods") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- modules/streaks/streaks.sql.ts writeProgress.update
+update "streak_progress" set "periods" = ?, "current_count" = ?, "current_start" = ?, "last_period" = ?, "longest_streak" = ?, "missed_count" = ?, "milestones_claimed" = ?, "last_completed_at" = ?, "updated_at" = ?, "freezes_available" = ?, "freezes_used" = ?, "frozen_periods" = ? where "project_id" = ? and "user_id" = ? and "streak_id" = ?;

@@ -26,3 +26,19 @@ select "option_id", "count" from "survey_option_counts" where "project_id" = ? a
 
 -- modules/surveys/surveys.repository.ts SurveysRepository.update
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+
+-- modules/surveys/surveys.sql.ts addOptionCounts.one
+insert into "survey_option_counts" ("project_id", "survey_id", "option_id", "count") values (?, ?, ?, ?) on conflict ("project_id", "survey_id", "option_id") do update set "count" = survey_option_counts.count + excluded.count;
+
+-- modules/surveys/surveys.sql.ts existingAnswers.one
+select "t"."project_id", "t"."survey_id", "t"."user_id" from "survey_answers" as t where "t"."project_id" = ? and "t"."survey_id" = ? and "t"."user_id" = ?;
+
+-- modules/surveys/surveys.sql.ts insertAnswers.one
+insert into "survey_answers" ("project_id", "survey_id", "user_id", "responses", "points", "created_at") values (?, ?, ?, ?, ?, ?);
+
+-- modules/surveys/surveys.sql.ts lockSurveys.one
+select t.* from "surveys" as t where "t"."project_id" = ? and "t"."survey_id" = ?;
+
+-- modules/surveys/surveys.sql.ts setAnsweredTotals.one
+update "surveys" set "answered_total" = ?
+where "project_id" = ? and "survey_id" = ?;

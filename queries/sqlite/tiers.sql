@@ -24,3 +24,9 @@ select "user_id" from "user_tiers" where "project_id" = ? and "checked_month" < 
 
 -- modules/tiers/tiers.repository.ts TiersRepository.update
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+
+-- modules/tiers/tiers.sql.ts upsertStates.insert
+insert into "user_tiers" ("project_id", "user_id", "tier_id", "since", "checked_month", "short_checks") values (?, ?, ?, ?, ?, ?);
+
+-- modules/tiers/tiers.sql.ts upsertStates.update
+update "user_tiers" set "tier_id" = ?, "since" = ?, "checked_month" = ?, "short_checks" = ? where "project_id" = ? and "user_id" = ?;

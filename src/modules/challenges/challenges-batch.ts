@@ -1,4 +1,3 @@
-import { KeyedSelect, RowsUpsert } from '../../platform/db/rows.js';
 import { addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal, ZERO, type Decimal } from '../events/exact-decimal.js';
 import type { EventUnit } from '../events/events-batch.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
@@ -7,21 +6,7 @@ import { ledgerOf } from '../points/write-path.js';
 import { userKey, type WriteBatch } from '../points/write-batch.js';
 import { isUnlocked, predecessors, progressIncrement, storedProgress, type Challenge, type Progress } from './challenge-view.js';
 import './challenges.tables.js';
-
-/** All progress rows of the given users. */
-const progressOfUsers = new KeyedSelect({
-  description: 'challenge progress of users',
-  table: 'challenge_progress',
-  keys: { project_id: 'text', user_id: 'text' },
-});
-
-/** Writes the progress rows a batch changed (their values as decided in the batch). */
-const writeProgress = new RowsUpsert({
-  description: 'challenge progress',
-  table: 'challenge_progress',
-  keys: { project_id: 'text', user_id: 'text', challenge_id: 'text' },
-  columns: { progress: 'float8', progress_exact: 'text', completed_at: 'int8', updated_at: 'int8' },
-});
+import { progressOfUsers, writeProgress } from './challenges.sql.js';
 
 interface Row extends Progress {
   /** The progress as an exact decimal (decision 190); `progress` is its nearest number. */

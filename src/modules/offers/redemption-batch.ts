@@ -18,7 +18,7 @@ import {
   setRedeemedTotals,
   shopStatus,
   userCounts,
-} from './redemption-statements.js';
+} from './redemption.sql.js';
 import { REFUSAL_MESSAGES, redeemRefusal, type FreezeBankRefusal, type RedeemRefusal } from './redeem-refusal.js';
 
 export { pickLanguage, type FreezeBanks, type RedemptionUnit, type TierOfUser } from './redemption-types.js';

@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../http/errors.js';
-import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
 import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/users.repository.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
@@ -10,6 +8,7 @@ import { credit, expiredPoints, lotFor, take, total, UNDATED, type ExpiryPolicy,
 import './lots.tables.js';
 import { assertPointsInRange, balanceOutOfRange, highestBalanceFor } from './points-range.js';
 import { userKey, type BatchPart, type WriteBatch } from './write-batch.js';
+import { insertEntries, lotsOfUsers, pendingOfUsers, setBalances, settlePending, upsertLots } from './points.sql.js';
 
 /** How a debit that does not fit the balance is handled: refused (`refuse`) or cut to what is there (`clamp`). */
 export type DebitMode = 'refuse' | 'clamp';
@@ -87,66 +86,6 @@ interface Balance {
    */
   inserted: boolean;
 }
-
-const setBalances = new KeyedUpdate({
-  description: 'user balances',
-  table: 'users',
-  keys: { project_id: 'text', user_id: 'text' },
-  set: { points: 'int8', last_active_at: 'int8' },
-});
-
-const insertEntries = new RowsInsert({
-  description: 'ledger entries',
-  table: 'ledger',
-  columns: {
-    project_id: 'text',
-    user_id: 'text',
-    type: 'text',
-    source_id: 'text',
-    points: 'int8',
-    occurred_at: 'int8',
-    date_key: 'text',
-    title: 'text',
-    description: 'text',
-    image: 'text',
-    metadata: 'text',
-    created_at: 'int8',
-    pending_points: 'int8',
-    available_at: 'int8',
-    lot: 'text',
-  },
-});
-
-/** A pending credit that became available, or was cancelled by a reversal (its row shows its state). */
-const settlePending = new KeyedUpdate({
-  description: 'pending ledger entries',
-  table: 'ledger',
-  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
-  set: { points: 'int8', pending_points: 'int8', lot: 'text' },
-});
-
-const lotsOfUsers = new KeyedSelect({
-  description: 'point lots of users',
-  table: 'point_lots',
-  keys: { project_id: 'text', user_id: 'text' },
-  select: ['user_id', 'earned_on', 'remaining'],
-});
-
-const pendingOfUsers = new KeyedSelect({
-  description: 'pending credits of users',
-  table: 'ledger',
-  keys: { project_id: 'text', user_id: 'text' },
-  select: ['entry_id', 'user_id', 'type', 'source_id', 'pending_points', 'occurred_at', 'available_at', 'metadata'],
-  where: sql<boolean>`t.pending_points > 0`,
-  orderBy: ['entry_id'],
-});
-
-const upsertLots = new RowsUpsert({
-  description: 'point lots',
-  table: 'point_lots',
-  keys: { project_id: 'text', user_id: 'text', earned_on: 'text' },
-  columns: { remaining: 'int8' },
-});
 
 /**
  * The ledger's part of a batch (the ledger is the truth: every change of points is one appended

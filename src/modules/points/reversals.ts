@@ -1,6 +1,5 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { KeyedSelect, RowsInsert } from '../../platform/db/rows.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
@@ -9,6 +8,7 @@ import { isExpired } from './lots.js';
 import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from './write-batch.js';
 import { ledgerOf, type WritePath } from './write-path.js';
 import './reversals.tables.js';
+import { entryStates, insertReversals, reversedEntries } from './points.sql.js';
 
 /**
  * Reversals (refunds): POST /admin/user/{userId}/reversal takes back one earning entry with a
@@ -58,36 +58,6 @@ interface ReversalUnit extends WriteUnit {
     boardGroups: readonly string[];
   };
 }
-
-const reversedEntries = new KeyedSelect({
-  description: 'reversed ledger entries',
-  table: 'reversals',
-  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
-  select: ['project_id', 'user_id', 'entry_id'],
-});
-
-const insertReversals = new RowsInsert({
-  description: 'reversals',
-  table: 'reversals',
-  columns: {
-    project_id: 'text',
-    user_id: 'text',
-    entry_id: 'int8',
-    reversal_id: 'text',
-    points: 'int8',
-    unrecovered: 'int8',
-    reason: 'text',
-    created_at: 'int8',
-  },
-});
-
-/** The reversed entries as they are under the user's lock (a pending credit may have become available meanwhile). */
-const entryStates = new KeyedSelect({
-  description: 'reversed ledger entries now',
-  table: 'ledger',
-  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
-  select: ['project_id', 'user_id', 'entry_id', 'points', 'pending_points', 'available_at', 'lot'],
-});
 
 const key = (projectId: string, userId: string, entryId: number) => `${projectId}\u0000${userId}\u0000${entryId}`;
 

@@ -1,10 +1,10 @@
-import { RowsUpsert } from '../../platform/db/rows.js';
 import { monthKey } from '../../platform/time.js';
 import { boardEffect } from '../points/ledger-batch.js';
 import { ledgerOf } from '../points/write-path.js';
 import { userKey, type BatchPart, type WriteBatch, type WriteParticipant, type WriteUnit } from '../points/write-batch.js';
 import { earnedIn, initialTierState, shiftMonth, tierAt, upgradeAt, type TierState } from './tier-rules.js';
 import type { TierConfig, TierDefinition } from './tiers.service.js';
+import { upsertStates } from './tiers.sql.js';
 
 /** Where the tiers part reads (the service: cached configuration, the queries of states and earnings). */
 export interface TierSource {
@@ -17,13 +17,6 @@ export interface TierSource {
     fromMonth: string,
   ): Promise<Map<string, Map<string, number>>>;
 }
-
-const upsertStates = new RowsUpsert({
-  description: 'user tier states',
-  table: 'user_tiers',
-  keys: { project_id: 'text', user_id: 'text' },
-  columns: { tier_id: 'text', since: 'int8', checked_month: 'text', short_checks: 'int4' },
-});
 
 interface Held {
   projectId: string;
