@@ -20,6 +20,9 @@ select * from "challenges" where "project_id" = $1 and "challenge_id" = $2;
 -- modules/challenges/challenges.repository.ts ChallengesRepository.list
 select * from "challenges" where "project_id" = $1 order by "created_at", "challenge_id";
 
+-- modules/challenges/challenges.repository.ts ChallengesRepository.listQuery
+select * from "challenges" where "project_id" = $1 order by "created_at", "challenge_id";
+
 -- modules/challenges/challenges.repository.ts ChallengesRepository.progressOf
 select * from "challenge_progress" where "project_id" = $1 and "user_id" = $2;
 

@@ -16,11 +16,17 @@ select * from "tiers" where "project_id" = $1 and "tier_id" = $2;
 -- modules/tiers/tiers.repository.ts TiersRepository.list
 select * from "tiers" where "project_id" = $1 order by "threshold", "tier_id";
 
+-- modules/tiers/tiers.repository.ts TiersRepository.listQuery
+select * from "tiers" where "project_id" = $1 order by "threshold", "tier_id";
+
 -- modules/tiers/tiers.repository.ts TiersRepository.projectsWithTiers
 select distinct "project_id" from "tiers" order by "project_id";
 
 -- modules/tiers/tiers.repository.ts TiersRepository.statesDue
 select "user_id" from "user_tiers" where "project_id" = $1 and "checked_month" < $2 and "user_id" > $3 order by "user_id" limit $4;
+
+-- modules/tiers/tiers.repository.ts TiersRepository.statesQuery
+select * from "user_tiers" where "project_id" = $1 and "user_id" in ($2, $3);
 
 -- modules/tiers/tiers.repository.ts TiersRepository.update
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)

@@ -64,6 +64,9 @@ select * from "webhook_endpoints" where "project_id" = $1 and "webhook_id" = $2;
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.insert
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
 
+-- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.listQuery
+select * from "webhook_endpoints" where "project_id" = $1 order by "created_at", "webhook_id";
+
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.succeeded
 update "webhook_endpoints" set "failing_since" = $1 where "project_id" = $2 and "webhook_id" = $3 and "failing_since" is not null;
 

@@ -22,6 +22,9 @@ insert into "streak_progress" ("0", "periods", "current_count", "current_start",
 -- modules/streaks/streaks.repository.ts StreaksRepository.list
 select * from "streaks" where "project_id" = ? order by "created_at", "streak_id";
 
+-- modules/streaks/streaks.repository.ts StreaksRepository.listQuery
+select * from "streaks" where "project_id" = ? order by "created_at", "streak_id";
+
 -- modules/streaks/streaks.repository.ts StreaksRepository.periodStats
 select "period", sum("users") as "users", sum("count_sum") as "count_sum" from "streak_period_stats" where "project_id" = ? and "streak_id" = ? and "period" in ? group by "period";
 

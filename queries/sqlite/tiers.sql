@@ -16,11 +16,17 @@ select * from "tiers" where "project_id" = ? and "tier_id" = ?;
 -- modules/tiers/tiers.repository.ts TiersRepository.list
 select * from "tiers" where "project_id" = ? order by "threshold", "tier_id";
 
+-- modules/tiers/tiers.repository.ts TiersRepository.listQuery
+select * from "tiers" where "project_id" = ? order by "threshold", "tier_id";
+
 -- modules/tiers/tiers.repository.ts TiersRepository.projectsWithTiers
 select distinct "project_id" from "tiers" order by "project_id";
 
 -- modules/tiers/tiers.repository.ts TiersRepository.statesDue
 select "user_id" from "user_tiers" where "project_id" = ? and "checked_month" < ? and "user_id" > ? order by "user_id" limit ?;
+
+-- modules/tiers/tiers.repository.ts TiersRepository.statesQuery
+select * from "user_tiers" where "project_id" = ? and "user_id" in (?, ?);
 
 -- modules/tiers/tiers.repository.ts TiersRepository.update
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)

@@ -64,6 +64,9 @@ select * from "webhook_endpoints" where "project_id" = ? and "webhook_id" = ?;
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.insert
 -- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
 
+-- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.listQuery
+select * from "webhook_endpoints" where "project_id" = ? order by "created_at", "webhook_id";
+
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.succeeded
 update "webhook_endpoints" set "failing_since" = ? where "project_id" = ? and "webhook_id" = ? and "failing_since" is not null;
 

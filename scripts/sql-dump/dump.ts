@@ -180,6 +180,10 @@ function isStatement(value: unknown): value is { description: string; compile(db
   );
 }
 
+function isCompilable(value: unknown): value is { compile(): CompiledQuery } {
+  return typeof value === 'object' && value !== null && typeof (value as { compile?: unknown }).compile === 'function';
+}
+
 function isClass(value: unknown): value is new (...args: unknown[]) => object {
   return typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
 }
@@ -248,7 +252,7 @@ export function defaultArgument(name: string, context: SampleContext): unknown {
   if (name === 'dialect') return context.dialect;
   if (name === '{}') return {};
   if (name === '[]') return [];
-  if (/Ids$|^ids$/.test(name)) return [`${name}-1`, `${name}-2`];
+  if (/(Ids|Keys)$|^(ids|keys)$/.test(name)) return [`${name}-1`, `${name}-2`];
   if (NUMBER_NAME.test(name)) return 1;
   return name;
 }
@@ -284,7 +288,9 @@ async function callBlocks(
     let failure: string | undefined;
     try {
       const args = lists[i]!(recorder.context);
-      await fn.apply(self, args);
+      const result: unknown = await fn.apply(self, args);
+      // A method that returns a query for its caller to run (e.g. in a write batch's session).
+      if (recorder.driver.log.length === 0 && isCompilable(result)) recorder.driver.log.push(result.compile());
     } catch (error) {
       failure = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     }

@@ -49,29 +49,25 @@ const STATEMENT = new RegExp(
  * Files outside `*.repository.ts` / `*.sql.ts` that may hold SQL, each with its reason. Only the
  * engine's own builders and the schema's history belong here.
  */
-const ALLOWED: ReadonlyArray<[pattern: RegExp, reason: string]> = [
+const ALLOWED: ReadonlyArray<[file: RegExp, reason: string, line?: RegExp]> = [
   // The engine's statement builders: they build statements from definitions, they define none.
   [/^(platform\/db|write-path)\/(rows|statement)\.ts$/, 'the statement builders'],
   // Migrations are the schema's history, run once by migrate.ts; they are not statements of the service.
   [/^platform\/db\/migrations\//, 'migrations'],
   // Helper A of issue 25 moves these into src/write-path/idempotency-keys.repository.ts.
   [/^http\/idempotency(-cleanup)?\.ts$/, 'Idempotency-Key SQL (moved by the engine move)'],
+  // The ledger participant deletes a user's emptied lots with a query built in place; ledger-batch.ts
+  // is split by the engine move (issue 25), after which this statement moves to points.sql.ts.
+  [/^modules\/points\//, 'ledger part: emptied lots', /\.deleteFrom\('point_lots'\)$/],
   // Not moved yet (issue 25): each file leaves this list when its statements move to a repository.
   ...[
     'modules/apikeys/apikeys.service.ts',
-    'modules/coupons/coupons.service.ts',
     'modules/events/event-definitions.service.ts',
     'modules/leaderboards/closed-months.ts',
     'modules/leaderboards/leaderboards.service.ts',
     'modules/notifications/notifications.service.ts',
     'modules/offers/offers.service.ts',
     'modules/offers/redemption.service.ts',
-    'modules/points/expiry-settings.ts',
-    'modules/points/expiry.ts',
-    'modules/points/history.ts',
-    'modules/points/ledger-batch.ts',
-    'modules/points/points.service.ts',
-    'modules/points/reversals.ts',
     'modules/projects/projects.service.ts',
     'modules/usergroups/usergroups.service.ts',
     'platform/db/database.ts',
@@ -86,11 +82,13 @@ describe('SQL lives in repositories', () => {
     for (const file of sourceFiles(src)) {
       const rel = relative(src, file).split(sep).join('/');
       if (/\.(repository|sql)(\.samples)?\.ts$/.test(rel)) continue;
-      if (ALLOWED.some(([pattern]) => pattern.test(rel))) continue;
+      if (ALLOWED.some(([pattern, , line]) => !line && pattern.test(rel))) continue;
+      const lines = ALLOWED.filter(([pattern, , line]) => line && pattern.test(rel)).map(([, , line]) => line!);
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (STATEMENT.test(line)) found.push(`src/${rel}:${i + 1}: ${line.trim()}`);
+          if (STATEMENT.test(line) && !lines.some((allowed) => allowed.test(line.trim())))
+            found.push(`src/${rel}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(found, 'move these statements into the module’s *.repository.ts or *.sql.ts (docs/sql.md)').toEqual([]);

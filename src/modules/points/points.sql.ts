@@ -1,4 +1,4 @@
-/** The statements of the points module's write-path parts (ledger-batch.ts, reversals.ts), in one place for review (docs/sql.md). */
+/** The statements of the points module's write-path parts (ledger-batch.ts, reversals.ts, expiry.ts), for review (docs/sql.md). */
 import { sql } from 'kysely';
 import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
 import './lots.tables.js';
@@ -92,4 +92,11 @@ export const entryStates = new KeyedSelect({
   table: 'ledger',
   keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
   select: ['project_id', 'user_id', 'entry_id', 'points', 'pending_points', 'available_at', 'lot'],
+});
+
+export const insertNotices = new RowsInsert({
+  description: 'points expiring notices',
+  table: 'expiry_notices',
+  columns: { project_id: 'text', user_id: 'text', expires_on: 'text', points: 'int8', created_at: 'int8' },
+  conflict: (oc) => oc.columns(['project_id', 'user_id', 'expires_on']).doNothing(),
 });

@@ -9,6 +9,7 @@ import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from './write
 import { ledgerOf, type WritePath } from './write-path.js';
 import './reversals.tables.js';
 import { entryStates, insertReversals, reversedEntries } from './points.sql.js';
+import { pointsRepository } from './points.repository.js';
 
 /**
  * Reversals (refunds): POST /admin/user/{userId}/reversal takes back one earning entry with a
@@ -86,16 +87,7 @@ export class ReversalsService implements UserDataOwner {
   async reverse(projectId: string, userId: string, historyId: string, reason: string): Promise<Reversal> {
     const parsed = parseHistoryId(historyId);
     if (!parsed) throw AppError.of('INVALID_HISTORY_ID', 'historyId is not a history id (<TYPE>#<sourceId>#<ms>)');
-    const rows = await this.db
-      .selectFrom('ledger')
-      .select(['entry_id', 'type', 'source_id', 'points', 'pending_points', 'available_at', 'occurred_at', 'title'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('type', '=', parsed.type)
-      .where('source_id', '=', parsed.sourceId)
-      .where('occurred_at', '=', parsed.occurredAt)
-      .orderBy('entry_id')
-      .execute();
+    const rows = await pointsRepository.historyEntries(this.db, projectId, userId, parsed.type, parsed.sourceId, parsed.occurredAt);
     const row = rows[parsed.nth - 1];
     if (!row) throw AppError.of('HISTORY_NOT_FOUND', historyId);
     // A pending credit shows its points while it waits (decision 149).
@@ -128,7 +120,7 @@ export class ReversalsService implements UserDataOwner {
   }
 
   async deleteUserData(projectId: string, userId: string): Promise<number> {
-    const r = await this.db.deleteFrom('reversals').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    const r = await pointsRepository.deleteReversals(this.db, projectId, userId);
     return Number(r.numDeletedRows);
   }
 }
