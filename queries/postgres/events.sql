@@ -22,6 +22,18 @@ select "project_id" from "event_log" group by "project_id" having count(*) > $1;
 -- modules/events/event-log.repository.ts insertEventLog.many
 insert into "event_log" ("project_id", "at", "user_id", "event_id", "outcome", "reason", "points", "metadata", "status", "code") select "project_id", "at", "user_id", "event_id", "outcome", "reason", "points", "metadata", "status", "code" from unnest($1::text[], $2::int8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int8[], $8::text[], $9::int4[], $10::text[]) with ordinality as v("project_id", "at", "user_id", "event_id", "outcome", "reason", "points", "metadata", "status", "code", ord) order by ord;
 
+-- modules/events/events.repository.ts EventDefinitionsRepository.delete
+delete from "event_definitions" where "project_id" = $1 and "event_id" = $2;
+
+-- modules/events/events.repository.ts EventDefinitionsRepository.insert
+-- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+
+-- modules/events/events.repository.ts EventDefinitionsRepository.list
+select * from "event_definitions" where "project_id" = $1 order by "created_at", "event_id";
+
+-- modules/events/events.repository.ts EventDefinitionsRepository.update
+-- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)
+
 -- modules/events/events.repository.ts EventsRepository.countForUser
 select count(*) as "n" from "events" where "project_id" = $1 and "user_id" = $2 and "event_id" = $3;
 

@@ -6,8 +6,14 @@ delete from "offers" where "project_id" = $1 and "offer_id" = $2;
 delete from "offer_month_counts" where "project_id" = $1 and "offer_id" = $2;
 delete from "offer_user_counts" where "project_id" = $1 and "offer_id" = $2;
 
+-- modules/offers/offers.repository.ts OffersRepository.deleteRedemptions
+delete from "redemptions" where "project_id" = $1 and "redemption_id" in ($2, $3);
+
 -- modules/offers/offers.repository.ts OffersRepository.deleteUnusedShop
 select "shop_id" from "shops" where "project_id" = $1 and "shop_id" = $2 for update;
+
+-- modules/offers/offers.repository.ts OffersRepository.deleteUserCounts
+delete from "offer_user_counts" where "project_id" = $1 and "user_id" = $2 and "offer_id" in ($3, $4);
 
 -- modules/offers/offers.repository.ts OffersRepository.feed
 select "o".* from "offers" as "o" left join "shops" as "s" on "s"."project_id" = "o"."project_id" and "s"."shop_id" = "o"."shop_id" where "o"."project_id" = $1 and "o"."status" = $2 and ("o"."shop_id" is null or "s"."status" = $3) and ("o"."valid_from" is null or "o"."valid_from" <= $4) and ("o"."valid_until" is null or "o"."valid_until" > $5) and "o"."type" = $6 order by "o"."created_at", "o"."offer_id";
@@ -36,6 +42,9 @@ select "shop_id" from "shops" where "project_id" = $1 and "shop_id" = $2 for sha
 -- modules/offers/offers.repository.ts OffersRepository.monthCount
 select "redeemed" from "offer_month_counts" where "project_id" = $1 and "offer_id" = $2 and "month" = $3;
 
+-- modules/offers/offers.repository.ts OffersRepository.offersWithTiers
+select "offer_id", "tiers" from "offers" where "project_id" = $1 and "tiers" is not null;
+
 -- modules/offers/offers.repository.ts OffersRepository.shopActive
 select * from "shops" where "project_id" = $1 and "shop_id" = $2;
 
@@ -50,6 +59,12 @@ select count(*) as "offers", coalesce(sum("redeemed_total"), 0) as "redeemed", c
 
 -- modules/offers/offers.repository.ts OffersRepository.userCount
 select "redeemed" from "offer_user_counts" where "project_id" = $1 and "offer_id" = $2 and "user_id" = $3;
+
+-- modules/offers/offers.repository.ts OffersRepository.userCountedOffers
+select "offer_id" from "offer_user_counts" where "project_id" = $1 and "user_id" = $2 limit $3;
+
+-- modules/offers/offers.repository.ts OffersRepository.userRedemptionIds
+select "redemption_id" from "redemptions" where "project_id" = $1 and "user_id" = $2 limit $3;
 
 -- modules/offers/offers.repository.ts offerUsageCounter.couponUsed
 update "offers" set "used_total" = used_total + 1 where "project_id" = $1 and "offer_id" = $2;

@@ -19,5 +19,8 @@ update "projects" set "deleted_at" = $1 where "project_id" = $2 and "deleted_at"
 -- modules/projects/projects.repository.ts ProjectsRepository.removeMarked
 delete from "projects" where "project_id" = $1 and "deleted_at" is not null;
 
+-- modules/projects/projects.repository.ts ProjectsRepository.tierSettingsQuery
+select "tier_window_months", "tier_grace_months" from "projects" where "project_id" = $1;
+
 -- modules/projects/projects.repository.ts ProjectsRepository.update
 -- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)

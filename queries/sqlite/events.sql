@@ -22,6 +22,18 @@ select "project_id" from "event_log" group by "project_id" having count(*) > ?;
 -- modules/events/event-log.repository.ts insertEventLog.one
 insert into "event_log" ("project_id", "at", "user_id", "event_id", "outcome", "reason", "points", "metadata", "status", "code") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
+-- modules/events/events.repository.ts EventDefinitionsRepository.delete
+delete from "event_definitions" where "project_id" = ? and "event_id" = ?;
+
+-- modules/events/events.repository.ts EventDefinitionsRepository.insert
+-- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+
+-- modules/events/events.repository.ts EventDefinitionsRepository.list
+select * from "event_definitions" where "project_id" = ? order by "created_at", "event_id";
+
+-- modules/events/events.repository.ts EventDefinitionsRepository.update
+-- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)
+
 -- modules/events/events.repository.ts EventsRepository.countForUser
 select count(*) as "n" from "events" where "project_id" = ? and "user_id" = ? and "event_id" = ?;
 

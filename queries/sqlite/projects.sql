@@ -19,5 +19,8 @@ update "projects" set "deleted_at" = ? where "project_id" = ? and "deleted_at" i
 -- modules/projects/projects.repository.ts ProjectsRepository.removeMarked
 delete from "projects" where "project_id" = ? and "deleted_at" is not null;
 
+-- modules/projects/projects.repository.ts ProjectsRepository.tierSettingsQuery
+select "tier_window_months", "tier_grace_months" from "projects" where "project_id" = ?;
+
 -- modules/projects/projects.repository.ts ProjectsRepository.update
 -- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)
