@@ -2,7 +2,7 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- modules/audit/audit.repository.ts AuditRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "audit_log" ("project_id", "at", "actor", "resource", "resource_id", "action", "before", "after") values ($1, $2, $3, $4, $5, $6, $7, $8);
 
 -- modules/audit/audit.repository.ts AuditRepository.page
 select * from "audit_log" where "project_id" = $1 order by "at" desc, "row_id" desc limit $2;

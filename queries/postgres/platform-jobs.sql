@@ -2,13 +2,13 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- platform/jobs/jobs.repository.ts JobStore.checkpoint
-update "jobs" set "locked_until" = $1, "updated_at" = $2 where "job_id" = $3 and "locked_by" = $4;
+update "jobs" set "processed" = $1, "payload" = $2, "locked_until" = $3, "updated_at" = $4 where "job_id" = $5 and "locked_by" = $6;
 
 -- platform/jobs/jobs.repository.ts JobStore.claim
 update "jobs" set "status" = $1, "locked_by" = $2, "locked_until" = $3, "attempts" = attempts + 1, "updated_at" = $4 where "job_id" = (select "job_id" from "jobs" where "kind" in $5 and (("status" = $6 and "run_after" <= $7) or ("status" = $8 and "locked_until" < $9)) order by "run_after", "created_at" limit $10 for update skip locked) returning *;
 
 -- platform/jobs/jobs.repository.ts JobStore.enqueue
-insert into "jobs" ("subject", "payload", "status", "processed", "attempts", "dedup_key", "run_after", "locked_by", "locked_until", "error", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict do nothing;
+insert into "jobs" ("job_id", "project_id", "kind", "subject", "payload", "status", "processed", "attempts", "dedup_key", "run_after", "locked_by", "locked_until", "error", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) on conflict do nothing;
 
 -- platform/jobs/jobs.repository.ts JobStore.find
 select * from "jobs" where "project_id" = $1 and "job_id" = $2;
@@ -20,7 +20,7 @@ select * from "jobs" where "project_id" = $1 and "kind" = $2 and "subject" = $3 
 select * from "jobs" where "project_id" = $1 and "kind" = $2 and "subject" = $3 and "status" = $4 order by "created_at" desc;
 
 -- platform/jobs/jobs.repository.ts JobStore.finish
-update "jobs" set "status" = $1, "locked_by" = $2, "locked_until" = $3, "error" = $4, "run_after" = $5, "updated_at" = $6 where "job_id" = $7 and "locked_by" = $8;
+update "jobs" set "status" = $1, "processed" = $2, "payload" = $3, "locked_by" = $4, "locked_until" = $5, "error" = $6, "run_after" = $7, "updated_at" = $8 where "job_id" = $9 and "locked_by" = $10;
 
 -- platform/jobs/jobs.repository.ts JobStore.requeueAbandoned
 update "jobs" set "status" = $1, "locked_by" = $2, "locked_until" = $3, "updated_at" = $4 where "status" = $5;

@@ -8,7 +8,7 @@ select * from "projects" where "project_id" = $1;
 select * from "projects" where "project_id" = $1;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "projects" ("project_id", "name", "created_at", "updated_at", "tier_window_months", "tier_grace_months", "points_expiry_days", "points_expiry_since", "auto_create_users", "deleted_at", "user_event_max_age_hours") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict ("project_id") do nothing;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.list
 select * from "projects" where "deleted_at" is null order by "created_at", "project_id";
@@ -23,4 +23,4 @@ delete from "projects" where "project_id" = $1 and "deleted_at" is not null;
 select "tier_window_months", "tier_grace_months" from "projects" where "project_id" = $1;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.update
--- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)
+update "projects" set "name" = $1, "tier_window_months" = $2, "tier_grace_months" = $3, "points_expiry_days" = $4, "points_expiry_since" = $5, "auto_create_users" = $6, "updated_at" = $7 where "project_id" = $8 and "deleted_at" is null;

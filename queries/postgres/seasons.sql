@@ -2,7 +2,8 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archiveOnce
--- (not dumped: the call failed with "parameter "rows" needs a sample"; give it a sample)
+select "rank" from "leaderboard_archive" where "project_id" = $1 and "group_id" = $2 and "month" = $3 limit $4;
+insert into "leaderboard_archive" ("project_id", "group_id", "month", "rank", "user_id", "username", "points", "archived_at") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archivePage
 select * from "leaderboard_archive" where "project_id" = $1 and "group_id" = $2 and "month" = $3 order by "rank" limit $4 offset $5;
@@ -23,7 +24,7 @@ delete from "season_rewards" where "project_id" = $1 and "season_reward_id" = $2
 delete from "season_payouts" where "project_id" = $1 and "user_id" = $2;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.insertReward
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "season_rewards" ("project_id", "season_reward_id", "group_id", "bands", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6) on conflict ("project_id", "season_reward_id") do nothing;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.payouts
 select * from "season_payouts" where "project_id" = $1 and "month" = $2 order by "group_id", "season_reward_id", "rank", "user_id" limit $3;
@@ -35,7 +36,7 @@ select * from "season_rewards" where "project_id" = $1 and "season_reward_id" = 
 select * from "season_rewards" where "project_id" = $1 and "group_id" = $2 order by "created_at", "season_reward_id";
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.updateReward
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+update "season_rewards" set "group_id" = $1, "bands" = $2, "updated_at" = $3 where "project_id" = $4 and "season_reward_id" = $5;
 
 -- modules/seasons/seasons.sql.ts insertPayouts.many
 insert into "season_payouts" ("project_id", "month", "group_id", "season_reward_id", "user_id", "rank", "points", "paid_at") select "project_id", "month", "group_id", "season_reward_id", "user_id", "rank", "points", "paid_at" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int4[], $7::int8[], $8::int8[]) with ordinality as v("project_id", "month", "group_id", "season_reward_id", "user_id", "rank", "points", "paid_at", ord) order by ord on conflict do nothing;

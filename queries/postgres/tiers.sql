@@ -11,7 +11,7 @@ delete from "user_tiers" where "project_id" = $1 and "user_id" = $2;
 select * from "tiers" where "project_id" = $1 and "tier_id" = $2;
 
 -- modules/tiers/tiers.repository.ts TiersRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "tiers" ("project_id", "tier_id", "title", "benefits", "threshold", "multiplier", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict ("project_id", "tier_id") do nothing;
 
 -- modules/tiers/tiers.repository.ts TiersRepository.list
 select * from "tiers" where "project_id" = $1 order by "threshold", "tier_id";
@@ -29,7 +29,7 @@ select "user_id" from "user_tiers" where "project_id" = $1 and "checked_month" <
 select * from "user_tiers" where "project_id" = $1 and "user_id" in ($2, $3);
 
 -- modules/tiers/tiers.repository.ts TiersRepository.update
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+update "tiers" set "title" = $1, "benefits" = $2, "threshold" = $3, "multiplier" = $4, "updated_at" = $5 where "project_id" = $6 and "tier_id" = $7;
 
 -- modules/tiers/tiers.sql.ts upsertStates.many
 insert into "user_tiers" ("project_id", "user_id", "tier_id", "since", "checked_month", "short_checks") select "project_id", "user_id", "tier_id", "since", "checked_month", "short_checks" from unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::text[], $6::int4[]) with ordinality as v("project_id", "user_id", "tier_id", "since", "checked_month", "short_checks", ord) order by ord

@@ -8,7 +8,7 @@ delete from "user_groups" where "project_id" = $1 and "user_group_id" = $2;
 select * from "user_groups" where "project_id" = $1 and "user_group_id" = $2;
 
 -- modules/usergroups/usergroups.repository.ts UserGroupsRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "user_groups" ("project_id", "user_group_id", "title", "description", "status", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7) on conflict ("project_id", "user_group_id") do nothing;
 
 -- modules/usergroups/usergroups.repository.ts UserGroupsRepository.list
 select * from "user_groups" where "project_id" = $1 order by "created_at", "user_group_id";
@@ -17,4 +17,4 @@ select * from "user_groups" where "project_id" = $1 order by "created_at", "user
 select "user_group_id", "status" from "user_groups" where "project_id" = $1;
 
 -- modules/usergroups/usergroups.repository.ts UserGroupsRepository.update
--- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)
+update "user_groups" set "title" = $1, "description" = $2, "status" = $3, "updated_at" = $4 where "project_id" = $5 and "user_group_id" = $6;

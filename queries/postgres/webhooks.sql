@@ -62,7 +62,7 @@ update "webhook_endpoints" set "failing_since" = $1 where "project_id" = $2 and 
 select * from "webhook_endpoints" where "project_id" = $1 and "webhook_id" = $2;
 
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "webhook_endpoints" ("project_id", "webhook_id", "url", "events", "status", "description", "secret", "previous_secret", "previous_secret_until", "failing_since", "disabled_reason", "disabled_at", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) on conflict ("project_id", "webhook_id") do nothing;
 
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.listQuery
 select * from "webhook_endpoints" where "project_id" = $1 order by "created_at", "webhook_id";
@@ -71,10 +71,4 @@ select * from "webhook_endpoints" where "project_id" = $1 order by "created_at",
 update "webhook_endpoints" set "failing_since" = $1 where "project_id" = $2 and "webhook_id" = $3 and "failing_since" is not null;
 
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.update
-update "webhook_endpoints" set "0" = $1, "1" = $2, "2" = $3 where "project_id" = $4 and "webhook_id" = $5;
-
--- modules/webhooks/webhooks.repository.ts subscribes
--- (not dumped: the call failed with "Cannot read properties of undefined (reading 'includes')"; give it a sample)
-
--- modules/webhooks/webhooks.repository.ts toEndpoint
--- (not dumped: the call failed with ""undefined" is not valid JSON"; give it a sample)
+update "webhook_endpoints" set "project_id" = $1, "webhook_id" = $2, "url" = $3, "events" = $4, "status" = $5, "description" = $6, "secret" = $7, "previous_secret" = $8, "previous_secret_until" = $9, "failing_since" = $10, "disabled_reason" = $11, "disabled_at" = $12, "created_at" = $13, "updated_at" = $14 where "project_id" = $15 and "webhook_id" = $16;

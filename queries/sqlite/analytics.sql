@@ -2,7 +2,8 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.coverRows
--- (not dumped: the call failed with "Cannot read properties of undefined (reading 'length')"; give it a sample)
+select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in ? and "event_id" = ?;
+select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in ? and "event_id" = ?;
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.dayTotals
 select "bucket", sum("count") as "count", sum("points") as "points", sum("condition_met") as "condition_met", sum("condition_failed") as "condition_failed", sum("limit_reached") as "limit_reached", sum("h0") as "h0", sum("h1") as "h1", sum("h2") as "h2", sum("h3") as "h3", sum("h4") as "h4", sum("h5") as "h5", sum("h6") as "h6", sum("h7") as "h7", sum("h8") as "h8", sum("h9") as "h9", sum("h10") as "h10", sum("h11") as "h11", sum("h12") as "h12", sum("h13") as "h13", sum("h14") as "h14", sum("h15") as "h15", sum("h16") as "h16", sum("h17") as "h17", sum("h18") as "h18", sum("h19") as "h19", sum("h20") as "h20", sum("h21") as "h21", sum("h22") as "h22", sum("h23") as "h23", count("sketch_sum") as "slices", count("sketch_exact") as "exact_slices", sum("sketch_exact") as "exact", sum("sketch_sum") as "register_sum", sum("sketch_zeros") as "zeros" from "analytics_rollups" where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" >= ? and "bucket" <= ? group by "bucket";
@@ -11,7 +12,7 @@ select "bucket", sum("count") as "count", sum("points") as "points", sum("condit
 select min("bucket") as "first" from "analytics_rollups" where "project_id" = ? and "event_id" = ? and "grain" = ?;
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.metadata
--- (not dumped: the call failed with "Cannot read properties of undefined (reading 'length')"; give it a sample)
+select "field", "value_key", sum("count") as "count", sum("sum") as "sum", min("min") as "min", max("max") as "max" from "analytics_metadata" where "project_id" = ? and "event_id" = ? and (("grain" = ? and "bucket" in ?) or ("grain" = ? and "bucket" in ?)) group by "field", "value_key";
 
 -- modules/analytics/analytics.sql.ts addMetadata.one
 insert into "analytics_metadata" ("project_id", "event_id", "grain", "bucket", "field", "value_key", "count", "sum", "min", "max") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "event_id", "grain", "bucket", "field", "value_key") do update set "count" = analytics_metadata.count + excluded.count, "sum" = analytics_metadata.sum + excluded.sum, "min" = case when excluded.min < analytics_metadata.min then excluded.min else analytics_metadata.min end, "max" = case when excluded.max > analytics_metadata.max then excluded.max else analytics_metadata.max end;

@@ -5,7 +5,7 @@
 select * from "api_keys" where "project_id" = ? and "api_key_id" = ? and "revoked_at" is null;
 
 -- modules/apikeys/apikeys.repository.ts ApiKeysRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "api_keys" ("project_id", "api_key_id", "name", "key_hash", "key_prefix", "created_at", "revoked_at", "scopes") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "api_key_id") do nothing;
 
 -- modules/apikeys/apikeys.repository.ts ApiKeysRepository.list
 select * from "api_keys" where "project_id" = ? and "revoked_at" is null order by "created_at";
@@ -16,5 +16,8 @@ select "project_id", "api_key_id", "scopes" from "api_keys" where "key_hash" = ?
 -- modules/apikeys/apikeys.repository.ts ApiKeysRepository.revoke
 update "api_keys" set "revoked_at" = ? where "project_id" = ? and "api_key_id" = ? and "revoked_at" is null;
 
--- modules/apikeys/apikeys.repository.ts ApiKeysRepository.update
--- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)
+-- modules/apikeys/apikeys.repository.ts ApiKeysRepository.update [sample 1]
+update "api_keys" set "name" = ? where "project_id" = ? and "api_key_id" = ?;
+
+-- modules/apikeys/apikeys.repository.ts ApiKeysRepository.update [sample 2]
+update "api_keys" set "name" = ?, "scopes" = ? where "project_id" = ? and "api_key_id" = ?;

@@ -2,7 +2,7 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- modules/audit/audit.repository.ts AuditRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "audit_log" ("project_id", "at", "actor", "resource", "resource_id", "action", "before", "after") values (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- modules/audit/audit.repository.ts AuditRepository.page
 select * from "audit_log" where "project_id" = ? order by "at" desc, "row_id" desc limit ?;

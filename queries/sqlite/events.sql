@@ -8,13 +8,13 @@ delete from "event_log" where "at" < ?;
 delete from "event_log" where "row_id" in (select "row_id" from "event_log" where "project_id" = ? and "user_id" = ? limit ?);
 
 -- modules/events/event-log.repository.ts EventLogRepository.insert
--- (not dumped: the call failed with "parameter "rows" needs a sample"; give it a sample)
+insert into "event_log" ("project_id", "at", "user_id", "event_id", "outcome", "reason", "points", "metadata", "status", "code") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- modules/events/event-log.repository.ts EventLogRepository.keepNewest
 select "at", "row_id" from "event_log" where "project_id" = ? order by "at" desc, "row_id" desc limit ? offset ?;
 
 -- modules/events/event-log.repository.ts EventLogRepository.page
-select * from "event_log" where "project_id" = ? order by "at" desc, "row_id" desc limit ?;
+-- (not dumped: the call failed with "String.prototype.at called on null or undefined"; give it a sample)
 
 -- modules/events/event-log.repository.ts EventLogRepository.projectsOver
 select "project_id" from "event_log" group by "project_id" having count(*) > ?;
@@ -26,13 +26,13 @@ insert into "event_log" ("project_id", "at", "user_id", "event_id", "outcome", "
 delete from "event_definitions" where "project_id" = ? and "event_id" = ?;
 
 -- modules/events/events.repository.ts EventDefinitionsRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "event_definitions" ("project_id", "event_id", "status", "definition", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?) on conflict ("project_id", "event_id") do nothing;
 
 -- modules/events/events.repository.ts EventDefinitionsRepository.list
 select * from "event_definitions" where "project_id" = ? order by "created_at", "event_id";
 
 -- modules/events/events.repository.ts EventDefinitionsRepository.update
--- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)
+update "event_definitions" set "status" = ?, "definition" = ?, "updated_at" = ? where "project_id" = ? and "event_id" = ? returning "created_at";
 
 -- modules/events/events.repository.ts EventsRepository.countForUser
 select count(*) as "n" from "events" where "project_id" = ? and "user_id" = ? and "event_id" = ?;

@@ -25,10 +25,10 @@ select * from "offers" where "project_id" = ? and "offer_id" = ?;
 select * from "shops" where "project_id" = ? and "shop_id" = ?;
 
 -- modules/offers/offers.repository.ts OffersRepository.insertOffer
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "offers" ("project_id", "offer_id", "type", "points", "title", "description", "category", "shop_id", "image", "monthly_limit", "total_limit", "per_user_limit", "tiers", "streak_id", "valid_from", "valid_until", "status", "coupon_validity_days", "redeemed_total", "used_total", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "offer_id") do nothing;
 
 -- modules/offers/offers.repository.ts OffersRepository.insertShop
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "shops" ("project_id", "shop_id", "name", "status", "logo", "image", "description", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "shop_id") do nothing;
 
 -- modules/offers/offers.repository.ts OffersRepository.listOffers
 select * from "offers" where "project_id" = ? order by "created_at", "offer_id";
@@ -52,10 +52,10 @@ select * from "shops" where "project_id" = ? and "shop_id" = ?;
 select count(*) as "offers", coalesce(sum("redeemed_total"), 0) as "redeemed", coalesce(sum("used_total"), 0) as "used" from "offers" where "project_id" = ? and "shop_id" = ?;
 
 -- modules/offers/offers.repository.ts OffersRepository.updateOffer
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+update "offers" set "type" = ?, "points" = ?, "title" = ?, "description" = ?, "category" = ?, "shop_id" = ?, "image" = ?, "monthly_limit" = ?, "total_limit" = ?, "per_user_limit" = ?, "tiers" = ?, "streak_id" = ?, "valid_from" = ?, "valid_until" = ?, "status" = ?, "coupon_validity_days" = ?, "updated_at" = ? where "project_id" = ? and "offer_id" = ?;
 
 -- modules/offers/offers.repository.ts OffersRepository.updateShop
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+update "shops" set "name" = ?, "status" = ?, "logo" = ?, "image" = ?, "description" = ?, "updated_at" = ? where "project_id" = ? and "shop_id" = ?;
 
 -- modules/offers/offers.repository.ts OffersRepository.userCount
 select "redeemed" from "offer_user_counts" where "project_id" = ? and "offer_id" = ? and "user_id" = ?;

@@ -2,13 +2,13 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- platform/jobs/jobs.repository.ts JobStore.checkpoint
-update "jobs" set "locked_until" = ?, "updated_at" = ? where "job_id" = ? and "locked_by" = ?;
+update "jobs" set "processed" = ?, "payload" = ?, "locked_until" = ?, "updated_at" = ? where "job_id" = ? and "locked_by" = ?;
 
 -- platform/jobs/jobs.repository.ts JobStore.claim
 update "jobs" set "status" = ?, "locked_by" = ?, "locked_until" = ?, "attempts" = attempts + 1, "updated_at" = ? where "job_id" = (select "job_id" from "jobs" where "kind" in ? and (("status" = ? and "run_after" <= ?) or ("status" = ? and "locked_until" < ?)) order by "run_after", "created_at" limit ?) returning *;
 
 -- platform/jobs/jobs.repository.ts JobStore.enqueue
-insert into "jobs" ("subject", "payload", "status", "processed", "attempts", "dedup_key", "run_after", "locked_by", "locked_until", "error", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing;
+insert into "jobs" ("job_id", "project_id", "kind", "subject", "payload", "status", "processed", "attempts", "dedup_key", "run_after", "locked_by", "locked_until", "error", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing;
 
 -- platform/jobs/jobs.repository.ts JobStore.find
 select * from "jobs" where "project_id" = ? and "job_id" = ?;
@@ -20,7 +20,7 @@ select * from "jobs" where "project_id" = ? and "kind" = ? and "subject" = ? and
 select * from "jobs" where "project_id" = ? and "kind" = ? and "subject" = ? and "status" = ? order by "created_at" desc;
 
 -- platform/jobs/jobs.repository.ts JobStore.finish
-update "jobs" set "status" = ?, "locked_by" = ?, "locked_until" = ?, "error" = ?, "run_after" = ?, "updated_at" = ? where "job_id" = ? and "locked_by" = ?;
+update "jobs" set "status" = ?, "processed" = ?, "payload" = ?, "locked_by" = ?, "locked_until" = ?, "error" = ?, "run_after" = ?, "updated_at" = ? where "job_id" = ? and "locked_by" = ?;
 
 -- platform/jobs/jobs.repository.ts JobStore.requeueAbandoned
 update "jobs" set "status" = ?, "locked_by" = ?, "locked_until" = ?, "updated_at" = ? where "status" = ?;

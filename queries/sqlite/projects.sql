@@ -8,7 +8,7 @@ select * from "projects" where "project_id" = ?;
 select * from "projects" where "project_id" = ?;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "projects" ("project_id", "name", "created_at", "updated_at", "tier_window_months", "tier_grace_months", "points_expiry_days", "points_expiry_since", "auto_create_users", "deleted_at", "user_event_max_age_hours") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id") do nothing;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.list
 select * from "projects" where "deleted_at" is null order by "created_at", "project_id";
@@ -23,4 +23,4 @@ delete from "projects" where "project_id" = ? and "deleted_at" is not null;
 select "tier_window_months", "tier_grace_months" from "projects" where "project_id" = ?;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.update
--- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)
+update "projects" set "name" = ?, "tier_window_months" = ?, "tier_grace_months" = ?, "points_expiry_days" = ?, "points_expiry_since" = ?, "auto_create_users" = ?, "updated_at" = ? where "project_id" = ? and "deleted_at" is null;

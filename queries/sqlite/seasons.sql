@@ -2,7 +2,8 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archiveOnce
--- (not dumped: the call failed with "parameter "rows" needs a sample"; give it a sample)
+select "rank" from "leaderboard_archive" where "project_id" = ? and "group_id" = ? and "month" = ? limit ?;
+insert into "leaderboard_archive" ("project_id", "group_id", "month", "rank", "user_id", "username", "points", "archived_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archivePage
 select * from "leaderboard_archive" where "project_id" = ? and "group_id" = ? and "month" = ? order by "rank" limit ? offset ?;
@@ -23,7 +24,7 @@ delete from "season_rewards" where "project_id" = ? and "season_reward_id" = ?;
 delete from "season_payouts" where "project_id" = ? and "user_id" = ?;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.insertReward
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "season_rewards" ("project_id", "season_reward_id", "group_id", "bands", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?) on conflict ("project_id", "season_reward_id") do nothing;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.payouts
 select * from "season_payouts" where "project_id" = ? and "month" = ? order by "group_id", "season_reward_id", "rank", "user_id" limit ?;
@@ -35,7 +36,7 @@ select * from "season_rewards" where "project_id" = ? and "season_reward_id" = ?
 select * from "season_rewards" where "project_id" = ? and "group_id" = ? order by "created_at", "season_reward_id";
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.updateReward
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+update "season_rewards" set "group_id" = ?, "bands" = ?, "updated_at" = ? where "project_id" = ? and "season_reward_id" = ?;
 
 -- modules/seasons/seasons.sql.ts insertPayouts.one
 insert into "season_payouts" ("project_id", "month", "group_id", "season_reward_id", "user_id", "rank", "points", "paid_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing;

@@ -14,7 +14,7 @@ select "streak_id" from "streak_progress" where "project_id" = ? and "user_id" =
 select * from "streaks" where "project_id" = ? and "streak_id" = ?;
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "streaks" ("project_id", "streak_id", "title", "description", "time_frame", "event_ids", "milestones", "status", "freezes", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "streak_id") do nothing;
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.insertFreezesOnly
 insert into "streak_progress" ("0", "periods", "current_count", "current_start", "last_period", "longest_streak", "missed_count", "milestones_claimed", "last_completed_at", "freezes_used", "frozen_periods") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
@@ -44,7 +44,7 @@ select sum("participants") as "participants", max("longest_streak") as "longest_
 select "project_id", "streak_id", "time_frame" from "streaks" where "freezes" is not null and "status" = ? order by "project_id", "streak_id";
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.update
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+update "streaks" set "title" = ?, "description" = ?, "time_frame" = ?, "event_ids" = ?, "milestones" = ?, "status" = ?, "freezes" = ?, "updated_at" = ? where "project_id" = ? and "streak_id" = ?;
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.usersToCover
 select "user_id" from "streak_progress" where "project_id" = ? and "streak_id" = ? and freezes_available > 0 and "periods" != ? and "last_period" < ? and "user_id" > ? order by "user_id" limit ?;

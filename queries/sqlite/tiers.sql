@@ -11,7 +11,7 @@ delete from "user_tiers" where "project_id" = ? and "user_id" = ?;
 select * from "tiers" where "project_id" = ? and "tier_id" = ?;
 
 -- modules/tiers/tiers.repository.ts TiersRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "tiers" ("project_id", "tier_id", "title", "benefits", "threshold", "multiplier", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "tier_id") do nothing;
 
 -- modules/tiers/tiers.repository.ts TiersRepository.list
 select * from "tiers" where "project_id" = ? order by "threshold", "tier_id";
@@ -29,7 +29,7 @@ select "user_id" from "user_tiers" where "project_id" = ? and "checked_month" < 
 select * from "user_tiers" where "project_id" = ? and "user_id" in (?, ?);
 
 -- modules/tiers/tiers.repository.ts TiersRepository.update
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+update "tiers" set "title" = ?, "benefits" = ?, "threshold" = ?, "multiplier" = ?, "updated_at" = ? where "project_id" = ? and "tier_id" = ?;
 
 -- modules/tiers/tiers.sql.ts upsertStates.insert
 insert into "user_tiers" ("project_id", "user_id", "tier_id", "since", "checked_month", "short_checks") values (?, ?, ?, ?, ?, ?);

@@ -8,7 +8,7 @@ delete from "user_groups" where "project_id" = ? and "user_group_id" = ?;
 select * from "user_groups" where "project_id" = ? and "user_group_id" = ?;
 
 -- modules/usergroups/usergroups.repository.ts UserGroupsRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "user_groups" ("project_id", "user_group_id", "title", "description", "status", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "user_group_id") do nothing;
 
 -- modules/usergroups/usergroups.repository.ts UserGroupsRepository.list
 select * from "user_groups" where "project_id" = ? order by "created_at", "user_group_id";
@@ -17,4 +17,4 @@ select * from "user_groups" where "project_id" = ? order by "created_at", "user_
 select "user_group_id", "status" from "user_groups" where "project_id" = ?;
 
 -- modules/usergroups/usergroups.repository.ts UserGroupsRepository.update
--- (not dumped: the call failed with "parameter "changes" needs a sample"; give it a sample)
+update "user_groups" set "title" = ?, "description" = ?, "status" = ?, "updated_at" = ? where "project_id" = ? and "user_group_id" = ?;

@@ -62,7 +62,7 @@ update "webhook_endpoints" set "failing_since" = ? where "project_id" = ? and "w
 select * from "webhook_endpoints" where "project_id" = ? and "webhook_id" = ?;
 
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.insert
--- (not dumped: the call failed with "parameter "row" needs a sample"; give it a sample)
+insert into "webhook_endpoints" ("project_id", "webhook_id", "url", "events", "status", "description", "secret", "previous_secret", "previous_secret_until", "failing_since", "disabled_reason", "disabled_at", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "webhook_id") do nothing;
 
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.listQuery
 select * from "webhook_endpoints" where "project_id" = ? order by "created_at", "webhook_id";
@@ -71,10 +71,4 @@ select * from "webhook_endpoints" where "project_id" = ? order by "created_at", 
 update "webhook_endpoints" set "failing_since" = ? where "project_id" = ? and "webhook_id" = ? and "failing_since" is not null;
 
 -- modules/webhooks/webhooks.repository.ts WebhookEndpointsRepository.update
-update "webhook_endpoints" set "0" = ?, "1" = ?, "2" = ? where "project_id" = ? and "webhook_id" = ?;
-
--- modules/webhooks/webhooks.repository.ts subscribes
--- (not dumped: the call failed with "Cannot read properties of undefined (reading 'includes')"; give it a sample)
-
--- modules/webhooks/webhooks.repository.ts toEndpoint
--- (not dumped: the call failed with ""undefined" is not valid JSON"; give it a sample)
+update "webhook_endpoints" set "project_id" = ?, "webhook_id" = ?, "url" = ?, "events" = ?, "status" = ?, "description" = ?, "secret" = ?, "previous_secret" = ?, "previous_secret_until" = ?, "failing_since" = ?, "disabled_reason" = ?, "disabled_at" = ?, "created_at" = ?, "updated_at" = ? where "project_id" = ? and "webhook_id" = ?;

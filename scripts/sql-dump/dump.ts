@@ -20,6 +20,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { RowTypes } from './row-types.js';
 import {
   Kysely,
   PostgresAdapter,
@@ -244,11 +245,13 @@ export class NeedsSample extends Error {
   }
 }
 
+/** Parameters that get the recording store. */
+const STORE_NAMES = ['db', 'trx', 'tx', 'kysely', 'executor', 'queryable', 'database', 'store'];
+
 /** The argument a parameter gets when no sample is given. */
 export function defaultArgument(name: string, context: SampleContext): unknown {
   if (STRUCTURED_NAME.test(name)) throw new NeedsSample(name);
-  if (['db', 'trx', 'tx', 'kysely', 'executor', 'queryable'].includes(name)) return context.db;
-  if (name === 'database' || name === 'store') return context.database;
+  if (STORE_NAMES.includes(name)) return name === 'database' || name === 'store' ? context.database : context.db;
   if (name === 'dialect') return context.dialect;
   if (name === '{}') return {};
   if (name === '[]') return [];
@@ -265,6 +268,25 @@ function normalize(text: string): string {
     .join('\n');
 }
 
+/** Where a function is declared, to read its parameters' types. */
+interface Source {
+  readonly types: RowTypes;
+  readonly file: string;
+  readonly name: string;
+  readonly className?: string;
+}
+
+/** The arguments of a call without a sample: a row for a parameter typed as a row, else by name. */
+function defaultArguments(fn: (...args: never[]) => unknown, context: SampleContext, source: Source): unknown[] {
+  const types = source.types.parameterTypes(source.file, source.name, source.className);
+  return parameterNames(fn).map((name) => {
+    if (STORE_NAMES.includes(name)) return defaultArgument(name, context);
+    const type = types.get(name);
+    const row = type === undefined ? undefined : source.types.sample(type);
+    return row !== undefined ? row : defaultArgument(name, context);
+  });
+}
+
 async function loadSamples(file: string): Promise<Samples> {
   const path = file.replace(/\.ts$/, '.samples.ts');
   if (!existsSync(path)) return {};
@@ -279,8 +301,9 @@ async function callBlocks(
   fn: (...args: unknown[]) => unknown,
   self: unknown,
   samples: readonly Sample[] | undefined,
+  source: Source,
 ): Promise<DumpBlock[]> {
-  const lists = samples ?? [(c: SampleContext) => parameterNames(fn as never).map((n) => defaultArgument(n, c))];
+  const lists = samples ?? [(c: SampleContext) => defaultArguments(fn, c, source)];
   const blocks: DumpBlock[] = [];
   for (let i = 0; i < lists.length; i++) {
     const name = lists.length > 1 ? `${title} [sample ${i + 1}]` : title;
@@ -313,24 +336,37 @@ function methodsOf(value: object): string[] {
 }
 
 /** The blocks of one export for one dialect. */
-async function exportBlocks(label: string, name: string, value: unknown, samples: Samples, recorder: Recorder): Promise<DumpBlock[]> {
+async function exportBlocks(
+  label: string,
+  name: string,
+  value: unknown,
+  samples: Samples,
+  recorder: Recorder,
+  at: { types: RowTypes; file: string },
+): Promise<DumpBlock[]> {
   const dialect = recorder.context.dialect;
   const title = `${label} ${name}`;
   if (isStatement(value)) return [{ title, sql: [normalize(value.compile(recorder.context.db).sql)] }];
   const own = samples[name] ?? {};
   if (isClass(value)) {
     const ctor = own[''];
-    const args = ctor ? ctor[0]!(recorder.context) : parameterNames(value as never).map((n) => defaultArgument(n, recorder.context));
+    const args = ctor
+      ? ctor[0]!(recorder.context)
+      : defaultArguments(value as never, recorder.context, { ...at, name: '', className: name });
     const instance = new value(...args);
     const blocks: DumpBlock[] = [];
     for (const method of methodsOf(instance)) {
       const fn = (instance as Record<string, (...a: unknown[]) => unknown>)[method]!;
-      blocks.push(...(await callBlocks(`${title}.${method}`, recorder, fn, instance, own[method])));
+      const source = { ...at, name: method, className: name };
+      blocks.push(...(await callBlocks(`${title}.${method}`, recorder, fn, instance, own[method], source)));
     }
     return blocks;
   }
   if (typeof value === 'function') {
-    return callBlocks(title, recorder, value as (...a: unknown[]) => unknown, undefined, own['']);
+    // A function that is given no store (a helper such as a row mapper) sends no SQL.
+    const fn = value as (...a: unknown[]) => unknown;
+    if (!own[''] && !parameterNames(fn).some((n) => STORE_NAMES.includes(n))) return [];
+    return callBlocks(title, recorder, fn, undefined, own[''], { ...at, name });
   }
   if (typeof value !== 'object' || value === null) return [];
   const plain = Object.getPrototypeOf(value) === Object.prototype;
@@ -343,7 +379,8 @@ async function exportBlocks(label: string, name: string, value: unknown, samples
       if (hasMany && (prop === 'many') !== (dialect === 'postgres')) continue;
       blocks.push({ title: `${title}.${prop}`, sql: [normalize(v.compile(recorder.context.db).sql)] });
     } else if (plain && typeof v === 'function') {
-      blocks.push(...(await callBlocks(`${title}.${prop}`, recorder, v as (...a: unknown[]) => unknown, value, own[prop])));
+      const fn = v as (...a: unknown[]) => unknown;
+      blocks.push(...(await callBlocks(`${title}.${prop}`, recorder, fn, value, own[prop], { ...at, name: prop })));
     }
   }
   return blocks;
@@ -353,6 +390,7 @@ async function exportBlocks(label: string, name: string, value: unknown, samples
 export async function renderDump(srcDir: string): Promise<Map<string, string>> {
   const byModule = new Map<string, Map<DumpDialect, DumpBlock[]>>();
   const recorders = new Map(DIALECTS.map((d) => [d, recorder(d)] as const));
+  const types = new RowTypes(srcDir);
   for (const file of statementFiles(srcDir)) {
     const label = relative(srcDir, file).split(sep).join('/');
     const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
@@ -364,7 +402,7 @@ export async function renderDump(srcDir: string): Promise<Map<string, string>> {
       const blocks = perDialect.get(dialect) ?? [];
       perDialect.set(dialect, blocks);
       for (const name of Object.keys(mod).sort()) {
-        blocks.push(...(await exportBlocks(label, name, mod[name], samples, recorders.get(dialect)!)));
+        blocks.push(...(await exportBlocks(label, name, mod[name], samples, recorders.get(dialect)!, { types, file })));
       }
     }
   }
