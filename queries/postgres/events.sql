@@ -13,8 +13,11 @@ insert into "event_log" ("project_id", "at", "user_id", "event_id", "outcome", "
 -- modules/events/event-log.repository.ts EventLogRepository.keepNewest
 select "at", "row_id" from "event_log" where "project_id" = $1 order by "at" desc, "row_id" desc limit $2 offset $3;
 
--- modules/events/event-log.repository.ts EventLogRepository.page
--- (not dumped: the call failed with "String.prototype.at called on null or undefined"; give it a sample)
+-- modules/events/event-log.repository.ts EventLogRepository.page [sample 1]
+select * from "event_log" where "project_id" = $1 order by "at" desc, "row_id" desc limit $2;
+
+-- modules/events/event-log.repository.ts EventLogRepository.page [sample 2]
+select * from "event_log" where "project_id" = $1 and "user_id" = $2 and "event_id" = $3 and "outcome" = $4 and "at" >= $5 and "at" < $6 and ("at" < $7 or ("at" = $8 and "row_id" < $9)) order by "at" desc, "row_id" desc limit $10;
 
 -- modules/events/event-log.repository.ts EventLogRepository.projectsOver
 select "project_id" from "event_log" group by "project_id" having count(*) > $1;

@@ -7,8 +7,19 @@ select "month" from "leaderboard_month_closes" where "project_id" in ($1, $2) an
 -- modules/leaderboards/leaderboards.repository.ts ClosedMonthsRepository.markClosed
 insert into "leaderboard_month_closes" ("project_id", "month", "closed_at") values ($1, $2, $3) on conflict ("project_id", "month") do nothing;
 
--- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.addDays
--- (not dumped: the call failed with "Cannot read properties of undefined (reading 'map')"; give it a sample)
+-- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.addDays [sample 1]
+INSERT INTO leaderboard_windows (project_id, group_id, user_id, p7, r7, p30, r30, p365, r365, version)
+SELECT project_id, group_id, user_id, SUM(points), MAX(reached_at), 0, 0, 0, 0, 1
+FROM leaderboard_daily WHERE project_id = $1 AND day > $2 AND day <= $3
+GROUP BY project_id, group_id, user_id
+ON CONFLICT (project_id, group_id, user_id) DO UPDATE SET p7 = leaderboard_windows.p7 + excluded.p7, r7 = CASE WHEN excluded.r7 > leaderboard_windows.r7 THEN excluded.r7 ELSE leaderboard_windows.r7 END, version = leaderboard_windows.version + 1;
+
+-- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.addDays [sample 2]
+INSERT INTO leaderboard_windows (project_id, group_id, user_id, p7, r7, p30, r30, p365, r365, version)
+SELECT project_id, group_id, user_id, SUM(points), MAX(reached_at), 0, 0, 0, 0, 1
+FROM leaderboard_daily WHERE project_id = $1 AND day > $2 AND day <= $3
+GROUP BY project_id, group_id, user_id
+ON CONFLICT (project_id, group_id, user_id) DO UPDATE SET p7 = excluded.p7, r7 = excluded.r7, version = leaderboard_windows.version + 1;
 
 -- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.boardsOfMonth
 select distinct "project_id", "group_id" from "leaderboard_monthly" where "month" = $1 and "points" > $2 and ("project_id" > $3 or ("project_id" = $4 and "group_id" > $5)) order by "project_id", "group_id" limit $6;
@@ -31,14 +42,22 @@ select "project_id" from "leaderboard_rollover" where "day" < $1;
 -- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.rollOver
 select "day" from "leaderboard_rollover" where "project_id" = $1 for update;
 
--- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.rows
--- (not dumped: the call failed with "parameter "statement" needs a sample"; give it a sample)
-
 -- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.subtractDays
--- (not dumped: the call failed with "Cannot read properties of undefined (reading 'map')"; give it a sample)
+UPDATE leaderboard_windows SET
+p7 = leaderboard_windows.p7 - d.pts,
+r7 = CASE WHEN leaderboard_windows.p7 - d.pts > 0 THEN leaderboard_windows.r7 ELSE 0 END,
+version = leaderboard_windows.version + 1
+FROM (SELECT group_id, user_id, SUM(points) AS pts FROM leaderboard_daily
+WHERE project_id = $1 AND day > $2 AND day <= $3
+GROUP BY group_id, user_id) AS d
+WHERE leaderboard_windows.project_id = $4 AND leaderboard_windows.group_id = d.group_id
+AND leaderboard_windows.user_id = d.user_id;
 
--- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.userTotal
--- (not dumped: the call failed with "Cannot read properties of undefined (reading '0')"; give it a sample)
+-- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.userTotal [sample 1]
+select "points" from "leaderboard_monthly" where "project_id" = $1 and "group_id" = $2 and "month" = $3 and "user_id" = $4;
+
+-- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.userTotal [sample 2]
+select "p7" from "leaderboard_windows" where "project_id" = $1 and "group_id" = $2 and "user_id" = $3;
 
 -- modules/leaderboards/leaderboards.sql.ts addDaily.many
 insert into "leaderboard_daily" as t ("project_id", "group_id", "day", "user_id", "points", "reached_at")

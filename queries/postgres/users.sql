@@ -10,8 +10,11 @@ select * from "users" where "project_id" = $1 and "user_id" = $2;
 -- modules/users/users.repository.ts UsersRepository.insert
 insert into "users" ("project_id", "user_id", "created_at", "points", "username", "anonymous", "time_zone") values ($1, $2, $3, $4, $5, $6, $7) on conflict ("project_id", "user_id") do nothing;
 
--- modules/users/users.repository.ts UsersRepository.list
--- (not dumped: the call failed with "Cannot read properties of undefined (reading 'as')"; give it a sample)
+-- modules/users/users.repository.ts UsersRepository.list [sample 1]
+select "user_id", "points", "created_at", "last_active_at", "time_zone", points as "sort_key" from "users" where "project_id" = $1 and "deleted_at" is null order by points desc, "user_id" asc limit $2;
+
+-- modules/users/users.repository.ts UsersRepository.list [sample 2]
+select "user_id", "points", "created_at", "last_active_at", "time_zone", coalesce(last_active_at, -1) as "sort_key" from "users" where "project_id" = $1 and "deleted_at" is null and substr(user_id, 1, $2) = $3 and (coalesce(last_active_at, -1) < $4 or (coalesce(last_active_at, -1) = $5 and "user_id" > $6)) order by coalesce(last_active_at, -1) desc, "user_id" asc limit $7;
 
 -- modules/users/users.repository.ts UsersRepository.markDeleted
 update "users" set "deleted_at" = $1 where "project_id" = $2 and "user_id" = $3 and "deleted_at" is null;

@@ -13,8 +13,11 @@ insert into "event_log" ("project_id", "at", "user_id", "event_id", "outcome", "
 -- modules/events/event-log.repository.ts EventLogRepository.keepNewest
 select "at", "row_id" from "event_log" where "project_id" = ? order by "at" desc, "row_id" desc limit ? offset ?;
 
--- modules/events/event-log.repository.ts EventLogRepository.page
--- (not dumped: the call failed with "String.prototype.at called on null or undefined"; give it a sample)
+-- modules/events/event-log.repository.ts EventLogRepository.page [sample 1]
+select * from "event_log" where "project_id" = ? order by "at" desc, "row_id" desc limit ?;
+
+-- modules/events/event-log.repository.ts EventLogRepository.page [sample 2]
+select * from "event_log" where "project_id" = ? and "user_id" = ? and "event_id" = ? and "outcome" = ? and "at" >= ? and "at" < ? and ("at" < ? or ("at" = ? and "row_id" < ?)) order by "at" desc, "row_id" desc limit ?;
 
 -- modules/events/event-log.repository.ts EventLogRepository.projectsOver
 select "project_id" from "event_log" group by "project_id" having count(*) > ?;

@@ -10,8 +10,11 @@ select * from "users" where "project_id" = ? and "user_id" = ?;
 -- modules/users/users.repository.ts UsersRepository.insert
 insert into "users" ("project_id", "user_id", "created_at", "points", "username", "anonymous", "time_zone") values (?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "user_id") do nothing;
 
--- modules/users/users.repository.ts UsersRepository.list
--- (not dumped: the call failed with "Cannot read properties of undefined (reading 'as')"; give it a sample)
+-- modules/users/users.repository.ts UsersRepository.list [sample 1]
+select "user_id", "points", "created_at", "last_active_at", "time_zone", points as "sort_key" from "users" where "project_id" = ? and "deleted_at" is null order by points desc, "user_id" asc limit ?;
+
+-- modules/users/users.repository.ts UsersRepository.list [sample 2]
+select "user_id", "points", "created_at", "last_active_at", "time_zone", coalesce(last_active_at, -1) as "sort_key" from "users" where "project_id" = ? and "deleted_at" is null and substr(user_id, 1, ?) = ? and (coalesce(last_active_at, -1) < ? or (coalesce(last_active_at, -1) = ? and "user_id" > ?)) order by coalesce(last_active_at, -1) desc, "user_id" asc limit ?;
 
 -- modules/users/users.repository.ts UsersRepository.markDeleted
 update "users" set "deleted_at" = ? where "project_id" = ? and "user_id" = ? and "deleted_at" is null;
