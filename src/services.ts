@@ -1,4 +1,4 @@
-import { deleteExpiredIdempotencyKeys } from './http/idempotency-cleanup.js';
+import { deleteExpiredIdempotencyKeys } from './write-path/idempotency-cleanup.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { eventsParticipant } from './modules/events/events-batch.js';

@@ -117,3 +117,24 @@ export function storeResponse(
     .where('lease_until', '=', leaseUntil)
     .execute();
 }
+
+/** Up to `limit` keys created before `before` (the daily clean-up, idempotency-cleanup.ts). */
+export function expiredKeys(db: Kysely<DB>, before: number, limit: number) {
+  return db.selectFrom('idempotency_keys').select(['project_id', 'principal', 'idem_key']).where('created_at', '<', before).limit(limit);
+}
+
+/** Deletes these keys, if still created before `before`. */
+export function deleteExpiredKeys(
+  db: Kysely<DB>,
+  before: number,
+  keys: ReadonlyArray<{ project_id: string; principal: string; idem_key: string }>,
+) {
+  return db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', before)
+    .where((eb) =>
+      eb.or(
+        keys.map((r) => eb.and([eb('project_id', '=', r.project_id), eb('principal', '=', r.principal), eb('idem_key', '=', r.idem_key)])),
+      ),
+    );
+}

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-type.js';
 import { AppError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
-import type { Job } from '../../platform/jobs/job-store.js';
+import type { Job } from '../../platform/jobs/jobs.repository.js';
 import { SYSTEM_PROJECT } from '../../platform/jobs/job-runner.js';
 
 const JobParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 128 }) });

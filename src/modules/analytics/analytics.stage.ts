@@ -1,95 +1,15 @@
-import { sql } from 'kysely';
-import { KeyedUpdate, RowsAdd, RowsInsert, type PgType } from '../../write-path/rows.js';
-import { Statement } from '../../write-path/statement.js';
 import { DAY_MS, dayNumber } from '../../platform/time.js';
 import { eventStage, type EventStagePart, type PipelineEvent } from '../events/pipeline.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
-import { HOUR_COLUMNS, type AnalyticsRollupsTable } from './analytics.tables.js';
+import { HOUR_COLUMNS } from './analytics.tables.js';
 import type { ClosedBucketCache } from './closed-buckets.js';
 import { addToSketch, hashUser, shardOf, summarize, type UserHash } from './hll.js';
 import { CATEGORY_CAP, observeMetadata, OTHER_KEY, valueKey, type CategoryObservation, type MetadataIncrement } from './metadata-stats.js';
 import { monthBucket } from './periods.js';
+import { addMetadata, addRollups, admitValue, admittedValues, setSketches } from './analytics.sql.js';
 
 /** `event_id` of the rows that count every event of the project (the global view). */
 export const ALL_EVENTS = '*';
-
-const COUNTERS = ['count', 'points', 'condition_met', 'condition_failed', 'limit_reached', ...HOUR_COLUMNS] as const;
-type Counter = (typeof COUNTERS)[number];
-
-/** Adds a batch's counters to the rollup rows; returns the stored sketches so the batch can fold its users in. */
-const addRollups = new RowsAdd<
-  'analytics_rollups',
-  Record<'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard', PgType>,
-  Record<Counter, PgType>,
-  Record<never, PgType>,
-  Pick<AnalyticsRollupsTable, 'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard' | 'sketch'>
->({
-  description: 'analytics rollups',
-  table: 'analytics_rollups',
-  keys: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', shard: 'int4' },
-  sums: Object.fromEntries(COUNTERS.map((c) => [c, 'int8'])) as Record<Counter, PgType>,
-  returning: ['sketch'],
-});
-
-const setSketches = new KeyedUpdate({
-  description: 'analytics unique-user sketches',
-  table: 'analytics_rollups',
-  keys: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', shard: 'int4' },
-  set: { sketch: 'bytea', sketch_exact: 'int8', sketch_sum: 'float8', sketch_zeros: 'int4' },
-});
-
-const smaller = (column: 'min' | 'max', op: '<' | '>') =>
-  sql.raw<number>(
-    `case when excluded.${column} ${op} analytics_metadata.${column} then excluded.${column} else analytics_metadata.${column} end`,
-  );
-
-const addMetadata = new RowsInsert({
-  description: 'analytics metadata aggregates',
-  table: 'analytics_metadata',
-  columns: {
-    project_id: 'text',
-    event_id: 'text',
-    grain: 'text',
-    bucket: 'int4',
-    field: 'text',
-    value_key: 'text',
-    count: 'int8',
-    sum: 'float8',
-    min: 'float8',
-    max: 'float8',
-  },
-  conflict: (oc) =>
-    oc.columns(['project_id', 'event_id', 'grain', 'bucket', 'field', 'value_key']).doUpdateSet({
-      count: sql<number>`analytics_metadata.count + excluded.count`,
-      sum: sql<number>`analytics_metadata.sum + excluded.sum`,
-      min: smaller('min', '<'),
-      max: smaller('max', '>'),
-    }),
-});
-
-const admittedValues = new Statement<{ projectId: string; eventId: string; field: string }, { value: string }>(
-  'admitted category values',
-  (db, a) =>
-    db
-      .selectFrom('analytics_metadata_values')
-      .select('value')
-      .where('project_id', '=', a.projectId)
-      .where('event_id', '=', a.eventId)
-      .where('field', '=', a.field),
-);
-
-/** Admits a category value while the field has fewer than `cap` (another instance may be admitting too). */
-const admitValue = new Statement<{ projectId: string; eventId: string; field: string; value: string; cap: number }>(
-  'admit a category value',
-  (db, a) => ({
-    compile: () =>
-      sql`insert into analytics_metadata_values (project_id, event_id, field, value)
-      select ${a.projectId}, ${a.eventId}, ${a.field}, ${a.value}
-      where (select count(*) from analytics_metadata_values
-             where project_id = ${a.projectId} and event_id = ${a.eventId} and field = ${a.field}) < ${a.cap}
-      on conflict do nothing`.compile(db),
-  }),
-);
 
 /** A rollup row's additions in one batch (a fixed shape: the stage adds to it for every event). */
 class RollupSum {

@@ -5,6 +5,7 @@ import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import type { ApiKeysTable } from '../../platform/db/schema.js';
+import { ApiKeysRepository } from './apikeys.repository.js';
 
 /**
  * API keys: service credentials of one project, accepted on every public route within their
@@ -48,6 +49,7 @@ const toApiKey = (r: ApiKeysTable): ApiKey => ({
 export class ApiKeysService {
   /** key hash → owner, or null for an unknown key (negative answers are cached too). */
   private readonly cache: SharedCache<ApiKeyOwner | null>;
+  private readonly repository = new ApiKeysRepository();
 
   constructor(private readonly platform: Platform) {
     this.cache = new SharedCache(platform.bus, 'apikeys', platform.config.cacheTtlMs, 10_000);
@@ -70,35 +72,19 @@ export class ApiKeysService {
       revoked_at: null,
       scopes: storedScopes(input.scopes),
     };
-    const r = await this.db
-      .insertInto('api_keys')
-      .values(row)
-      .onConflict((oc) => oc.columns(['project_id', 'api_key_id']).doNothing())
-      .executeTakeFirst();
+    const r = await this.repository.insert(this.db, row);
     if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.of('API_KEY_EXISTS', `API key ${apiKeyId} already exists`);
     await this.platform.bus.publish('apikeys');
     return { ...toApiKey(row), key };
   }
 
   async list(projectId: string): Promise<ApiKey[]> {
-    const rows = await this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at')
-      .execute();
+    const rows = await this.repository.list(this.db, projectId);
     return rows.map(toApiKey);
   }
 
   async get(projectId: string, apiKeyId: string): Promise<ApiKey> {
-    const row = await this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('api_key_id', '=', apiKeyId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const row = await this.repository.find(this.db, projectId, apiKeyId);
     if (!row) throw AppError.of('API_KEY_NOT_FOUND', apiKeyId);
     return toApiKey(row);
   }
@@ -107,19 +93,13 @@ export class ApiKeysService {
   async update(projectId: string, apiKeyId: string, input: { name: string; scopes?: ApiKeyScope[] }): Promise<ApiKey> {
     await this.get(projectId, apiKeyId);
     const changes = { name: input.name, ...(input.scopes !== undefined ? { scopes: storedScopes(input.scopes) } : {}) };
-    await this.db.updateTable('api_keys').set(changes).where('project_id', '=', projectId).where('api_key_id', '=', apiKeyId).execute();
+    await this.repository.update(this.db, projectId, apiKeyId, changes);
     if (input.scopes !== undefined) await this.platform.bus.publish('apikeys');
     return this.get(projectId, apiKeyId);
   }
 
   async revoke(projectId: string, apiKeyId: string): Promise<void> {
-    const r = await this.db
-      .updateTable('api_keys')
-      .set({ revoked_at: this.platform.clock.now() })
-      .where('project_id', '=', projectId)
-      .where('api_key_id', '=', apiKeyId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const r = await this.repository.revoke(this.db, projectId, apiKeyId, this.platform.clock.now());
     if (Number(r.numUpdatedRows) === 0) throw AppError.of('API_KEY_NOT_FOUND', apiKeyId);
     await this.platform.bus.publish('apikeys');
   }
@@ -128,12 +108,7 @@ export class ApiKeysService {
     const hash = hashKey(key);
     const hit = this.cache.get(hash);
     if (hit !== undefined) return hit;
-    const row = await this.db
-      .selectFrom('api_keys')
-      .select(['project_id', 'api_key_id', 'scopes'])
-      .where('key_hash', '=', hash)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const row = await this.repository.ownerOf(this.db, hash);
     const owner = row ? { projectId: row.project_id, apiKeyId: row.api_key_id, scopes: scopesOf(row.scopes) } : null;
     this.cache.set(hash, owner);
     return owner;

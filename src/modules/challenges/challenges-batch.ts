@@ -1,4 +1,3 @@
-import { KeyedSelect, RowsUpsert } from '../../write-path/rows.js';
 import { addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal, ZERO, type Decimal } from '../events/exact-decimal.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
 import { historyText } from '../points/ledger.js';
@@ -6,21 +5,7 @@ import { ledgerIn } from '../points/ledger-batch.js';
 import { userKey, type WriteBatch } from '../../write-path/write-batch.js';
 import { isUnlocked, predecessors, progressIncrement, storedProgress, type Challenge, type Progress } from './challenge-view.js';
 import './challenges.tables.js';
-
-/** All progress rows of the given users. */
-const progressOfUsers = new KeyedSelect({
-  description: 'challenge progress of users',
-  table: 'challenge_progress',
-  keys: { project_id: 'text', user_id: 'text' },
-});
-
-/** Writes the progress rows a batch changed (their values as decided in the batch). */
-const writeProgress = new RowsUpsert({
-  description: 'challenge progress',
-  table: 'challenge_progress',
-  keys: { project_id: 'text', user_id: 'text', challenge_id: 'text' },
-  columns: { progress: 'float8', progress_exact: 'text', completed_at: 'int8', updated_at: 'int8' },
-});
+import { progressOfUsers, writeProgress } from './challenges.sql.js';
 
 interface Row extends Progress {
   /** The progress as an exact decimal (decision 190); `progress` is its nearest number. */

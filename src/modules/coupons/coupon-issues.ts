@@ -1,8 +1,8 @@
 import { generateId } from '../../platform/ids.js';
-import { RowsInsert } from '../../write-path/rows.js';
 import type { SqlSession } from '../../write-path/session.js';
 import type { Coupon, Metadata } from './coupons.schemas.js';
 import type { CouponsTable } from './coupons.tables.js';
+import { insertCoupons } from './coupons.repository.js';
 
 /**
  * The coupons module owns the coupon rows: whoever issues coupons (the operator, a redemption in the
@@ -37,25 +37,6 @@ export function newCouponRow(input: IssueCoupon, now: number): CouponsTable {
     created_at: now,
   };
 }
-
-/** Coupons issued by a write batch (redemptions: `CouponIssues`). */
-export const insertCoupons = new RowsInsert({
-  description: 'coupons',
-  table: 'coupons',
-  columns: {
-    project_id: 'text',
-    coupon_key: 'text',
-    user_id: 'text',
-    title: 'text',
-    description: 'text',
-    valid_until: 'int8',
-    redeemed: 'int4',
-    redeemed_at: 'int8',
-    metadata: 'text',
-    offer_id: 'text',
-    created_at: 'int8',
-  },
-});
 
 export const couponPk = (userId: string) => `USER#${userId}#COUPON`;
 export const couponSk = (couponKey: string) => `COUPON#${couponKey}`;

@@ -5,6 +5,7 @@ import type { UserDataOwner } from '../users/user-data.js';
 import type { LiveUsers } from '../users/users.service.js';
 import { newCouponRow, toCoupon, type IssueCoupon } from './coupon-issues.js';
 import type { Coupon, IssueCouponBody, UpdateCouponBody } from './coupons.schemas.js';
+import { CouponsRepository } from './coupons.repository.js';
 
 /**
  * Coupons belong to one user. They are issued by a redemption (inside its transaction) or by the
@@ -22,10 +23,11 @@ export interface CouponUseReporter {
   committed(): void;
 }
 
-export { couponPk, couponSk, insertCoupons, newCouponRow, toCoupon, type IssueCoupon } from './coupon-issues.js';
+export { couponPk, couponSk, newCouponRow, toCoupon, type IssueCoupon } from './coupon-issues.js';
 
 export class CouponsService implements UserDataOwner {
   readonly userDataName = 'coupons';
+  private readonly repository = new CouponsRepository();
 
   constructor(
     private readonly platform: Platform,
@@ -41,11 +43,7 @@ export class CouponsService implements UserDataOwner {
   /** Inserts a coupon in the caller's transaction; 409 when an explicit couponKey is taken. */
   async issue(trx: Queryable, input: IssueCoupon): Promise<Coupon> {
     const row = newCouponRow(input, this.platform.clock.now());
-    const r = await trx
-      .insertInto('coupons')
-      .values(row)
-      .onConflict((oc) => oc.columns(['project_id', 'coupon_key']).doNothing())
-      .executeTakeFirst();
+    const r = await this.repository.insert(trx, row);
     if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.of('COUPON_EXISTS', `Coupon ${row.coupon_key} already exists`);
     return toCoupon(row);
   }
@@ -69,16 +67,7 @@ export class CouponsService implements UserDataOwner {
 
   /** GET /user/{userId}/coupon: unredeemed coupons whose validUntil is later than now. */
   async listActive(projectId: string, userId: string): Promise<Coupon[]> {
-    const rows = await this.db
-      .selectFrom('coupons')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('valid_until', '>', this.platform.clock.now())
-      .where('redeemed', '=', 0)
-      .orderBy('created_at')
-      .orderBy('coupon_key')
-      .execute();
+    const rows = await this.repository.listActive(this.db, projectId, userId, this.platform.clock.now());
     return rows.map(toCoupon);
   }
 
@@ -90,16 +79,7 @@ export class CouponsService implements UserDataOwner {
     const now = this.platform.clock.now();
     const used = await this.db.transaction().execute(async (trx) => {
       await this.users.requireLive(trx, projectId, userId); // a user being deleted uses nothing
-      const updated = await trx
-        .updateTable('coupons')
-        .set({ redeemed: 1, redeemed_at: now })
-        .where('project_id', '=', projectId)
-        .where('coupon_key', '=', couponKey)
-        .where('user_id', '=', userId)
-        .where('redeemed', '=', 0)
-        .where('valid_until', '>', now)
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await this.repository.redeem(trx, projectId, userId, couponKey, now);
       if (updated) {
         if (updated.offer_id !== null) await this.usage.couponUsed(trx, projectId, updated.offer_id);
         const coupon = toCoupon(updated);
@@ -116,7 +96,7 @@ export class CouponsService implements UserDataOwner {
   }
 
   private find(db: Queryable, projectId: string, couponKey: string) {
-    return db.selectFrom('coupons').selectAll().where('project_id', '=', projectId).where('coupon_key', '=', couponKey).executeTakeFirst();
+    return this.repository.find(db, projectId, couponKey);
   }
 
   async get(projectId: string, couponKey: string): Promise<Coupon> {
@@ -127,9 +107,7 @@ export class CouponsService implements UserDataOwner {
 
   /** GET /admin/coupon: newest first, optionally of one user. */
   async list(projectId: string, userId: string | undefined, limit: number): Promise<Coupon[]> {
-    let query = this.db.selectFrom('coupons').selectAll().where('project_id', '=', projectId);
-    if (userId !== undefined) query = query.where('user_id', '=', userId);
-    const rows = await query.orderBy('created_at', 'desc').orderBy('coupon_key').limit(limit).execute();
+    const rows = await this.repository.list(this.db, projectId, userId, limit);
     return rows.map(toCoupon);
   }
 
@@ -140,73 +118,42 @@ export class CouponsService implements UserDataOwner {
     const existing = await this.get(projectId, couponKey);
     if (existing.userId !== input.userId) throw AppError.of('COUPON_OWNER_FIXED', 'The owner of a coupon cannot change');
     const redeemed = input.redeemed ?? existing.redeemed;
-    await this.db
-      .updateTable('coupons')
-      .set({
-        title: input.title,
-        description: input.description ?? '',
-        valid_until: input.validUntil,
-        metadata: JSON.stringify(input.metadata ?? {}),
-        redeemed: redeemed ? 1 : 0,
-        redeemed_at: redeemed ? (existing.redeemedAt ?? this.platform.clock.now()) : null,
-      })
-      .where('project_id', '=', projectId)
-      .where('coupon_key', '=', couponKey)
-      .execute();
+    await this.repository.update(this.db, projectId, couponKey, {
+      title: input.title,
+      description: input.description ?? '',
+      valid_until: input.validUntil,
+      metadata: JSON.stringify(input.metadata ?? {}),
+      redeemed: redeemed ? 1 : 0,
+      redeemed_at: redeemed ? (existing.redeemedAt ?? this.platform.clock.now()) : null,
+    });
     return this.get(projectId, couponKey);
   }
 
   async delete(projectId: string, couponKey: string): Promise<void> {
-    const r = await this.db
-      .deleteFrom('coupons')
-      .where('project_id', '=', projectId)
-      .where('coupon_key', '=', couponKey)
-      .executeTakeFirst();
+    const r = await this.repository.delete(this.db, projectId, couponKey);
     if (Number(r.numDeletedRows) === 0) throw AppError.of('COUPON_NOT_FOUND', couponKey);
   }
 
   /** Coupons of an offer still usable now: not redeemed, not expired (offer totalStatistics `valid`). */
   async countValid(projectId: string, offerId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('coupons')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('project_id', '=', projectId)
-      .where('offer_id', '=', offerId)
-      .where('redeemed', '=', 0)
-      .where('valid_until', '>', this.platform.clock.now())
-      .executeTakeFirstOrThrow();
+    const row = await this.repository.countValid(this.db, projectId, offerId, this.platform.clock.now());
     return Number(row.n);
   }
 
   /** Issue time of the user's newest coupon (notification flag hasUnseenRewards), or null. */
   async lastIssuedAt(projectId: string, userId: string): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('coupons')
-      .select((eb) => eb.fn.max('created_at').as('last'))
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await this.repository.lastIssuedAt(this.db, projectId, userId);
     return row?.last === null || row?.last === undefined ? null : Number(row.last);
   }
 
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
-    const keys = await this.db
-      .selectFrom('coupons')
-      .select('coupon_key')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .limit(limit)
-      .execute();
+    const keys = await this.repository.userCouponKeys(this.db, projectId, userId, limit);
     if (keys.length === 0) return 0;
-    const r = await this.db
-      .deleteFrom('coupons')
-      .where('project_id', '=', projectId)
-      .where(
-        'coupon_key',
-        'in',
-        keys.map((k) => k.coupon_key),
-      )
-      .executeTakeFirst();
+    const r = await this.repository.deleteKeys(
+      this.db,
+      projectId,
+      keys.map((k) => k.coupon_key),
+    );
     return Number(r.numDeletedRows);
   }
 }

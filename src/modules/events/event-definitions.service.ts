@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import type { EventDefinition, EventDefinitionBody } from './events.schemas.js';
 import './events.tables.js';
+import { EventDefinitionsRepository } from './events.repository.js';
 
 /**
  * Event definitions (admin API). Read on every POST /event, so each project's definitions are
@@ -22,6 +23,8 @@ export class EventDefinitionsService {
     this.cache = new SharedCache(platform.bus, DEFINITIONS_TOPIC, platform.config.cacheTtlMs);
   }
 
+  private readonly repository = new EventDefinitionsRepository();
+
   private get db() {
     return this.platform.db.kysely;
   }
@@ -32,13 +35,7 @@ export class EventDefinitionsService {
   }
 
   private async load(projectId: string): Promise<Map<string, EventDefinition>> {
-    const rows = await this.db
-      .selectFrom('event_definitions')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .orderBy('created_at')
-      .orderBy('event_id')
-      .execute();
+    const rows = await this.repository.list(this.db, projectId);
     // Definitions stored before pendingDays existed hold their points pending for 0 days.
     return new Map(
       rows.map((r) => [
@@ -72,18 +69,14 @@ export class EventDefinitionsService {
   async create(projectId: string, body: EventDefinitionBody): Promise<EventDefinition> {
     const stored = normalize(body.eventId ?? generateId('ev'), body);
     const now = this.platform.clock.now();
-    const r = await this.db
-      .insertInto('event_definitions')
-      .values({
-        project_id: projectId,
-        event_id: stored.eventId,
-        status: stored.status,
-        definition: JSON.stringify(stored),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['project_id', 'event_id']).doNothing())
-      .executeTakeFirst();
+    const r = await this.repository.insert(this.db, {
+      project_id: projectId,
+      event_id: stored.eventId,
+      status: stored.status,
+      definition: JSON.stringify(stored),
+      created_at: now,
+      updated_at: now,
+    });
     if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw AppError.of('EVENT_EXISTS', `Event ${stored.eventId} already exists`);
     await this.changed(projectId);
     return { ...stored, createdAt: now, updatedAt: now };
@@ -95,24 +88,18 @@ export class EventDefinitionsService {
     }
     const stored = normalize(eventId, body);
     const now = this.platform.clock.now();
-    const r = await this.db
-      .updateTable('event_definitions')
-      .set({ status: stored.status, definition: JSON.stringify(stored), updated_at: now })
-      .where('project_id', '=', projectId)
-      .where('event_id', '=', eventId)
-      .returning('created_at')
-      .executeTakeFirst();
+    const r = await this.repository.update(this.db, projectId, eventId, {
+      status: stored.status,
+      definition: JSON.stringify(stored),
+      updated_at: now,
+    });
     if (!r) throw AppError.of('EVENT_NOT_FOUND', eventId);
     await this.changed(projectId);
     return { ...stored, createdAt: Number(r.created_at), updatedAt: now };
   }
 
   async delete(projectId: string, eventId: string): Promise<void> {
-    const r = await this.db
-      .deleteFrom('event_definitions')
-      .where('project_id', '=', projectId)
-      .where('event_id', '=', eventId)
-      .executeTakeFirst();
+    const r = await this.repository.delete(this.db, projectId, eventId);
     if (Number(r.numDeletedRows) === 0) throw AppError.of('EVENT_NOT_FOUND', eventId);
     await this.changed(projectId);
   }

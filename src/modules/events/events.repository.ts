@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { KeyedSelect, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
+import type { EventDefinitionsTable } from './events.tables.js';
 import './events.tables.js';
 
 /**
@@ -87,5 +88,46 @@ export class EventsRepository {
     if (eventId) q = q.where('event_id', '=', eventId);
     const row = await q.executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+}
+
+/** The fields of an event definition an update writes. */
+export type EventDefinitionChanges = Pick<EventDefinitionsTable, 'status' | 'definition' | 'updated_at'>;
+
+/** SQL of the event definitions (event-definitions.service.ts). */
+export class EventDefinitionsRepository {
+  /** The project's definitions, oldest first. */
+  list(db: Queryable, projectId: string) {
+    return db
+      .selectFrom('event_definitions')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('created_at')
+      .orderBy('event_id')
+      .execute();
+  }
+
+  /** Inserts a definition unless its id is taken. */
+  insert(db: Queryable, row: EventDefinitionsTable) {
+    return db
+      .insertInto('event_definitions')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'event_id']).doNothing())
+      .executeTakeFirst();
+  }
+
+  /** Resolves to the definition's creation time, or undefined when there is none. */
+  update(db: Queryable, projectId: string, eventId: string, changes: EventDefinitionChanges) {
+    return db
+      .updateTable('event_definitions')
+      .set(changes)
+      .where('project_id', '=', projectId)
+      .where('event_id', '=', eventId)
+      .returning('created_at')
+      .executeTakeFirst();
+  }
+
+  delete(db: Queryable, projectId: string, eventId: string) {
+    return db.deleteFrom('event_definitions').where('project_id', '=', projectId).where('event_id', '=', eventId).executeTakeFirst();
   }
 }

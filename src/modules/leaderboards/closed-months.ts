@@ -2,6 +2,9 @@ import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import type { LeaderboardProfile } from '../users/users.service.js';
 import './leaderboards.tables.js';
+import { ClosedMonthsRepository } from './leaderboards.repository.js';
+
+const closedMonthsRepository = new ClosedMonthsRepository();
 
 /** One archived entry of a closed month's board. */
 export interface ArchivedEntry {
@@ -53,11 +56,7 @@ export class ClosedMonths {
 
   /** Records that `month` is closed for `projectId` (`*`: every project). Idempotent. */
   async markClosed(projectId: string, month: string): Promise<void> {
-    await this.platform.db.kysely
-      .insertInto('leaderboard_month_closes')
-      .values({ project_id: projectId, month, closed_at: this.platform.clock.now() })
-      .onConflict((oc) => oc.columns(['project_id', 'month']).doNothing())
-      .execute();
+    await closedMonthsRepository.markClosed(this.platform.db.kysely, projectId, month, this.platform.clock.now());
     await this.platform.bus.publish(TOPIC);
   }
 
@@ -65,12 +64,7 @@ export class ClosedMonths {
   async archiveOf(projectId: string, month: string): Promise<MonthArchive | null> {
     if (!this.archive) return null;
     const closed = await this.cache.getOrLoad(`${projectId}|${month}`, async () => {
-      const row = await this.platform.db.kysely
-        .selectFrom('leaderboard_month_closes')
-        .select('month')
-        .where('project_id', 'in', [projectId, '*'])
-        .where('month', '=', month)
-        .executeTakeFirst();
+      const row = await closedMonthsRepository.closeOf(this.platform.db.kysely, projectId, month);
       return row !== undefined;
     });
     return closed ? this.archive : null;

@@ -1,4 +1,3 @@
-import { KeyedSelect, RowsAdd, RowsInsert } from '../../write-path/rows.js';
 import { dayNumber, monthKey } from '../../platform/time.js';
 import { boardEffect, ledgerIn } from '../points/ledger-batch.js';
 import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
@@ -6,6 +5,7 @@ import { DEFAULT_GROUP } from '../usergroups/usergroups.service.js';
 import { WINDOWS, WINDOW_DAYS, inWindow, type BoardRef, type Timeframe } from './board-ref.js';
 import type { BoardEntry, BoardLife } from './rank-index.js';
 import './leaderboards.tables.js';
+import { addDaily, addMonthly, addWindows, createRollover, rolloverDay } from './leaderboards.sql.js';
 
 /** Points for the boards that no ledger entry carries (test and benchmark seeds). */
 export interface BoardPointsUnit extends WriteUnit {
@@ -20,48 +20,6 @@ declare module '../../write-path/write-batch.js' {
     'board-points': { unit: BoardPointsUnit; result: null };
   }
 }
-
-const createRollover = new RowsInsert({
-  description: 'leaderboard roll-over day',
-  table: 'leaderboard_rollover',
-  columns: { project_id: 'text', day: 'int4' },
-  conflict: (oc) => oc.column('project_id').doNothing(),
-});
-
-/** The day the project's windows are computed for, share-locked on PostgreSQL so a roll-over waits for the batch. */
-const rolloverDay = new KeyedSelect({
-  description: 'leaderboard roll-over day',
-  table: 'leaderboard_rollover',
-  keys: { project_id: 'text' },
-  lock: 'share',
-});
-
-const addDaily = new RowsAdd({
-  description: 'leaderboard daily buckets',
-  table: 'leaderboard_daily',
-  keys: { project_id: 'text', group_id: 'text', day: 'int4', user_id: 'text' },
-  sums: { points: 'int8' },
-  latest: { reached_at: 'int8' },
-});
-
-const addMonthly = new RowsAdd({
-  description: 'leaderboard monthly buckets',
-  table: 'leaderboard_monthly',
-  keys: { project_id: 'text', group_id: 'text', month: 'text', user_id: 'text' },
-  sums: { points: 'int8' },
-  latest: { reached_at: 'int8' },
-  version: 'version',
-});
-
-const addWindows = new RowsAdd({
-  description: 'leaderboard windows',
-  table: 'leaderboard_windows',
-  keys: { project_id: 'text', group_id: 'text', user_id: 'text' },
-  sums: { p7: 'int8', p30: 'int8', p365: 'int8' },
-  latest: { r7: 'int8', r30: 'int8', r365: 'int8' },
-  version: 'version',
-});
-
 /** Where the batch's new totals go once it is durable (the rank index). */
 export interface BoardSink {
   set(board: BoardRef, life: BoardLife, entries: BoardEntry[]): Promise<void>;

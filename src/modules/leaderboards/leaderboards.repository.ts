@@ -264,4 +264,36 @@ export class LeaderboardsRepository {
     }
     return deleted;
   }
+
+  /** The query of the points users earned per month on the `default` board from `fromMonth` on (run alone or in a write batch). */
+  monthlyEarningsQuery(db: Queryable, projectId: string, userIds: readonly string[], fromMonth: string) {
+    return db
+      .selectFrom('leaderboard_monthly')
+      .select(['user_id', 'month', 'points'])
+      .where('project_id', '=', projectId)
+      .where('group_id', '=', 'default')
+      .where('user_id', 'in', [...userIds])
+      .where('month', '>=', fromMonth);
+  }
+}
+
+/** SQL of the closed months (closed-months.ts): a month is closed per project, or for all (`*`). */
+export class ClosedMonthsRepository {
+  markClosed(db: Queryable, projectId: string, month: string, closedAt: number) {
+    return db
+      .insertInto('leaderboard_month_closes')
+      .values({ project_id: projectId, month, closed_at: closedAt })
+      .onConflict((oc) => oc.columns(['project_id', 'month']).doNothing())
+      .execute();
+  }
+
+  /** The close of `month` for the project or for all projects, if any. */
+  closeOf(db: Queryable, projectId: string, month: string) {
+    return db
+      .selectFrom('leaderboard_month_closes')
+      .select('month')
+      .where('project_id', 'in', [projectId, '*'])
+      .where('month', '=', month)
+      .executeTakeFirst();
+  }
 }

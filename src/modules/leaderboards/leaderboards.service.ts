@@ -230,13 +230,7 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
    * spending), from `fromMonth` (YYYY-MM) on: tiers read it, in the write path's transaction or alone.
    */
   monthlyEarningsQuery(projectId: string, userIds: readonly string[], fromMonth: string) {
-    return this.platform.db.kysely
-      .selectFrom('leaderboard_monthly')
-      .select(['user_id', 'month', 'points'])
-      .where('project_id', '=', projectId)
-      .where('group_id', '=', 'default')
-      .where('user_id', 'in', [...userIds])
-      .where('month', '>=', fromMonth);
+    return this.repo.monthlyEarningsQuery(this.platform.db.kysely, projectId, userIds, fromMonth);
   }
 
   async recordPoints(input: {

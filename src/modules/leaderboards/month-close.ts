@@ -2,7 +2,7 @@ import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { generateId } from '../../platform/ids.js';
 import type { JobHandler, JobRunner } from '../../platform/jobs/job-runner.js';
-import type { Job } from '../../platform/jobs/job-store.js';
+import type { Job } from '../../platform/jobs/jobs.repository.js';
 import { monthKey, startOfMonth, startOfNextMonth, parseMonthKey } from '../../platform/time.js';
 import type { ClosedMonths } from './closed-months.js';
 import type { LeaderboardsService } from './leaderboards.service.js';

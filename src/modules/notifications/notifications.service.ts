@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
 import { isUnseen, latest, type Section } from './unseen-flags.js';
+import { NotificationsRepository } from './notifications.repository.js';
 
 /**
  * Notification flags (docs/api.md, Notifications): per user and section a last-viewed marker; a flag is
@@ -35,6 +36,7 @@ export interface Overview {
 
 export class NotificationsService implements UserDataOwner {
   readonly userDataName = 'notification markers';
+  private readonly repository = new NotificationsRepository();
 
   constructor(
     private readonly platform: Platform,
@@ -47,12 +49,7 @@ export class NotificationsService implements UserDataOwner {
   }
 
   private async markers(projectId: string, userId: string): Promise<Partial<Record<Section, number>>> {
-    const rows = await this.db
-      .selectFrom('notification_markers')
-      .select(['section', 'seen_at'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .execute();
+    const rows = await this.repository.markers(this.db, projectId, userId);
     return Object.fromEntries(rows.map((r) => [r.section, Number(r.seen_at)]));
   }
 
@@ -84,11 +81,7 @@ export class NotificationsService implements UserDataOwner {
     const seenAt = this.platform.clock.now();
     await this.db.transaction().execute(async (trx) => {
       await this.sources.requireLive(trx, projectId, userId);
-      await trx
-        .insertInto('notification_markers')
-        .values({ project_id: projectId, user_id: userId, section, seen_at: seenAt })
-        .onConflict((oc) => oc.columns(['project_id', 'user_id', 'section']).doUpdateSet({ seen_at: seenAt }))
-        .execute();
+      await this.repository.markSeen(trx, projectId, userId, section, seenAt);
     });
   }
 
@@ -96,33 +89,18 @@ export class NotificationsService implements UserDataOwner {
   async clearMarkers(projectId: string, userId: string, sections: Section[]): Promise<void> {
     await this.requireUser(projectId, userId);
     if (sections.length === 0) return;
-    await this.db
-      .deleteFrom('notification_markers')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('section', 'in', sections)
-      .execute();
+    await this.repository.deleteSections(this.db, projectId, userId, sections);
   }
 
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
-    const rows = await this.db
-      .selectFrom('notification_markers')
-      .select('section')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .limit(limit)
-      .execute();
+    const rows = await this.repository.userSections(this.db, projectId, userId, limit);
     if (rows.length === 0) return 0;
-    const r = await this.db
-      .deleteFrom('notification_markers')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where(
-        'section',
-        'in',
-        rows.map((row) => row.section),
-      )
-      .executeTakeFirst();
+    const r = await this.repository.deleteSections(
+      this.db,
+      projectId,
+      userId,
+      rows.map((row) => row.section),
+    );
     return Number(r.numDeletedRows);
   }
 }

@@ -163,6 +163,51 @@ export class OffersRepository {
     await trx.deleteFrom('shops').where('project_id', '=', projectId).where('shop_id', '=', shopId).execute();
     return 'deleted';
   }
+
+  /** The offers limited to tiers, with their tiers. */
+  offersWithTiers(db: Queryable, projectId: string) {
+    return db
+      .selectFrom('offers')
+      .select(['offer_id', 'tiers'])
+      .where('project_id', '=', projectId)
+      .where('tiers', 'is not', null)
+      .execute();
+  }
+
+  /** Up to `limit` of the user's redemption ids (deleted in slices). */
+  userRedemptionIds(db: Queryable, projectId: string, userId: string, limit: number) {
+    return db
+      .selectFrom('redemptions')
+      .select('redemption_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .limit(limit)
+      .execute();
+  }
+
+  deleteRedemptions(db: Queryable, projectId: string, redemptionIds: string[]) {
+    return db.deleteFrom('redemptions').where('project_id', '=', projectId).where('redemption_id', 'in', redemptionIds).executeTakeFirst();
+  }
+
+  /** Up to `limit` offers the user has a redemption counter of. */
+  userCountedOffers(db: Queryable, projectId: string, userId: string, limit: number) {
+    return db
+      .selectFrom('offer_user_counts')
+      .select('offer_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .limit(limit)
+      .execute();
+  }
+
+  deleteUserCounts(db: Queryable, projectId: string, userId: string, offerIds: string[]) {
+    return db
+      .deleteFrom('offer_user_counts')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('offer_id', 'in', offerIds)
+      .executeTakeFirst();
+  }
 }
 
 /** Counts a used coupon on its offer (the totalStatistics `used` counter), in the coupon's transaction. */

@@ -87,12 +87,7 @@ export class OffersService {
 
   /** The offers limited to a tier (a tier they name cannot be deleted). */
   async offersNaming(projectId: string, tierId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('offers')
-      .select(['offer_id', 'tiers'])
-      .where('project_id', '=', projectId)
-      .where('tiers', 'is not', null)
-      .execute();
+    const rows = await this.repo.offersWithTiers(this.db, projectId);
     return rows.filter((r) => offerTiers(r)?.includes(tierId)).map((r) => r.offer_id);
   }
 

@@ -22,7 +22,7 @@ import {
   setRedeemedTotals,
   shopStatus,
   userCounts,
-} from './redemption-statements.js';
+} from './redemption.sql.js';
 import { REFUSAL_MESSAGES, redeemRefusal, type FreezeBankRefusal, type RedeemRefusal } from './redeem-refusal.js';
 
 export { pickLanguage, type RedemptionUnit } from './redemption-types.js';

@@ -92,45 +92,25 @@ export class RedemptionService implements UserDataOwner {
 
   /** Removes the user's redemption records and per-user counters (offer counters keep their counts). */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
-    const ids = await this.db
-      .selectFrom('redemptions')
-      .select('redemption_id')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .limit(limit)
-      .execute();
+    const ids = await this.repo.userRedemptionIds(this.db, projectId, userId, limit);
     let deleted = 0;
     if (ids.length > 0) {
-      const r = await this.db
-        .deleteFrom('redemptions')
-        .where('project_id', '=', projectId)
-        .where(
-          'redemption_id',
-          'in',
-          ids.map((i) => i.redemption_id),
-        )
-        .executeTakeFirst();
+      const r = await this.repo.deleteRedemptions(
+        this.db,
+        projectId,
+        ids.map((i) => i.redemption_id),
+      );
       deleted += Number(r.numDeletedRows);
     }
     if (deleted < limit) {
-      const offers = await this.db
-        .selectFrom('offer_user_counts')
-        .select('offer_id')
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .limit(limit - deleted)
-        .execute();
+      const offers = await this.repo.userCountedOffers(this.db, projectId, userId, limit - deleted);
       if (offers.length > 0) {
-        const r = await this.db
-          .deleteFrom('offer_user_counts')
-          .where('project_id', '=', projectId)
-          .where('user_id', '=', userId)
-          .where(
-            'offer_id',
-            'in',
-            offers.map((o) => o.offer_id),
-          )
-          .executeTakeFirst();
+        const r = await this.repo.deleteUserCounts(
+          this.db,
+          projectId,
+          userId,
+          offers.map((o) => o.offer_id),
+        );
         deleted += Number(r.numDeletedRows);
       }
     }

@@ -2,6 +2,7 @@ import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import type { ExpiryPolicy } from './lots.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
+import { pointsRepository } from './points.repository.js';
 
 /**
  * A project's points expiry setting (`pointsExpiry`, decision 145), cached per project. The cache
@@ -22,10 +23,7 @@ export class ExpirySettings {
   }
 
   private query(projectId: string) {
-    return this.platform.db.kysely
-      .selectFrom('projects')
-      .select(['points_expiry_days', 'points_expiry_since'])
-      .where('project_id', '=', projectId);
+    return pointsRepository.expirySettings(this.platform.db.kysely, projectId);
   }
 
   /** The policy of a project (null: its points do not expire, or no such project). */

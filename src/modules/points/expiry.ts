@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import { RowsInsert } from '../../write-path/rows.js';
 import type { Platform } from '../../platform/platform.js';
 import { dateKey } from '../../platform/time.js';
 import { addDays, expiring, type ExpiryPolicy } from './lots.js';
@@ -11,6 +9,8 @@ import { userKey, type BatchPart, type WriteBatch, type WriteUnit } from '../../
 import type { ExpirySettings } from './expiry-settings.js';
 import { ledgerIn } from './ledger-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
+import { pointsRepository } from './points.repository.js';
+import { insertNotices } from './points.sql.js';
 
 /** Users settled per write-path group by the daily job. */
 const SETTLE_PAGE = 200;
@@ -33,13 +33,6 @@ export interface UserEconomy {
   pending: number;
   expiring: Array<{ points: number; expiresAt: number }>;
 }
-
-const insertNotices = new RowsInsert({
-  description: 'points expiring notices',
-  table: 'expiry_notices',
-  columns: { project_id: 'text', user_id: 'text', expires_on: 'text', points: 'int8', created_at: 'int8' },
-  conflict: (oc) => oc.columns(['project_id', 'user_id', 'expires_on']).doNothing(),
-});
 
 /**
  * Expiry and pending points over time (docs/loyalty-economics.md). The work itself is done by the
@@ -73,7 +66,7 @@ export class PointsExpiryService implements UserDataOwner {
   /** The daily task: settles every user with lots near or past their last day, or pending credits due. */
   async settleAll(now: number): Promise<number> {
     let settled = 0;
-    const projects = await this.db.selectFrom('projects').select('project_id').orderBy('project_id').execute();
+    const projects = await pointsRepository.allProjects(this.db);
     for (const { project_id: projectId } of projects) {
       const policy = await this.settings.policy(projectId);
       if (policy) {
@@ -82,31 +75,12 @@ export class PointsExpiryService implements UserDataOwner {
         const cutoff = addDays(dateKey(now), EXPIRING_NOTICE_DAYS - policy.afterDays);
         if (policy.since <= cutoff) {
           settled += await this.settlePages(projectId, (after) =>
-            this.db
-              .selectFrom('point_lots')
-              .select('user_id')
-              .distinct()
-              .where('project_id', '=', projectId)
-              .where('earned_on', '<=', cutoff)
-              .where('user_id', '>', after)
-              .orderBy('user_id')
-              .limit(SETTLE_PAGE)
-              .execute(),
+            pointsRepository.usersWithLotsBy(this.db, projectId, cutoff, after, SETTLE_PAGE),
           );
         }
       }
       settled += await this.settlePages(projectId, (after) =>
-        this.db
-          .selectFrom('ledger')
-          .select('user_id')
-          .distinct()
-          .where('project_id', '=', projectId)
-          .where(sql<boolean>`pending_points > 0`)
-          .where('available_at', '<=', now)
-          .where('user_id', '>', after)
-          .orderBy('user_id')
-          .limit(SETTLE_PAGE)
-          .execute(),
+        pointsRepository.usersWithPendingDue(this.db, projectId, now, after, SETTLE_PAGE),
       );
     }
     return settled;
@@ -128,19 +102,8 @@ export class PointsExpiryService implements UserDataOwner {
   async userEconomy(projectId: string, userId: string): Promise<UserEconomy> {
     const now = this.platform.clock.now();
     const [pending, lots, policy] = await Promise.all([
-      this.db
-        .selectFrom('ledger')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pending_points'), sql<number>`0`).as('total'))
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .where(sql<boolean>`pending_points > 0`)
-        .executeTakeFirst(),
-      this.db
-        .selectFrom('point_lots')
-        .select(['earned_on', 'remaining'])
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .execute(),
+      pointsRepository.pendingTotal(this.db, projectId, userId),
+      pointsRepository.lotsOfUser(this.db, projectId, userId),
       this.settings.policy(projectId),
     ]);
     const byDay = new Map(lots.map((r) => [r.earned_on, Number(r.remaining)]));
@@ -152,16 +115,8 @@ export class PointsExpiryService implements UserDataOwner {
 
   /** The user's lots and notices (user deletion, after the ledger). */
   async deleteUserData(projectId: string, userId: string): Promise<number> {
-    const lots = await this.db
-      .deleteFrom('point_lots')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    const notices = await this.db
-      .deleteFrom('expiry_notices')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const lots = await pointsRepository.deleteLotsOfUser(this.db, projectId, userId);
+    const notices = await pointsRepository.deleteNoticesOfUser(this.db, projectId, userId);
     return Number(lots.numDeletedRows) + Number(notices.numDeletedRows);
   }
 }
@@ -182,14 +137,7 @@ class SettleBatch implements BatchPart<'points-settle'> {
     const today = dateKey(this.batch.now);
     for (const projectId of new Set(units.map((u) => u.projectId))) {
       const userIds = [...new Set(units.filter((u) => u.projectId === projectId).map((u) => u.userId))];
-      const rows = await this.batch.session.execute(
-        this.db
-          .selectFrom('expiry_notices')
-          .select(['user_id', 'expires_on'])
-          .where('project_id', '=', projectId)
-          .where('user_id', 'in', userIds)
-          .where('expires_on', '>=', today),
-      );
+      const rows = await this.batch.session.execute(pointsRepository.sentNotices(this.db, projectId, userIds, today));
       for (const r of rows) this.sent.add(`${userKey(projectId, r.user_id)}\u0000${r.expires_on}`);
     }
   }

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { historyId, type HistoryText } from './ledger.js';
+import { pointsRepository } from './points.repository.js';
 
 /**
  * The reward history (GET /user/{userId}/history) is the ledger read back: newest first by
@@ -57,41 +58,7 @@ function decodeCursor(cursor: string): { occurredAt: number; entryId: number } {
 export async function readHistory(db: Queryable, projectId: string, userId: string, query: HistoryQuery): Promise<HistoryPage> {
   const dir = query.sort === 'asc' ? 'asc' : 'desc';
   const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
-  let q = db
-    .selectFrom('ledger as l')
-    .selectAll('l')
-    .select((eb) =>
-      // Earlier entries (by write order) of the same source at the same millisecond, whatever the
-      // page, sort or filter: it makes the id unique and stable (decision 082).
-      eb
-        .selectFrom('ledger as e')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('e.project_id', '=', 'l.project_id')
-        .whereRef('e.user_id', '=', 'l.user_id')
-        .whereRef('e.occurred_at', '=', 'l.occurred_at')
-        .whereRef('e.type', '=', 'l.type')
-        .whereRef('e.source_id', '=', 'l.source_id')
-        .whereRef('e.entry_id', '<', 'l.entry_id')
-        .as('earlier'),
-    )
-    .where('l.project_id', '=', projectId)
-    .where('l.user_id', '=', userId);
-  // A pending credit (0 points until it is available) is listed with its points and status.
-  if (!query.showAll) q = q.where((eb) => eb.or([eb('l.points', '!=', 0), eb('l.available_at', 'is not', null)]));
-  if (after) {
-    const op = dir === 'asc' ? '>' : '<';
-    q = q.where((eb) =>
-      eb.or([
-        eb('l.occurred_at', op, after.occurredAt),
-        eb.and([eb('l.occurred_at', '=', after.occurredAt), eb('l.entry_id', op, after.entryId)]),
-      ]),
-    );
-  }
-  const rows = await q
-    .orderBy('l.occurred_at', dir)
-    .orderBy('l.entry_id', dir)
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await pointsRepository.historyPage(db, projectId, userId, { dir, showAll: !!query.showAll, after, limit: query.limit });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {

@@ -1,17 +1,17 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
-import { KeyedUpdate, RowsInsert } from '../../write-path/rows.js';
 import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/users.repository.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
 import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';
 import { credit, expiredPoints, lotFor, take, type ExpiryPolicy } from './lots.js';
-import { lotsOfUsers, readLot, reconcileLots, writeLots, type HeldLots } from './ledger-lots.js';
+import { readLot, reconcileLots, writeLots, type HeldLots } from './ledger-lots.js';
 import { PendingCredits, type PendingCredit } from './ledger-pending.js';
 import './lots.tables.js';
 import { assertPointsInRange, balanceOutOfRange, highestBalanceFor } from './points-range.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import { partKey, userKey, type BatchPart, type WriteBatch } from '../../write-path/write-batch.js';
+import { insertEntries, lotsOfUsers, setBalances } from './points.sql.js';
 
 /** How a debit that does not fit the balance is handled: refused (`refuse`) or cut to what is there (`clamp`). */
 export type DebitMode = 'refuse' | 'clamp';
@@ -71,35 +71,6 @@ interface Balance extends HeldLots {
    */
   inserted: boolean;
 }
-
-const setBalances = new KeyedUpdate({
-  description: 'user balances',
-  table: 'users',
-  keys: { project_id: 'text', user_id: 'text' },
-  set: { points: 'int8', last_active_at: 'int8' },
-});
-
-const insertEntries = new RowsInsert({
-  description: 'ledger entries',
-  table: 'ledger',
-  columns: {
-    project_id: 'text',
-    user_id: 'text',
-    type: 'text',
-    source_id: 'text',
-    points: 'int8',
-    occurred_at: 'int8',
-    date_key: 'text',
-    title: 'text',
-    description: 'text',
-    image: 'text',
-    metadata: 'text',
-    created_at: 'int8',
-    pending_points: 'int8',
-    available_at: 'int8',
-    lot: 'text',
-  },
-});
 
 /**
  * The ledger's part of a batch (the ledger is the truth: every change of points is one appended

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { KeyedSelect, RowsUpsert } from '../../write-path/rows.js';
 import type { SqlSession } from '../../write-path/session.js';
 import { credit, take, total, UNDATED, type ExpiryPolicy, type Lots } from './lots.js';
 import './lots.tables.js';
+import { deleteLots, upsertLots } from './points.sql.js';
 
 /**
  * The ledger's lots and expiry (decision 145; lots.ts decides): each batch user's points by the day
@@ -17,20 +17,6 @@ export interface HeldLots {
   storedLots: Set<string>;
   lotsChanged: boolean;
 }
-
-export const lotsOfUsers = new KeyedSelect({
-  description: 'point lots of users',
-  table: 'point_lots',
-  keys: { project_id: 'text', user_id: 'text' },
-  select: ['user_id', 'earned_on', 'remaining'],
-});
-
-const upsertLots = new RowsUpsert({
-  description: 'point lots',
-  table: 'point_lots',
-  keys: { project_id: 'text', user_id: 'text', earned_on: 'text' },
-  columns: { remaining: 'int8' },
-});
 
 /** A stored lot row read into the user's lots. */
 export function readLot(b: HeldLots, r: { earned_on: string; remaining: number | string }): void {
@@ -66,11 +52,7 @@ export async function writeLots(
       });
     const gone = [...b.storedLots].filter((k) => !b.lots.has(k));
     if (gone.length > 0) {
-      deletes.push(
-        session.execute(
-          db.deleteFrom('point_lots').where('project_id', '=', b.projectId).where('user_id', '=', b.userId).where('earned_on', 'in', gone),
-        ),
-      );
+      deletes.push(session.execute(deleteLots(db, b.projectId, b.userId, gone)));
     }
   }
   await Promise.all([...deletes, upsertLots.run(session, rows)]);

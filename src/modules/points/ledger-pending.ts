@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import { KeyedSelect, KeyedUpdate } from '../../write-path/rows.js';
 import type { SqlSession } from '../../write-path/session.js';
+import { pendingOfUsers, settlePending } from './points.sql.js';
 
 /**
  * The ledger's pending credits (decision 148): an entry whose points wait until `availableAt`. The
@@ -23,23 +22,6 @@ export interface PendingCredit {
   /** The lot it went into when released. */
   lot: string | null;
 }
-
-export const pendingOfUsers = new KeyedSelect({
-  description: 'pending credits of users',
-  table: 'ledger',
-  keys: { project_id: 'text', user_id: 'text' },
-  select: ['entry_id', 'user_id', 'type', 'source_id', 'pending_points', 'occurred_at', 'available_at', 'metadata'],
-  where: sql<boolean>`t.pending_points > 0`,
-  orderBy: ['entry_id'],
-});
-
-/** A pending credit that became available, or was cancelled by a reversal (its row shows its state). */
-export const settlePending = new KeyedUpdate({
-  description: 'pending ledger entries',
-  table: 'ledger',
-  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
-  set: { points: 'int8', pending_points: 'int8', lot: 'text' },
-});
 
 const pendingKey = (projectId: string, userId: string, entryId: number) => `${projectId}\u0000${userId}\u0000${entryId}`;
 

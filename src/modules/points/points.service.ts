@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
@@ -10,6 +9,7 @@ import type { BatchPart, WriteUnit } from '../../write-path/write-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import { ExpirySettings } from './expiry-settings.js';
 import { ledgerIn, ledgerParticipant } from './ledger-batch.js';
+import { pointsRepository } from './points.repository.js';
 
 /**
  * The ledger is the truth: every change of points is one appended row, and the balance column of
@@ -92,13 +92,7 @@ export class PointsService implements UserDataOwner {
 
   /** The balance of a live user (not being deleted), read with `db` (a transaction or not); null for no such user. */
   async liveBalance(db: Queryable, projectId: string, userId: string): Promise<number | null> {
-    const row = await db
-      .selectFrom('users')
-      .select('points')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await pointsRepository.liveBalance(db, projectId, userId);
     return row ? Number(row.points) : null;
   }
 
@@ -176,24 +170,13 @@ export class PointsService implements UserDataOwner {
    * (decision 200): the entry was written earlier with 0 points and only then changed the balance.
    */
   async lastEntryAt(projectId: string, userId: string): Promise<number | null> {
-    const row = await this.platform.db.kysely
-      .selectFrom('ledger')
-      .select(sql<number | null>`max(case when available_at > created_at then available_at else created_at end)`.as('last'))
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('points', '!=', 0)
-      .executeTakeFirst();
+    const row = await pointsRepository.lastEntryAt(this.platform.db.kysely, projectId, userId);
     return row?.last === null || row?.last === undefined ? null : Number(row.last);
   }
 
   /** Sum of the ledger for a user (used by tests and checks of the invariant). */
   async ledgerSum(projectId: string, userId: string): Promise<number> {
-    const row = await this.platform.db.kysely
-      .selectFrom('ledger')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('total'))
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const row = await pointsRepository.ledgerSum(this.platform.db.kysely, projectId, userId);
     return Number(row.total);
   }
 
@@ -203,32 +186,15 @@ export class PointsService implements UserDataOwner {
    */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
     return this.platform.db.kysely.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('ledger')
-        .select(['entry_id', 'points'])
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .orderBy('occurred_at')
-        .orderBy('entry_id')
-        .limit(limit)
-        .execute();
+      const rows = await pointsRepository.oldestEntries(trx, projectId, userId, limit);
       if (rows.length === 0) return 0;
-      await trx
-        .deleteFrom('ledger')
-        .where('project_id', '=', projectId)
-        .where(
-          'entry_id',
-          'in',
-          rows.map((r) => r.entry_id),
-        )
-        .execute();
+      await pointsRepository.deleteEntries(
+        trx,
+        projectId,
+        rows.map((r) => r.entry_id),
+      );
       const removed = rows.reduce((sum, r) => sum + Number(r.points), 0);
-      await trx
-        .updateTable('users')
-        .set({ points: sql<number>`case when points - ${removed} < 0 then 0 else points - ${removed} end` })
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .execute();
+      await pointsRepository.takeOffBalance(trx, projectId, userId, removed);
       return rows.length;
     });
   }

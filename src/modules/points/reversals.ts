@@ -1,6 +1,5 @@
 import { AppError } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { KeyedSelect, RowsInsert } from '../../write-path/rows.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/user-data.js';
@@ -11,6 +10,8 @@ import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-ba
 import { ledgerIn } from './ledger-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import './reversals.tables.js';
+import { entryStates, insertReversals, reversedEntries } from './points.sql.js';
+import { pointsRepository } from './points.repository.js';
 
 /**
  * Reversals (refunds): POST /admin/user/{userId}/reversal takes back one earning entry with a
@@ -67,36 +68,6 @@ export interface ReversalUnit extends WriteUnit {
   };
 }
 
-const reversedEntries = new KeyedSelect({
-  description: 'reversed ledger entries',
-  table: 'reversals',
-  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
-  select: ['project_id', 'user_id', 'entry_id'],
-});
-
-const insertReversals = new RowsInsert({
-  description: 'reversals',
-  table: 'reversals',
-  columns: {
-    project_id: 'text',
-    user_id: 'text',
-    entry_id: 'int8',
-    reversal_id: 'text',
-    points: 'int8',
-    unrecovered: 'int8',
-    reason: 'text',
-    created_at: 'int8',
-  },
-});
-
-/** The reversed entries as they are under the user's lock (a pending credit may have become available meanwhile). */
-const entryStates = new KeyedSelect({
-  description: 'reversed ledger entries now',
-  table: 'ledger',
-  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
-  select: ['project_id', 'user_id', 'entry_id', 'points', 'pending_points', 'available_at', 'lot'],
-});
-
 const key = (projectId: string, userId: string, entryId: number) => `${projectId}\u0000${userId}\u0000${entryId}`;
 
 export class ReversalsService implements UserDataOwner {
@@ -125,16 +96,7 @@ export class ReversalsService implements UserDataOwner {
   async reverse(projectId: string, userId: string, historyId: string, reason: string): Promise<Reversal> {
     const parsed = parseHistoryId(historyId);
     if (!parsed) throw AppError.of('INVALID_HISTORY_ID', 'historyId is not a history id (<TYPE>#<sourceId>#<ms>)');
-    const rows = await this.db
-      .selectFrom('ledger')
-      .select(['entry_id', 'type', 'source_id', 'points', 'pending_points', 'available_at', 'occurred_at', 'title'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('type', '=', parsed.type)
-      .where('source_id', '=', parsed.sourceId)
-      .where('occurred_at', '=', parsed.occurredAt)
-      .orderBy('entry_id')
-      .execute();
+    const rows = await pointsRepository.historyEntries(this.db, projectId, userId, parsed.type, parsed.sourceId, parsed.occurredAt);
     const row = rows[parsed.nth - 1];
     if (!row) throw AppError.of('HISTORY_NOT_FOUND', historyId);
     // A pending credit shows its points while it waits (decision 149).
@@ -167,7 +129,7 @@ export class ReversalsService implements UserDataOwner {
   }
 
   async deleteUserData(projectId: string, userId: string): Promise<number> {
-    const r = await this.db.deleteFrom('reversals').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    const r = await pointsRepository.deleteReversals(this.db, projectId, userId);
     return Number(r.numDeletedRows);
   }
 }

@@ -1,9 +1,9 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { deleteProjectRows, tablesWithProjectId } from '../../platform/db/project-rows.js';
+import { deleteProjectRows, tablesWithProjectId } from '../../platform/db/project-rows.sql.js';
 import { generateId } from '../../platform/ids.js';
 import { SYSTEM_PROJECT, type JobHandler, type JobRunner } from '../../platform/jobs/job-runner.js';
-import type { Job } from '../../platform/jobs/job-store.js';
+import type { Job } from '../../platform/jobs/jobs.repository.js';
 import type { Platform } from '../../platform/platform.js';
 import { ProjectsRepository } from './projects.repository.js';
 

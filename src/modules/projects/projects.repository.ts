@@ -4,6 +4,11 @@ import type { ProjectsTable } from '../../platform/db/schema.js';
 export class ProjectsRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** The query of a project's tier settings (run alone, or in the write path's transaction). */
+  tierSettingsQuery(projectId: string) {
+    return this.db.selectFrom('projects').select(['tier_window_months', 'tier_grace_months']).where('project_id', '=', projectId);
+  }
+
   /** The live projects (not those being deleted). */
   list(): Promise<ProjectsTable[]> {
     return this.db.selectFrom('projects').selectAll().where('deleted_at', 'is', null).orderBy('created_at').orderBy('project_id').execute();

@@ -108,10 +108,7 @@ export class ProjectsService {
 
   /** The query of a project's tier settings (run alone, or in the write path's transaction). */
   tierSettingsQuery(projectId: string) {
-    return this.platform.db.kysely
-      .selectFrom('projects')
-      .select(['tier_window_months', 'tier_grace_months'])
-      .where('project_id', '=', projectId);
+    return this.repo.tierSettingsQuery(projectId);
   }
 
   async list(): Promise<Project[]> {

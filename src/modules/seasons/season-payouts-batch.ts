@@ -1,8 +1,8 @@
-import { KeyedSelect, RowsInsert } from '../../write-path/rows.js';
 import { ledgerIn } from '../points/ledger-batch.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
 import './seasons.tables.js';
+import { insertPayouts, paidPayouts } from './seasons.sql.js';
 
 /** One band prize of a closed board for one user. */
 export interface SeasonPayoutUnit extends WriteUnit {
@@ -19,23 +19,6 @@ declare module '../../write-path/write-batch.js' {
     'season-payout': { unit: SeasonPayoutUnit; result: { paid: boolean } };
   }
 }
-
-const payoutKeys = { project_id: 'text', month: 'text', group_id: 'text', season_reward_id: 'text', user_id: 'text' } as const;
-
-const paidPayouts = new KeyedSelect({
-  description: 'season payouts made',
-  table: 'season_payouts',
-  keys: payoutKeys,
-  select: ['project_id', 'month', 'group_id', 'season_reward_id', 'user_id'],
-});
-
-const insertPayouts = new RowsInsert({
-  description: 'season payouts',
-  table: 'season_payouts',
-  columns: { ...payoutKeys, rank: 'int4', points: 'int8', paid_at: 'int8' },
-  conflict: (oc) => oc.doNothing(),
-});
-
 const keyOf = (r: { project_id: string; month: string; group_id: string; season_reward_id: string; user_id: string }) =>
   [r.project_id, r.month, r.group_id, r.season_reward_id, r.user_id].join('\u0000');
 

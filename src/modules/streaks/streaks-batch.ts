@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-import { KeyedSelect, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from '../events/pipeline.js';
 import { historyText } from '../points/ledger.js';
 import { ledgerIn } from '../points/ledger-batch.js';
@@ -9,6 +7,7 @@ import { coverMissedPeriods, NO_FREEZES, streakAfterPeriodWithFreezes, type Free
 import { EMPTY_STREAK, type StreakState } from './streak-state.js';
 import type { StreakDefinition } from './streaks.schemas.js';
 import type { StreakProgressTable } from './streaks.tables.js';
+import { addPeriodStats, addStats, progressOfUsers, writeProgress } from './streaks.sql.js';
 
 export type Streak = Omit<StreakDefinition, 'freezes'> & { timeFrame: TimeFrame; freezes: Required<FreezeRule> | null };
 
@@ -41,55 +40,6 @@ export function streaksIn(batch: WriteBatch): StreaksBatch | undefined {
 
 /** Rows of streak_stats / streak_period_stats a batch adds to: one of this many, chosen per batch. */
 export const STAT_SHARDS = 8;
-
-const progressOfUsers = new KeyedSelect({
-  description: 'streak states of users',
-  table: 'streak_progress',
-  keys: { project_id: 'text', user_id: 'text' },
-});
-
-const writeProgress = new RowsUpsert({
-  description: 'streak states',
-  table: 'streak_progress',
-  keys: { project_id: 'text', user_id: 'text', streak_id: 'text' },
-  columns: {
-    periods: 'text',
-    current_count: 'int4',
-    current_start: 'int4',
-    last_period: 'int4',
-    longest_streak: 'int4',
-    missed_count: 'int4',
-    milestones_claimed: 'text',
-    last_completed_at: 'int8',
-    updated_at: 'int8',
-    freezes_available: 'int4',
-    freezes_used: 'int4',
-    frozen_periods: 'text',
-  },
-});
-
-const addStats = new RowsInsert({
-  description: 'streak totals',
-  table: 'streak_stats',
-  columns: { project_id: 'text', streak_id: 'text', shard: 'int4', participants: 'int4', longest_streak: 'int4' },
-  conflict: (oc) =>
-    oc.columns(['project_id', 'streak_id', 'shard']).doUpdateSet({
-      participants: sql<number>`streak_stats.participants + excluded.participants`,
-      longest_streak: sql<number>`case when streak_stats.longest_streak > excluded.longest_streak
-        then streak_stats.longest_streak else excluded.longest_streak end`,
-    }),
-});
-
-const addPeriodStats = new RowsInsert({
-  description: 'streak period totals',
-  table: 'streak_period_stats',
-  columns: { project_id: 'text', streak_id: 'text', period: 'int4', shard: 'int4', users: 'int4', count_sum: 'int8' },
-  conflict: (oc) =>
-    oc.columns(['project_id', 'streak_id', 'period', 'shard']).doUpdateSet({
-      users: sql<number>`streak_period_stats.users + excluded.users`,
-      count_sum: sql<number>`streak_period_stats.count_sum + excluded.count_sum`,
-    }),
-});
 
 /** The state of a stored row (or of no row). */
 export function stateOf(r: StreakProgressTable | undefined): StreakState {

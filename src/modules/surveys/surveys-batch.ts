@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import { AppError } from '../../http/errors.js';
-import { KeyedSelect, KeyedUpdate, RowsInsert } from '../../write-path/rows.js';
 import { historyText } from '../points/ledger.js';
 import { ledgerIn } from '../points/ledger-batch.js';
 import { defineParticipant } from '../../write-path/participant.js';
@@ -8,6 +6,7 @@ import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-ba
 import { answerRefusal } from './survey-answer.js';
 import type { Survey, SurveyOption } from './surveys.schemas.js';
 import type { SurveyAnswersTable, SurveysTable } from './surveys.tables.js';
+import { addOptionCounts, existingAnswers, insertAnswers, lockSurveys, setAnsweredTotals } from './surveys.sql.js';
 
 declare module '../../write-path/write-batch.js' {
   interface WriteKinds {
@@ -36,42 +35,6 @@ export function toSurvey(r: SurveysTable): Survey {
     points: Number(r.points),
   };
 }
-
-/** The answered surveys, locked in key order: answers to one survey take turns on its counters. */
-const lockSurveys = new KeyedSelect({
-  description: 'lock the answered surveys',
-  table: 'surveys',
-  keys: { project_id: 'text', survey_id: 'text' },
-  lock: 'update',
-});
-
-const existingAnswers = new KeyedSelect({
-  description: 'survey answers of users',
-  table: 'survey_answers',
-  keys: { project_id: 'text', survey_id: 'text', user_id: 'text' },
-  select: ['project_id', 'survey_id', 'user_id'],
-});
-
-const insertAnswers = new RowsInsert({
-  description: 'survey answers',
-  table: 'survey_answers',
-  columns: { project_id: 'text', survey_id: 'text', user_id: 'text', responses: 'text', points: 'int8', created_at: 'int8' },
-});
-
-const addOptionCounts = new RowsInsert({
-  description: 'survey answers per option',
-  table: 'survey_option_counts',
-  columns: { project_id: 'text', survey_id: 'text', option_id: 'text', count: 'int8' },
-  conflict: (oc) =>
-    oc.columns(['project_id', 'survey_id', 'option_id']).doUpdateSet({ count: sql<number>`survey_option_counts.count + excluded.count` }),
-});
-
-const setAnsweredTotals = new KeyedUpdate({
-  description: 'survey answer totals',
-  table: 'surveys',
-  keys: { project_id: 'text', survey_id: 'text' },
-  set: { answered_total: 'int8' },
-});
 
 const k = (...parts: string[]) => parts.join('\u0000');
 

@@ -1,10 +1,10 @@
-import { RowsUpsert } from '../../write-path/rows.js';
 import { monthKey } from '../../platform/time.js';
 import { boardEffect, ledgerIn } from '../points/ledger-batch.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import { partKey, userKey, type BatchPart, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
 import type { TierConfig, TierDefinition } from './tier-config.js';
 import { earnedIn, initialTierState, shiftMonth, tierAt, upgradeAt, type TierState } from './tier-rules.js';
+import { upsertStates } from './tiers.sql.js';
 
 /** A `tier-check` unit changes no points: it brings the user's tier state up to date (the monthly checks). */
 export interface TierCheckUnit extends WriteUnit {
@@ -28,13 +28,6 @@ export interface TierSource {
     fromMonth: string,
   ): Promise<Map<string, Map<string, number>>>;
 }
-
-const upsertStates = new RowsUpsert({
-  description: 'user tier states',
-  table: 'user_tiers',
-  keys: { project_id: 'text', user_id: 'text' },
-  columns: { tier_id: 'text', since: 'int8', checked_month: 'text', short_checks: 'int4' },
-});
 
 interface Held {
   projectId: string;

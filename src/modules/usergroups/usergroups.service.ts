@@ -3,6 +3,7 @@ import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserGroupsTable } from '../../platform/db/schema.js';
 import type { CreateUserGroupBody, UpdateUserGroupBody, UserGroup } from './usergroups.schemas.js';
+import { UserGroupsRepository } from './usergroups.repository.js';
 
 /**
  * User groups segment users for group rewards, leaderboards and analytics. The id `default` is the
@@ -30,6 +31,7 @@ function description(input: CreateUserGroupBody['description']) {
 export class UserGroupsService {
   /** Per project: userGroupId → status. */
   private readonly cache = new Map<string, Promise<Map<string, string>>>();
+  private readonly repository = new UserGroupsRepository();
 
   constructor(private readonly platform: Platform) {
     platform.bus.on(BUS_TOPIC, (projectId) => {
@@ -56,11 +58,7 @@ export class UserGroupsService {
       created_at: now,
       updated_at: now,
     };
-    const r = await this.db
-      .insertInto('user_groups')
-      .values(row)
-      .onConflict((oc) => oc.columns(['project_id', 'user_group_id']).doNothing())
-      .executeTakeFirst();
+    const r = await this.repository.insert(this.db, row);
     if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) {
       throw AppError.of('USERGROUP_EXISTS', `User group ${row.user_group_id} already exists`);
     }
@@ -69,23 +67,12 @@ export class UserGroupsService {
   }
 
   async list(projectId: string): Promise<UserGroup[]> {
-    const rows = await this.db
-      .selectFrom('user_groups')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .orderBy('created_at')
-      .orderBy('user_group_id')
-      .execute();
+    const rows = await this.repository.list(this.db, projectId);
     return rows.map(toGroup);
   }
 
   async get(projectId: string, userGroupId: string): Promise<UserGroup> {
-    const row = await this.db
-      .selectFrom('user_groups')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('user_group_id', '=', userGroupId)
-      .executeTakeFirst();
+    const row = await this.repository.find(this.db, projectId, userGroupId);
     if (!row) throw AppError.of('USERGROUP_NOT_FOUND', userGroupId);
     return toGroup(row);
   }
@@ -109,12 +96,7 @@ export class UserGroupsService {
   private statuses(projectId: string): Promise<Map<string, string>> {
     let entry = this.cache.get(projectId);
     if (!entry) {
-      entry = this.db
-        .selectFrom('user_groups')
-        .select(['user_group_id', 'status'])
-        .where('project_id', '=', projectId)
-        .execute()
-        .then((rows) => new Map(rows.map((r) => [r.user_group_id, r.status])));
+      entry = this.repository.statuses(this.db, projectId).then((rows) => new Map(rows.map((r) => [r.user_group_id, r.status])));
       entry.catch(() => this.cache.delete(projectId));
       this.cache.set(projectId, entry);
     }
@@ -129,28 +111,19 @@ export class UserGroupsService {
     if (input.userGroupId !== undefined && input.userGroupId !== userGroupId) {
       throw AppError.of('ID_MISMATCH', 'userGroupId in the body must match the path');
     }
-    const r = await this.db
-      .updateTable('user_groups')
-      .set({
-        title: JSON.stringify(input.title),
-        description: JSON.stringify(description(input.description)),
-        status: input.status ?? 'ACTIVE',
-        updated_at: this.platform.clock.now(),
-      })
-      .where('project_id', '=', projectId)
-      .where('user_group_id', '=', userGroupId)
-      .executeTakeFirst();
+    const r = await this.repository.update(this.db, projectId, userGroupId, {
+      title: JSON.stringify(input.title),
+      description: JSON.stringify(description(input.description)),
+      status: input.status ?? 'ACTIVE',
+      updated_at: this.platform.clock.now(),
+    });
     if (Number(r.numUpdatedRows) === 0) throw AppError.of('USERGROUP_NOT_FOUND', userGroupId);
     await this.changed(projectId);
     return this.get(projectId, userGroupId);
   }
 
   async delete(projectId: string, userGroupId: string): Promise<void> {
-    const r = await this.db
-      .deleteFrom('user_groups')
-      .where('project_id', '=', projectId)
-      .where('user_group_id', '=', userGroupId)
-      .executeTakeFirst();
+    const r = await this.repository.delete(this.db, projectId, userGroupId);
     if (Number(r.numDeletedRows) === 0) throw AppError.of('USERGROUP_NOT_FOUND', userGroupId);
     await this.changed(projectId);
   }

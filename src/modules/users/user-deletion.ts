@@ -2,7 +2,7 @@ import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { JobHandler, JobRunner } from '../../platform/jobs/job-runner.js';
-import type { Job } from '../../platform/jobs/job-store.js';
+import type { Job } from '../../platform/jobs/jobs.repository.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from './user-data.js';
 import { UsersRepository } from './users.repository.js';

@@ -2,7 +2,7 @@ import { generateId } from '../ids.js';
 import type { Platform } from '../platform.js';
 import { unreachableStore } from '../store-outage.js';
 import { dateKey } from '../time.js';
-import { JobStore, type Job, type NewJob } from './job-store.js';
+import { JobStore, type Job, type NewJob } from './jobs.repository.js';
 
 /**
  * One step of a job: does a bounded piece of work, updates `job.payload` (its cursor) and returns

@@ -1,4 +1,5 @@
 import type { Database } from '../platform/db/database.js';
+import { deleteExpiredKeys, expiredKeys } from './idempotency-keys.repository.js';
 
 /** Keys are kept at least 24 h (docs/api.md, Responses and errors); older ones go, in batches. */
 const KEY_TTL_MS = 24 * 3_600_000;
@@ -9,24 +10,9 @@ export async function deleteExpiredIdempotencyKeys(db: Database, now: number): P
   const k = db.kysely;
   let total = 0;
   for (;;) {
-    const expired = await k
-      .selectFrom('idempotency_keys')
-      .select(['project_id', 'principal', 'idem_key'])
-      .where('created_at', '<', now - KEY_TTL_MS)
-      .limit(BATCH)
-      .execute();
+    const expired = await expiredKeys(k, now - KEY_TTL_MS, BATCH).execute();
     if (expired.length === 0) return total;
-    await k
-      .deleteFrom('idempotency_keys')
-      .where('created_at', '<', now - KEY_TTL_MS)
-      .where((eb) =>
-        eb.or(
-          expired.map((r) =>
-            eb.and([eb('project_id', '=', r.project_id), eb('principal', '=', r.principal), eb('idem_key', '=', r.idem_key)]),
-          ),
-        ),
-      )
-      .execute();
+    await deleteExpiredKeys(k, now - KEY_TTL_MS, expired).execute();
     total += expired.length;
     await new Promise((r) => setImmediate(r));
   }

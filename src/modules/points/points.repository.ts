@@ -1,0 +1,214 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../../platform/db/database.js';
+import './lots.tables.js';
+import './reversals.tables.js';
+
+/** Which page of a user's history to read (history.ts). */
+export interface HistoryPageQuery {
+  dir: 'asc' | 'desc';
+  /** Also the entries of 0 points. */
+  showAll: boolean;
+  /** The page starts after this entry. */
+  after: { occurredAt: number; entryId: number } | null;
+  limit: number;
+}
+
+/**
+ * SQL of the points module outside the write path: balances and sums, the history, the expiry
+ * job's pages, user deletion. The write path's statements are in points.sql.ts.
+ */
+export class PointsRepository {
+  /** The balance of a live user (not being deleted). */
+  liveBalance(db: Queryable, projectId: string, userId: string) {
+    return db
+      .selectFrom('users')
+      .select('points')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** When the user's balance last changed by an entry: its write time, or when its pending points became available. */
+  lastEntryAt(db: Queryable, projectId: string, userId: string) {
+    return db
+      .selectFrom('ledger')
+      .select(sql<number | null>`max(case when available_at > created_at then available_at else created_at end)`.as('last'))
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('points', '!=', 0)
+      .executeTakeFirst();
+  }
+
+  ledgerSum(db: Queryable, projectId: string, userId: string) {
+    return db
+      .selectFrom('ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('total'))
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The user's oldest `limit` entries (deleted in slices). */
+  oldestEntries(db: Queryable, projectId: string, userId: string, limit: number) {
+    return db
+      .selectFrom('ledger')
+      .select(['entry_id', 'points'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .orderBy('occurred_at')
+      .orderBy('entry_id')
+      .limit(limit)
+      .execute();
+  }
+
+  deleteEntries(db: Queryable, projectId: string, entryIds: number[]) {
+    return db.deleteFrom('ledger').where('project_id', '=', projectId).where('entry_id', 'in', entryIds).execute();
+  }
+
+  /** Takes `removed` points off the balance, floored at 0. */
+  takeOffBalance(db: Queryable, projectId: string, userId: string, removed: number) {
+    return db
+      .updateTable('users')
+      .set({ points: sql<number>`case when points - ${removed} < 0 then 0 else points - ${removed} end` })
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** One page of a user's history, each entry with the number of earlier entries of its source at its millisecond. */
+  historyPage(db: Queryable, projectId: string, userId: string, query: HistoryPageQuery) {
+    const { dir, after } = query;
+    let q = db
+      .selectFrom('ledger as l')
+      .selectAll('l')
+      .select((eb) =>
+        // Earlier entries (by write order) of the same source at the same millisecond, whatever the
+        // page, sort or filter: it makes the id unique and stable (decision 082).
+        eb
+          .selectFrom('ledger as e')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('e.project_id', '=', 'l.project_id')
+          .whereRef('e.user_id', '=', 'l.user_id')
+          .whereRef('e.occurred_at', '=', 'l.occurred_at')
+          .whereRef('e.type', '=', 'l.type')
+          .whereRef('e.source_id', '=', 'l.source_id')
+          .whereRef('e.entry_id', '<', 'l.entry_id')
+          .as('earlier'),
+      )
+      .where('l.project_id', '=', projectId)
+      .where('l.user_id', '=', userId);
+    // A pending credit (0 points until it is available) is listed with its points and status.
+    if (!query.showAll) q = q.where((eb) => eb.or([eb('l.points', '!=', 0), eb('l.available_at', 'is not', null)]));
+    if (after) {
+      const op = dir === 'asc' ? '>' : '<';
+      q = q.where((eb) =>
+        eb.or([
+          eb('l.occurred_at', op, after.occurredAt),
+          eb.and([eb('l.occurred_at', '=', after.occurredAt), eb('l.entry_id', op, after.entryId)]),
+        ]),
+      );
+    }
+    return q
+      .orderBy('l.occurred_at', dir)
+      .orderBy('l.entry_id', dir)
+      .limit(query.limit + 1)
+      .execute();
+  }
+
+  /** The entries of one history id (type, source and millisecond), in write order. */
+  historyEntries(db: Queryable, projectId: string, userId: string, type: string, sourceId: string, occurredAt: number) {
+    return db
+      .selectFrom('ledger')
+      .select(['entry_id', 'type', 'source_id', 'points', 'pending_points', 'available_at', 'occurred_at', 'title'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('type', '=', type)
+      .where('source_id', '=', sourceId)
+      .where('occurred_at', '=', occurredAt)
+      .orderBy('entry_id')
+      .execute();
+  }
+
+  deleteReversals(db: Queryable, projectId: string, userId: string) {
+    return db.deleteFrom('reversals').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The project's expiry settings (a query: the write path runs it in its batch's session). */
+  expirySettings(db: Queryable, projectId: string) {
+    return db.selectFrom('projects').select(['points_expiry_days', 'points_expiry_since']).where('project_id', '=', projectId);
+  }
+
+  allProjects(db: Queryable) {
+    return db.selectFrom('projects').select('project_id').orderBy('project_id').execute();
+  }
+
+  /** A page of the users with lots earned on or before `cutoff`, after the user `after`. */
+  usersWithLotsBy(db: Queryable, projectId: string, cutoff: string, after: string, limit: number) {
+    return db
+      .selectFrom('point_lots')
+      .select('user_id')
+      .distinct()
+      .where('project_id', '=', projectId)
+      .where('earned_on', '<=', cutoff)
+      .where('user_id', '>', after)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A page of the users with pending credits due at `now`, after the user `after`. */
+  usersWithPendingDue(db: Queryable, projectId: string, now: number, after: string, limit: number) {
+    return db
+      .selectFrom('ledger')
+      .select('user_id')
+      .distinct()
+      .where('project_id', '=', projectId)
+      .where(sql<boolean>`pending_points > 0`)
+      .where('available_at', '<=', now)
+      .where('user_id', '>', after)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
+  }
+
+  pendingTotal(db: Queryable, projectId: string, userId: string) {
+    return db
+      .selectFrom('ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pending_points'), sql<number>`0`).as('total'))
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where(sql<boolean>`pending_points > 0`)
+      .executeTakeFirst();
+  }
+
+  lotsOfUser(db: Queryable, projectId: string, userId: string) {
+    return db
+      .selectFrom('point_lots')
+      .select(['earned_on', 'remaining'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  deleteLotsOfUser(db: Queryable, projectId: string, userId: string) {
+    return db.deleteFrom('point_lots').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  deleteNoticesOfUser(db: Queryable, projectId: string, userId: string) {
+    return db.deleteFrom('expiry_notices').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The expiry notices already sent to the users for days from `today` on (a query: run in the batch's session). */
+  sentNotices(db: Queryable, projectId: string, userIds: string[], today: string) {
+    return db
+      .selectFrom('expiry_notices')
+      .select(['user_id', 'expires_on'])
+      .where('project_id', '=', projectId)
+      .where('user_id', 'in', userIds)
+      .where('expires_on', '>=', today);
+  }
+}
+
+/** The one instance (it holds no state). */
+export const pointsRepository = new PointsRepository();

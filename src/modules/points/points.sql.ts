@@ -1,0 +1,108 @@
+/** The statements of the points module's write-path parts (ledger-batch.ts, reversals.ts, expiry.ts), for review (docs/sql.md). */
+import { sql } from 'kysely';
+import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
+import type { Queryable } from '../../platform/db/database.js';
+import './lots.tables.js';
+import './reversals.tables.js';
+
+export const setBalances = new KeyedUpdate({
+  description: 'user balances',
+  table: 'users',
+  keys: { project_id: 'text', user_id: 'text' },
+  set: { points: 'int8', last_active_at: 'int8' },
+});
+
+export const insertEntries = new RowsInsert({
+  description: 'ledger entries',
+  table: 'ledger',
+  columns: {
+    project_id: 'text',
+    user_id: 'text',
+    type: 'text',
+    source_id: 'text',
+    points: 'int8',
+    occurred_at: 'int8',
+    date_key: 'text',
+    title: 'text',
+    description: 'text',
+    image: 'text',
+    metadata: 'text',
+    created_at: 'int8',
+    pending_points: 'int8',
+    available_at: 'int8',
+    lot: 'text',
+  },
+});
+
+/** A pending credit that became available, or was cancelled by a reversal (its row shows its state). */
+export const settlePending = new KeyedUpdate({
+  description: 'pending ledger entries',
+  table: 'ledger',
+  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
+  set: { points: 'int8', pending_points: 'int8', lot: 'text' },
+});
+
+export const lotsOfUsers = new KeyedSelect({
+  description: 'point lots of users',
+  table: 'point_lots',
+  keys: { project_id: 'text', user_id: 'text' },
+  select: ['user_id', 'earned_on', 'remaining'],
+});
+
+export const pendingOfUsers = new KeyedSelect({
+  description: 'pending credits of users',
+  table: 'ledger',
+  keys: { project_id: 'text', user_id: 'text' },
+  select: ['entry_id', 'user_id', 'type', 'source_id', 'pending_points', 'occurred_at', 'available_at', 'metadata'],
+  where: sql<boolean>`t.pending_points > 0`,
+  orderBy: ['entry_id'],
+});
+
+export const upsertLots = new RowsUpsert({
+  description: 'point lots',
+  table: 'point_lots',
+  keys: { project_id: 'text', user_id: 'text', earned_on: 'text' },
+  columns: { remaining: 'int8' },
+});
+
+export const reversedEntries = new KeyedSelect({
+  description: 'reversed ledger entries',
+  table: 'reversals',
+  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
+  select: ['project_id', 'user_id', 'entry_id'],
+});
+
+export const insertReversals = new RowsInsert({
+  description: 'reversals',
+  table: 'reversals',
+  columns: {
+    project_id: 'text',
+    user_id: 'text',
+    entry_id: 'int8',
+    reversal_id: 'text',
+    points: 'int8',
+    unrecovered: 'int8',
+    reason: 'text',
+    created_at: 'int8',
+  },
+});
+
+/** The reversed entries as they are under the user's lock (a pending credit may have become available meanwhile). */
+export const entryStates = new KeyedSelect({
+  description: 'reversed ledger entries now',
+  table: 'ledger',
+  keys: { project_id: 'text', user_id: 'text', entry_id: 'int8' },
+  select: ['project_id', 'user_id', 'entry_id', 'points', 'pending_points', 'available_at', 'lot'],
+});
+
+export const insertNotices = new RowsInsert({
+  description: 'points expiring notices',
+  table: 'expiry_notices',
+  columns: { project_id: 'text', user_id: 'text', expires_on: 'text', points: 'int8', created_at: 'int8' },
+  conflict: (oc) => oc.columns(['project_id', 'user_id', 'expires_on']).doNothing(),
+});
+
+/** A user's lots that went to 0, deleted when the ledger writes its lots (ledger-lots.ts). */
+export function deleteLots(db: Queryable, projectId: string, userId: string, earnedOn: readonly string[]) {
+  return db.deleteFrom('point_lots').where('project_id', '=', projectId).where('user_id', '=', userId).where('earned_on', 'in', earnedOn);
+}
