@@ -1,10 +1,10 @@
 import { KeyedSelect, RowsUpsert } from '../../platform/db/rows.js';
-import { addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal, ZERO, type Decimal } from '../events/exact-decimal.js';
-import type { EventUnit } from '../events/events-batch.js';
-import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
-import { historyText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import { userKey, type WriteBatch } from '../points/write-batch.js';
+import { addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal, ZERO, type Decimal } from '../events/index.js';
+import type { EventUnit } from '../events/index.js';
+import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
+import { historyText } from '../points/index.js';
+import { ledgerOf } from '../points/index.js';
+import { userKey, type WriteBatch } from '../points/index.js';
 import { isUnlocked, predecessors, progressIncrement, storedProgress, type Challenge, type Progress } from './challenge-view.js';
 import './challenges.tables.js';
 

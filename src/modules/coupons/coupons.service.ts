@@ -3,8 +3,8 @@ import type { Queryable } from '../../platform/db/database.js';
 import { RowsInsert } from '../../platform/db/rows.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { UserDataOwner } from '../users/user-data.js';
-import type { LiveUsers } from '../users/users.service.js';
+import type { UserDataOwner } from '../users/index.js';
+import type { LiveUsers } from '../users/index.js';
 import type { CouponsTable } from './coupons.tables.js';
 import type { Coupon, IssueCouponBody, Metadata, UpdateCouponBody } from './coupons.schemas.js';
 

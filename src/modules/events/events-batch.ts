@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors.js';
-import { historyText, type HistoryText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { historyText, type HistoryText } from '../points/index.js';
+import { ledgerOf } from '../points/index.js';
+import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/index.js';
 import type { EventDefinition, EventResponse } from './events.schemas.js';
 import { limitPeriodKey } from './limit-period.js';
 import { insertEvents, limitCounters, writeLimitCounts } from './events.repository.js';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
-import type { WriteUnit } from '../points/write-batch.js';
-import { ledgerOf, WritePath } from '../points/write-path.js';
+import type { WriteUnit } from '../points/index.js';
+import { ledgerOf, WritePath } from '../points/index.js';
 import { EventsParticipant } from './events-batch.js';
 import { EventsService } from './events.service.js';
 import type { EventStage, PipelineEvent } from './pipeline.js';

@@ -1,4 +1,4 @@
-import type { BatchPart, WriteBatch, WriteParticipant } from '../points/write-batch.js';
+import type { BatchPart, WriteBatch, WriteParticipant } from '../points/index.js';
 
 /**
  * The seam between POST /event and the modules it feeds (decision 070, docs/architecture.md). The events module

@@ -1,9 +1,9 @@
 import { KeyedSelect, RowsAdd, RowsInsert } from '../../platform/db/rows.js';
 import { dayNumber, monthKey } from '../../platform/time.js';
-import { boardEffect } from '../points/ledger-batch.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteUnit } from '../points/write-batch.js';
-import { DEFAULT_GROUP } from '../usergroups/usergroups.service.js';
+import { boardEffect } from '../points/index.js';
+import { ledgerOf } from '../points/index.js';
+import type { BatchPart, WriteBatch, WriteUnit } from '../points/index.js';
+import { DEFAULT_GROUP } from '../usergroups/index.js';
 import { WINDOWS, WINDOW_DAYS, inWindow, type BoardRef, type Timeframe } from './board-ref.js';
 import type { BoardEntry, BoardLife } from './rank-index.js';
 import './leaderboards.tables.js';

@@ -1,12 +1,12 @@
 import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { dayNumber } from '../../platform/time.js';
-import type { WriteParticipant } from '../points/write-batch.js';
-import type { WritePath } from '../points/write-path.js';
-import type { UserGroupsService } from '../usergroups/usergroups.service.js';
-import type { UserDataOwner } from '../users/user-data.js';
-import type { ProjectDataOwner } from '../projects/project-deletion.js';
-import type { LeaderboardProfile, UsersService } from '../users/users.service.js';
+import type { WriteParticipant } from '../points/index.js';
+import type { WritePath } from '../points/index.js';
+import type { UserGroupsService } from '../usergroups/index.js';
+import type { UserDataOwner } from '../users/index.js';
+import type { ProjectDataOwner } from '../projects/index.js';
+import type { LeaderboardProfile, UsersService } from '../users/index.js';
 import { WINDOWS, boardKey, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
 import { BoundedMap } from './bounded-map.js';
 import { archivedBoard, archivedPersonal, ClosedMonths } from './closed-months.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DialectName, Queryable } from '../../platform/db/database.js';
-import type { CouponUsageCounter } from '../coupons/coupons.service.js';
+import type { CouponUsageCounter } from '../coupons/index.js';
 import type { OffersTable, ShopsTable } from './offers.tables.js';
 
 /**

@@ -1,11 +1,11 @@
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import { DAY_MS, monthKey } from '../../platform/time.js';
-import { insertCoupons, newCouponRow, toCoupon } from '../coupons/coupons.service.js';
-import type { CouponsTable } from '../coupons/coupons.tables.js';
-import { historyText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { insertCoupons, newCouponRow, toCoupon } from '../coupons/index.js';
+import type { CouponsTable } from '../coupons/index.js';
+import { historyText } from '../points/index.js';
+import { ledgerOf } from '../points/index.js';
+import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/index.js';
 import { pickLanguage, type FreezeBanks, type RedemptionUnit, type TierOfUser } from './redemption-types.js';
 import type { Redeemed } from './offers.schemas.js';
 import type { OffersTable, RedemptionsTable } from './offers.tables.js';

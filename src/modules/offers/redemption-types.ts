@@ -1,5 +1,5 @@
-import type { Metadata } from '../coupons/coupons.schemas.js';
-import type { WriteBatch, WriteUnit } from '../points/write-batch.js';
+import type { Metadata } from '../coupons/index.js';
+import type { WriteBatch, WriteUnit } from '../points/index.js';
 import type { FreezeBankRefusal } from './redeem-refusal.js';
 
 /** What the redemption part of the write path takes and needs from other modules (redemption-batch.ts). */

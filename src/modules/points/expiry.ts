@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/platform.js';
 import { dateKey } from '../../platform/time.js';
 import { addDays, expiring, type ExpiryPolicy } from './lots.js';
 import './lots.tables.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import { userKey, type BatchPart, type WriteBatch, type WriteParticipant, type WriteUnit } from './write-batch.js';
 import { ledgerOf, type WritePath } from './write-path.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../http/errors.js';
 import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
-import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/users.repository.js';
+import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/index.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
 import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import { planAdjustments, type BulkAdjustResult, type BulkRow } from './bulk-adjustments.js';
 import { historyText } from './ledger.js';
 import type { WriteParticipant, WriteUnit } from './write-batch.js';

@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { KeyedSelect, RowsInsert } from '../../platform/db/rows.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import { historyText, type HistoryText, type LedgerType } from './ledger.js';
 import { isExpired } from './lots.js';
 import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from './write-batch.js';

@@ -1,6 +1,6 @@
 import { KeyedSelect, RowsInsert } from '../../platform/db/rows.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { ledgerOf } from '../points/index.js';
+import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/index.js';
 import './seasons.tables.js';
 
 /** One band prize of a closed board for one user. */

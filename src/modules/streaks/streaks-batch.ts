@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { KeyedSelect, RowsInsert, RowsUpsert } from '../../platform/db/rows.js';
-import type { EventUnit } from '../events/events-batch.js';
-import type { EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from '../events/pipeline.js';
-import { historyText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import { userKey, type WriteBatch, type WriteUnit } from '../points/write-batch.js';
+import type { EventUnit } from '../events/index.js';
+import type { EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from '../events/index.js';
+import { historyText } from '../points/index.js';
+import { ledgerOf } from '../points/index.js';
+import { userKey, type WriteBatch, type WriteUnit } from '../points/index.js';
 import { periodDateKey, periodOf, type TimeFrame } from './streak-periods.js';
 import { coverMissedPeriods, NO_FREEZES, streakAfterPeriodWithFreezes, type FreezeRule, type Freezes } from './streak-freezes.js';
 import { EMPTY_STREAK, type StreakState } from './streak-state.js';

@@ -3,17 +3,17 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
-import type { EventStage } from '../events/pipeline.js';
-import type { WriteBatch } from '../points/write-batch.js';
-import type { WritePath } from '../points/write-path.js';
-import type { FreezeBanks } from '../offers/redemption-batch.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { EventStage } from '../events/index.js';
+import type { WriteBatch } from '../points/index.js';
+import type { WritePath } from '../points/index.js';
+import type { FreezeBanks } from '../offers/index.js';
+import type { UserDataOwner } from '../users/index.js';
 import { periodDateKey, periodOf, periodStart, type TimeFrame } from './streak-periods.js';
 import { streakAsOf, type FreezeRule } from './streak-freezes.js';
 import { freezesOf, stateOf, StreaksBatch, type Streak } from './streaks-batch.js';
 import { StreaksRepository } from './streaks.repository.js';
 import type { StreakAnalytics, StreakBody, StreakDefinition, UserStreak } from './streaks.schemas.js';
-import type { LiveUsers } from '../users/users.service.js';
+import type { LiveUsers } from '../users/index.js';
 import type { StreakProgressTable, StreaksTable } from './streaks.tables.js';
 
 /**

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { AppError } from '../../http/errors.js';
 import { KeyedSelect, KeyedUpdate, RowsInsert } from '../../platform/db/rows.js';
-import { historyText } from '../points/ledger.js';
-import { ledgerOf } from '../points/write-path.js';
-import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/write-batch.js';
+import { historyText } from '../points/index.js';
+import { ledgerOf } from '../points/index.js';
+import type { BatchPart, WriteBatch, WriteParticipant, WriteUnit } from '../points/index.js';
 import { answerRefusal } from './survey-answer.js';
 import type { Survey, SurveyOption } from './surveys.schemas.js';
 import type { SurveyAnswersTable, SurveysTable } from './surveys.tables.js';

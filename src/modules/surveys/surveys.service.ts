@@ -1,8 +1,8 @@
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { WritePath } from '../points/write-path.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { WritePath } from '../points/index.js';
+import type { UserDataOwner } from '../users/index.js';
 import { toSurvey, type SurveyAnswerUnit } from './surveys-batch.js';
 import type { AdminSurvey, Survey, SurveyBody } from './surveys.schemas.js';
 import { SurveysRepository } from './surveys.repository.js';

@@ -1,8 +1,8 @@
 import { RowsUpsert } from '../../platform/db/rows.js';
 import { monthKey } from '../../platform/time.js';
-import { boardEffect } from '../points/ledger-batch.js';
-import { ledgerOf } from '../points/write-path.js';
-import { userKey, type BatchPart, type WriteBatch, type WriteParticipant, type WriteUnit } from '../points/write-batch.js';
+import { boardEffect } from '../points/index.js';
+import { ledgerOf } from '../points/index.js';
+import { userKey, type BatchPart, type WriteBatch, type WriteParticipant, type WriteUnit } from '../points/index.js';
 import { earnedIn, initialTierState, shiftMonth, tierAt, upgradeAt, type TierState } from './tier-rules.js';
 import type { TierConfig, TierDefinition } from './tiers.service.js';
 

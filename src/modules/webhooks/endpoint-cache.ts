@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
-import type { WriteBatch } from '../points/write-batch.js';
+import type { WriteBatch } from '../points/index.js';
 import { subscribes, toEndpoint, type Endpoint, type WebhookEndpointsRepository } from './webhooks.repository.js';
 import { WEBHOOK_TYPES } from './webhook-types.js';
 

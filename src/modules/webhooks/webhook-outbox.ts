@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
-import type { BatchNotice, BatchPart, WriteBatch, WriteParticipant } from '../points/write-batch.js';
+import type { BatchNotice, BatchPart, WriteBatch, WriteParticipant } from '../points/index.js';
 import {
   insertClaimedDeliveries,
   insertDeliveries,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeBackends } from '../../../test/helpers/test-app.js';
 import { defineEvent, defineGroups, NOW, sendEvent } from '../events/events.test-factory.js';
-import { WritePath } from '../points/write-path.js';
-import type { WriteUnit } from '../points/write-batch.js';
+import { WritePath } from '../points/index.js';
+import type { WriteUnit } from '../points/index.js';
 import { allowPrivateWebhooks, createWebhook, startReceiver, type Receiver } from './webhooks.test-helpers.js';
 
 describeBackends('webhook messages', (t) => {

@@ -1,0 +1,7 @@
+/** What other modules may use of offers: the rest of the folder is its own. */
+export { offerUsageCounter } from './offers.repository.js';
+export { offersRoutes } from './offers.routes.js';
+export { OffersService } from './offers.service.js';
+export { RedemptionParticipant } from './redemption-batch.js';
+export type { FreezeBanks } from './redemption-batch.js';
+export { RedemptionService } from './redemption.service.js';

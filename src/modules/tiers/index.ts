@@ -1,0 +1,3 @@
+/** What other modules may use of tiers: the rest of the folder is its own. */
+export { tiersRoutes } from './tiers.routes.js';
+export { TiersService } from './tiers.service.js';
