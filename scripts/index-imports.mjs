@@ -17,7 +17,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MODULES = join(ROOT, 'src', 'modules');
 const check = process.argv.includes('--check');
 
-const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+const parsed = ts.getParsedCommandLineOfConfigFile(
+  join(ROOT, 'tsconfig.json'),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+);
 const files = parsed.fileNames.filter((f) => /\/(src|test)\//.test(f) && !f.endsWith('.d.ts'));
 const program = ts.createProgram(files, parsed.options);
 const checker = program.getTypeChecker();
@@ -90,7 +94,9 @@ for (const source of program.getSourceFiles()) {
     }
     const inModule = './' + relative(join(MODULES, module), target).split(sep).join('/').replace(/\.ts$/, '.js');
     for (const name of names) need(module, inModule, name);
-    let index = relative(dirname(file), join(MODULES, module, 'index.js')).split(sep).join('/');
+    let index = relative(dirname(file), join(MODULES, module, 'index.js'))
+      .split(sep)
+      .join('/');
     if (!index.startsWith('.')) index = './' + index;
     replacements.push({ start: spec.getStart(source) + 1, end: spec.getEnd() - 1, text: index });
   }
@@ -162,7 +168,8 @@ function mergeIndexImports(file, text) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
   const groups = new Map();
   for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement) || !/\/modules\/[^/]+\/index\.js$|^\.\.?\/index\.js$/.test(statement.moduleSpecifier.text)) continue;
+    if (!ts.isImportDeclaration(statement) || !/\/modules\/[^/]+\/index\.js$|^\.\.?\/index\.js$/.test(statement.moduleSpecifier.text))
+      continue;
     const clause = statement.importClause;
     if (!clause || clause.name || !clause.namedBindings || !ts.isNamedImports(clause.namedBindings)) continue;
     const group = groups.get(statement.moduleSpecifier.text) ?? [];
