@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DialectName, Queryable } from '../../platform/db/database.js';
+import { forShareOnPostgres, forUpdateOnPostgres } from '../../platform/db/dialect-sql.js';
 import type { CouponUsageCounter } from '../coupons/index.js';
 import type { OffersTable, ShopsTable } from './offers.tables.js';
 
@@ -136,7 +137,7 @@ export class OffersRepository {
    */
   lockShopShared(db: Queryable, projectId: string, shopId: string, dialect: DialectName) {
     const query = db.selectFrom('shops').select('shop_id').where('project_id', '=', projectId).where('shop_id', '=', shopId);
-    return (dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+    return forShareOnPostgres(query, dialect).executeTakeFirst();
   }
 
   /**
@@ -151,7 +152,7 @@ export class OffersRepository {
     dialect: DialectName,
   ): Promise<'deleted' | 'missing' | 'in-use'> {
     const lock = trx.selectFrom('shops').select('shop_id').where('project_id', '=', projectId).where('shop_id', '=', shopId);
-    if (!(await (dialect === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst())) return 'missing';
+    if (!(await forUpdateOnPostgres(lock, dialect).executeTakeFirst())) return 'missing';
     const named = await trx
       .selectFrom('offers')
       .select('offer_id')
