@@ -8,7 +8,7 @@
 //
 //   node scripts/index-imports.mjs          rewrite (prints what it changed)
 //   node scripts/index-imports.mjs --check  change nothing; exit 1 when something would change
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -22,7 +22,9 @@ const parsed = ts.getParsedCommandLineOfConfigFile(
   {},
   { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
 );
-const files = parsed.fileNames.filter((f) => /\/(src|test)\//.test(f) && !f.endsWith('.d.ts'));
+const files = parsed.fileNames.filter(
+  (f) => (f.startsWith(join(ROOT, 'src') + sep) || f.startsWith(join(ROOT, 'test') + sep)) && !f.endsWith('.d.ts'),
+);
 const program = ts.createProgram(files, parsed.options);
 const checker = program.getTypeChecker();
 
@@ -58,6 +60,8 @@ const need = (module, file, name) => {
 
 const edits = [];
 const problems = [];
+/** Per module: the names other places already import from its index.ts. */
+const viaIndex = new Map();
 for (const source of program.getSourceFiles()) {
   const file = source.fileName;
   if (!files.includes(file)) continue;
@@ -70,7 +74,16 @@ for (const source of program.getSourceFiles()) {
     const target = toTs(file, spec.text);
     const module = moduleOf(target);
     if (!module || module === own) continue;
-    if (target === join(MODULES, module, 'index.ts')) continue;
+    if (target === join(MODULES, module, 'index.ts')) {
+      // Already through the index: the index must still export these names (a merge may have moved their file).
+      const wanted = viaIndex.get(module) ?? new Set();
+      viaIndex.set(module, wanted);
+      const clause = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : statement.exportClause;
+      if (clause && (ts.isNamedImports(clause) || ts.isNamedExports(clause))) {
+        for (const el of clause.elements) wanted.add((el.propertyName ?? el.name).text);
+      }
+      continue;
+    }
     if (isTestSupport(target) && isTest(file)) continue;
     const where = `${relative(ROOT, file)}: ${spec.text}`;
     const names = [];
@@ -103,9 +116,31 @@ for (const source of program.getSourceFiles()) {
   if (replacements.length > 0) edits.push({ file, replacements });
 }
 
-if (problems.length > 0) {
-  console.error('index-imports: cannot rewrite these imports by itself:\n  ' + problems.join('\n  '));
-  process.exit(1);
+/** The files of a module that may export something to others (not its tests, not its index). */
+const moduleFiles = (module) => files.filter((f) => moduleOf(f) === module && !isTest(f) && f !== join(MODULES, module, 'index.ts'));
+
+/** Adds to `listed` each name in `wanted` that no listed file exports any more, from the one file of the module that does. */
+function findMoved(module, listed, wanted) {
+  const exported = new Set();
+  for (const [file, names] of listed) {
+    const abs = join(MODULES, module, file.replace(/\.js$/, '.ts'));
+    for (const name of names) if (existsSync(abs) && isValueExport(abs, name) !== null) exported.add(name);
+  }
+  for (const name of wanted) {
+    if (exported.has(name)) continue;
+    const owners = moduleFiles(module).filter((f) => isValueExport(f, name) !== null);
+    if (owners.length !== 1) {
+      problems.push(
+        `${name} is imported from modules/${module}/index.js, but ${owners.length} files of ${module} export it: ` +
+          'import it from where it lives now (or name its file in the index by hand)',
+      );
+      continue;
+    }
+    const file = './' + relative(join(MODULES, module), owners[0]).split(sep).join('/').replace(/\.ts$/, '.js');
+    const names = listed.get(file) ?? new Set();
+    listed.set(file, names);
+    names.add(name);
+  }
 }
 
 /** The exports an existing index.ts lists: file → names (its own header comment is kept as it is). */
@@ -127,7 +162,12 @@ function readIndex(path) {
 }
 
 const changed = [];
-const modules = new Set([...needed.keys()]);
+const indexes = [];
+const modules = new Set([
+  ...needed.keys(),
+  ...viaIndex.keys(),
+  ...readdirSync(MODULES).filter((m) => existsSync(join(MODULES, m, 'index.ts'))),
+]);
 for (const module of modules) {
   const path = join(MODULES, module, 'index.ts');
   const { header, listed } = existsSync(path)
@@ -138,6 +178,14 @@ for (const module of modules) {
     listed.set(file, all);
     for (const name of names) all.add(name);
   }
+  findMoved(module, listed, viaIndex.get(module) ?? new Set());
+  indexes.push({ module, path, header, listed });
+}
+if (problems.length > 0) {
+  console.error('index-imports: cannot rewrite these imports by itself:\n  ' + problems.join('\n  '));
+  process.exit(1);
+}
+for (const { module, path, header, listed } of indexes) {
   const lines = [];
   const seen = new Map();
   for (const file of [...listed.keys()].sort()) {
