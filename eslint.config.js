@@ -59,6 +59,41 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Time has one source (src/platform/clock.ts): business rules read the injected clock, what needs
+    // real time (leases, timeouts, caches) reads realNow(). Tests and benchmarks measure as they like.
+    files: ['src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-*.ts', 'src/platform/clock.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'Read clock.now() (business time) or realNow() (leases, timeouts, caches) from src/platform/clock.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // Dialect differences live in src/platform/db (dialect-sql.ts for the rest of the code) and in the
+    // write-path engine: nothing else compares a dialect name.
+    files: ['src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-*.ts', 'src/platform/db/**', 'src/write-path/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(sqlite|postgres)$/]',
+          message: 'A dialect branch belongs in src/platform/db (see dialect-sql.ts) or the write-path engine.',
+        },
+        {
+          selector: 'SwitchCase > Literal.test[value=/^(sqlite|postgres)$/]',
+          message: 'A dialect branch belongs in src/platform/db (see dialect-sql.ts) or the write-path engine.',
+        },
+      ],
+    },
+  },
+  {
     rules: {
       // Deprecated as a formatting rule, but Prettier cannot shorten comments and strings: this can.
       'max-len': ['error', { code: 140, tabWidth: 2 }],

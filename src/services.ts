@@ -1,36 +1,24 @@
 import { deleteExpiredIdempotencyKeys } from './write-path/idempotency-cleanup.js';
-import { AnalyticsService } from './modules/analytics/analytics.service.js';
-import { AuditService } from './modules/audit/audit.service.js';
-import { eventsParticipant } from './modules/events/events-batch.js';
-import { EventsService } from './modules/events/events.service.js';
-import { ApiKeysService } from './modules/apikeys/apikeys.service.js';
-import { CouponsService } from './modules/coupons/coupons.service.js';
-import { NotificationsService } from './modules/notifications/notifications.service.js';
-import { offerUsageCounter } from './modules/offers/offers.repository.js';
-import { OffersService } from './modules/offers/offers.service.js';
-import { redemptionParticipant } from './modules/offers/redemption-batch.js';
-import { RedemptionService } from './modules/offers/redemption.service.js';
-import { surveysParticipant } from './modules/surveys/surveys-batch.js';
-import { SurveysService } from './modules/surveys/surveys.service.js';
-import { LeaderboardsService } from './modules/leaderboards/leaderboards.service.js';
-import { ChallengesService } from './modules/challenges/challenges.service.js';
-import { PointsService } from './modules/points/points.service.js';
+import { AnalyticsService } from './modules/analytics/index.js';
+import { AuditService } from './modules/audit/index.js';
+import { eventsParticipant, EventsService } from './modules/events/index.js';
+import { ApiKeysService } from './modules/apikeys/index.js';
+import { CouponsService } from './modules/coupons/index.js';
+import { NotificationsService } from './modules/notifications/index.js';
+import { offerUsageCounter, OffersService, redemptionParticipant, RedemptionService } from './modules/offers/index.js';
+import { surveysParticipant, SurveysService } from './modules/surveys/index.js';
+import { LeaderboardsService, MonthClose } from './modules/leaderboards/index.js';
+import { ChallengesService } from './modules/challenges/index.js';
+import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
-import { ProjectsService } from './modules/projects/projects.service.js';
-import { ProjectDeletionService, type ProjectDataOwner } from './modules/projects/project-deletion.js';
+import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
 import { deleteRateLimitKeys } from './http/rate-limit.js';
-import { StreaksService } from './modules/streaks/streaks.service.js';
-import { seasonPayoutsParticipant } from './modules/seasons/season-payouts-batch.js';
-import { SeasonsService } from './modules/seasons/seasons.service.js';
-import { UserGroupsService } from './modules/usergroups/usergroups.service.js';
-import type { UserDataOwner } from './modules/users/user-data.js';
-import { UserDeletionService } from './modules/users/user-deletion.js';
-import { UsersService } from './modules/users/users.service.js';
-import { MonthClose } from './modules/leaderboards/month-close.js';
-import { WebhooksService } from './modules/webhooks/webhooks.service.js';
-import { TiersService } from './modules/tiers/tiers.service.js';
-import { ReversalsService } from './modules/points/reversals.js';
-import { PointsExpiryService } from './modules/points/expiry.js';
+import { StreaksService } from './modules/streaks/index.js';
+import { seasonPayoutsParticipant, SeasonsService } from './modules/seasons/index.js';
+import { UserGroupsService } from './modules/usergroups/index.js';
+import { type UserDataOwner, UserDeletionService, UsersService } from './modules/users/index.js';
+import { WebhooksService } from './modules/webhooks/index.js';
+import { TiersService } from './modules/tiers/index.js';
 import { JobRunner, type DailyTask } from './platform/jobs/job-runner.js';
 import type { Platform } from './platform/platform.js';
 
@@ -203,3 +191,11 @@ export function createServices(platform: Platform) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+// Here rather than in src/http/app-type.ts, so that no route module imports this file's type (an
+// import circle through each module's index.ts): every route sees `app.services` all the same.
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -66,7 +66,7 @@ select "offer_id" from "offer_user_counts" where "project_id" = $1 and "user_id"
 -- modules/offers/offers.repository.ts OffersRepository.userRedemptionIds
 select "redemption_id" from "redemptions" where "project_id" = $1 and "user_id" = $2 limit $3;
 
--- modules/offers/offers.repository.ts offerUsageCounter.couponUsed
+-- modules/offers/offers.repository.ts countCouponUse
 update "offers" set "used_total" = used_total + 1 where "project_id" = $1 and "offer_id" = $2;
 
 -- modules/offers/redemption.sql.ts addMonthCounts.many

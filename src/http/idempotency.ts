@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { realNow } from '../platform/clock.js';
 import type { Platform } from '../platform/platform.js';
 import { deleteKey, findKey, insertClaim, releaseClaim, storeResponse, takeOverClaim } from '../write-path/idempotency-keys.repository.js';
 import type { IdempotencyClaim } from '../write-path/idempotent-response.js';
@@ -52,7 +53,7 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
 
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = platform.clock.now();
-      const leaseUntil = Date.now() + CLAIM_LEASE_MS;
+      const leaseUntil = realNow() + CLAIM_LEASE_MS;
       const inserted = await insertClaim(db, scope, hash, now, leaseUntil);
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
         request.idempotencyClaim = { ...scope, leaseUntil };
@@ -65,8 +66,8 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
       }
       if (existing.status_code === null) {
         const heldUntil = Number(existing.lease_until ?? 0);
-        if (heldUntil > Date.now()) {
-          reply.header('retry-after', String(Math.max(1, Math.ceil((heldUntil - Date.now()) / 1000))));
+        if (heldUntil > realNow()) {
+          reply.header('retry-after', String(Math.max(1, Math.ceil((heldUntil - realNow()) / 1000))));
           throw AppError.of('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress');
         }
         const claim = await takeOver(scope, existing.lease_until);
@@ -114,8 +115,8 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
         return null;
       }
       const heldUntil = Number(row.lease_until ?? 0);
-      if (row.status_code !== null || heldUntil <= Date.now()) return row;
-      await new Promise((r) => setTimeout(r, Math.min(pause, heldUntil - Date.now())));
+      if (row.status_code !== null || heldUntil <= realNow()) return row;
+      await new Promise((r) => setTimeout(r, Math.min(pause, heldUntil - realNow())));
       pause = Math.min(pause * 2, 500);
     }
   }
@@ -125,7 +126,7 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
     scope: { projectId: string; principal: string; key: string },
     oldLease: number | null,
   ): Promise<IdempotencyClaim | null> {
-    const leaseUntil = Date.now() + CLAIM_LEASE_MS;
+    const leaseUntil = realNow() + CLAIM_LEASE_MS;
     const r = await takeOverClaim(db, scope, oldLease, leaseUntil);
     return Number(r.numUpdatedRows) > 0 ? { ...scope, leaseUntil } : null;
   }

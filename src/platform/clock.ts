@@ -1,7 +1,15 @@
 /**
- * The one source of time. Nothing else calls Date.now(): every rule about days, windows, months,
- * limits and validity reads `clock.now()`, so the test clock (docs/api.md, Test clock) moves them all.
+ * The one source of time; nothing else reads Date.now() (an ESLint rule says so). Every rule about days,
+ * windows, months, limits and validity reads `clock.now()`, so the test clock (docs/api.md, Test clock)
+ * moves them all. What must run on real time whatever the test clock says (leases, lock waits, token
+ * expiry, cache lifetimes) reads `realNow()`.
  */
+
+/** Wall time, Unix milliseconds, never moved by the test clock: for leases, timeouts and caches only. */
+export function realNow(): number {
+  return Date.now();
+}
+
 export interface Clock {
   /** Current time, Unix milliseconds. */
   now(): number;

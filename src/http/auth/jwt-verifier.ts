@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../../config.js';
+import { realNow } from '../../platform/clock.js';
 import { AppError } from '../errors.js';
 import { TokenCache } from './token-cache.js';
 
@@ -51,7 +52,7 @@ export function createJwtVerifier(config: Config): JwtVerifier {
   const cache = new TokenCache<TokenClaims>(TOKEN_CACHE_BYTES, (c) => 2 * (c.sub.length + c.projectId.length + c.role.length) + 32);
 
   return async (token: string) => {
-    const hit = cache.get(token, Date.now());
+    const hit = cache.get(token, realNow());
     if (hit) return hit;
     let payload: JWTPayload;
     try {
@@ -64,7 +65,7 @@ export function createJwtVerifier(config: Config): JwtVerifier {
     }
     const claims = readClaims(payload);
     // Token expiry is real time, not the test clock (docs/api.md, Test clock).
-    const now = Date.now();
+    const now = realNow();
     const until = Math.min(now + CACHE_TTL_MS, claims.exp !== undefined ? claims.exp * 1000 : Infinity);
     cache.set(token, claims, until, now);
     return claims;

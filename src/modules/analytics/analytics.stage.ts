@@ -1,5 +1,5 @@
 import { DAY_MS, dayNumber } from '../../platform/time.js';
-import { eventStage, type EventStagePart, type PipelineEvent } from '../events/pipeline.js';
+import { eventStage, type EventStagePart, type PipelineEvent } from '../events/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import { HOUR_COLUMNS } from './analytics.tables.js';
 import type { ClosedBucketCache } from './closed-buckets.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalNumber } from '../events/exact-decimal.js';
+import { decimalNumber } from '../events/index.js';
 import { lastChallengeActivity, progressIncrement, userChallenges, type Challenge, type Progress } from './challenge-view.js';
 
 const T = 1_800_000_000_000;

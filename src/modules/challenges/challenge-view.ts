@@ -1,5 +1,5 @@
-import { conditionsHold } from '../events/conditions.js';
-import { parseDecimal, ZERO, type Decimal } from '../events/exact-decimal.js';
+import { conditionsHold } from '../events/index.js';
+import { parseDecimal, ZERO, type Decimal } from '../events/index.js';
 import type { ChallengeDefinition, UserChallenge } from './challenges.schemas.js';
 
 const ONE: Decimal = { units: 1n, scale: 0 };

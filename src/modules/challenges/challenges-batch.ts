@@ -1,7 +1,7 @@
-import { addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal, ZERO, type Decimal } from '../events/exact-decimal.js';
-import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/pipeline.js';
-import { historyText } from '../points/ledger.js';
-import { ledgerIn } from '../points/ledger-batch.js';
+import { addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal, ZERO, type Decimal } from '../events/index.js';
+import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
+import { historyText } from '../points/index.js';
+import { ledgerIn } from '../points/index.js';
 import { userKey, type WriteBatch } from '../../write-path/write-batch.js';
 import { isUnlocked, predecessors, progressIncrement, storedProgress, type Challenge, type Progress } from './challenge-view.js';
 import './challenges.tables.js';

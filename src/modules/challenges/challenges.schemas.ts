@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LanguageMap, Millis, ResourceId, Status } from '../../http/schemas.js';
-import { Conditions } from '../events/events.schemas.js';
+import { Conditions } from '../events/index.js';
 
 const ChallengeType = Type.Union([Type.Literal('FIXED'), Type.Literal('SUM')]);
 

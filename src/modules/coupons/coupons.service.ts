@@ -1,8 +1,8 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
-import type { UserDataOwner } from '../users/user-data.js';
-import type { LiveUsers } from '../users/users.service.js';
+import type { UserDataOwner } from '../users/index.js';
+import type { LiveUsers } from '../users/index.js';
 import { newCouponRow, toCoupon, type IssueCoupon } from './coupon-issues.js';
 import type { Coupon, IssueCouponBody, UpdateCouponBody } from './coupons.schemas.js';
 import { CouponsRepository } from './coupons.repository.js';
@@ -22,8 +22,6 @@ export interface CouponUseReporter {
   couponUsed(trx: Queryable, projectId: string, coupon: Coupon): Promise<void>;
   committed(): void;
 }
-
-export { couponPk, couponSk, newCouponRow, toCoupon, type IssueCoupon } from './coupon-issues.js';
 
 export class CouponsService implements UserDataOwner {
   readonly userDataName = 'coupons';

@@ -1,9 +1,9 @@
 import { AppError } from '../../platform/errors.js';
-import { historyText, type HistoryText } from '../points/ledger.js';
-import { ledgerIn } from '../points/ledger-batch.js';
+import { historyText, type HistoryText } from '../points/index.js';
+import { ledgerIn } from '../points/index.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import type { BatchPart, WriteBatch, WriteHooks, WriteUnit } from '../../write-path/write-batch.js';
-import { tiersIn, type TiersBatch } from '../tiers/tiers-batch.js';
+import { tiersIn, type TiersBatch } from '../tiers/index.js';
 import type { EventDefinition, EventResponse } from './events.schemas.js';
 import { limitPeriodKey } from './limit-period.js';
 import { insertEvents, limitCounters, writeLimitCounts } from './events.repository.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
-import { ledgerIn } from '../points/ledger-batch.js';
+import { ledgerIn } from '../points/index.js';
 import { WritePath } from '../../write-path/write-path.js';
 import { eventsParticipant } from './events-batch.js';
 import { EventsService } from './events.service.js';

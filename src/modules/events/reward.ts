@@ -1,5 +1,5 @@
 import { AppError } from '../../http/errors.js';
-import { assertPointsInRange } from '../points/points-range.js';
+import { assertPointsInRange } from '../points/index.js';
 import type { EventDefinition } from './events.schemas.js';
 import { floorProduct, parseDecimal, type Decimal } from './exact-decimal.js';
 

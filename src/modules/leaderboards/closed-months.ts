@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
-import type { LeaderboardProfile } from '../users/users.service.js';
+import type { LeaderboardProfile } from '../users/index.js';
 import './leaderboards.tables.js';
 import { ClosedMonthsRepository } from './leaderboards.repository.js';
 

@@ -1,7 +1,7 @@
 import { dayNumber, monthKey } from '../../platform/time.js';
-import { boardEffect, ledgerIn } from '../points/ledger-batch.js';
+import { boardEffect, ledgerIn } from '../points/index.js';
 import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
-import { DEFAULT_GROUP } from '../usergroups/usergroups.service.js';
+import { DEFAULT_GROUP } from '../usergroups/index.js';
 import { WINDOWS, WINDOW_DAYS, inWindow, type BoardRef, type Timeframe } from './board-ref.js';
 import type { BoardEntry, BoardLife } from './rank-index.js';
 import './leaderboards.tables.js';

@@ -1,3 +1,4 @@
+import { forUpdateOnPostgres, rowIdColumn } from '../../platform/db/dialect-sql.js';
 import { CompiledQuery, sql } from 'kysely';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { bindArgs, Statement, type Args } from '../../write-path/statement.js';
@@ -65,9 +66,8 @@ export class LeaderboardsRepository {
    */
   async rollOver(db: Queryable, projectId: string, today: number): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('leaderboard_rollover').select('day').where('project_id', '=', projectId);
-      if (this.dialect === 'postgres') q = q.forUpdate();
-      const row = await q.executeTakeFirst();
+      const q = trx.selectFrom('leaderboard_rollover').select('day').where('project_id', '=', projectId);
+      const row = await forUpdateOnPostgres(q, this.dialect).executeTakeFirst();
       if (!row || Number(row.day) === today) return false;
       const from = Number(row.day);
       for (const tf of WINDOWS) {
@@ -257,8 +257,8 @@ export class LeaderboardsRepository {
       if (deleted >= limit) break;
       const n = limit - deleted;
       const r = await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${projectId} AND user_id = ${userId}
-        AND ${sql.raw(this.dialect === 'postgres' ? 'ctid' : 'rowid')} IN (
-          SELECT ${sql.raw(this.dialect === 'postgres' ? 'ctid' : 'rowid')} FROM ${sql.table(table)}
+        AND ${sql.raw(rowIdColumn(this.dialect))} IN (
+          SELECT ${sql.raw(rowIdColumn(this.dialect))} FROM ${sql.table(table)}
           WHERE project_id = ${projectId} AND user_id = ${userId} LIMIT ${n})`.execute(db);
       deleted += Number(r.numAffectedRows ?? 0);
     }

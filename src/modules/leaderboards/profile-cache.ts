@@ -1,6 +1,6 @@
 import type { InvalidationBus } from '../../platform/bus.js';
 import { SharedCache } from '../../platform/shared-cache.js';
-import type { LeaderboardProfile, UsersService } from '../users/users.service.js';
+import type { LeaderboardProfile, UsersService } from '../users/index.js';
 
 const TOPIC = 'leaderboard-profile';
 const MAX_ENTRIES = 200_000;

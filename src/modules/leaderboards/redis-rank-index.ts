@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { realNow } from '../../platform/clock.js';
 import { deleteKeysMatching, type RedisHandle } from '../../platform/redis.js';
 import { StoreUnavailable } from '../../platform/store-outage.js';
 import { boardKey, type BoardRef } from './board-ref.js';
@@ -53,7 +54,7 @@ export class RedisRankIndex implements RankIndex {
 
   async ensure(refs: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void> {
     if (!this.redis.available()) throw new StoreUnavailable('redis');
-    const now = Date.now();
+    const now = realNow();
     let missing = false;
     try {
       for (const ref of refs) {
@@ -65,7 +66,7 @@ export class RedisRankIndex implements RankIndex {
       this.redis.noteFailure(err);
       throw err;
     }
-    for (const ref of refs) this.trusted.set(boardKey(ref), Date.now() + TRUST_MS);
+    for (const ref of refs) this.trusted.set(boardKey(ref), realNow() + TRUST_MS);
   }
 
   async set(ref: BoardRef, life: BoardLife, entries: BoardEntry[]): Promise<void> {
@@ -177,11 +178,11 @@ export class RedisRankIndex implements RankIndex {
   private async load(refs: BoardRef[], life: BoardLife, load: BoardLoader): Promise<void> {
     const lock = `lb:${boardKey(refs[0]!)}:lock`;
     const token = randomBytes(8).toString('hex');
-    const deadline = Date.now() + LOCK_MS;
+    const deadline = realNow() + LOCK_MS;
     const allReady = async () => (await this.client.exists(...refs.map((r) => keys(r)[2]))) === refs.length;
     while ((await this.client.set(lock, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
       if (await allReady()) return;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for leaderboard ${boardKey(refs[0]!)} to load`);
+      if (realNow() > deadline) throw new Error(`timed out waiting for leaderboard ${boardKey(refs[0]!)} to load`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     try {

@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import { isUnseen, latest, type Section } from './unseen-flags.js';
 import { NotificationsRepository } from './notifications.repository.js';
 

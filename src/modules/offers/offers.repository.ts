@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DialectName, Queryable } from '../../platform/db/database.js';
-import type { CouponUsageCounter } from '../coupons/coupons.service.js';
+import { forShareOnPostgres, forUpdateOnPostgres } from '../../platform/db/dialect-sql.js';
 import type { OffersTable, ShopsTable } from './offers.tables.js';
 
 /**
@@ -136,7 +136,7 @@ export class OffersRepository {
    */
   lockShopShared(db: Queryable, projectId: string, shopId: string, dialect: DialectName) {
     const query = db.selectFrom('shops').select('shop_id').where('project_id', '=', projectId).where('shop_id', '=', shopId);
-    return (dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+    return forShareOnPostgres(query, dialect).executeTakeFirst();
   }
 
   /**
@@ -151,7 +151,7 @@ export class OffersRepository {
     dialect: DialectName,
   ): Promise<'deleted' | 'missing' | 'in-use'> {
     const lock = trx.selectFrom('shops').select('shop_id').where('project_id', '=', projectId).where('shop_id', '=', shopId);
-    if (!(await (dialect === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst())) return 'missing';
+    if (!(await forUpdateOnPostgres(lock, dialect).executeTakeFirst())) return 'missing';
     const named = await trx
       .selectFrom('offers')
       .select('offer_id')
@@ -210,14 +210,11 @@ export class OffersRepository {
   }
 }
 
-/** Counts a used coupon on its offer (the totalStatistics `used` counter), in the coupon's transaction. */
-export const offerUsageCounter: CouponUsageCounter = {
-  async couponUsed(trx, projectId, offerId) {
-    await trx
-      .updateTable('offers')
-      .set({ used_total: sql<number>`used_total + 1` })
-      .where('project_id', '=', projectId)
-      .where('offer_id', '=', offerId)
-      .execute();
-  },
-};
+/** Counts a used coupon on its offer (the totalStatistics `used` counter), in the coupon's transaction (offer-usage.ts). */
+export function countCouponUse(trx: Queryable, projectId: string, offerId: string) {
+  return trx
+    .updateTable('offers')
+    .set({ used_total: sql<number>`used_total + 1` })
+    .where('project_id', '=', projectId)
+    .where('offer_id', '=', offerId);
+}

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LanguageMap, Millis, ResourceId, Status } from '../../http/schemas.js';
-import { Coupon, Metadata } from '../coupons/coupons.schemas.js';
+import { Coupon, Metadata } from '../coupons/index.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Limit = Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000_000 }));

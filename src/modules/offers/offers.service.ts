@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { monthKey } from '../../platform/time.js';
-import type { CouponsService } from '../coupons/coupons.service.js';
+import type { CouponsService } from '../coupons/index.js';
 import { OffersRepository } from './offers.repository.js';
 import { offerTiers, pickLanguage, STREAK_FREEZE } from './offer-rules.js';
 import type { Offer, OfferBody, OfferView, Shop, ShopBody } from './offers.schemas.js';

@@ -1,12 +1,12 @@
 import { AppError } from '../../platform/errors.js';
 import { generateId } from '../../platform/ids.js';
 import { DAY_MS, monthKey } from '../../platform/time.js';
-import { CouponIssues, toCoupon } from '../coupons/coupon-issues.js';
-import type { CouponsTable } from '../coupons/coupons.tables.js';
-import { historyText } from '../points/ledger.js';
-import { ledgerIn } from '../points/ledger-batch.js';
-import { streaksIn, type StreaksBatch } from '../streaks/streaks-batch.js';
-import { tiersIn, type TiersBatch } from '../tiers/tiers-batch.js';
+import { CouponIssues, toCoupon } from '../coupons/index.js';
+import type { CouponsTable } from '../coupons/index.js';
+import { historyText } from '../points/index.js';
+import { ledgerIn } from '../points/index.js';
+import { streaksIn, type StreaksBatch } from '../streaks/index.js';
+import { tiersIn, type TiersBatch } from '../tiers/index.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import type { BatchPart, WriteBatch } from '../../write-path/write-batch.js';
 import { offerTiers, pickLanguage, STREAK_FREEZE } from './offer-rules.js';

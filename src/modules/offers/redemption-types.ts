@@ -1,4 +1,4 @@
-import type { Metadata } from '../coupons/coupons.schemas.js';
+import type { Metadata } from '../coupons/index.js';
 import type { WriteUnit } from '../../write-path/write-batch.js';
 import type { Redeemed } from './offers.schemas.js';
 

@@ -1,10 +1,10 @@
 import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { monthKey } from '../../platform/time.js';
-import type { Metadata } from '../coupons/coupons.schemas.js';
-import type { PointsService } from '../points/points.service.js';
+import type { Metadata } from '../coupons/index.js';
+import type { PointsService } from '../points/index.js';
 import type { WritePath } from '../../write-path/write-path.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import type { OffersRepository } from './offers.repository.js';
 import type { Redeemed } from './offers.schemas.js';
 import type { RedemptionUnit } from './redemption-batch.js';

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/platform.js';
 import { dateKey } from '../../platform/time.js';
 import { addDays, expiring, type ExpiryPolicy } from './lots.js';
 import './lots.tables.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import { userKey, type BatchPart, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
 import type { ExpirySettings } from './expiry-settings.js';

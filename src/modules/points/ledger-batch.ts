@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
-import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/users.repository.js';
+import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/index.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
 import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import { planAdjustments, type BulkAdjustResult, type BulkRow } from './bulk-adjustments.js';
 import { historyText } from './ledger.js';
 import { defineParticipant } from '../../write-path/participant.js';

@@ -2,7 +2,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import { historyText, type HistoryText, type LedgerType } from './ledger.js';
 import { isExpired } from './lots.js';
 import { defineParticipant } from '../../write-path/participant.js';

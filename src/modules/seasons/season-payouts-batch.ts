@@ -1,4 +1,4 @@
-import { ledgerIn } from '../points/ledger-batch.js';
+import { ledgerIn } from '../points/index.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
 import './seasons.tables.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-type.js';
 import { errors } from '../../http/schemas.js';
-import { ProjectParams } from '../leaderboards/leaderboards.schemas.js';
+import { ProjectParams } from '../leaderboards/index.js';
 import {
   ArchivedBoard,
   ArchiveQuery,

@@ -1,6 +1,6 @@
-import type { EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from '../events/pipeline.js';
-import { historyText } from '../points/ledger.js';
-import { ledgerIn } from '../points/ledger-batch.js';
+import type { EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from '../events/index.js';
+import { historyText } from '../points/index.js';
+import { ledgerIn } from '../points/index.js';
 import { partKey, userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
 import { periodDateKey, periodOf, type TimeFrame } from './streak-periods.js';
 import { coverMissedPeriods, NO_FREEZES, streakAfterPeriodWithFreezes, type FreezeRule, type Freezes } from './streak-freezes.js';

@@ -3,16 +3,16 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
-import { eventStage } from '../events/pipeline.js';
+import { eventStage } from '../events/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import { periodDateKey, periodOf, periodStart, type TimeFrame } from './streak-periods.js';
 import { streakAsOf, type FreezeRule } from './streak-freezes.js';
 import { freezesOf, stateOf, STREAKS, StreaksBatch, type Streak, type StreakCoverUnit } from './streaks-batch.js';
 import { StreaksRepository } from './streaks.repository.js';
 import type { StreakAnalytics, StreakBody, StreakDefinition, UserStreak } from './streaks.schemas.js';
-import type { LiveUsers } from '../users/users.service.js';
+import type { LiveUsers } from '../users/index.js';
 import type { StreakProgressTable, StreaksTable } from './streaks.tables.js';
 
 /**

@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
-import { historyText } from '../points/ledger.js';
-import { ledgerIn } from '../points/ledger-batch.js';
+import { historyText } from '../points/index.js';
+import { ledgerIn } from '../points/index.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
 import { answerRefusal } from './survey-answer.js';

@@ -2,7 +2,7 @@ import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { WritePath } from '../../write-path/write-path.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import type { UserDataOwner } from '../users/index.js';
 import { toSurvey, type SurveyAnswerUnit } from './surveys-batch.js';
 import type { AdminSurvey, Survey, SurveyBody } from './surveys.schemas.js';
 import { SurveysRepository } from './surveys.repository.js';

@@ -1,5 +1,5 @@
 import { monthKey } from '../../platform/time.js';
-import { boardEffect, ledgerIn } from '../points/ledger-batch.js';
+import { boardEffect, ledgerIn } from '../points/index.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import { partKey, userKey, type BatchPart, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
 import type { TierConfig, TierDefinition } from './tier-config.js';

@@ -4,14 +4,14 @@ import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import { monthKey } from '../../platform/time.js';
-import type { LeaderboardsService } from '../leaderboards/leaderboards.service.js';
+import type { LeaderboardsService } from '../leaderboards/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
 
 /** Users checked per write-path group by the monthly checks. */
 const CHECK_PAGE = 200;
-import { DEFAULT_TIER_GRACE_MONTHS, DEFAULT_TIER_WINDOW_MONTHS, type ProjectsService } from '../projects/projects.service.js';
-import type { UserDataOwner } from '../users/user-data.js';
+import { DEFAULT_TIER_GRACE_MONTHS, DEFAULT_TIER_WINDOW_MONTHS, type ProjectsService } from '../projects/index.js';
+import type { UserDataOwner } from '../users/index.js';
 import { earnedIn, initialTierState, shiftMonth, tierAt, tierRank, type TierState } from './tier-rules.js';
 import type { TierConfig } from './tier-config.js';
 import { tiersParticipant, type TierCheckUnit } from './tiers-batch.js';

@@ -1,3 +1,4 @@
+import { claimOnPostgres } from '../../platform/db/dialect-sql.js';
 import { sql } from 'kysely';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { KeyedUpdate, RowsInsert } from '../../write-path/rows.js';
@@ -133,7 +134,7 @@ export class WebhookDeliveriesRepository {
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .orderBy('next_attempt_at')
       .limit(limit);
-    if (this.db.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
+    pick = claimOnPostgres(pick, this.db.dialect);
     const claim = k
       .updateTable('webhook_deliveries')
       .set({ locked_by: runnerId, locked_until: now + leaseMs })

@@ -1,3 +1,4 @@
+import { storeOwnedByOneProcess } from '../../platform/db/dialect-sql.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { AttemptRow, ClaimedDelivery, WebhookDeliveriesRepository } from './deliveries.repository.js';
@@ -84,7 +85,7 @@ export class WebhookDispatcher {
     if (this.started) return;
     this.started = true;
     this.stopping = false;
-    if (this.platform.db.dialect === 'sqlite') await this.deliveries.releaseAll();
+    if (storeOwnedByOneProcess(this.platform.db.dialect)) await this.deliveries.releaseAll();
     if (this.options.pollMs > 0) this.schedule();
   }
 

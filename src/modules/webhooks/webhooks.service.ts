@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { ClosedBoard } from '../leaderboards/month-close.js';
+import type { ClosedBoard } from '../leaderboards/index.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { DAY_MS } from '../../platform/time.js';

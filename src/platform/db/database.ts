@@ -14,7 +14,8 @@ export type Queryable = Kysely<DB>;
 
 /**
  * An open store: Kysely over better-sqlite3 (embedded) or pg (scale mode). Repositories use
- * `kysely`; the few places that need engine-specific SQL branch on `dialect`.
+ * `kysely`; what differs between the engines is asked of `dialect-sql.ts` (outside src/platform/db
+ * nothing compares `dialect` itself).
  */
 export interface Database {
   readonly kysely: Kysely<DB>;

@@ -1,3 +1,4 @@
+import { storeOwnedByOneProcess } from '../db/dialect-sql.js';
 import { generateId } from '../ids.js';
 import type { Platform } from '../platform.js';
 import { unreachableStore } from '../store-outage.js';
@@ -101,7 +102,7 @@ export class JobRunner {
     if (this.started) return;
     this.started = true;
     this.stopping = false;
-    if (this.platform.db.dialect === 'sqlite') await this.store.requeueAbandoned(this.platform.clock.now());
+    if (storeOwnedByOneProcess(this.platform.db.dialect)) await this.store.requeueAbandoned(this.platform.clock.now());
     if (this.options.pollMs > 0) this.schedule();
   }
 

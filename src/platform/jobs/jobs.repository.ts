@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { claimOnPostgres } from '../db/dialect-sql.js';
 import type { JobsTable } from './jobs.tables.js';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -91,7 +92,7 @@ export class JobStore {
       .orderBy('run_after')
       .orderBy('created_at')
       .limit(1);
-    if (this.db.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
+    pick = claimOnPostgres(pick, this.db.dialect);
     const row = await this.k
       .updateTable('jobs')
       .set({ status: 'running', locked_by: runnerId, locked_until: now + leaseMs, attempts: sql<number>`attempts + 1`, updated_at: now })

@@ -1,0 +1,39 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { DialectName } from './database.js';
+
+/**
+ * What differs between the two engines, for code outside src/platform/db: the row locks of a SELECT
+ * (PostgreSQL takes them; SQLite has one writer, so its transaction is the lock), the physical row id,
+ * and that one process alone owns a SQLite store. Nothing else compares a dialect (an ESLint rule says so).
+ */
+
+/** The query with `FOR UPDATE` on PostgreSQL; as it is on SQLite. */
+export function forUpdateOnPostgres<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName) {
+  return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/** The query with `FOR SHARE` on PostgreSQL; as it is on SQLite. */
+export function forShareOnPostgres<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName) {
+  return dialect === 'postgres' ? query.forShare() : query;
+}
+
+/**
+ * The query with `FOR UPDATE SKIP LOCKED` on PostgreSQL (instances claim different rows at once); as it
+ * is on SQLite.
+ */
+export function claimOnPostgres<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName) {
+  return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
+/** The column naming a row physically, for a `DELETE … LIMIT` through a subquery: `ctid` or `rowid`. */
+export function rowIdColumn(dialect: DialectName): 'ctid' | 'rowid' {
+  return dialect === 'postgres' ? 'ctid' : 'rowid';
+}
+
+/**
+ * Whether one process alone uses the store (SQLite): then what a claim of an earlier process still holds
+ * at start was abandoned by it, and can be handed back at once instead of after its lease.
+ */
+export function storeOwnedByOneProcess(dialect: DialectName): boolean {
+  return dialect === 'sqlite';
+}
