@@ -1,4 +1,4 @@
-import type { BatchPart, PartKey, UnitKind, WriteBatch, WriteHooks } from './write-batch.js';
+import type { BatchMember, BatchPart, PartKey, UnitKind, WriteBatch, WriteHooks } from './write-batch.js';
 
 /**
  * A participant of the write path: a module's share of every batch (write-batch.ts). It declares
@@ -40,16 +40,13 @@ export interface WriteParticipant<P extends BatchPart<UnitKind> = BatchPart<Unit
   begin(batch: WriteBatch): P;
 }
 
+/** What the order of the participants is made from (`orderParticipants`). */
+type OrderDeclarations = Pick<WriteParticipant, 'name' | 'after' | 'provides' | 'leads' | 'sharedRows'>;
+
 /** A participant of any part type, as the write path holds it (its part's type erased). */
-export interface AnyParticipant {
-  readonly name: string;
+export interface AnyParticipant extends OrderDeclarations, BatchMember {
   readonly kind?: UnitKind;
-  readonly after?: readonly string[];
-  readonly provides?: readonly string[];
-  readonly leads?: boolean;
-  readonly sharedRows?: boolean;
   readonly changes?: (part: never) => number;
-  readonly hooks?: { readonly [H in keyof WriteHooks]?: (part: never) => WriteHooks[H] };
   begin(batch: WriteBatch): BatchPart<UnitKind>;
 }
 
@@ -67,15 +64,7 @@ export function defineParticipant<P extends BatchPart<UnitKind>>(spec: WritePart
  * goes first, so the order does not depend on the order they were given in. Throws on a duplicate
  * name, an unknown name in `after`, a cycle, or a leading participant after a non-leading one.
  */
-export function orderParticipants<
-  P extends {
-    readonly name: string;
-    readonly after?: readonly string[];
-    readonly provides?: readonly string[];
-    readonly leads?: boolean;
-    readonly sharedRows?: boolean;
-  },
->(participants: readonly P[]): P[] {
+export function orderParticipants<P extends OrderDeclarations>(participants: readonly P[]): P[] {
   const byName = new Map<string, P>();
   for (const p of participants) {
     if (byName.has(p.name)) throw new Error(`two write path participants are named ${p.name}`);
