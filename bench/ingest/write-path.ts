@@ -6,11 +6,13 @@
  * time through EventsService (prepare + write path), for WRITE_USERS users. Prints µs of this
  * process's CPU and of wall time per event.
  *
- * Env: WRITE_USERS (10000), WRITE_EVENTS (50000), WRITE_BATCH (50).
+ * Env: WRITE_USERS (10000), WRITE_EVENTS (50000), WRITE_BATCH (50). WRITE_TRACE=1 (embedded only) also
+ * prints every statement the measured batches ran, with its runs and rows per event.
  */
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createBenchStore } from '../lib/bench-store.js';
+import { SqliteSession } from '../../src/write-path/session.js';
 
 const USERS = Number(process.env.WRITE_USERS ?? 10_000);
 const EVENTS = Number(process.env.WRITE_EVENTS ?? 50_000);
@@ -65,6 +67,7 @@ try {
     );
   };
   for (let i = 0; i < Math.min(EVENTS, 5000); i += BATCH) await send(i, BATCH); // warm-up
+  const trace = process.env.WRITE_TRACE === '1' ? traceStatements() : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < EVENTS; i += BATCH) await send(i, BATCH);
@@ -76,7 +79,34 @@ try {
       `${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
       `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,
   );
+  if (trace) {
+    console.log('| runs/event | rows/event | statement |\n|---|---|---|');
+    for (const [text, t] of [...trace.entries()].sort((a, b) => b[1].runs - a[1].runs)) {
+      console.log(`| ${(t.runs / EVENTS).toFixed(2)} | ${(t.rows / EVENTS).toFixed(2)} | \`${text.replace(/\s+/g, ' ').slice(0, 160)}\` |`);
+    }
+  }
 } finally {
   await app.close();
   await store.cleanup();
+}
+
+/** Counts the statements the embedded store's write path runs (by SQL text), wrapping its session's methods. */
+function traceStatements(): Map<string, { runs: number; rows: number }> {
+  const seen = new Map<string, { runs: number; rows: number }>();
+  const proto = SqliteSession.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  for (const method of ['allSync', 'getSync', 'run', 'execute'] as const) {
+    const original = proto[method]!;
+    proto[method] = function (this: unknown, ...args: unknown[]) {
+      const statement = args[0] as { compile?(db: unknown): { sql: string } };
+      const kysely = (this as { kysely: unknown }).kysely;
+      const text = statement.compile ? statement.compile(kysely).sql : String(statement);
+      const out = original.apply(this, args);
+      const t = seen.get(text) ?? { runs: 0, rows: 0 };
+      t.runs += 1;
+      if (Array.isArray(out)) t.rows += out.length;
+      seen.set(text, t);
+      return out;
+    };
+  }
+  return seen;
 }

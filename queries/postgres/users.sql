@@ -4,6 +4,9 @@
 -- modules/users/users.repository.ts UsersRepository.deleteIdempotencyKeys
 select "idem_key" from "idempotency_keys" where "project_id" = $1 and "principal" = $2 limit $3;
 
+-- modules/users/users.repository.ts UsersRepository.deletingUserIds
+select "user_id" from "users" where "project_id" = $1 and "deleted_at" is not null;
+
 -- modules/users/users.repository.ts UsersRepository.find
 select * from "users" where "project_id" = $1 and "user_id" = $2;
 

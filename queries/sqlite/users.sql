@@ -4,6 +4,9 @@
 -- modules/users/users.repository.ts UsersRepository.deleteIdempotencyKeys
 select "idem_key" from "idempotency_keys" where "project_id" = ? and "principal" = ? limit ?;
 
+-- modules/users/users.repository.ts UsersRepository.deletingUserIds
+select "user_id" from "users" where "project_id" = ? and "deleted_at" is not null;
+
 -- modules/users/users.repository.ts UsersRepository.find
 select * from "users" where "project_id" = ? and "user_id" = ?;
 

@@ -1,15 +1,16 @@
 import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Platform } from '../platform/platform.js';
 import { deleteKeysMatching, type RedisHandle } from '../platform/redis.js';
 import { principalKey } from './auth/principal.js';
 import { AppError } from './errors.js';
+import { SharedCounters, SharedCounterStore, type Store } from './rate-limit-store.js';
 
 /**
  * RATE_LIMIT_MAX requests per principal (user, service, API key; the IP when anonymous) per
- * RATE_LIMIT_WINDOW_MS. Counters live in Redis in scale mode, so the limit holds across instances;
+ * RATE_LIMIT_WINDOW_MS. Counters live in Redis in scale mode, so the limit holds across instances
+ * (counted locally and added in batches, exact near the limit: rate-limit-store.ts, decision 267);
  * while Redis is away each instance counts on its own (the limit then holds per instance).
  * Runs after authentication (preHandler), so it counts the principal, not the connection.
  * Health, metrics, docs, the dashboard and the admin API are not limited.
@@ -20,7 +21,7 @@ export async function registerRateLimit(app: FastifyInstance, platform: Platform
     hook: 'preHandler',
     max: platform.config.rateLimitMax,
     timeWindow: platform.config.rateLimitWindowMs,
-    ...(platform.redis ? { store: redisWithLocalFallback(platform.redis, NAMESPACE) } : {}),
+    ...(platform.redis ? { store: redisWithLocalFallback(app, platform.redis, NAMESPACE) } : {}),
     skipOnError: false,
     keyGenerator: (req: FastifyRequest) => (req.principal ? principalKey(req.principal) : `ip:${req.ip}`),
     allowList: (req: FastifyRequest) => !req.principal || req.principal.kind === 'admin',
@@ -42,17 +43,7 @@ export async function deleteRateLimitKeys(redis: RedisHandle, projectId: string)
   }
 }
 
-type Counted = (err: Error | null, result: { current: number; ttl: number } | null) => void;
-interface Store {
-  incr(key: string, cb: Counted, timeWindow: number, max: number): void;
-  read(key: string, cb: Counted, timeWindow: number, max: number): void;
-  child(routeOptions: RouteOptions): Store;
-}
-interface RouteOptions {
-  continueExceeding: boolean;
-  exponentialBackoff: boolean;
-  routeInfo: { method: string; url: string };
-}
+type Counted = Parameters<Store['incr']>[1];
 interface GlobalParams {
   continueExceeding: boolean;
   exponentialBackoff: boolean;
@@ -60,11 +51,15 @@ interface GlobalParams {
 
 // The plugin's own stores (CommonJS, not in its exports): Laurel counts with them, it only chooses.
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (c: boolean, e: boolean, redis: Redis, key: string) => Store;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (c: boolean, e: boolean, cache?: number) => Store;
 
-/** The plugin's Redis store, answered by its local store whenever Redis is unavailable or a count fails. */
-function redisWithLocalFallback(redis: RedisHandle, nameSpace: string): FastifyRateLimitStoreCtor {
+/**
+ * The shared counters (rate-limit-store.ts: counted here, added to Redis in batches), answered by the
+ * plugin's local store whenever Redis is unavailable or a count fails.
+ */
+function redisWithLocalFallback(app: FastifyInstance, redis: RedisHandle, nameSpace: string): FastifyRateLimitStoreCtor {
+  const counters = new SharedCounters(redis);
+  app.addHook('onClose', async () => counters.close());
   function fallback(remote: Store, local: Store): Store {
     const count = (method: 'incr' | 'read') => (key: string, cb: Counted, timeWindow: number, max: number) => {
       if (!redis.available()) return local[method](key, cb, timeWindow, max);
@@ -88,7 +83,7 @@ function redisWithLocalFallback(redis: RedisHandle, nameSpace: string): FastifyR
   // The plugin constructs the store itself (`new store(params)`); a constructor may return another object.
   return class {
     constructor(params: GlobalParams) {
-      const remote = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis.client, nameSpace);
+      const remote = new SharedCounterStore(counters, nameSpace);
       const local = new LocalStore(params.continueExceeding, params.exponentialBackoff);
       return fallback(remote, local);
     }

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { seedLedger } from '../../../test/factories/ledger.js';
 import { describeBackends } from '../../../test/helpers/test-app.js';
 
@@ -119,6 +120,26 @@ describeBackends('user deletion: happy path', (t) => {
     const headers = await t.auth('gina');
     expect((await t.inject({ method: 'GET', url: '/user/gina/points', headers })).json()).toMatchObject({ points: 0, userExists: false });
     expect((await t.inject({ method: 'GET', url: '/user/gina/history', headers })).statusCode).toBe(204);
+  });
+
+  it('answers 404 on every instance once a deletion started, and serves a new user of the same id once it ended', async () => {
+    // Reads do not ask the store whether the user is being deleted: each instance keeps the
+    // project's users under deletion, dropped on every instance when a deletion starts or ends.
+    const second = t.backend === 'postgres' ? await buildApp({ config: t.config(), logger: false }) : null;
+    try {
+      await t.createUser('hana');
+      const headers = await t.auth('hana');
+      const other = second ?? t.app;
+      const read = () => other.inject({ method: 'GET', url: '/user/hana/points', headers });
+      expect((await read()).statusCode).toBe(200); // the set is loaded (and cached) on that instance
+      await t.inject({ method: 'DELETE', url: '/user/hana', headers });
+      await expect.poll(async () => (await read()).statusCode, { timeout: 2_000, interval: 20 }).toBe(404);
+      await t.app.services.jobs.runUntilIdle();
+      await t.createUser('hana');
+      await expect.poll(async () => (await read()).statusCode, { timeout: 2_000, interval: 20 }).toBe(200);
+    } finally {
+      await second?.close();
+    }
   });
 
   it('resumes a job after a crash mid-way and a restart, and finishes it', async () => {

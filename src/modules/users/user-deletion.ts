@@ -6,6 +6,7 @@ import type { Job } from '../../platform/jobs/jobs.repository.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from './user-data.js';
 import { UsersRepository } from './users.repository.js';
+import { DELETIONS_TOPIC } from './users.service.js';
 
 export const USER_DELETION_JOB = 'user-deletion';
 
@@ -41,9 +42,13 @@ export class UserDeletionService implements JobHandler {
    */
   async start(projectId: string, userId: string): Promise<{ jobId: string }> {
     const now = this.platform.clock.now();
+    let marked = false;
     const jobId = await this.platform.db.kysely.transaction().execute(async (trx) => {
       const users = new UsersRepository(trx);
-      if (await users.markDeleted(projectId, userId, now)) return this.enqueue(projectId, userId, now, trx);
+      if (await users.markDeleted(projectId, userId, now)) {
+        marked = true;
+        return this.enqueue(projectId, userId, now, trx);
+      }
       const active = await this.jobs.store.findActive(projectId, USER_DELETION_JOB, userId, trx);
       if (active) return active.jobId;
       if ((await users.find(projectId, userId))?.deleted_at == null) return null;
@@ -53,6 +58,8 @@ export class UserDeletionService implements JobHandler {
       return this.enqueue(projectId, userId, now, trx);
     });
     if (!jobId) throw AppError.of('USER_NOT_FOUND', userId);
+    // Committed: every instance's reads of the user answer 404 from now on (users.service.ts).
+    if (marked) await this.platform.bus.publish(DELETIONS_TOPIC, projectId);
     this.jobs.wake();
     return { jobId };
   }

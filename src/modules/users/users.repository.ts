@@ -100,6 +100,17 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
   }
 
+  /** The ids of the project's users whose deletion is under way (index users_deleting: only those rows). */
+  async deletingUserIds(projectId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is not', null)
+      .execute();
+    return rows.map((r) => r.user_id);
+  }
+
   /** Sets a live user's time zone; undefined when there is no live user. */
   async setTimeZone(projectId: string, userId: string, timeZone: string) {
     return this.db

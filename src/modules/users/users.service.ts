@@ -3,6 +3,7 @@ import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { KyselySession } from '../../write-path/session.js';
 import type { Platform } from '../../platform/platform.js';
+import { SharedCache } from '../../platform/shared-cache.js';
 import { canonicalTimeZone, UTC } from '../../platform/time-zone.js';
 import type { UserDataOwner } from './user-data.js';
 import { listUsers, type UserListPage, type UserListQuery } from './user-list.js';
@@ -19,8 +20,12 @@ export class UsersService implements UserDataOwner, LiveUsers {
   readonly userDataName = 'user';
   private readonly repo: UsersRepository;
 
+  /** The ids of each project's users whose deletion is under way. */
+  private readonly deleting: SharedCache<Promise<Set<string>>>;
+
   constructor(private readonly platform: Platform) {
     this.repo = new UsersRepository(platform.db.kysely);
+    this.deleting = new SharedCache(platform.bus, DELETIONS_TOPIC, platform.config.cacheTtlMs, 10_000);
   }
 
   /** GET /admin/user: a page of the project's users. */
@@ -78,8 +83,16 @@ export class UsersService implements UserDataOwner, LiveUsers {
 
   /** Whether the user's deletion is under way (marked, row not yet removed). */
   async beingDeleted(projectId: string, userId: string): Promise<boolean> {
-    const user = await this.repo.find(projectId, userId);
-    return user !== undefined && user.deleted_at != null;
+    // Every GET of a user asks this: the project's few users under deletion are kept in memory
+    // (decision 268), loaded by one indexed query and dropped on every instance when a deletion
+    // starts or ends (deletionsChanged), so the answer costs no round trip to the store.
+    const deleting = await this.deleting.getOrLoad(projectId, () => this.repo.deletingUserIds(projectId).then((ids) => new Set(ids)));
+    return deleting.has(userId);
+  }
+
+  /** A deletion of a user of the project started or ended: every instance reloads the project's set. */
+  async deletionsChanged(projectId: string): Promise<void> {
+    await this.platform.bus.publish(DELETIONS_TOPIC, projectId);
   }
 
   async exists(projectId: string, userId: string): Promise<boolean> {
@@ -153,9 +166,14 @@ export class UsersService implements UserDataOwner, LiveUsers {
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
     const keys = await this.repo.deleteIdempotencyKeys(projectId, principalKey({ kind: 'user', projectId, userId }), limit);
     if (keys > 0) return keys;
-    return this.repo.removeMarked(projectId, userId);
+    const removed = await this.repo.removeMarked(projectId, userId);
+    if (removed > 0) await this.deletionsChanged(projectId);
+    return removed;
   }
 }
+
+/** The bus topic of the users under deletion (payload: the project). */
+export const DELETIONS_TOPIC = 'user-deletions';
 
 /** The canonical name of an IANA time zone; 400 INVALID_TIME_ZONE for a name Intl does not know. */
 function validTimeZone(name: string): string {
