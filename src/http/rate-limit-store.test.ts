@@ -22,9 +22,7 @@ describe.runIf(url)('rate-limit counters shared through Redis', () => {
   });
 
   const count = (c: SharedCounters, key: string, max: number, window = 60_000) =>
-    new Promise<number>((resolve, reject) =>
-      c.incr(key, (err, result) => (err ? reject(err) : resolve(result!.current)), window, max),
-    );
+    new Promise<number>((resolve, reject) => c.incr(key, (err, result) => (err ? reject(err) : resolve(result!.current)), window, max));
   const shared = async (key: string) => Number((await redis.client.get(key)) ?? 0);
 
   it('counts below the limit here and adds the counts to Redis at the next sync, in one go', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Compilable, Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 
 /** The named arguments a statement runs with. */
@@ -59,6 +59,27 @@ export class Statement<A extends Args = Args, R = unknown> {
     }
     return hit;
   }
+
+  /**
+   * Runs the statement on `db` — the store's Kysely instance or a transaction of it — outside the
+   * write path, for reads on hot routes (decision 269): compiled once per store, so a call builds
+   * no query and compiles nothing; it goes through Kysely's driver (its connection and, on SQLite,
+   * its statement cache) like any query.
+   */
+  async rows(db: Kysely<DB>, args: A): Promise<R[]> {
+    const adapter = db.getExecutor().adapter;
+    let hit = this.byAdapter.get(adapter);
+    if (!hit) this.byAdapter.set(adapter, (hit = this.compile(db)));
+    return (await db.executeQuery<R>(CompiledQuery.raw(hit.sql, hit.bind(args)))).rows;
+  }
+
+  /** The first row of `rows`, or undefined. */
+  async first(db: Kysely<DB>, args: A): Promise<R | undefined> {
+    return (await this.rows(db, args))[0];
+  }
+
+  /** Compiled per dialect adapter: a transaction shares its store's adapter, so it finds the store's compilation. */
+  private readonly byAdapter = new WeakMap<object, CompiledStatement>();
 
   /** Type-only: the row type of the statement. */
   declare readonly row: R;

@@ -2,6 +2,12 @@ import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import type { ChallengeProgressTable, ChallengesTable } from './challenges.tables.js';
 import './challenges.tables.js';
+import { Statement } from '../../write-path/statement.js';
+
+/** A user's progress rows (challenge list, notifications overview; compiled once, decision 269). */
+const progressOfUser = new Statement<{ projectId: string; userId: string }, ChallengeProgressTable>('progress of a user', (db, a) =>
+  db.selectFrom('challenge_progress').selectAll().where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
+);
 
 /**
  * SQL of the challenges module; every query filters on project_id. The write path's statements
@@ -76,7 +82,7 @@ export class ChallengesRepository {
 
   /** The user's progress rows. */
   progressOf(db: Queryable, projectId: string, userId: string): Promise<ChallengeProgressTable[]> {
-    return db.selectFrom('challenge_progress').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+    return progressOfUser.rows(db, { projectId, userId });
   }
 
   /** Deletes up to `limit` progress rows of the user; returns how many. */

@@ -1,6 +1,16 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { RowsInsert } from '../../write-path/rows.js';
+import { Statement } from '../../write-path/statement.js';
 import type { CouponsTable } from './coupons.tables.js';
+
+/** When the user's newest coupon was issued (the notifications overview; compiled once, decision 269). */
+const lastIssued = new Statement<{ projectId: string; userId: string }, { last: number | null }>('newest coupon of a user', (db, a) =>
+  db
+    .selectFrom('coupons')
+    .select((eb) => eb.fn.max('created_at').as('last'))
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId),
+);
 
 /** Coupons issued by a write batch (redemptions). */
 export const insertCoupons = new RowsInsert({
@@ -96,12 +106,7 @@ export class CouponsRepository {
 
   /** The issue time of the user's newest coupon. */
   lastIssuedAt(db: Queryable, projectId: string, userId: string) {
-    return db
-      .selectFrom('coupons')
-      .select((eb) => eb.fn.max('created_at').as('last'))
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    return lastIssued.first(db, { projectId, userId });
   }
 
   /** Keys of up to `limit` of the user's coupons (deleted in slices). */

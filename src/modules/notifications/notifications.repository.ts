@@ -1,16 +1,21 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { Statement } from '../../write-path/statement.js';
 import type { Section } from './unseen-flags.js';
 import './notifications.tables.js';
+
+/** A user's markers (every overview reads them; compiled once, decision 269). */
+const markersOf = new Statement<{ projectId: string; userId: string }, { section: string; seen_at: number }>('user markers', (db, a) =>
+  db
+    .selectFrom('notification_markers')
+    .select(['section', 'seen_at'])
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId),
+);
 
 /** SQL of the notification markers (notifications.service.ts): per user and section, when it was last seen. */
 export class NotificationsRepository {
   markers(db: Queryable, projectId: string, userId: string) {
-    return db
-      .selectFrom('notification_markers')
-      .select(['section', 'seen_at'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .execute();
+    return markersOf.rows(db, { projectId, userId });
   }
 
   /** Sets the section's marker to `seenAt` (inserting it if there is none). */

@@ -1,7 +1,32 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
+import { Statement } from '../../write-path/statement.js';
 import './lots.tables.js';
 import './reversals.tables.js';
+
+type UserArgs = { projectId: string; userId: string };
+
+// Reads of the user routes (balance, notifications), compiled once (decision 269).
+const lastEntry = new Statement<UserArgs, { last: number | null }>('when the balance last changed', (db, a) =>
+  db
+    .selectFrom('ledger')
+    .select(sql<number | null>`max(case when available_at > created_at then available_at else created_at end)`.as('last'))
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId)
+    .where('points', '!=', 0),
+);
+const pendingOfUser = new Statement<UserArgs, { total: number }>('pending points of a user', (db, a) =>
+  db
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pending_points'), sql<number>`0`).as('total'))
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId)
+    .where(sql<boolean>`pending_points > 0`),
+);
+const lotsOf = new Statement<UserArgs, Pick<Selectable<DB['point_lots']>, 'earned_on' | 'remaining'>>('lots of a user', (db, a) =>
+  db.selectFrom('point_lots').select(['earned_on', 'remaining']).where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
+);
 
 /** Which page of a user's history to read (history.ts). */
 export interface HistoryPageQuery {
@@ -31,13 +56,7 @@ export class PointsRepository {
 
   /** When the user's balance last changed by an entry: its write time, or when its pending points became available. */
   lastEntryAt(db: Queryable, projectId: string, userId: string) {
-    return db
-      .selectFrom('ledger')
-      .select(sql<number | null>`max(case when available_at > created_at then available_at else created_at end)`.as('last'))
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('points', '!=', 0)
-      .executeTakeFirst();
+    return lastEntry.first(db, { projectId, userId });
   }
 
   ledgerSum(db: Queryable, projectId: string, userId: string) {
@@ -173,22 +192,11 @@ export class PointsRepository {
   }
 
   pendingTotal(db: Queryable, projectId: string, userId: string) {
-    return db
-      .selectFrom('ledger')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pending_points'), sql<number>`0`).as('total'))
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where(sql<boolean>`pending_points > 0`)
-      .executeTakeFirst();
+    return pendingOfUser.first(db, { projectId, userId });
   }
 
   lotsOfUser(db: Queryable, projectId: string, userId: string) {
-    return db
-      .selectFrom('point_lots')
-      .select(['earned_on', 'remaining'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .execute();
+    return lotsOf.rows(db, { projectId, userId });
   }
 
   deleteLotsOfUser(db: Queryable, projectId: string, userId: string) {

@@ -1,5 +1,30 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { Statement } from '../../write-path/statement.js';
 import type { SurveysTable } from './surveys.tables.js';
+
+/** ACTIVE surveys valid at `now` that the user has not answered (survey list, notifications overview; compiled once, decision 269). */
+const availableTo = new Statement<{ projectId: string; userId: string; now: number }, SurveysTable>('surveys open to a user', (db, a) =>
+  db
+    .selectFrom('surveys as s')
+    .selectAll('s')
+    .where('s.project_id', '=', a.projectId)
+    .where('s.status', '=', 'ACTIVE')
+    .where('s.valid_from', '<=', a.now)
+    .where((eb) => eb.or([eb('s.valid_until', 'is', null), eb('s.valid_until', '>', a.now)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('survey_answers as a')
+            .select('a.user_id')
+            .whereRef('a.project_id', '=', 's.project_id')
+            .whereRef('a.survey_id', '=', 's.survey_id')
+            .where('a.user_id', '=', a.userId),
+        ),
+      ),
+    )
+    .orderBy('s.valid_from')
+    .orderBy('s.survey_id'),
+);
 
 /** SQL of surveys, answers and the per-option counters (answers are written by surveys-batch.ts). */
 export class SurveysRepository {
@@ -13,27 +38,7 @@ export class SurveysRepository {
 
   /** ACTIVE surveys valid at `now` that the user has not answered. */
   available(db: Queryable, projectId: string, userId: string, now: number) {
-    return db
-      .selectFrom('surveys as s')
-      .selectAll('s')
-      .where('s.project_id', '=', projectId)
-      .where('s.status', '=', 'ACTIVE')
-      .where('s.valid_from', '<=', now)
-      .where((eb) => eb.or([eb('s.valid_until', 'is', null), eb('s.valid_until', '>', now)]))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('survey_answers as a')
-              .select('a.user_id')
-              .whereRef('a.project_id', '=', 's.project_id')
-              .whereRef('a.survey_id', '=', 's.survey_id')
-              .where('a.user_id', '=', userId),
-          ),
-        ),
-      )
-      .orderBy('s.valid_from')
-      .orderBy('s.survey_id')
-      .execute();
+    return availableTo.rows(db, { projectId, userId, now });
   }
 
   async insert(db: Queryable, row: SurveysTable): Promise<boolean> {

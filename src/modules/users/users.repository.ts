@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
 import { KeyedSelect, RowsInsert } from '../../write-path/rows.js';
 import { Statement } from '../../write-path/statement.js';
 import './users.tables.js';
@@ -34,6 +35,11 @@ export const insertMissingUsers = new RowsInsert<
   conflict: (oc) => oc.columns(['project_id', 'user_id']).doNothing(),
   returning: ['project_id', 'user_id'],
 });
+
+/** A user's row (read on every user route: compiled once, decision 269). */
+const userRow = new Statement<{ projectId: string; userId: string }, Selectable<DB['users']>>('a user row', (db, a) =>
+  db.selectFrom('users').selectAll().where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
+);
 
 /** Rows a batch inserted for users that no unit went on to create (removed before the batch commits). */
 export const deleteUnusedNewUser = new Statement<{ projectId: string; userId: string }>(
@@ -97,7 +103,7 @@ export class UsersRepository {
 
   /** The user's row, including one whose deletion is running (deleted_at set). */
   async find(projectId: string, userId: string) {
-    return this.db.selectFrom('users').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    return userRow.first(this.db, { projectId, userId });
   }
 
   /** The ids of the project's users whose deletion is under way (index users_deleting: only those rows). */
