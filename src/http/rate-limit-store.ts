@@ -4,7 +4,7 @@ import { realNow } from '../platform/clock.js';
 /**
  * The rate limit's counters in scale mode (decision 267): shared through Redis, but not one Redis
  * round trip per request. Each instance counts a principal's requests itself and adds them to the
- * shared counter once every SYNC_MS, for all principals in one pipeline. A request waits for Redis
+ * shared counter once every SYNC_MS, for all principals in one script call. A request waits for Redis
  * only when its count must be exact:
  * - the first request of a principal in a window on this instance (it learns the shared count and
  *   the window's end), and
@@ -46,20 +46,38 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) ttl = tonumber(ARGV[2]) end
 return {n, ttl}`;
 
+/** ADD_SCRIPT for many counters at once: KEYS are the counters, ARGV their (count, window) pairs; answers (count, ttl) pairs. */
+const ADD_MANY_SCRIPT = `local out = {}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCRBY', key, ARGV[2 * i - 1])
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then redis.call('PEXPIRE', key, ARGV[2 * i]) ttl = tonumber(ARGV[2 * i]) end
+  out[2 * i - 1] = n
+  out[2 * i] = ttl
+end
+return out`;
+/** Principals per script call of a sync (bounds the time Redis spends in one call). */
+const SYNC_CHUNK = 500;
+
 type AddCommand = (key: string, by: number, window: number) => Promise<[number, number]>;
+type AddManyCommand = (keys: number, ...args: Array<string | number>) => Promise<number[]>;
 
 /** The counters of one instance, shared by the plugin's global store and its per-route children. */
 export class SharedCounters {
   private readonly entries = new Map<string, Entry>();
   private timer: NodeJS.Timeout | null = null;
   private readonly add: AddCommand;
+  private readonly addMany: AddManyCommand;
 
   constructor(private readonly redis: RedisHandle) {
-    const client = redis.client as unknown as Record<string, AddCommand> & {
-      defineCommand(name: string, def: { numberOfKeys: number; lua: string }): void;
+    const client = redis.client as unknown as { laurelRateAdd?: AddCommand; laurelRateAddMany?: AddManyCommand } & {
+      defineCommand(name: string, def: { numberOfKeys?: number; lua: string }): void;
     };
     if (!client.laurelRateAdd) client.defineCommand('laurelRateAdd', { numberOfKeys: 1, lua: ADD_SCRIPT });
+    // The number of keys varies: it is the command's first argument.
+    if (!client.laurelRateAddMany) client.defineCommand('laurelRateAddMany', { lua: ADD_MANY_SCRIPT });
     this.add = client.laurelRateAdd!.bind(client);
+    this.addMany = client.laurelRateAddMany!.bind(client);
   }
 
   /** Counts one request of `key`; `cb` gets the count including it. */
@@ -92,11 +110,11 @@ export class SharedCounters {
     cb(null, { current: entry.known + entry.pending, ttl: entry.resetAt - now });
   }
 
-  /** Adds every pending count to the shared counters (one pipeline) and forgets ended windows. */
+  /** Adds every pending count to the shared counters (one script call per 500 principals) and forgets ended windows. */
   async sync(): Promise<void> {
     this.timer = null;
     const now = realNow();
-    const sent: Array<Promise<unknown>> = [];
+    const batch: Array<{ key: string; by: number; window: number }> = [];
     for (const [key, entry] of this.entries) {
       if (now >= entry.resetAt) {
         // The window ended: what is pending belonged to it. The next request starts a window, exact.
@@ -107,13 +125,17 @@ export class SharedCounters {
         if (this.entries.size > MAX_ENTRIES) this.entries.delete(key); // its next request is exact again
         continue;
       }
-      const by = entry.pending;
+      batch.push({ key, by: entry.pending, window: entry.window });
+      entry.known += entry.pending;
       entry.pending = 0;
-      entry.known += by;
-      if (!this.redis.available()) continue; // counted here only until Redis is back
+    }
+    if (batch.length === 0 || !this.redis.available()) return; // counted here only until Redis is back
+    const sent: Array<Promise<void>> = [];
+    for (let i = 0; i < batch.length; i += SYNC_CHUNK) {
+      const chunk = batch.slice(i, i + SYNC_CHUNK);
       sent.push(
-        this.add(key, by, entry.window).then(
-          ([count, ttl]) => this.learn(key, count, ttl, entry.window, by),
+        this.addMany(chunk.length, ...chunk.map((c) => c.key), ...chunk.flatMap((c) => [c.by, c.window])).then(
+          (answers) => chunk.forEach((c, j) => this.learn(c.key, answers[2 * j]!, answers[2 * j + 1]!, c.window, c.by)),
           (err: unknown) => this.redis.noteFailure(err),
         ),
       );
