@@ -6,13 +6,13 @@
  * time through EventsService (prepare + write path), for WRITE_USERS users. Prints µs of this
  * process's CPU and of wall time per event.
  *
- * Env: WRITE_USERS (10000), WRITE_EVENTS (50000), WRITE_BATCH (50). WRITE_TRACE=1 (embedded only) also
- * prints every statement the measured batches ran, with its runs and rows per event.
+ * Env: WRITE_USERS (10000), WRITE_EVENTS (50000), WRITE_BATCH (50). WRITE_TRACE=1 also prints every
+ * statement the measured batches ran (by its SQL), with its runs and rows per event.
  */
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createBenchStore } from '../lib/bench-store.js';
-import { SqliteSession } from '../../src/write-path/session.js';
+import { PostgresSession, SqliteSession } from '../../src/write-path/session.js';
 
 const USERS = Number(process.env.WRITE_USERS ?? 10_000);
 const EVENTS = Number(process.env.WRITE_EVENTS ?? 50_000);
@@ -93,8 +93,13 @@ try {
 /** Counts the statements the embedded store's write path runs (by SQL text), wrapping its session's methods. */
 function traceStatements(): Map<string, { runs: number; rows: number }> {
   const seen = new Map<string, { runs: number; rows: number }>();
-  const proto = SqliteSession.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
-  for (const method of ['allSync', 'getSync', 'run', 'execute'] as const) {
+  const methods = [
+    [SqliteSession.prototype, ['allSync', 'getSync', 'run', 'execute']],
+    [PostgresSession.prototype, ['all', 'run', 'execute']],
+  ] as const;
+  for (const [prototype, names] of methods)
+    for (const method of names) wrap(prototype as unknown as Record<string, (...a: unknown[]) => unknown>, method);
+  function wrap(proto: Record<string, (...a: unknown[]) => unknown>, method: string): void {
     const original = proto[method]!;
     proto[method] = function (this: unknown, ...args: unknown[]) {
       const statement = args[0] as { compile?(db: unknown): { sql: string } };
@@ -103,8 +108,13 @@ function traceStatements(): Map<string, { runs: number; rows: number }> {
       const out = original.apply(this, args);
       const t = seen.get(text) ?? { runs: 0, rows: 0 };
       t.runs += 1;
-      if (Array.isArray(out)) t.rows += out.length;
       seen.set(text, t);
+      if (Array.isArray(out)) t.rows += out.length;
+      else if (out instanceof Promise)
+        void out.then(
+          (r: unknown) => (t.rows += Array.isArray(r) ? r.length : 0),
+          () => undefined,
+        );
       return out;
     };
   }
