@@ -44,3 +44,8 @@ insert into "users" ("project_id", "user_id", "created_at", "points", "anonymous
 select "t"."project_id", "t"."user_id", "t"."points", "t"."deleted_at", "t"."time_zone", "t"."last_active_at" from "users" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id" for no key update of t;
+
+-- modules/users/users.repository.ts userRowsByKey.many
+select t.* from "users" as t
+where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
+order by "t"."project_id", "t"."user_id";

@@ -42,3 +42,6 @@ insert into "users" ("project_id", "user_id", "created_at", "points", "anonymous
 
 -- modules/users/users.repository.ts lockUserRows.one
 select "t"."project_id", "t"."user_id", "t"."points", "t"."deleted_at", "t"."time_zone", "t"."last_active_at" from "users" as t where "t"."project_id" = ? and "t"."user_id" = ?;
+
+-- modules/users/users.repository.ts userRowsByKey.one
+select t.* from "users" as t where "t"."project_id" = ? and "t"."user_id" = ?;

@@ -36,6 +36,13 @@ export const insertMissingUsers = new RowsInsert<
   returning: ['project_id', 'user_id'],
 });
 
+/** Users' rows by key, for lookups of concurrent requests answered together (users.service.ts, decision 271). */
+export const userRowsByKey = new KeyedSelect({
+  description: 'user rows by key',
+  table: 'users',
+  keys: { project_id: 'text', user_id: 'text' },
+});
+
 /** A user's row (read on every user route: compiled once, decision 269). */
 const userRow = new Statement<{ projectId: string; userId: string }, Selectable<DB['users']>>('a user row', (db, a) =>
   db.selectFrom('users').selectAll().where('project_id', '=', a.projectId).where('user_id', '=', a.userId),

@@ -1,13 +1,15 @@
 import { principalKey } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
+import { BatchedLookup } from '../../write-path/batched-lookup.js';
 import { KyselySession } from '../../write-path/session.js';
+import type { DB } from '../../platform/db/schema.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import { canonicalTimeZone, UTC } from '../../platform/time-zone.js';
 import type { UserDataOwner } from './user-data.js';
 import { listUsers, type UserListPage, type UserListQuery } from './user-list.js';
-import { lockUserRows, UsersRepository } from './users.repository.js';
+import { lockUserRows, userRowsByKey, UsersRepository } from './users.repository.js';
 
 /**
  * Users are created by the client (POST /user) before their first event. A user whose deletion
@@ -20,12 +22,15 @@ export class UsersService implements UserDataOwner, LiveUsers {
   readonly userDataName = 'user';
   private readonly repo: UsersRepository;
 
+  /** Live-user lookups of concurrent requests, one query per turn of the event loop on PostgreSQL. */
+  private readonly rows: BatchedLookup<'users', { project_id: 'text'; user_id: 'text' }, DB['users']>;
   /** The ids of each project's users whose deletion is under way. */
   private readonly deleting: SharedCache<Promise<Set<string>>>;
 
   constructor(private readonly platform: Platform) {
     this.repo = new UsersRepository(platform.db.kysely);
     this.deleting = new SharedCache(platform.bus, DELETIONS_TOPIC, platform.config.cacheTtlMs, 10_000);
+    this.rows = new BatchedLookup(userRowsByKey, platform.db.kysely, platform.db.dialect, (r) => `${r.project_id}\u0000${r.user_id}`);
   }
 
   /** GET /admin/user: a page of the project's users. */
@@ -77,7 +82,7 @@ export class UsersService implements UserDataOwner, LiveUsers {
   }
 
   private async findLive(projectId: string, userId: string) {
-    const user = await this.repo.find(projectId, userId);
+    const user = await this.rows.find({ project_id: projectId, user_id: userId });
     return user && user.deleted_at == null ? user : undefined;
   }
 
