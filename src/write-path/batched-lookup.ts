@@ -7,7 +7,7 @@ import { KyselySession } from './session.js';
 type Table = keyof DB & string;
 
 /**
- * Lookups by key from concurrent requests, answered together (decision 271). On PostgreSQL every
+ * Lookups by key from concurrent requests, answered together (decision 285). On PostgreSQL every
  * lookup is a round trip, and a round trip costs the server more CPU (socket write, wake-up,
  * result parsing) than the query costs PostgreSQL; requests that arrive together look up at
  * nearly the same time. So lookups asked in one turn of the event loop wait for the turn to end

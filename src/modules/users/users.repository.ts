@@ -36,7 +36,7 @@ export const insertMissingUsers = new RowsInsert<
   returning: ['project_id', 'user_id'],
 });
 
-/** Users' rows by key, for lookups of concurrent requests answered together (users.service.ts, decision 271). */
+/** Users' rows by key, for lookups of concurrent requests answered together (users.service.ts, decision 285). */
 export const userRowsByKey = new KeyedSelect({
   description: 'user rows by key',
   table: 'users',
