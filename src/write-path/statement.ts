@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { readPipelineOf } from '../platform/db/read-pipeline.js';
 import type { DB } from '../platform/db/schema.js';
 
 /** The named arguments a statement runs with. */
@@ -63,13 +64,16 @@ export class Statement<A extends Args = Args, R = unknown> {
   /**
    * Runs the statement on `db` — the store's Kysely instance or a transaction of it — outside the
    * write path, for reads on hot routes (decision 269): compiled once per store, so a call builds
-   * no query and compiles nothing; it goes through Kysely's driver (its connection and, on SQLite,
-   * its statement cache) like any query.
+   * no query and compiles nothing. On SQLite and in a transaction it goes through Kysely's driver
+   * like any query; on PostgreSQL outside a transaction, through the store's read pipeline.
    */
   async rows(db: Kysely<DB>, args: A): Promise<R[]> {
     const adapter = db.getExecutor().adapter;
     let hit = this.byAdapter.get(adapter);
     if (!hit) this.byAdapter.set(adapter, (hit = this.compile(db)));
+    // PostgreSQL, outside a transaction: with the other reads of this turn, in one write (decision 286).
+    const pipeline = readPipelineOf(db);
+    if (pipeline) return (await pipeline.query(hit.sql, hit.bind(args))).rows as R[];
     return (await db.executeQuery<R>(CompiledQuery.raw(hit.sql, hit.bind(args)))).rows;
   }
 

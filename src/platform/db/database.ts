@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
+import { registerReadPipeline } from './read-pipeline.js';
 import { StatementCache } from './statement-cache.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer.js';
 
@@ -100,6 +101,7 @@ function openPostgres(url: string, poolSize: number): Database {
   pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', () => undefined);
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  registerReadPipeline(kysely, pool);
   return {
     kysely,
     dialect: 'postgres',

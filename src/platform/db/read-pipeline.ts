@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { DB } from './schema.js';
+
+interface Queued {
+  text: string;
+  values: unknown[];
+  resolve: (result: pg.QueryResult) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Reads of one turn of the event loop sent together (PostgreSQL, decision 286). A read through the
+ * pool checks out a client, writes its statement to that client's socket and waits for its own
+ * answer: under load every request's every read is a socket write, a wake-up and a check-out, and
+ * that costs the server more CPU than PostgreSQL spends on a lookup. Here the reads asked in one
+ * turn wait for the turn to end, then go out on one client in pipeline mode (the pool's clients
+ * pipeline, decision 070), its socket corked so they leave in one write; each caller gets its own
+ * result or its own error (every statement has its own Sync: one failing does not fail the others).
+ * Only reads outside a transaction come here (`Statement.rows` on the store's own Kysely instance).
+ */
+export class ReadPipeline {
+  private queued: Queued[] = [];
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  query(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    return new Promise((resolve, reject) => {
+      if (this.queued.push({ text, values, resolve, reject }) === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queued;
+    this.queued = [];
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      for (const q of batch) q.reject(err);
+      return;
+    }
+    let broken: Error | undefined;
+    const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    stream?.cork?.();
+    const answered = batch.map((q) =>
+      client.query({ text: q.text, values: q.values }).then(q.resolve, (err: unknown) => {
+        // A statement's own error (PostgreSQL answered it: it has a severity) leaves the connection
+        // usable; any other (a lost connection) does not.
+        if (!(err instanceof Error && 'severity' in err)) broken = err as Error;
+        q.reject(err);
+      }),
+    );
+    stream?.uncork?.();
+    await Promise.all(answered);
+    client.release(broken);
+  }
+}
+
+const pipelines = new WeakMap<Kysely<DB>, ReadPipeline>();
+
+/** Registers the read pipeline of a store's own Kysely instance (not of its transactions). */
+export function registerReadPipeline(kysely: Kysely<DB>, pool: pg.Pool): void {
+  pipelines.set(kysely, new ReadPipeline(pool));
+}
+
+/** The read pipeline of `db` when it is a PostgreSQL store's own Kysely instance; undefined otherwise. */
+export function readPipelineOf(db: Kysely<DB>): ReadPipeline | undefined {
+  return pipelines.get(db);
+}
