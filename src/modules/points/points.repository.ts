@@ -28,6 +28,49 @@ const lotsOf = new Statement<UserArgs, Pick<Selectable<DB['point_lots']>, 'earne
   db.selectFrom('point_lots').select(['earned_on', 'remaining']).where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
 );
 
+type HistoryArgs = UserArgs & { afterAt: number; afterId: number; limit: number };
+type HistoryRow = Selectable<DB['ledger']> & { earlier: number };
+/** The eight shapes of a history page (order, filter, first page or not), each compiled once (decision 269). */
+const historyPages = new Map<string, Statement<HistoryArgs, HistoryRow>>();
+
+function historyPageStatement(dir: 'asc' | 'desc', showAll: boolean, paged: boolean): Statement<HistoryArgs, HistoryRow> {
+  const key = `${dir} ${showAll} ${paged}`;
+  let statement = historyPages.get(key);
+  if (statement) return statement;
+  statement = new Statement<HistoryArgs, HistoryRow>(`history page (${key})`, (db, a) => {
+    let q = db
+      .selectFrom('ledger as l')
+      .selectAll('l')
+      .select((eb) =>
+        // Earlier entries (by write order) of the same source at the same millisecond, whatever the
+        // page, sort or filter: it makes the id unique and stable (decision 082).
+        eb
+          .selectFrom('ledger as e')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('e.project_id', '=', 'l.project_id')
+          .whereRef('e.user_id', '=', 'l.user_id')
+          .whereRef('e.occurred_at', '=', 'l.occurred_at')
+          .whereRef('e.type', '=', 'l.type')
+          .whereRef('e.source_id', '=', 'l.source_id')
+          .whereRef('e.entry_id', '<', 'l.entry_id')
+          .as('earlier'),
+      )
+      .where('l.project_id', '=', a.projectId)
+      .where('l.user_id', '=', a.userId);
+    // A pending credit (0 points until it is available) is listed with its points and status.
+    if (!showAll) q = q.where((eb) => eb.or([eb('l.points', '!=', 0), eb('l.available_at', 'is not', null)]));
+    if (paged) {
+      const op = dir === 'asc' ? '>' : '<';
+      q = q.where((eb) =>
+        eb.or([eb('l.occurred_at', op, a.afterAt), eb.and([eb('l.occurred_at', '=', a.afterAt), eb('l.entry_id', op, a.afterId)])]),
+      );
+    }
+    return q.orderBy('l.occurred_at', dir).orderBy('l.entry_id', dir).limit(a.limit);
+  });
+  historyPages.set(key, statement);
+  return statement;
+}
+
 /** Which page of a user's history to read (history.ts). */
 export interface HistoryPageQuery {
   dir: 'asc' | 'desc';
@@ -97,42 +140,14 @@ export class PointsRepository {
 
   /** One page of a user's history, each entry with the number of earlier entries of its source at its millisecond. */
   historyPage(db: Queryable, projectId: string, userId: string, query: HistoryPageQuery) {
-    const { dir, after } = query;
-    let q = db
-      .selectFrom('ledger as l')
-      .selectAll('l')
-      .select((eb) =>
-        // Earlier entries (by write order) of the same source at the same millisecond, whatever the
-        // page, sort or filter: it makes the id unique and stable (decision 082).
-        eb
-          .selectFrom('ledger as e')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('e.project_id', '=', 'l.project_id')
-          .whereRef('e.user_id', '=', 'l.user_id')
-          .whereRef('e.occurred_at', '=', 'l.occurred_at')
-          .whereRef('e.type', '=', 'l.type')
-          .whereRef('e.source_id', '=', 'l.source_id')
-          .whereRef('e.entry_id', '<', 'l.entry_id')
-          .as('earlier'),
-      )
-      .where('l.project_id', '=', projectId)
-      .where('l.user_id', '=', userId);
-    // A pending credit (0 points until it is available) is listed with its points and status.
-    if (!query.showAll) q = q.where((eb) => eb.or([eb('l.points', '!=', 0), eb('l.available_at', 'is not', null)]));
-    if (after) {
-      const op = dir === 'asc' ? '>' : '<';
-      q = q.where((eb) =>
-        eb.or([
-          eb('l.occurred_at', op, after.occurredAt),
-          eb.and([eb('l.occurred_at', '=', after.occurredAt), eb('l.entry_id', op, after.entryId)]),
-        ]),
-      );
-    }
-    return q
-      .orderBy('l.occurred_at', dir)
-      .orderBy('l.entry_id', dir)
-      .limit(query.limit + 1)
-      .execute();
+    const { after } = query;
+    return historyPageStatement(query.dir, query.showAll, after !== null).rows(db, {
+      projectId,
+      userId,
+      afterAt: after?.occurredAt ?? 0,
+      afterId: after?.entryId ?? 0,
+      limit: query.limit + 1,
+    });
   }
 
   /** The entries of one history id (type, source and millisecond), in write order. */
