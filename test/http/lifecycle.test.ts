@@ -69,6 +69,7 @@ describeBackends('app life cycle: the services start when the app is ready and c
       'streaks',
       'redemptions',
       'webhooks',
+      'live',
       'analytics',
       'leaderboards',
     ]);
