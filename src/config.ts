@@ -48,7 +48,7 @@ export interface Config {
   authFailureLimit: number;
   /** The proxies whose X-Forwarded-For is believed (LAUREL_TRUST_PROXY): addresses, CIDRs, or loopback/linklocal/uniquelocal; [] = none. */
   trustProxy: string[];
-  /** Live streams (docs/live.md): a comment line is sent this often to keep proxies from closing an idle stream (LAUREL_LIVE_HEARTBEAT_MS). */
+  /** Live streams (docs/live.md): a heartbeat comment this often keeps proxies from closing an idle stream (LAUREL_LIVE_HEARTBEAT_MS). */
   liveHeartbeatMs: number;
   /** Live streams one instance holds at most (LAUREL_LIVE_MAX_STREAMS); beyond, 503 with Retry-After. */
   liveMaxStreams: number;

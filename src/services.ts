@@ -188,7 +188,13 @@ export function createServices(platform: Platform) {
       if (running === 'closed') return;
       running = 'closed';
       let failure: unknown = null;
-      for (const stop of [() => live.close(), () => webhooks.dispatcher.stop(), () => jobs.stop(), () => writes.close(), () => platform.bus.close()]) {
+      for (const stop of [
+        () => live.close(),
+        () => webhooks.dispatcher.stop(),
+        () => jobs.stop(),
+        () => writes.close(),
+        () => platform.bus.close(),
+      ]) {
         try {
           await stop();
         } catch (err) {

@@ -68,8 +68,8 @@ describeBackends('app life cycle: the services start when the app is ready and c
       'challenges',
       'streaks',
       'redemptions',
-      'webhooks',
       'live',
+      'webhooks',
       'analytics',
       'leaderboards',
     ]);

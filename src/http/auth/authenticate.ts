@@ -88,7 +88,13 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
     // Every public route takes an API key (a service principal of its project), within its scopes.
     const apiKey = request.headers['x-api-key'];
     const streamToken = (request.query as { token?: unknown } | undefined)?.token;
-    if (request.routeOptions.config.streamToken && token === null && apiKey === undefined && typeof streamToken === 'string' && deps.takeStreamToken) {
+    if (
+      request.routeOptions.config.streamToken &&
+      token === null &&
+      apiKey === undefined &&
+      typeof streamToken === 'string' &&
+      deps.takeStreamToken
+    ) {
       const grant = await deps.takeStreamToken(streamToken);
       if (!grant || !(await deps.projectExists(grant.projectId)))
         throw AppError.of('INVALID_STREAM_TOKEN', 'Invalid stream token: unknown, expired (60 s) or already used');

@@ -53,7 +53,10 @@ export function fromOutcome(mark: EventMark): LiveMessage[] {
   const out: LiveMessage[] = [];
   for (const c of mark.outcome.challenges)
     if (!c.completed)
-      out.push({ event: 'challenge.progress', data: { challengeId: c.challengeId, progress: c.progress, goal: c.goal, eventId: mark.event.eventId } });
+      out.push({
+        event: 'challenge.progress',
+        data: { challengeId: c.challengeId, progress: c.progress, goal: c.goal, eventId: mark.event.eventId },
+      });
   for (const s of mark.outcome.streaks)
     out.push({
       event: 'streak.updated',

@@ -185,7 +185,8 @@ export class RedisTransport implements LiveTransport {
       (err: unknown) => {
         this.redis.noteFailure(err);
         // One line per outage, not one per batch.
-        if (this.failures++ === 0) this.log.warn({ err }, 'live messages could not be published (Redis); streams get reset when it is back');
+        if (this.failures++ === 0)
+          this.log.warn({ err }, 'live messages could not be published (Redis); streams get reset when it is back');
       },
     );
   }
@@ -236,7 +237,9 @@ export class RedisTransport implements LiveTransport {
       }
       connected = true;
     });
-    await subscriber.subscribe(this.channel, this.control).catch((err: unknown) => this.log.warn({ err }, 'live streams not subscribed yet'));
+    await subscriber
+      .subscribe(this.channel, this.control)
+      .catch((err: unknown) => this.log.warn({ err }, 'live streams not subscribed yet'));
     // Ask the others for their listened users (they answer with announcements).
     await this.redis.client.publish(this.control, 'h').catch(() => undefined);
     this.timer = setInterval(() => this.announce(), ANNOUNCE_MS);

@@ -31,7 +31,13 @@ describeBackends('live streams', (t) => {
     await s.next('notifications.changed');
     expect((await sendEvent(t, 'ann', { eventId: 'buy' })).statusCode).toBe(200);
     const [changed] = await s.next('points.changed');
-    expect(changed).toEqual({ currency: 'points', delta: 10, balance: 10, source: { type: 'EVENT', id: 'buy' }, occurredAt: expect.any(Number) });
+    expect(changed).toEqual({
+      currency: 'points',
+      delta: 10,
+      balance: 10,
+      source: { type: 'EVENT', id: 'buy' },
+      occurredAt: expect.any(Number),
+    });
     const message = s.messages.find((m) => m.event === 'points.changed')!;
     expect(message.id).toMatch(/^\d+-\d+$/);
   });

@@ -12,14 +12,16 @@ const EventStream = {
   content: { 'text/event-stream': { schema: Type.String() } },
 };
 
-const token = Type.Optional(Type.String({ maxLength: 200, description: 'A stream token (POST /user/{userId}/stream-token), instead of a header' }));
+const token = Type.Optional(
+  Type.String({ maxLength: 200, description: 'A stream token (POST /user/{userId}/stream-token), instead of a header' }),
+);
 
 const UserStreamQuery = Type.Object(
   {
     boards: Type.Optional(
       Type.String({
         maxLength: 600,
-        description: `Up to ${MAX_BOARDS} boards to follow, comma-separated: group:7d, group:30d, group:365d, or group:month (the current one)`,
+        description: `Up to ${MAX_BOARDS} boards, comma-separated: group:7d, group:30d, group:365d or group:month (the current one)`,
       }),
     ),
     lastEventId: Type.Optional(Type.String({ maxLength: 64, description: 'Same as the Last-Event-ID header (which wins)' })),

@@ -30,7 +30,12 @@ export interface LiveSources {
   /** The notification overview flags of a user (GET /user/{userId}/notifications/overview). */
   overview(projectId: string, userId: string): Promise<object>;
   /** A user's rank and points on a board (null rank: not ranked). */
-  rank(projectId: string, userId: string, groupId: string, period: { timeframe: string } | { month: string }): Promise<{ rank: number | null; points: number }>;
+  rank(
+    projectId: string,
+    userId: string,
+    groupId: string,
+    period: { timeframe: string } | { month: string },
+  ): Promise<{ rank: number | null; points: number }>;
   /** A board's top `limit` as JSON text (GET /project/{projectId}/leaderboard). */
   board(projectId: string, groupId: string, period: { timeframe?: string; month?: string }, limit: number): Promise<string>;
 }
@@ -111,7 +116,13 @@ export class LiveService {
     const deliver = (projectId: string, userId: string, messages: Delivered[]) => this.deliver(projectId, userId, messages);
     const redis = platform.redis;
     if (redis) {
-      this.transport = new RedisTransport(redis, deliver, () => this.interest.keys(), () => this.resetAll(), platform.log);
+      this.transport = new RedisTransport(
+        redis,
+        deliver,
+        () => this.interest.keys(),
+        () => this.resetAll(),
+        platform.log,
+      );
       this.slots = new RedisStreamSlots(redis, 3 * platform.config.liveHeartbeatMs);
       this.tokens = new RedisStreamTokens(redis);
     } else {
@@ -172,7 +183,13 @@ export class LiveService {
    * STREAMS_PER_USER streams (429) or an unknown board; then streams: what was missed since
    * `lastEventId` (or `reset`), the current notification flags and ranks, then every message.
    */
-  async openUserStream(reply: FastifyReply, projectId: string, userId: string, boards: BoardSpec[], lastEventId: string | null): Promise<void> {
+  async openUserStream(
+    reply: FastifyReply,
+    projectId: string,
+    userId: string,
+    boards: BoardSpec[],
+    lastEventId: string | null,
+  ): Promise<void> {
     this.admit(reply);
     const key = userKeyOf(projectId, userId);
     const streamId = `${key}\u0000${Math.random()}`;
@@ -226,7 +243,13 @@ export class LiveService {
   }
 
   /** GET /project/{projectId}/leaderboard/stream: the board's top `limit` now, then whenever it changes (at most once a second). */
-  async openBoardStream(reply: FastifyReply, projectId: string, groupId: string, period: { timeframe?: string; month?: string }, limit: number) {
+  async openBoardStream(
+    reply: FastifyReply,
+    projectId: string,
+    groupId: string,
+    period: { timeframe?: string; month?: string },
+    limit: number,
+  ) {
     this.admit(reply);
     const body = await this.sources.board(projectId, groupId, period, limit);
     this.admit(reply);
@@ -338,7 +361,10 @@ export class LiveService {
     }
   }
 
-  /** Every heartbeat: a comment on every stream, the per-user slots renewed, ranks read again (others' points move them), lingering users forgotten. */
+  /**
+   * Every heartbeat: a comment on every stream, the per-user slots renewed, ranks read again (others'
+   * points move them too), users no longer listened to forgotten.
+   */
   private beat(): void {
     const now = realNow();
     const held: Array<{ userKey: string; streamId: string }> = [];

@@ -57,7 +57,16 @@ export class RedisStreamSlots implements StreamSlots {
     if (!(await this.local.take(userKey))) return false;
     const now = realNow();
     try {
-      const ok = await this.redis.client.eval(TAKE_SCRIPT, 1, slotKey(userKey), now, streamId, now + this.leaseMs, STREAMS_PER_USER, this.leaseMs);
+      const ok = await this.redis.client.eval(
+        TAKE_SCRIPT,
+        1,
+        slotKey(userKey),
+        now,
+        streamId,
+        now + this.leaseMs,
+        STREAMS_PER_USER,
+        this.leaseMs,
+      );
       if (ok === 1) return true;
       this.local.give(userKey);
       return false;
