@@ -53,7 +53,7 @@ export async function liveRoutes(app: App): Promise<void> {
   const tags = ['live'];
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
 
-  app.addHook('preClose', () => live.closeStreams());
+  app.addHook('preClose', () => live.shutdown());
 
   app.post(
     '/user/:userId/stream-token',

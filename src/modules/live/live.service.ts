@@ -158,15 +158,20 @@ export class LiveService {
     this.heartbeat.unref();
   }
 
-  /** Ends every stream (the clients reconnect, to another instance if this one goes away). */
-  closeStreams(): void {
+  /** Refuses new streams (503) and ends every open one: the app is closing (SIGTERM); clients reconnect to another instance. */
+  shutdown(): void {
     this.closing = true;
+    this.endStreams();
+  }
+
+  /** Ends every open stream; the clients reconnect and replay what they missed. */
+  endStreams(): void {
     for (const i of this.interest.values()) for (const s of i.streams) s.stream.end();
     for (const s of this.boardStreams) s.end();
   }
 
   async close(): Promise<void> {
-    this.closeStreams();
+    this.shutdown();
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     for (const f of this.feeds.values()) if (f.timer) clearInterval(f.timer);
