@@ -18,10 +18,16 @@ export class SseStream {
     private readonly maxBuffer: number,
     onClose: () => void,
   ) {
-    res.on('close', () => {
+    let told = false;
+    const closed = () => {
       this.ended = true;
+      if (told) return;
+      told = true;
       onClose();
-    });
+    };
+    res.on('close', closed);
+    // The client may have gone while the stream was being admitted: its close has happened already.
+    if (res.destroyed || !res.socket || res.socket.destroyed) queueMicrotask(closed);
   }
 
   /** Writes the head: status 200, the event-stream type, no caching or proxy buffering; tells EventSource to retry after 2 s. */

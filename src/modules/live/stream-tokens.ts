@@ -29,10 +29,15 @@ const newToken = () => randomBytes(32).toString('base64url');
 
 export class LocalStreamTokens implements StreamTokens {
   private readonly tokens = new Map<string, StreamTokenGrant & { until: number }>();
+  private swept = 0;
 
   issue(grant: StreamTokenGrant): Promise<{ token: string; expiresAt: number }> {
     const now = realNow();
-    for (const [hash, t] of this.tokens) if (t.until <= now) this.tokens.delete(hash);
+    // Unused tokens are forgotten once they expire (looked for at most once a second).
+    if (now - this.swept >= 1_000) {
+      this.swept = now;
+      for (const [hash, t] of this.tokens) if (t.until <= now) this.tokens.delete(hash);
+    }
     const token = newToken();
     const expiresAt = now + STREAM_TOKEN_MS;
     this.tokens.set(hashOf(token), { projectId: grant.projectId, userId: grant.userId, until: expiresAt });
