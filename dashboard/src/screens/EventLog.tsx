@@ -9,8 +9,12 @@ import { href } from '../router';
 import { useApi } from '../session';
 import { EventIdList } from './eventOptions';
 
-/** How often the Live toggle reloads the newest page. */
+/** How often the Live toggle reloads the newest page of the whole project's log. */
 export const LIVE_EVERY_MS = 5000;
+/** With a user: the wait before the user's live stream is opened again after it ended or failed. */
+export const RECONNECT_MS = 2000;
+/** Messages of the user's stream within this are one reload. */
+const SETTLE_MS = 200;
 
 const COLUMNS: Array<Column<EventLogEntry>> = [
   { label: 'When', render: (e) => formatDate(e.at), csv: (e) => new Date(e.at).toISOString() },
@@ -60,11 +64,35 @@ export function EventLogTable({
 }) {
   const api = useApi();
   const [tick, setTick] = useState(0);
+  const userId = filter.userId.trim();
   useEffect(() => {
-    if (!live) return;
+    if (!live || userId !== '') return;
     const timer = setInterval(() => setTick((t) => t + 1), LIVE_EVERY_MS);
     return () => clearInterval(timer);
-  }, [live]);
+  }, [live, userId]);
+  // One user: its live stream (docs/live.md) says when something happened, instead of polling.
+  useEffect(() => {
+    if (!live || userId === '') return;
+    const abort = new AbortController();
+    let settle: ReturnType<typeof setTimeout> | null = null;
+    const changed = (event: string) => {
+      if (event === 'notifications.changed' || event === 'rank.changed' || settle) return;
+      settle = setTimeout(() => {
+        settle = null;
+        setTick((t) => t + 1);
+      }, SETTLE_MS);
+    };
+    void (async () => {
+      while (!abort.signal.aborted) {
+        await api.stream(`/user/${encodeURIComponent(userId)}/stream`, changed, abort.signal).catch(() => undefined);
+        if (!abort.signal.aborted) await new Promise((r) => setTimeout(r, RECONNECT_MS));
+      }
+    })();
+    return () => {
+      abort.abort();
+      if (settle) clearTimeout(settle);
+    };
+  }, [live, userId, api]);
   const params = {
     userId: filter.userId.trim(),
     eventId: filter.eventId.trim(),
@@ -116,14 +144,19 @@ export function EventLogScreen() {
         />
         <TextInput label="From (UTC)" type="datetime-local" value={filter.from} onChange={(from) => set({ from })} />
         <TextInput label="To (UTC)" type="datetime-local" value={filter.to} onChange={(to) => set({ to })} />
-        <Checkbox label="Live" checked={live} onChange={setLive} hint={`reloads every ${LIVE_EVERY_MS / 1000} s`} />
+        <Checkbox
+          label="Live"
+          checked={live}
+          onChange={setLive}
+          hint={filter.userId.trim() ? "follows the user's live stream" : `reloads every ${LIVE_EVERY_MS / 1000} s`}
+        />
       </div>
       <EventLogTable filter={filter} live={live} caption="Event log" />
     </section>
   );
 }
 
-/** The Activity tab of a user page. */
+/** The Activity tab of a user page: reloaded whenever the user's live stream says something happened. */
 export function UserActivity({ userId }: { userId: string }) {
-  return <EventLogTable filter={{ userId, eventId: '', outcome: '', from: '', to: '' }} live={false} caption="Activity" forUser />;
+  return <EventLogTable filter={{ userId, eventId: '', outcome: '', from: '', to: '' }} live caption="Activity" forUser />;
 }
