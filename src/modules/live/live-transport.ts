@@ -237,9 +237,17 @@ export class RedisTransport implements LiveTransport {
       }
       connected = true;
     });
-    await subscriber
-      .subscribe(this.channel, this.control)
-      .catch((err: unknown) => this.log.warn({ err }, 'live streams not subscribed yet'));
+    // Redis may be away right now: the subscription then happens when it is back (as the bus does).
+    const subscribed = subscriber.subscribe(this.channel, this.control).then(
+      () => true,
+      (err: unknown) => {
+        this.log.warn({ err }, 'live streams not subscribed yet; they will be when Redis is back');
+        return false;
+      },
+    );
+    let wait: NodeJS.Timeout | undefined;
+    await Promise.race([subscribed, new Promise((resolve) => (wait = setTimeout(resolve, 1_000)))]);
+    clearTimeout(wait);
     // Ask the others for their listened users (they answer with announcements).
     await this.redis.client.publish(this.control, 'h').catch(() => undefined);
     this.timer = setInterval(() => this.announce(), ANNOUNCE_MS);

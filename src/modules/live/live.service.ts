@@ -139,6 +139,7 @@ export class LiveService {
 
   /** Whether anyone (on any instance) listens to the user: the one check the write path makes per notice. */
   wants(projectId: string, userId: string): boolean {
+    if (this.interest.size === 0 && !this.transport.hasRemote()) return false;
     const key = userKeyOf(projectId, userId);
     return this.interest.has(key) || this.transport.remoteWants(key);
   }
