@@ -7,14 +7,11 @@ import { Checkbox, Select, TextInput } from '../components/ui';
 import { formatDate, localInputToMs } from '../form';
 import { href } from '../router';
 import { useApi } from '../session';
+import { useUserStream } from '../useUserStream';
 import { EventIdList } from './eventOptions';
 
 /** How often the Live toggle reloads the newest page of the whole project's log. */
 export const LIVE_EVERY_MS = 5000;
-/** With a user: the wait before the user's live stream is opened again after it ended or failed. */
-export const RECONNECT_MS = 2000;
-/** Messages of the user's stream within this are one reload. */
-const SETTLE_MS = 200;
 
 const COLUMNS: Array<Column<EventLogEntry>> = [
   { label: 'When', render: (e) => formatDate(e.at), csv: (e) => new Date(e.at).toISOString() },
@@ -71,28 +68,7 @@ export function EventLogTable({
     return () => clearInterval(timer);
   }, [live, userId]);
   // One user: its live stream (docs/live.md) says when something happened, instead of polling.
-  useEffect(() => {
-    if (!live || userId === '') return;
-    const abort = new AbortController();
-    let settle: ReturnType<typeof setTimeout> | null = null;
-    const changed = (event: string) => {
-      if (event === 'notifications.changed' || event === 'rank.changed' || settle) return;
-      settle = setTimeout(() => {
-        settle = null;
-        setTick((t) => t + 1);
-      }, SETTLE_MS);
-    };
-    void (async () => {
-      while (!abort.signal.aborted) {
-        await api.stream(`/user/${encodeURIComponent(userId)}/stream`, changed, abort.signal).catch(() => undefined);
-        if (!abort.signal.aborted) await new Promise((r) => setTimeout(r, RECONNECT_MS));
-      }
-    })();
-    return () => {
-      abort.abort();
-      if (settle) clearTimeout(settle);
-    };
-  }, [live, userId, api]);
+  useUserStream(live && userId !== '' ? userId : null, () => setTick((t) => t + 1));
   const params = {
     userId: filter.userId.trim(),
     eventId: filter.eventId.trim(),
