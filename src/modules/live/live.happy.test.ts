@@ -125,6 +125,13 @@ describeBackends('live streams', (t) => {
     expect((await open('/user/ann/stream', headers)).status).toBe(200);
   });
 
+  it('opens a board stream with a user’s stream token too (a screen needs no service credential)', async () => {
+    const { token } = (await t.inject({ method: 'POST', url: '/user/ann/stream-token', headers: await t.auth('ann') })).json();
+    const s = await open(`/project/${t.projectId}/leaderboard/stream?groupId=default&timeframe=30d&token=${token}`);
+    expect(s.status).toBe(200);
+    await s.next('leaderboard');
+  });
+
   it('streams a board’s top to a screen when it changes', async () => {
     const s = await open(`/project/${t.projectId}/leaderboard/stream?groupId=default&timeframe=7d&limit=5`, await t.serviceAuth());
     expect(s.status).toBe(200);
@@ -184,5 +191,21 @@ describeBackends('live streams across instances', (t) => {
     const again = await SseClient.open(t.app, '/user/ann/stream', { ...headers, 'last-event-id': ids[2]! });
     expect((await again.next('points.changed', 2)).map((c) => c.balance)).toEqual([40, 50]);
     again.close();
+  });
+
+  it('count the streams of a user on every instance together: the 6th is refused on either', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const headers = await t.auth('ann');
+    const open: SseClient[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        const s = await SseClient.open(i % 2 === 0 ? t.app : second, '/user/ann/stream', headers);
+        expect(s.status).toBe(200);
+        open.push(s);
+      }
+      for (const app of [t.app, second]) expect((await SseClient.open(app, '/user/ann/stream', headers)).status).toBe(429);
+    } finally {
+      for (const s of open) s.close();
+    }
   });
 });
