@@ -194,8 +194,10 @@ export class RedisTransport implements LiveTransport {
   async replay(projectId: string, userId: string, lastEventId: string): Promise<Delivered[] | 'reset'> {
     const m = /^(\d{1,16})-(\d{1,16})$/.exec(lastEventId);
     if (!m || Number(m[1]) < realNow() - REPLAY_MS) return 'reset';
-    const rows = await this.redis.client.xrange(streamKey(projectId, userId), lastEventId, '+', 'COUNT', REPLAY_MAX + 1);
+    const rows = await this.redis.client.xrange(streamKey(projectId, userId), lastEventId, '+', 'COUNT', REPLAY_MAX + 2);
     if (rows.length === 0) return [];
+    // More than REPLAY_MAX missed (the trim is approximate): not all of it would be sent.
+    if (rows.length > REPLAY_MAX + 1) return 'reset';
     // The stream no longer holds the last message the client saw: what came after it may be gone too.
     if (rows[0]![0] !== lastEventId) return 'reset';
     return rows.slice(1).map(([id, fields]) => ({ id, event: fields[1]!, data: fields[3]! }));
