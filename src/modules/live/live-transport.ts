@@ -18,6 +18,8 @@ export const REPLAY_MAX = 500;
 
 /** Where a transport hands what reached this instance: every message of a user this instance listens to, in order. */
 export type DeliverFn = (projectId: string, userId: string, messages: Delivered[]) => void;
+/** Where a transport hands a touch (`LiveTransport.touch`) that reached this instance. */
+export type TouchFn = (key: string) => void;
 
 /**
  * How a user's messages travel from the instance whose batch decided them to the instances that
@@ -35,6 +37,8 @@ export interface LiveTransport {
   unwatch(key: string): void;
   /** Whether another instance listens to the user (scale mode). */
   remoteWants(key: string): boolean;
+  /** Tells every instance that a user's derived state (notification flags) changed outside the write path. */
+  touch(key: string): void;
   /** Whether another instance listens to anyone. */
   hasRemote(): boolean;
   start(): Promise<void>;
@@ -74,7 +78,14 @@ export class LocalTransport implements LiveTransport {
   private seq = 0;
   private readonly rings = new Map<string, Ring>();
 
-  constructor(private readonly deliver: DeliverFn) {}
+  constructor(
+    private readonly deliver: DeliverFn,
+    private readonly touched: TouchFn,
+  ) {}
+
+  touch(key: string): void {
+    this.touched(key);
+  }
 
   publish(projectId: string, userId: string, messages: readonly LiveMessage[]): void {
     const key = userKeyOf(projectId, userId);
@@ -170,6 +181,7 @@ export class RedisTransport implements LiveTransport {
     private readonly deliver: DeliverFn,
     private readonly listened: () => Iterable<string>,
     private readonly onReconnect: () => void,
+    private readonly touched: TouchFn,
     private readonly log: FastifyBaseLogger,
   ) {
     this.channel = redis.channel('live');
@@ -280,8 +292,14 @@ export class RedisTransport implements LiveTransport {
     if (projectId !== undefined && userId !== undefined) this.deliver(projectId, userId, out);
   }
 
+  touch(key: string): void {
+    if (this.remote.has(key)) this.redis.client.publish(this.control, `t\n${key}`).catch((err: unknown) => this.redis.noteFailure(err));
+    else this.touched(key);
+  }
+
   private controlled(message: string): void {
     if (message === 'h') return this.announce();
+    if (message.startsWith('t\n')) return this.touched(message.slice(2));
     if (!message.startsWith('w\n')) return;
     const until = realNow() + 3 * ANNOUNCE_MS;
     for (const key of message.slice(2).split('\n')) if (key) this.remote.set(key, until);

@@ -42,6 +42,20 @@ describeBackends('live streams', (t) => {
     expect(message.id).toMatch(/^\d+-\d+$/);
   });
 
+  it('sends the notification flags when they change: after the user’s points, and when a section is marked seen', async () => {
+    const headers = await t.auth('ann');
+    const s = await open('/user/ann/stream', headers);
+    const [first] = await s.next('notifications.changed');
+    expect(first).toMatchObject({ userId: 'ann', hasUnseenRewards: false });
+    await sendEvent(t, 'ann', { eventId: 'buy' });
+    const flags = await s.next('notifications.changed', 2);
+    expect(flags[1]).toMatchObject({ hasUnseenRewards: true });
+    const seen = await t.inject({ method: 'PUT', url: '/user/ann/notifications/overview', headers, payload: { screenId: 'rewards' } });
+    expect(seen.statusCode).toBe(200);
+    const after = await s.next('notifications.changed', 3);
+    expect(after[2]).toMatchObject({ hasUnseenRewards: false });
+  });
+
   it('sends nothing of other users, and lets a service principal follow any user', async () => {
     await t.createUser('bob');
     const s = await open('/user/ann/stream', await t.serviceAuth());

@@ -5,6 +5,9 @@ import { AppError } from '../../http/errors.js';
 import { errors, Millis, UserParams } from '../../http/schemas.js';
 import { MAX_BOARDS, MAX_TOP, parseBoards } from './live.service.js';
 
+/** The routes that change a user's notification flags outside the write path. */
+const NOTIFICATION_ROUTES = new Set(['/user/:userId/notifications/overview', '/user/:userId/notifications/change']);
+
 const EventStream = {
   description:
     'A Server-Sent Events stream (text/event-stream); each message has `id:`, `event:` and JSON `data:` (docs/live.md). ' +
@@ -54,6 +57,12 @@ export async function liveRoutes(app: App): Promise<void> {
   const security: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
 
   app.addHook('preClose', () => live.shutdown());
+  // Marking a section seen changes the notification flags without the write path: the user's streams read them again.
+  app.addHook('onResponse', (req, reply, done) => {
+    if (req.method === 'PUT' && reply.statusCode === 200 && NOTIFICATION_ROUTES.has(req.routeOptions.url ?? ''))
+      live.touch(req.principal.projectId, (req.params as { userId: string }).userId);
+    done();
+  });
 
   app.post(
     '/user/:userId/stream-token',

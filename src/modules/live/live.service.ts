@@ -114,6 +114,9 @@ export class LiveService {
     private readonly sources: LiveSources,
   ) {
     const deliver = (projectId: string, userId: string, messages: Delivered[]) => this.deliver(projectId, userId, messages);
+    const touched = (key: string) => {
+      for (const us of this.interest.get(key)?.streams ?? []) this.scheduleRefresh(us);
+    };
     const redis = platform.redis;
     if (redis) {
       this.transport = new RedisTransport(
@@ -121,12 +124,13 @@ export class LiveService {
         deliver,
         () => this.interest.keys(),
         () => this.resetAll(),
+        touched,
         platform.log,
       );
       this.slots = new RedisStreamSlots(redis, 3 * platform.config.liveHeartbeatMs);
       this.tokens = new RedisStreamTokens(redis);
     } else {
-      this.transport = new LocalTransport(deliver);
+      this.transport = new LocalTransport(deliver, touched);
       this.slots = new LocalStreamSlots();
       this.tokens = new LocalStreamTokens();
     }
@@ -147,6 +151,11 @@ export class LiveService {
   /** Whether anyone listens to anyone (a batch skips everything when not). */
   get listening(): boolean {
     return this.interest.size > 0 || this.transport.hasRemote();
+  }
+
+  /** A user's notification flags may have changed outside the write path (a section marked seen): its streams read them again. */
+  touch(projectId: string, userId: string): void {
+    if (this.wants(projectId, userId)) this.transport.touch(userKeyOf(projectId, userId));
   }
 
   publish(projectId: string, userId: string, messages: readonly LiveMessage[]): void {
