@@ -127,6 +127,17 @@ describeBackends('live streams', (t) => {
     await s.until(() => s.ended);
   });
 
+  it('reads the ranks again every heartbeat: another user overtaking moves the rank', async () => {
+    await t.createUser('bob');
+    const s = await open('/user/ann/stream?boards=default:30d', await t.auth('ann'));
+    await s.next('rank.changed');
+    await sendEvent(t, 'ann', { eventId: 'buy' });
+    expect((await s.next('rank.changed', 2))[1]).toMatchObject({ rank: 1, points: 10 });
+    await sendEvent(t, 'bob', { eventId: 'buy' });
+    await sendEvent(t, 'bob', { eventId: 'buy' });
+    expect((await s.next('rank.changed', 3))[2]).toMatchObject({ board: 'default:30d', rank: 2, points: 10 });
+  });
+
   it('limits a user to 5 streams (429) and an instance to its total (503), with Retry-After', async () => {
     const headers = await t.auth('ann');
     for (let i = 0; i < 5; i++) expect((await open('/user/ann/stream', headers)).status).toBe(200);
