@@ -168,6 +168,20 @@ describeBackends('live streams', (t) => {
   });
 });
 
+describeBackends('live streams: the slow-client timeouts', (t) => {
+  it('keep a stream open past LAUREL_REQUEST_TIMEOUT_MS and LAUREL_KEEP_ALIVE_TIMEOUT_MS (the request was complete at once)', async () => {
+    t.configure({ headersTimeoutMs: 100, requestTimeoutMs: 200, keepAliveTimeoutMs: 100, liveHeartbeatMs: 100 });
+    await t.restart();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const s = await SseClient.open(t.app, '/user/ann/stream', await t.auth('ann'));
+    expect(s.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(s.ended).toBe(false);
+    expect(s.heartbeats).toBeGreaterThanOrEqual(5);
+    s.close();
+  });
+});
+
 describeBackends('live streams: the instance total', (t) => {
   it('answers 503 with Retry-After beyond LAUREL_LIVE_MAX_STREAMS', async () => {
     t.configure({ liveMaxStreams: 1 });
