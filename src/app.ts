@@ -137,7 +137,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     registerValidation(app);
     registerInputGuard(app);
     await registerOpenApi(app);
-    registerMetrics(app, () => built.writes.stats);
+    registerMetrics(
+      app,
+      () => built.writes.stats,
+      () => built.live.streamCount,
+    );
     registerAuthFailureLimit(app, platform);
     registerAuthentication(app, {
       verifyJwt: createJwtVerifier(config),

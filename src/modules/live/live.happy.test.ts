@@ -141,6 +141,8 @@ describeBackends('live streams', (t) => {
   it('limits a user to 5 streams (429) and an instance to its total (503), with Retry-After', async () => {
     const headers = await t.auth('ann');
     for (let i = 0; i < 5; i++) expect((await open('/user/ann/stream', headers)).status).toBe(200);
+    const metrics = await t.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/^laurel_live_streams 5$/m);
     const sixth = await open('/user/ann/stream', headers);
     expect(sixth.status).toBe(429);
     expect(sixth.headers['retry-after']).toBe('10');
