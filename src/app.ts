@@ -37,6 +37,7 @@ import { userGroupsRoutes } from './modules/usergroups/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { tiersRoutes } from './modules/tiers/index.js';
+import { liveRoutes } from './modules/live/index.js';
 import { openPlatform } from './platform/platform.js';
 import { createServices, type Services } from './services.js';
 
@@ -65,6 +66,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   analyticsRoutes,
   webhooksRoutes,
   tiersRoutes,
+  liveRoutes,
 ];
 
 /** Strips the version prefixes /v0–/v3 before routing (docs/api.md, Basics). */
@@ -135,13 +137,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     registerValidation(app);
     registerInputGuard(app);
     await registerOpenApi(app);
-    registerMetrics(app, () => built.writes.stats);
+    registerMetrics(
+      app,
+      () => built.writes.stats,
+      () => built.live.streamCount,
+    );
     registerAuthFailureLimit(app, platform);
     registerAuthentication(app, {
       verifyJwt: createJwtVerifier(config),
       adminToken: config.adminToken ?? '',
       resolveApiKey: (key) => built.apiKeys.resolve(key),
       projectExists: (projectId) => built.projects.exists(projectId),
+      takeStreamToken: (token) => built.live.tokens.take(token),
     });
     await registerRateLimit(app, platform);
     registerIdempotency(app, platform);

@@ -48,6 +48,12 @@ export interface Config {
   authFailureLimit: number;
   /** The proxies whose X-Forwarded-For is believed (LAUREL_TRUST_PROXY): addresses, CIDRs, or loopback/linklocal/uniquelocal; [] = none. */
   trustProxy: string[];
+  /** Live streams (docs/live.md): a heartbeat comment this often keeps proxies from closing an idle stream (LAUREL_LIVE_HEARTBEAT_MS). */
+  liveHeartbeatMs: number;
+  /** Live streams one instance holds at most (LAUREL_LIVE_MAX_STREAMS); beyond, 503 with Retry-After. */
+  liveMaxStreams: number;
+  /** Bytes a live stream's socket may hold unsent before its reader counts as too slow and is dropped (LAUREL_LIVE_MAX_BUFFER_BYTES). */
+  liveMaxBufferBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -229,5 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...timeouts(env),
     authFailureLimit: integer(env, 'LAUREL_AUTH_FAILURE_LIMIT', 20, 0, 1_000_000),
     trustProxy: trustProxy(env),
+    liveHeartbeatMs: integer(env, 'LAUREL_LIVE_HEARTBEAT_MS', 15_000, 10, 600_000),
+    liveMaxStreams: integer(env, 'LAUREL_LIVE_MAX_STREAMS', 20_000, 0, 1_000_000),
+    liveMaxBufferBytes: integer(env, 'LAUREL_LIVE_MAX_BUFFER_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
   };
 }

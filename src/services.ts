@@ -19,6 +19,7 @@ import { UserGroupsService } from './modules/usergroups/index.js';
 import { type UserDataOwner, UserDeletionService, UsersService } from './modules/users/index.js';
 import { WebhooksService } from './modules/webhooks/index.js';
 import { TiersService } from './modules/tiers/index.js';
+import { LiveService } from './modules/live/index.js';
 import { JobRunner, type DailyTask } from './platform/jobs/job-runner.js';
 import type { Platform } from './platform/platform.js';
 
@@ -59,6 +60,12 @@ export function createServices(platform: Platform) {
   tiers.useOffers(offers);
   const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers, streaks);
   const surveys = new SurveysService(platform, writes);
+  // Built before the notifications service below; it reads it only once a stream is open.
+  const live: LiveService = new LiveService(platform, {
+    overview: (p, u) => notifications.overview(p, u),
+    rank: (p, u, groupId, period) => leaderboards.rankOf(p, u, groupId, period),
+    board: (p, groupId, period, limit) => leaderboards.board(p, p, { groupId, ...period, limit }),
+  });
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,
@@ -75,6 +82,7 @@ export function createServices(platform: Platform) {
     seasonPayoutsParticipant,
     leaderboards.participant,
     webhooks.outbox.participant,
+    live.participant,
   ]);
   const notifications = new NotificationsService(
     platform,
@@ -165,6 +173,7 @@ export function createServices(platform: Platform) {
     reversals,
     expiry,
     audit,
+    live,
     /** Starts the background parts: the Redis subscriptions of the invalidation bus, the job runner, then the webhook dispatcher. */
     async start(): Promise<void> {
       if (running !== 'idle') return;
@@ -172,13 +181,20 @@ export function createServices(platform: Platform) {
       await platform.bus.start();
       await jobs.start();
       await webhooks.dispatcher.start();
+      await live.start();
     },
     /** Stops them in reverse order, each even when one before failed; safe to call twice, and without a start. */
     async close(): Promise<void> {
       if (running === 'closed') return;
       running = 'closed';
       let failure: unknown = null;
-      for (const stop of [() => webhooks.dispatcher.stop(), () => jobs.stop(), () => writes.close(), () => platform.bus.close()]) {
+      for (const stop of [
+        () => live.close(),
+        () => webhooks.dispatcher.stop(),
+        () => jobs.stop(),
+        () => writes.close(),
+        () => platform.bus.close(),
+      ]) {
         try {
           await stop();
         } catch (err) {

@@ -14,8 +14,12 @@
  * answers 200: webhook-receiver.ts) while its dispatcher sends, and without again (the endpoint
  * deleted); the loss is against the mean of the two runs without.
  *
+ * With BENCH_LIVE_STREAMS=N (issue 31) the single-event run is measured three times the same way:
+ * without live streams, with N user streams open (users user0…, spread over the instances, service
+ * token) receiving what the events push, and with them closed again.
+ *
  * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
- * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_NODE_ARGS.
+ * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_LIVE_STREAMS (0), BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
@@ -33,6 +37,7 @@ const BULK = Number(process.env.BENCH_BULK ?? 100);
 const RUNS = (process.env.BENCH_RUNS ?? 'single,bulk').split(',');
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
+const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 0);
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
@@ -115,6 +120,8 @@ async function main(): Promise<void> {
     const where = `${mode}${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''}`;
     const received = async () => (receiver ? ((await (await fetch(`${receiver.base}/count`)).json()) as { received: number }).received : 0);
     let delivered = '';
+    /** The three single-event runs of BENCH_LIVE_STREAMS: without, with the streams, closed again. */
+    let liveRuns: [Measured, Measured, Measured] | null = null;
     if (RUNS.includes('single')) {
       const { result, batch } = await run(single);
       rows.push({ label: `POST /event, 1 challenge + 1 streak (${where})`, m: result, perRequest: 1, batch });
@@ -139,6 +146,42 @@ async function main(): Promise<void> {
       const again = await run(single);
       rows.push({
         label: `POST /event, 1 challenge + 1 streak (${where}, endpoint deleted)`,
+        m: again.result,
+        perRequest: 1,
+        batch: again.batch,
+      });
+    }
+    if (RUNS.includes('single') && LIVE_STREAMS > 0) {
+      const { openStreams } = await import('../live/idle-streams.js');
+      const without = await run(single);
+      rows.push({
+        label: `POST /event, 1 challenge + 1 streak (${where}, no live stream)`,
+        m: without.result,
+        perRequest: 1,
+        batch: without.batch,
+      });
+      let messages = 0;
+      const perInstance = Math.ceil(LIVE_STREAMS / INSTANCES);
+      const streams = await Promise.all(
+        laurel.map((l, n) =>
+          openStreams(
+            l.base,
+            perInstance,
+            (i) => `/user/user${(n * perInstance + i) % USERS}/stream`,
+            () => ({ authorization: `Bearer ${service}` }),
+          ),
+        ),
+      );
+      for (const s of streams) s.onMessage = () => void messages++;
+      const open = streams.reduce((sum, s) => sum + s.open, 0);
+      const { result, batch } = await run(single);
+      rows.push({ label: `POST /event, 1 challenge + 1 streak (${where}, ${open} live streams)`, m: result, perRequest: 1, batch });
+      delivered += `\nLive messages received on ${open} streams during the warm-up and the run with them: ${messages}.`;
+      for (const s of streams) s.close();
+      const again = await run(single);
+      liveRuns = [without.result, result, again.result];
+      rows.push({
+        label: `POST /event, 1 challenge + 1 streak (${where}, streams closed)`,
         m: again.result,
         perRequest: 1,
         batch: again.batch,
@@ -170,6 +213,15 @@ async function main(): Promise<void> {
       console.log(
         `${delivered}\nWith the webhook: ${((1 - hooked.rps / mean) * 100).toFixed(1)} % fewer events/s than the mean of the runs ` +
           `without; server CPU per event ${((hooked.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100).toFixed(1)} % higher.`,
+      );
+    }
+    if (liveRuns) {
+      const [without, streamed, again] = liveRuns;
+      const loss = (1 - streamed.rps / ((without.rps + again.rps) / 2)) * 100;
+      const cpu = (streamed.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100;
+      console.log(
+        `${receiver ? '' : delivered}\nWith the live streams: ${loss.toFixed(1)} % fewer events/s than the mean of the runs without ` +
+          `(target: at most 10 %); server CPU per event ${cpu.toFixed(1)} % higher.`,
       );
     }
   } finally {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CommitterStats } from '../write-path/batch-committer.js';
 
 /**
  * Prometheus metrics at GET /metrics: request counts and latency by route and status, and the
- * write path's batches (units ÷ batches is the mean batch size).
+ * write path's batches (units ÷ batches is the mean batch size), and the live streams open on this instance.
  */
-export function registerMetrics(app: FastifyInstance, writes: () => CommitterStats): Registry {
+export function registerMetrics(app: FastifyInstance, writes: () => CommitterStats, liveStreams: () => number = () => 0): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'laurel_' });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -33,6 +33,15 @@ export function registerMetrics(app: FastifyInstance, writes: () => CommitterSta
   writeCounter('laurel_write_units_total', 'Units (events, redemptions, survey answers, adjustments) in committed write batches', 'units');
   writeCounter('laurel_write_batch_retries_total', 'Write batches retried after a deadlock or serialization failure', 'retries');
   writeCounter('laurel_write_batch_splits_total', 'Write batches that failed as a whole and were applied unit by unit', 'splits');
+
+  new Gauge({
+    name: 'laurel_live_streams',
+    help: 'Live streams (SSE) open on this instance',
+    registers: [registry],
+    collect() {
+      this.set(liveStreams());
+    },
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };

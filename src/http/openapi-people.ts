@@ -18,6 +18,10 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'coupons', description: 'Rewards: the coupons a user holds (issued by redemptions or the admin) and using one.' },
   { name: 'surveys', description: 'Rewards: surveys a user can answer, for points.' },
   { name: 'notifications', description: 'Which sections hold something the user has not seen.' },
+  {
+    name: 'live',
+    description: 'Server-Sent Events: points, progress, ranks and flags pushed the moment they change; a board for screens.',
+  },
   { name: 'analytics', description: 'Event and streak statistics.' },
   { name: 'operations', description: 'Health and readiness (no authentication).' },
   { name: 'admin: projects', description: 'Admin token. Projects (tenants) and their settings, e.g. autoCreateUsers.' },

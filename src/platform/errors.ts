@@ -85,6 +85,7 @@ export const ERRORS = {
   ADMIN_TOKEN_REQUIRED: { status: 401 },
   INVALID_API_KEY: { status: 401 },
   INVALID_TOKEN: { status: 401 },
+  INVALID_STREAM_TOKEN: { status: 401 },
   TOKEN_EXPIRED: { status: 401 },
   TOKEN_REQUIRED: { status: 401 },
   UNKNOWN_PROJECT: { status: 401 },
@@ -145,10 +146,12 @@ export const ERRORS = {
   // 429
   AUTH_FAILURES_LIMITED: { status: 429 },
   RATE_LIMITED: { status: 429 },
+  TOO_MANY_STREAMS: { status: 429 },
   // 500
   INTERNAL: { status: 500 },
   // 503
   STORE_UNAVAILABLE: { status: 503 },
+  STREAMS_FULL: { status: 503 },
 } as const satisfies Record<string, { status: number; message?: (id: string) => string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -5,6 +5,7 @@ import type { paths } from './schema.js';
 export { laurelFetch, retryAfterMs, retryDelayMs, type LaurelFetchOptions, type RetryOptions } from './retry.js';
 
 export type { components, operations, paths } from './schema.js';
+export { subscribe, type LiveEvents, type LiveHandlers, type LiveSubscription, type SubscribeOptions } from './live.js';
 
 /** How the client authenticates: a user or service JWT, an API key, or the admin token with a project. */
 export type LaurelAuth =

@@ -123,6 +123,47 @@ export class ApiClient {
   async delete(path: string): Promise<void> {
     await this.send('DELETE', path);
   }
+
+  /**
+   * Reads a live stream (Server-Sent Events, docs/live.md) with the admin token, calling `onMessage`
+   * for each message until the stream ends (resolves), `signal` aborts it (resolves) or it fails.
+   */
+  async stream(path: string, onMessage: (event: string, data: string) => void, signal: AbortSignal): Promise<void> {
+    const headers = { authorization: `Bearer ${this.session.token}`, 'x-project-id': this.session.projectId, accept: 'text/event-stream' };
+    let res: Response;
+    try {
+      res = await this.fetchImpl(this.base + path, { headers, signal });
+    } catch (err) {
+      if (signal.aborted) return;
+      throw err;
+    }
+    if (!res.ok || !res.body)
+      throw new ApiError(
+        res.status,
+        (await res.json().catch(() => null)) ?? { statusCode: res.status, error: '', message: `${res.status}`, code: 'HTTP_ERROR' },
+      );
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let pending = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        pending += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = pending.indexOf('\n\n')) >= 0) {
+          const block = pending.slice(0, end);
+          pending = pending.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data !== undefined) onMessage(event, data);
+        }
+      }
+    } catch (err) {
+      if (signal.aborted) return;
+      throw err;
+    }
+  }
 }
 
 /** Query string from defined, non-empty values. */

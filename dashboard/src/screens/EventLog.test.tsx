@@ -97,6 +97,42 @@ describe('event log screen', () => {
     expect(api.calls.length).toBe(calls);
   });
 
+  it('with a user, follows its live stream instead of polling: a message reloads the newest page', async () => {
+    let n = 0;
+    signedIn();
+    window.history.replaceState(null, '', '/dashboard/event-log');
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/event': { status: 200, body: [] },
+      'GET /admin/event-log': () => ({ status: 200, body: { entries: [entry(++n)], nextCursor: null } }),
+    });
+    let push: ((text: string) => void) | null = null;
+    const streams: Array<{ path: string; headers: Record<string, string> }> = [];
+    const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://laurel.test');
+      if (!url.pathname.endsWith('/stream')) return api.fetchImpl(input, init);
+      streams.push({ path: url.pathname, headers: init?.headers as Record<string, string> });
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => controller.enqueue(new TextEncoder().encode(text));
+          init?.signal?.addEventListener('abort', () => controller.error(new Error('aborted')));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }) as typeof fetch;
+    render(<App fetchImpl={fetchImpl} />);
+    await userEvent.type(await screen.findByLabelText('User id'), 'alice');
+    await waitFor(() => expect(api.calls.some((c) => c.path.startsWith('/admin/event-log?userId=alice'))).toBe(true));
+    expect(await screen.findByText(`condition amount ≥ 50 failed: got ${n}`)).toBeInTheDocument();
+    const before = n;
+    await userEvent.click(screen.getByLabelText('Live'));
+    await waitFor(() => expect(push).not.toBeNull());
+    expect(streams.at(-1)).toMatchObject({ path: '/user/alice/stream', headers: { authorization: 'Bearer admin-token-for-tests' } });
+    expect(screen.getByText("follows the user's live stream")).toBeInTheDocument();
+    act(() => push!('id: 1-1\nevent: points.changed\ndata: {"delta":0}\n\n'));
+    expect(await screen.findByText(`condition amount ≥ 50 failed: got ${before + 1}`)).toBeInTheDocument();
+  });
+
   it('exports every page the filter selects as CSV', async () => {
     const downloads = captureDownloads();
     openAt('/dashboard/event-log', {
@@ -143,6 +179,8 @@ describe('event log screen', () => {
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Activity' }));
     expect(await screen.findByText('limit 1 per day reached')).toBeInTheDocument();
-    expect(api.calls.at(-1)!.path).toBe('/admin/event-log?userId=alice&limit=50');
+    expect(api.calls.filter((c) => c.path.startsWith('/admin/event-log')).at(-1)!.path).toBe('/admin/event-log?userId=alice&limit=50');
+    // The tab follows the user's live stream (reloaded when something happens).
+    expect(api.calls.some((c) => c.path === '/user/alice/stream')).toBe(true);
   });
 });

@@ -7,9 +7,10 @@ import { Checkbox, Select, TextInput } from '../components/ui';
 import { formatDate, localInputToMs } from '../form';
 import { href } from '../router';
 import { useApi } from '../session';
+import { useUserStream } from '../useUserStream';
 import { EventIdList } from './eventOptions';
 
-/** How often the Live toggle reloads the newest page. */
+/** How often the Live toggle reloads the newest page of the whole project's log. */
 export const LIVE_EVERY_MS = 5000;
 
 const COLUMNS: Array<Column<EventLogEntry>> = [
@@ -60,11 +61,14 @@ export function EventLogTable({
 }) {
   const api = useApi();
   const [tick, setTick] = useState(0);
+  const userId = filter.userId.trim();
   useEffect(() => {
-    if (!live) return;
+    if (!live || userId !== '') return;
     const timer = setInterval(() => setTick((t) => t + 1), LIVE_EVERY_MS);
     return () => clearInterval(timer);
-  }, [live]);
+  }, [live, userId]);
+  // One user: its live stream (docs/live.md) says when something happened, instead of polling.
+  useUserStream(live && userId !== '' ? userId : null, () => setTick((t) => t + 1));
   const params = {
     userId: filter.userId.trim(),
     eventId: filter.eventId.trim(),
@@ -116,14 +120,19 @@ export function EventLogScreen() {
         />
         <TextInput label="From (UTC)" type="datetime-local" value={filter.from} onChange={(from) => set({ from })} />
         <TextInput label="To (UTC)" type="datetime-local" value={filter.to} onChange={(to) => set({ to })} />
-        <Checkbox label="Live" checked={live} onChange={setLive} hint={`reloads every ${LIVE_EVERY_MS / 1000} s`} />
+        <Checkbox
+          label="Live"
+          checked={live}
+          onChange={setLive}
+          hint={filter.userId.trim() ? "follows the user's live stream" : `reloads every ${LIVE_EVERY_MS / 1000} s`}
+        />
       </div>
       <EventLogTable filter={filter} live={live} caption="Event log" />
     </section>
   );
 }
 
-/** The Activity tab of a user page. */
+/** The Activity tab of a user page: reloaded whenever the user's live stream says something happened. */
 export function UserActivity({ userId }: { userId: string }) {
-  return <EventLogTable filter={{ userId, eventId: '', outcome: '', from: '', to: '' }} live={false} caption="Activity" forUser />;
+  return <EventLogTable filter={{ userId, eventId: '', outcome: '', from: '', to: '' }} live caption="Activity" forUser />;
 }

@@ -42,6 +42,37 @@ describe('user screen', () => {
     expect(screen.queryByRole('button', { name: /Create user/ })).toBeNull();
   });
 
+  it('updates the balance when the user’s live stream says its points changed', async () => {
+    signedIn();
+    window.history.replaceState(null, '', '/dashboard/users/alice');
+    let balance = 120;
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /user/alice/challenge': { status: 200, body: { challenges: [], lastEvaluatedKey: null } },
+      'GET /user/alice/streak': { status: 200, body: { streaks: [], count: 0 } },
+      'GET /user/alice/coupon': { status: 200, body: [] },
+      'GET /user/alice/history': { status: 204 },
+      'GET /user/alice/points': () => ({ status: 200, body: { userId: 'alice', points: balance, userExists: true } }),
+    });
+    let push: ((text: string) => void) | null = null;
+    const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('/user/alice/stream')) return api.fetchImpl(input, init);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => controller.enqueue(new TextEncoder().encode(text));
+          init?.signal?.addEventListener('abort', () => controller.error(new Error('aborted')));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }) as typeof fetch;
+    render(<App fetchImpl={fetchImpl} />);
+    expect((await screen.findByTestId('balance')).textContent).toBe('120');
+    await waitFor(() => expect(push).not.toBeNull());
+    balance = 130;
+    push!('id: 1-1\nevent: points.changed\ndata: {"currency":"points","delta":10,"balance":130}\n\n');
+    await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('130'));
+  });
+
   it('shows balance, history, challenges and coupons of a user', async () => {
     openUser('alice', {
       'GET /user/alice/points': { status: 200, body: { userId: 'alice', points: 120, userExists: true } },

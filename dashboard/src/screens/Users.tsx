@@ -13,6 +13,7 @@ import { GrantFreeze } from './GrantFreeze';
 import { UserTimeZone } from './UserTimeZone';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
+import { useUserStream } from '../useUserStream';
 import { AdjustPoints } from './AdjustPoints';
 import { CouponsCard } from './UserCoupons';
 import { PointsOutlook, ReverseButton } from './UserEconomy';
@@ -72,6 +73,8 @@ function UserDetail({ userId }: { userId: string }) {
     points.reload();
     setVersion((v) => v + 1);
   };
+  // The balance and the lists follow what happens to the user (its live stream), without polling.
+  useUserStream(userId, refresh);
 
   if (points.loading && !points.data) return <Loading what="Loading user" />;
   if (points.error) return <ErrorBanner error={points.error} />;

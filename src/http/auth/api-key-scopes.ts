@@ -29,6 +29,8 @@ export const WRITE_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /user/:userId/offer/:offerId/redeem': 'rewards:write',
   'PUT /user/:userId/coupon/:couponId': 'rewards:write',
   'PUT /user/:userId/survey/:surveyId': 'rewards:write',
+  // A token that only opens the user's live stream: reading.
+  'POST /user/:userId/stream-token': 'users:read',
 };
 
 /** The scope a route needs; null for a route in no scope (only a key with every scope may call it). */

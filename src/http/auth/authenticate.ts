@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** How the route authenticates; see AuthMode. Default: `admin` under /admin, else `jwt`. */
     auth?: AuthMode;
+    /** The route also takes a one-time stream token as `?token=` (live streams, whose EventSource cannot send headers). */
+    streamToken?: boolean;
   }
   interface FastifyRequest {
     /** Set by authentication before any handler of a non-public route runs. */
@@ -22,6 +24,8 @@ export interface AuthDependencies {
   /** Resolves an API key to its project, or null when unknown or revoked. */
   resolveApiKey(key: string): Promise<{ projectId: string; apiKeyId: string; scopes: readonly ApiKeyScope[] | null } | null>;
   projectExists(projectId: string): Promise<boolean>;
+  /** Takes (uses up) a stream token: the user it lets in, or null when unknown, expired or used. */
+  takeStreamToken?(token: string): Promise<{ projectId: string; userId: string } | null>;
 }
 
 const PUBLIC_PREFIXES = ['/health', '/metrics', '/openapi.json', '/docs', '/dashboard'];
@@ -83,6 +87,20 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
 
     // Every public route takes an API key (a service principal of its project), within its scopes.
     const apiKey = request.headers['x-api-key'];
+    const streamToken = (request.query as { token?: unknown } | undefined)?.token;
+    if (
+      request.routeOptions.config.streamToken &&
+      token === null &&
+      apiKey === undefined &&
+      typeof streamToken === 'string' &&
+      deps.takeStreamToken
+    ) {
+      const grant = await deps.takeStreamToken(streamToken);
+      if (!grant || !(await deps.projectExists(grant.projectId)))
+        throw AppError.of('INVALID_STREAM_TOKEN', 'Invalid stream token: unknown, expired (60 s) or already used');
+      request.principal = { kind: 'user', projectId: grant.projectId, userId: grant.userId };
+      return;
+    }
     if (typeof apiKey === 'string' && token === null) {
       const resolved = await deps.resolveApiKey(apiKey);
       // A key of a project being deleted is refused at once, before the job reaches its row.

@@ -181,6 +181,15 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     return { userId, groupId, ranks: { '7d': ranks['7d'], '30d': ranks['30d'], '365d': ranks['365d'] } };
   }
 
+  /** A user's rank and points on one board now (live streams' rank.changed); an unranked or unknown user: rank null. */
+  async rankOf(projectId: string, userId: string, groupId: string, period: BoardQuery): Promise<{ rank: number | null; points: number }> {
+    const parsed = parsePeriod(period);
+    await this.requireGroup(projectId, groupId);
+    const ref = await this.open(boardRef(projectId, groupId, parsed, this.platform.clock.now()));
+    const r = await this.read(ref, () => this.index.rank(ref, userId));
+    return r ? { rank: r.rank, points: r.points } : { rank: null, points: 0 };
+  }
+
   /** POST /user/{userId}/leaderboard */
   async setProfile(projectId: string, userId: string, input: { username?: string; anonymous?: boolean }): Promise<LeaderboardProfile> {
     const username = input.username === undefined ? undefined : displayName(input.username);
