@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CommitterStats } from '../write-path/batch-committer.js';
 
 /**
  * Prometheus metrics at GET /metrics: request counts and latency by route and status, and the
- * write path's batches (units ÷ batches is the mean batch size).
+ * write path's batches (units ÷ batches is the mean batch size), and in scale mode the PostgreSQL
+ * connection pool (connections, idle ones, requests waiting for one).
  */
 export function registerMetrics(app: FastifyInstance, writes: () => CommitterStats): Registry {
   const registry = new Registry();
@@ -33,6 +34,26 @@ export function registerMetrics(app: FastifyInstance, writes: () => CommitterSta
   writeCounter('laurel_write_units_total', 'Units (events, redemptions, survey answers, adjustments) in committed write batches', 'units');
   writeCounter('laurel_write_batch_retries_total', 'Write batches retried after a deadlock or serialization failure', 'retries');
   writeCounter('laurel_write_batch_splits_total', 'Write batches that failed as a whole and were applied unit by unit', 'splits');
+
+  const pool = app.platform.db.pool;
+  if (pool) {
+    const poolGauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    poolGauge('laurel_db_pool_connections', 'PostgreSQL connections of the pool (busy and idle)', () => pool.totalCount);
+    poolGauge('laurel_db_pool_idle', 'Idle PostgreSQL connections of the pool', () => pool.idleCount);
+    poolGauge(
+      'laurel_db_pool_waiting',
+      'Queries and transactions waiting for a PostgreSQL connection of the pool',
+      () => pool.waitingCount,
+    );
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
