@@ -19,8 +19,13 @@
  * queue (/metrics) every 100 ms, summarised after the table (wait events, lock waits and their
  * blockers, the longest waits, the pools' queues).
  *
+ * autocannon walks the request list from its start on every connection, so all connections (and
+ * every instance) send user0, user1, … at about the same time: batches of both instances lock the
+ * same user rows. BENCH_OFFSET_INSTANCES=1 starts instance i's list at i ÷ BENCH_INSTANCES of it.
+ *
  * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
- * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_PG_ACTIVITY (0), BENCH_NODE_ARGS.
+ * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0),
+ * BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
@@ -39,6 +44,7 @@ const BULK = Number(process.env.BENCH_BULK ?? 100);
 const RUNS = (process.env.BENCH_RUNS ?? 'single,bulk').split(',');
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
+const OFFSET_INSTANCES = process.env.BENCH_OFFSET_INSTANCES === '1';
 const PG_ACTIVITY = process.env.BENCH_PG_ACTIVITY === '1' && scaleUrl !== null;
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
@@ -109,7 +115,12 @@ async function main(): Promise<void> {
     };
     const activity: string[] = [];
     const run = async (requests: autocannon.Request[]) => {
-      const targets = laurel.map((l) => ({ url: l.base, requests, connections: Math.round(CONNECTIONS / INSTANCES) }));
+      const startOf = (i: number) => (OFFSET_INSTANCES ? Math.floor((i * requests.length) / INSTANCES) : 0);
+      const targets = laurel.map((l, i) => ({
+        url: l.base,
+        requests: [...requests.slice(startOf(i)), ...requests.slice(0, startOf(i))],
+        connections: Math.round(CONNECTIONS / INSTANCES),
+      }));
       const sampler = PG_ACTIVITY
         ? await sampleActivity(
             scaleUrl!,

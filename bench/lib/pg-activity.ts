@@ -33,6 +33,14 @@ interface Sample {
 /** How much of a statement the summary shows, after its column lists are shortened to `…`. */
 const QUERY_PREFIX = 150;
 
+interface Counters {
+  checkpointsRequested: number;
+  checkpointsTimed: number;
+  deadlocks: number;
+  /** laurel_write_batch_retries_total summed over the instances (batches retried after a deadlock or serialization failure). */
+  retries: number;
+}
+
 /** `select "t"."a", "t"."b" from "users" as t … for update` → `select … from "users" as t … for update`: the table and the lock show. */
 function compact(query: string): string {
   const short = query
@@ -49,6 +57,26 @@ export async function sampleActivity(serverUrl: string, database: string, instan
   await client.connect();
   const samples: Sample[] = [];
   let running = true;
+  const counters = async (): Promise<Counters> => {
+    const bg = await client.query<{ requested: number; timed: number }>(
+      'select checkpoints_req::float8 as requested, checkpoints_timed::float8 as timed from pg_stat_bgwriter',
+    );
+    const db = await client.query<{ deadlocks: number }>('select deadlocks::float8 as deadlocks from pg_stat_database where datname = $1', [
+      database,
+    ]);
+    let retries = 0;
+    for (const base of instances) {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      retries += Number(/^laurel_write_batch_retries_total (\d+)$/m.exec(text)?.[1] ?? 0);
+    }
+    return {
+      checkpointsRequested: bg.rows[0]!.requested,
+      checkpointsTimed: bg.rows[0]!.timed,
+      deadlocks: db.rows[0]?.deadlocks ?? 0,
+      retries,
+    };
+  };
+  const first = await counters();
   const gauge = async (base: string) => {
     try {
       const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(intervalMs * 5) })).text();
@@ -90,20 +118,44 @@ export async function sampleActivity(serverUrl: string, database: string, instan
     async stop() {
       running = false;
       await loop;
+      const last = await counters();
       await client.end();
-      return summarize(samples, instances.length, intervalMs);
+      return summarize(samples, instances.length, intervalMs, first, last);
     },
   };
 }
 
-function summarize(samples: Sample[], instances: number, intervalMs: number): string {
+function summarize(samples: Sample[], instances: number, intervalMs: number, first: Counters, last: Counters): string {
   if (samples.length === 0) return 'No samples.';
   const out: string[] = [];
-  const seconds = (samples.at(-1)!.at - samples[0]!.at) / 1000;
-  const gaps = samples.slice(1).map((s, i) => s.at - samples[i]!.at);
+  const start = samples[0]!.at;
+  const seconds = (samples.at(-1)!.at - start) / 1000;
+  const gaps = samples.slice(1).map((s, i) => ({ ms: s.at - samples[i]!.at, at: (samples[i]!.at - start) / 1000 }));
+  const gap = gaps.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, at: 0 });
   out.push(
     `${samples.length} samples of pg_stat_activity over ${seconds.toFixed(1)} s (every ${intervalMs} ms; ` +
-      `longest gap between samples ${Math.max(0, ...gaps)} ms).`,
+      `longest gap between samples ${gap.ms} ms, from ${gap.at.toFixed(1)} s into the run).`,
+    `Meanwhile: ${last.checkpointsRequested - first.checkpointsRequested} requested checkpoints (CREATE/DROP DATABASE of other users ` +
+      `of this PostgreSQL force one) and ${last.checkpointsTimed - first.checkpointsTimed} timed; ` +
+      `${last.deadlocks - first.deadlocks} deadlocks in the database; ` +
+      `${last.retries - first.retries} write batches retried by the instances.`,
+  );
+
+  // The worst seconds: most sessions waiting for a lock at once, and committing (WALSync) at once.
+  const perSecond = new Map<number, { lock: number; wal: number; active: number }>();
+  for (const s of samples) {
+    const sec = Math.floor((s.at - start) / 1000);
+    const cur = perSecond.get(sec) ?? { lock: 0, wal: 0, active: 0 };
+    cur.lock = Math.max(cur.lock, s.sessions.filter((x) => x.wait_event_type === 'Lock').length);
+    cur.wal = Math.max(cur.wal, s.sessions.filter((x) => x.wait_event === 'WALSync' || x.wait_event === 'WALWrite').length);
+    cur.active = Math.max(cur.active, s.sessions.filter((x) => x.state === 'active').length);
+    perSecond.set(sec, cur);
+  }
+  const worst = [...perSecond].sort((a, b) => b[1].lock - a[1].lock).slice(0, 5);
+  out.push(
+    `Worst seconds (most sessions waiting for a lock in one sample): ` +
+      worst.map(([sec, v]) => `${sec} s: ${v.lock} waiting, ${v.wal} in WAL sync, ${v.active} active`).join('; ') +
+      '.',
   );
 
   // Sessions per state and wait event, summed over the samples (a session counts once per sample).
