@@ -83,7 +83,10 @@ async function main(): Promise<void> {
     const receiver = WEBHOOK ? await spawnServer('bench/ingest/webhook-receiver.ts', {}) : null;
     if (receiver) servers.push(receiver.child);
     const env = WEBHOOK ? { ...store.env, WEBHOOK_ALLOW_PRIVATE: '1' } : store.env;
-    const laurel = await Promise.all(Array.from({ length: INSTANCES }, () => spawnServer('src/main.ts', env)));
+    // PGAPPNAME names each instance's PostgreSQL sessions (pg_stat_activity.application_name).
+    const laurel = await Promise.all(
+      Array.from({ length: INSTANCES }, (_, i) => spawnServer('src/main.ts', { ...env, PGAPPNAME: `laurel-bench-${i + 1}` })),
+    );
     servers.push(...laurel.map((l) => l.child));
     const pids = laurel.map((l) => l.child.pid!);
     const base = laurel[0]!.base;

@@ -13,6 +13,8 @@ export interface ActivitySampler {
 
 interface Session {
   pid: number;
+  /** The instance's PGAPPNAME (bench:ingest sets laurel-bench-1, -2, …). */
+  application_name: string;
   state: string | null;
   wait_event_type: string | null;
   wait_event: string | null;
@@ -94,7 +96,7 @@ export async function sampleActivity(serverUrl: string, database: string, instan
       const started = Date.now();
       const [activity, gauges] = await Promise.all([
         client.query<Session>(
-          `select pid, state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 4000) as query,
+          `select pid, application_name, state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 4000) as query,
                   (extract(epoch from clock_timestamp() - query_start) * 1000)::float8 as query_ms,
                   (extract(epoch from clock_timestamp() - xact_start) * 1000)::float8 as xact_ms,
                   pg_blocking_pids(pid) as blockers
@@ -185,15 +187,16 @@ function summarize(samples: Sample[], instances: number, intervalMs: number, fir
       waiting.set(key, (waiting.get(key) ?? 0) + 1);
       for (const pid of x.blockers) {
         const b = s.sessions.find((y) => y.pid === pid);
+        const whose = b && b.application_name === x.application_name ? 'same instance' : 'other instance';
         const bkey = b
-          ? `${b.state} ${b.wait_event_type ?? ''}/${b.wait_event ?? ''} | ${b.query}`
+          ? `${whose}, ${b.state} ${b.wait_event_type ?? ''}/${b.wait_event ?? ''} | ${b.query}`
           : `pid ${pid} (not in this database's sample)`;
         blocking.set(bkey, (blocking.get(bkey) ?? 0) + 1);
       }
     }
     out.push('', '| waiting on | statement that waits | session-samples |', '|---|---|---|');
     for (const [k, n] of [...waiting].sort((a, b) => b[1] - a[1]).slice(0, 10)) out.push(`| ${k.replace(' | ', ' | `')}\` | ${n} |`);
-    out.push('', '| blocker (state, wait, its current or last statement) | times |', '|---|---|');
+    out.push('', '| blocker (whose, state, wait, its current or last statement) | times |', '|---|---|');
     for (const [k, n] of [...blocking].sort((a, b) => b[1] - a[1]).slice(0, 10)) out.push(`| ${k.replace(' | ', ' | `')}\` | ${n} |`);
   }
 
