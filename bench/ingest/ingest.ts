@@ -132,6 +132,7 @@ async function main(): Promise<void> {
           )
         : null;
       await measure(targets, WARMUP, pids);
+      sampler?.mark('the measured run starts');
       const before = await batchesOf();
       const result = await measure(targets, SECONDS, pids);
       const after = await batchesOf();

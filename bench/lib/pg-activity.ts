@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 
 /**
@@ -8,6 +9,8 @@ import pg from 'pg';
  * connection). `stop()` ends the sampling and answers a markdown summary.
  */
 export interface ActivitySampler {
+  /** Notes a moment of the run (its offset is printed in the summary). */
+  mark(what: string): void;
   stop(): Promise<string>;
 }
 
@@ -30,6 +33,9 @@ interface Sample {
   /** laurel_db_pool_waiting of each instance (null when its /metrics did not answer in time). */
   poolWaiting: Array<number | null>;
   poolConnections: Array<number | null>;
+  /** How long the pg_stat_activity query and the /metrics reads took (ms). */
+  queryMs: number;
+  gaugeMs: number;
 }
 
 /** How much of a statement the summary shows, after its column lists are shortened to `…`. */
@@ -79,6 +85,10 @@ export async function sampleActivity(serverUrl: string, database: string, instan
     };
   };
   const first = await counters();
+  // The load generator (autocannon) runs in this process: a stall of its event loop delays the
+  // samples and adds to every latency it measures, so it is reported beside them.
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
   const gauge = async (base: string) => {
     try {
       const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(intervalMs * 5) })).text();
@@ -94,49 +104,90 @@ export async function sampleActivity(serverUrl: string, database: string, instan
   const loop = (async () => {
     while (running) {
       const started = Date.now();
+      let queryMs = 0;
+      let gaugeMs = 0;
       const [activity, gauges] = await Promise.all([
-        client.query<Session>(
-          `select pid, application_name, state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 4000) as query,
+        timed(
+          (ms) => (queryMs = ms),
+          client.query<Session>(
+            `select pid, application_name, state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 4000) as query,
                   (extract(epoch from clock_timestamp() - query_start) * 1000)::float8 as query_ms,
                   (extract(epoch from clock_timestamp() - xact_start) * 1000)::float8 as xact_ms,
                   pg_blocking_pids(pid) as blockers
              from pg_stat_activity
             where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-          [database],
+            [database],
+          ),
         ),
-        Promise.all(instances.map(gauge)),
+        timed((ms) => (gaugeMs = ms), Promise.all(instances.map(gauge))),
       ]);
       samples.push({
         at: started,
         sessions: activity.rows.map((x) => ({ ...x, query: compact(x.query) })),
         poolWaiting: gauges.map((g) => g.waiting),
         poolConnections: gauges.map((g) => g.connections),
+        queryMs,
+        gaugeMs,
       });
       const rest = intervalMs - (Date.now() - started);
       if (rest > 0) await new Promise((r) => setTimeout(r, rest));
     }
   })();
+  const marks: Array<{ what: string; at: number }> = [];
   return {
+    mark(what) {
+      marks.push({ what, at: Date.now() });
+    },
     async stop() {
       running = false;
       await loop;
+      loopDelay.disable();
+      const stall = { max: loopDelay.max / 1e6, p99: loopDelay.percentile(99) / 1e6 };
       const last = await counters();
       await client.end();
-      return summarize(samples, instances.length, intervalMs, first, last);
+      return summarize(samples, instances.length, intervalMs, first, last, stall, marks);
     },
   };
 }
 
-function summarize(samples: Sample[], instances: number, intervalMs: number, first: Counters, last: Counters): string {
+async function timed<T>(record: (ms: number) => void, work: Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work;
+  } finally {
+    record(Date.now() - started);
+  }
+}
+
+function summarize(
+  samples: Sample[],
+  instances: number,
+  intervalMs: number,
+  first: Counters,
+  last: Counters,
+  stall: { max: number; p99: number },
+  marks: Array<{ what: string; at: number }>,
+): string {
   if (samples.length === 0) return 'No samples.';
   const out: string[] = [];
   const start = samples[0]!.at;
   const seconds = (samples.at(-1)!.at - start) / 1000;
   const gaps = samples.slice(1).map((s, i) => ({ ms: s.at - samples[i]!.at, at: (samples[i]!.at - start) / 1000 }));
   const gap = gaps.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, at: 0 });
+  const slowest = samples.reduce((a, b) => (b.queryMs + b.gaugeMs > a.queryMs + a.gaugeMs ? b : a));
   out.push(
     `${samples.length} samples of pg_stat_activity over ${seconds.toFixed(1)} s (every ${intervalMs} ms; ` +
-      `longest gap between samples ${gap.ms} ms, from ${gap.at.toFixed(1)} s into the run).`,
+      `longest gap between samples ${gap.ms} ms, from ${gap.at.toFixed(1)} s into the run; the slowest sample took ` +
+      `${slowest.queryMs} ms for pg_stat_activity and ${slowest.gaugeMs} ms for /metrics, ` +
+      `${((slowest.at - start) / 1000).toFixed(1)} s into the run).`,
+    `The load generator's own event loop (autocannon runs in this process; its stalls add to the latencies it measures): ` +
+      `delay max ${Math.round(stall.max)} ms, p99 ${Math.round(stall.p99)} ms; gaps of a second or more between samples: ` +
+      (gaps
+        .filter((g) => g.ms >= 1000)
+        .map((g) => `${g.ms} ms from ${g.at.toFixed(1)} s`)
+        .join(', ') || 'none') +
+      '.',
+    ...marks.map((m) => `${((m.at - start) / 1000).toFixed(1)} s into the run: ${m.what}.`),
     `Meanwhile: ${last.checkpointsRequested - first.checkpointsRequested} requested checkpoints (CREATE/DROP DATABASE of other users ` +
       `of this PostgreSQL force one) and ${last.checkpointsTimed - first.checkpointsTimed} timed; ` +
       `${last.deadlocks - first.deadlocks} deadlocks in the database; ` +
