@@ -46,6 +46,9 @@ describe('loadConfig', () => {
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['REDIS_URL', { REDIS_URL: 'http://x' }],
+    ['DATABASE_POOLER', { DATABASE_URL: 'postgres://u@h/db', DATABASE_POOLER: 'statement' }],
+    ['DATABASE_POOLER', { DATABASE_URL: 'postgres://u@h/db', DATABASE_POOLER: 'pgbouncer' }],
+    ['DATABASE_POOLER', { DATABASE_POOLER: 'transaction' }],
     ['RATE_LIMIT_MAX', { RATE_LIMIT_MAX: '-1' }],
     ['RATE_LIMIT_WINDOW_MS', { RATE_LIMIT_WINDOW_MS: '1.5' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
@@ -88,8 +91,10 @@ describe('loadConfig', () => {
       LAUREL_TEST_CLOCK: '1',
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOW_PRIVATE: '1',
+      DATABASE_POOLER: 'transaction',
     });
     expect(c).toMatchObject({
+      databasePooler: 'transaction',
       webhookAllowPrivate: true,
       port: 8080,
       host: '127.0.0.1',
@@ -102,6 +107,12 @@ describe('loadConfig', () => {
       testClock: true,
       logLevel: 'warn',
     });
+  });
+
+  it('assumes no pooler unless DATABASE_POOLER names one', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).databasePooler).toBe('none');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOLER: 'none' }).databasePooler).toBe('none');
+    expect(loadConfig({}).databasePooler).toBe('none');
   });
 
   it('reads CORS_ORIGINS as * or a list of origins, normalised as browsers send them', () => {

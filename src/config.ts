@@ -8,6 +8,11 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /**
+   * What stands between Laurel and PostgreSQL (DATABASE_POOLER): `none`, or `transaction` for a pooler
+   * in transaction pooling (PgBouncer pool_mode=transaction): then no statement is prepared by name.
+   */
+  databasePooler: DatabasePooler;
   redisUrl: string | null;
   /** HS256 key; null when tokens are verified with a public key or JWKS. */
   jwtSecret: string | null;
@@ -55,6 +60,8 @@ export interface Config {
   /** Bytes a live stream's socket may hold unsent before its reader counts as too slow and is dropped (LAUREL_LIVE_MAX_BUFFER_BYTES). */
   liveMaxBufferBytes: number;
 }
+
+export type DatabasePooler = 'none' | 'transaction';
 
 export class ConfigError extends Error {
   constructor(
@@ -168,6 +175,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('DATABASE_URL', `must be sqlite:<path>, sqlite::memory: or postgres://…, got "${databaseUrl}"`);
   }
   if (databaseUrl === 'sqlite:') throw new ConfigError('DATABASE_URL', 'needs a path after sqlite:');
+  const databasePooler = optional(env, 'DATABASE_POOLER') ?? 'none';
+  if (databasePooler !== 'none' && databasePooler !== 'transaction') {
+    throw new ConfigError('DATABASE_POOLER', `must be none or transaction, got "${databasePooler}"`);
+  }
+  if (databasePooler !== 'none' && databaseUrl.startsWith('sqlite:')) {
+    throw new ConfigError('DATABASE_POOLER', 'applies to PostgreSQL only (DATABASE_URL=postgres://…), not to the embedded SQLite store');
+  }
 
   const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -212,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host,
     databaseUrl,
+    databasePooler,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     jwtSecret,
     jwtPublicKey: jwtPublicKey?.replace(/\\n/g, '\n') ?? null,

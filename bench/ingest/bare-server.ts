@@ -1,7 +1,8 @@
 /**
  * The reference of the ingest and redemption benchmarks: bare Fastify routes that validate the same
  * POST /event and redeem bodies with the same validator setup and answer a JSON object of a similar
- * size, touching no storage and no auth.
+ * size, touching no storage and no auth. The read benchmark's reference (bench/reads/reads.ts) is
+ * `GET /bare/user/{userId}`: a validated path parameter and a small JSON answer.
  */
 import Fastify from 'fastify';
 import { registerValidation } from '../../src/http/validation.js';
@@ -32,5 +33,13 @@ app.post('/user/:userId/offer/:offerId/redeem', { schema: { body: RedeemBody } }
     },
   };
 });
+app.get(
+  '/bare/user/:userId',
+  { schema: { params: { type: 'object', properties: { userId: { type: 'string', maxLength: 256 } }, required: ['userId'] } } },
+  (req) => {
+    const { userId } = req.params as { userId: string };
+    return { userId, userExists: true, points: 1250, pendingPoints: 0, tier: { tierId: 'silver', since: new Date(0).toISOString() } };
+  },
+);
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -18,14 +18,25 @@
  * without live streams, with N user streams open (users user0…, spread over the instances, service
  * token) receiving what the events push, and with them closed again.
  *
+ * With BENCH_PG_ACTIVITY=1 (scale mode) each run (warm-up and measurement) is watched by
+ * bench/lib/pg-activity.ts: pg_stat_activity of the benchmark's database and each instance's pool
+ * queue (/metrics) every 100 ms, summarised after the table (wait events, lock waits and their
+ * blockers, the longest waits, the pools' queues).
+ *
+ * autocannon walks the request list from its start on every connection, so all connections (and
+ * every instance) send user0, user1, … at about the same time: batches of both instances lock the
+ * same user rows. BENCH_OFFSET_INSTANCES=1 starts instance i's list at i ÷ BENCH_INSTANCES of it.
+ *
  * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
- * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_LIVE_STREAMS (0), BENCH_NODE_ARGS.
+ * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_LIVE_STREAMS (0),
+ * BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { spawnServer, stop } from '../lib/bench-server.js';
-import { createBenchStore, eachLimited, mode } from '../lib/bench-store.js';
+import { createBenchStore, eachLimited, mode, scaleUrl } from '../lib/bench-store.js';
+import { sampleActivity } from '../lib/pg-activity.js';
 import { measure, metric, type Measured } from '../lib/measure.js';
 import { defineGamification } from './gamification.js';
 
@@ -38,6 +49,8 @@ const RUNS = (process.env.BENCH_RUNS ?? 'single,bulk').split(',');
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 0);
+const OFFSET_INSTANCES = process.env.BENCH_OFFSET_INSTANCES === '1';
+const PG_ACTIVITY = process.env.BENCH_PG_ACTIVITY === '1' && scaleUrl !== null;
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
@@ -75,7 +88,10 @@ async function main(): Promise<void> {
     const receiver = WEBHOOK ? await spawnServer('bench/ingest/webhook-receiver.ts', {}) : null;
     if (receiver) servers.push(receiver.child);
     const env = WEBHOOK ? { ...store.env, WEBHOOK_ALLOW_PRIVATE: '1' } : store.env;
-    const laurel = await Promise.all(Array.from({ length: INSTANCES }, () => spawnServer('src/main.ts', env)));
+    // PGAPPNAME names each instance's PostgreSQL sessions (pg_stat_activity.application_name).
+    const laurel = await Promise.all(
+      Array.from({ length: INSTANCES }, (_, i) => spawnServer('src/main.ts', { ...env, PGAPPNAME: `laurel-bench-${i + 1}` })),
+    );
     servers.push(...laurel.map((l) => l.child));
     const pids = laurel.map((l) => l.child.pid!);
     const base = laurel[0]!.base;
@@ -105,12 +121,28 @@ async function main(): Promise<void> {
       }
       return { batches, units };
     };
+    const activity: string[] = [];
     const run = async (requests: autocannon.Request[]) => {
-      const targets = laurel.map((l) => ({ url: l.base, requests, connections: Math.round(CONNECTIONS / INSTANCES) }));
+      const startOf = (i: number) => (OFFSET_INSTANCES ? Math.floor((i * requests.length) / INSTANCES) : 0);
+      const targets = laurel.map((l, i) => ({
+        url: l.base,
+        requests: [...requests.slice(startOf(i)), ...requests.slice(0, startOf(i))],
+        connections: Math.round(CONNECTIONS / INSTANCES),
+      }));
+      const sampler = PG_ACTIVITY
+        ? await sampleActivity(
+            scaleUrl!,
+            new URL(store.env.DATABASE_URL!).pathname.slice(1),
+            laurel.map((l) => l.base),
+          )
+        : null;
       await measure(targets, WARMUP, pids);
+      sampler?.mark('the measured run starts');
       const before = await batchesOf();
       const result = await measure(targets, SECONDS, pids);
       const after = await batchesOf();
+      if (sampler)
+        activity.push(`\nPostgreSQL activity during run ${activity.length + 1} (warm-up and measurement):\n${await sampler.stop()}`);
       return { result, batch: (after.units - before.units) / Math.max(1, after.batches - before.batches) };
     };
 
@@ -207,6 +239,7 @@ async function main(): Promise<void> {
           `${(r.m.p99 / Math.max(1, bareResult.p99)).toFixed(2)} | ${r.m.non2xx + r.m.errors} |`,
       );
     }
+    for (const text of activity) console.log(text);
     if (receiver && rows.length >= 4) {
       const [without, hooked, again] = [rows[1]!.m, rows[2]!.m, rows[3]!.m];
       const mean = (without.rps + again.rps) / 2;

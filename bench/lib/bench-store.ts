@@ -18,16 +18,20 @@ export interface BenchStore {
 
 /**
  * A store of the benchmark's own: a temp folder with a SQLite file (embedded), or a new
- * PostgreSQL database beside DATABASE_URL plus a Redis prefix of its own (scale).
+ * PostgreSQL database beside DATABASE_URL (or `postgresUrl`) plus a Redis prefix of its own (scale).
  */
-export async function createBenchStore(name: string, base: Record<string, string>): Promise<BenchStore> {
+export async function createBenchStore(
+  name: string,
+  base: Record<string, string>,
+  postgresUrl: string | null = scaleUrl,
+): Promise<BenchStore> {
   const dir = mkdtempSync(join(tmpdir(), `laurel-bench-${name}-`));
   const env: Record<string, string> = { ...base, LAUREL_DATA_DIR: dir, RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'warn' };
   let database: string | null = null;
-  if (scaleUrl) {
+  if (postgresUrl) {
     database = `laurel_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${database}`);
-    const url = new URL(scaleUrl);
+    await adminQuery(postgresUrl, `CREATE DATABASE ${database}`);
+    const url = new URL(postgresUrl);
     url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();
     env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -39,14 +43,14 @@ export async function createBenchStore(name: string, base: Record<string, string
     env,
     async cleanup() {
       rmSync(dir, { recursive: true, force: true });
-      if (database) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      if (database) await adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       if (env.REDIS_URL && env.LAUREL_REDIS_PREFIX) await deleteKeysWithPrefix(env.REDIS_URL, env.LAUREL_REDIS_PREFIX);
     },
   };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: scaleUrl! });
+async function adminQuery(serverUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     await admin.query(text);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** CPU time (user + system) a process has used so far, in ms, from /proc (Linux; clock ticks of 10 ms). */
@@ -10,6 +10,40 @@ export function cpuMs(pid: number): number {
   return ticks * 10;
 }
 
+/**
+ * CPU time all PostgreSQL processes of this machine have used so far, in ms (/proc; Linux): every
+ * `postgres` process (postmaster, backends, background workers), plus what the postmaster's ended
+ * children used (its cutime and cstime), so a backend that exits during a run still counts.
+ */
+export function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (name !== 'postgres') continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+    const parent = Number(fields[1]);
+    if (processName(parent) !== 'postgres') ticks += Number(fields[13]) + Number(fields[14]); // the postmaster
+  }
+  return ticks * 10;
+}
+
+function processName(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  } catch {
+    return null;
+  }
+}
+
 export interface Measured {
   /** Requests per second (autocannon's mean). */
   rps: number;
@@ -19,6 +53,8 @@ export interface Measured {
   errors: number;
   /** Server CPU per request, µs (sum over the given server processes). */
   cpuUs: number;
+  /** PostgreSQL's CPU per request, µs (every postgres process of the machine), when asked for; else null. */
+  postgresCpuUs: number | null;
   requests: number;
 }
 
@@ -32,12 +68,19 @@ export interface CannonTarget {
  * Runs autocannon against one or more targets at once for `seconds` and measures the CPU the
  * server processes `pids` spent meanwhile, per request.
  */
-export async function measure(targets: CannonTarget[], seconds: number, pids: number[]): Promise<Measured> {
+export async function measure(
+  targets: CannonTarget[],
+  seconds: number,
+  pids: number[],
+  options: { postgres?: boolean } = {},
+): Promise<Measured> {
+  const postgresBefore = options.postgres ? postgresCpuMs() : 0;
   const before = pids.map(cpuMs);
   const results = await Promise.all(
     targets.map((t) => autocannon({ url: t.url, connections: t.connections, duration: seconds, requests: t.requests, method: 'POST' })),
   );
   const cpu = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i]!, 0);
+  const postgres = options.postgres ? postgresCpuMs() - postgresBefore : null;
   const requests = results.reduce((s, r) => s + r.requests.total, 0);
   const weighted = (pick: (r: autocannon.Result) => number) =>
     results.reduce((s, r) => s + pick(r) * r.requests.total, 0) / Math.max(1, requests);
@@ -48,6 +91,7 @@ export async function measure(targets: CannonTarget[], seconds: number, pids: nu
     non2xx: results.reduce((s, r) => s + r.non2xx, 0),
     errors: results.reduce((s, r) => s + r.errors + r.timeouts, 0),
     cpuUs: requests > 0 ? (cpu * 1000) / requests : 0,
+    postgresCpuUs: postgres === null ? null : requests > 0 ? (postgres * 1000) / requests : 0,
     requests,
   };
 }

@@ -4,7 +4,8 @@ import type { CommitterStats } from '../write-path/batch-committer.js';
 
 /**
  * Prometheus metrics at GET /metrics: request counts and latency by route and status, and the
- * write path's batches (units ÷ batches is the mean batch size), and the live streams open on this instance.
+ * write path's batches (units ÷ batches is the mean batch size), the live streams open on this instance,
+ * and in scale mode the PostgreSQL connection pool (connections, idle ones, requests waiting for one).
  */
 export function registerMetrics(app: FastifyInstance, writes: () => CommitterStats, liveStreams: () => number = () => 0): Registry {
   const registry = new Registry();
@@ -42,6 +43,25 @@ export function registerMetrics(app: FastifyInstance, writes: () => CommitterSta
       this.set(liveStreams());
     },
   });
+  const pool = app.platform.db.pool;
+  if (pool) {
+    const poolGauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    poolGauge('laurel_db_pool_connections', 'PostgreSQL connections of the pool (busy and idle)', () => pool.totalCount);
+    poolGauge('laurel_db_pool_idle', 'Idle PostgreSQL connections of the pool', () => pool.idleCount);
+    poolGauge(
+      'laurel_db_pool_waiting',
+      'Queries and transactions waiting for a PostgreSQL connection of the pool',
+      () => pool.waitingCount,
+    );
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };

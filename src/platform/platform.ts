@@ -30,7 +30,7 @@ export interface PlatformOptions {
 }
 
 export async function openPlatform(config: Config, log: FastifyBaseLogger, options: PlatformOptions = {}): Promise<Platform> {
-  const db = openDatabase(config.databaseUrl, { sqliteImage: options.sqliteImage });
+  const db = openDatabase(config.databaseUrl, { sqliteImage: options.sqliteImage, pooler: config.databasePooler });
   let redis: RedisHandle | null = null;
   try {
     await db.ping();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { preparesNamedStatements } from '../platform/db/database.js';
 import { readPipelineOf } from '../platform/db/read-pipeline.js';
 import type { DB } from '../platform/db/schema.js';
 
@@ -13,8 +14,11 @@ class Arg {
 
 /** A statement compiled for one store: its SQL, where each argument goes, and a name for preparing. */
 export interface CompiledStatement {
-  /** `s<hash of the SQL>`: the name of the prepared statement on PostgreSQL. */
-  readonly name: string;
+  /**
+   * `s<hash of the SQL>`: the name of the prepared statement on PostgreSQL; undefined behind a pooler
+   * in transaction pooling (DATABASE_POOLER=transaction), where the statement is sent unnamed each time.
+   */
+  readonly name: string | undefined;
   readonly sql: string;
   /** One entry per SQL parameter: the argument's name, or a constant Kysely put there. */
   readonly params: ReadonlyArray<Arg | unknown>;
@@ -26,7 +30,8 @@ export interface CompiledStatement {
  * A statement of the write path (decision 070: one SQL source). It is written once with Kysely,
  * compiled once per store (the `?` of SQLite or the `$n` of PostgreSQL), and run prepared with
  * named arguments: better-sqlite3 statements from the store's one statement cache on SQLite,
- * named prepared statements on PostgreSQL. `build` receives placeholders in place of the
+ * named prepared statements on PostgreSQL (unnamed ones behind a pooler in transaction pooling,
+ * decision 280). `build` receives placeholders in place of the
  * arguments, so it must only pass them on as values (never inspect them).
  *
  * @example
@@ -51,7 +56,7 @@ export class Statement<A extends Args = Args, R = unknown> {
       const placeholders = new Proxy({}, { get: (_target, name) => new Arg(String(name)) }) as A;
       const query = this.build(db, placeholders).compile();
       hit = {
-        name: `s${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`,
+        name: preparesNamedStatements(db) ? `s${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}` : undefined,
         sql: query.sql,
         params: query.parameters,
         bind: binder(query.parameters),

@@ -20,6 +20,18 @@ declare module 'vitest' {
 
 const POSTGRES_URL = process.env.LAUREL_TEST_POSTGRES_URL;
 const REDIS_URL = process.env.LAUREL_TEST_REDIS_URL;
+/**
+ * Set by test/process/pgbouncer.process.test.ts: the apps reach each test database through this
+ * pooler in transaction pooling (DATABASE_POOLER=transaction); setup and emptying stay direct.
+ */
+const POOLER_URL = process.env.LAUREL_TEST_POOLER_URL;
+
+function throughPooler(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const pooler = new URL(POOLER_URL!);
+  url.host = pooler.host;
+  return url.toString();
+}
 
 /** SQLite always; PostgreSQL + Redis when their URLs are set (narrowed by LAUREL_TEST_BACKENDS). */
 export const backends: BackendName[] = chooseBackends(process.env).backends;
@@ -101,6 +113,7 @@ export class TestContext {
     return {
       ...base,
       databaseUrl: this.databaseUrl,
+      databasePooler: POOLER_URL && this.backend === 'postgres' ? 'transaction' : 'none',
       redisUrl: this.backend === 'postgres' ? REDIS_URL! : null,
       redisPrefix: this.redisPrefix,
       jwtSecret: TEST_JWT_SECRET,
@@ -127,7 +140,7 @@ export class TestContext {
     if (this.backend !== 'postgres') return;
     const database = await createPostgresDatabase(POSTGRES_URL!, postgresTemplate());
     this.databaseName = database.name;
-    this.databaseUrl = database.url;
+    this.databaseUrl = POOLER_URL ? throughPooler(database.url) : database.url;
     this.emptier = new PostgresEmptier(database.url);
   }
 

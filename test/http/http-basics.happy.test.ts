@@ -79,6 +79,18 @@ describeBackends('HTTP basics', (t) => {
     expect(res.body).toContain('laurel_http_request_duration_seconds_bucket');
   });
 
+  it('shows the PostgreSQL pool in /metrics in scale mode: connections, idle ones, and what waits for one', async () => {
+    await t.inject({ method: 'GET', url: '/user/alice/points', headers: await t.auth('alice') });
+    const body = (await t.inject({ method: 'GET', url: '/metrics' })).body;
+    if (t.backend === 'sqlite') {
+      expect(body).not.toContain('laurel_db_pool_');
+      return;
+    }
+    expect(Number(/^laurel_db_pool_connections (\d+)$/m.exec(body)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(body).toMatch(/^laurel_db_pool_idle \d+$/m);
+    expect(body).toMatch(/^laurel_db_pool_waiting 0$/m);
+  });
+
   it('serves the OpenAPI document and the docs UI', async () => {
     const doc = await t.inject({ method: 'GET', url: '/openapi.json' });
     expect(doc.statusCode).toBe(200);

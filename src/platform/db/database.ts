@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { DatabasePooler } from '../../config.js';
 import type { DB } from './schema.js';
 import { registerReadPipeline } from './read-pipeline.js';
 import { StatementCache } from './statement-cache.js';
@@ -26,6 +27,8 @@ export interface Database {
   /** The embedded store's one prepared-statement cache (SQLite only), shared with Kysely's driver. */
   readonly statements: StatementCache | null;
   readonly pool: pg.Pool | null;
+  /** `transaction`: PostgreSQL is reached through a pooler in transaction pooling (DATABASE_POOLER). */
+  readonly pooler: DatabasePooler;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -43,11 +46,29 @@ export interface OpenDatabaseOptions {
    * serialized after its migrations, so that tests which open hundreds of stores migrate once.
    */
   sqliteImage?: Buffer;
+  /**
+   * `transaction`: a pooler in transaction pooling (PgBouncer) stands in front of PostgreSQL, so a
+   * connection of the pool may meet another server session in each transaction. Nothing may then
+   * outlive a transaction on the server: statements are not prepared by name (decision 280).
+   */
+  pooler?: DatabasePooler;
+}
+
+/** The PostgreSQL stores opened behind a pooler in transaction pooling (their Kysely instances). */
+const behindTransactionPooler = new WeakSet<Kysely<DB>>();
+
+/**
+ * Whether statements compiled with `kysely` may be prepared by name on the server. Not behind a
+ * pooler in transaction pooling: a statement prepared in one transaction's server session is unknown
+ * to the next one's (`prepared statement "s…" does not exist`), and PgBouncer 1.18 does not track them.
+ */
+export function preparesNamedStatements(kysely: Kysely<DB>): boolean {
+  return !behindTransactionPooler.has(kysely);
 }
 
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Database {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options.sqliteImage);
-  return openPostgres(url, options.poolSize ?? 20);
+  return openPostgres(url, options.poolSize ?? 20, options.pooler ?? 'none');
 }
 
 function openSqlite(path: string, image?: Buffer): Database {
@@ -71,6 +92,7 @@ function openSqlite(path: string, image?: Buffer): Database {
     sqlite: raw,
     statements,
     pool: null,
+    pooler: 'none',
     async ping() {
       raw.prepare('select 1').get();
     },
@@ -84,7 +106,7 @@ function openSqlite(path: string, image?: Buffer): Database {
 /** How long a request waits for a connection (a free one, or a new one) before it fails with 503. */
 const CONNECT_TIMEOUT_MS = 1_500;
 
-function openPostgres(url: string, poolSize: number): Database {
+function openPostgres(url: string, poolSize: number, pooler: DatabasePooler): Database {
   // Pipeline mode (pg ≥ 8.23): a client sends a statement without waiting for
   // the answers to those before it; the write path sends a batch's statements together (decision 070).
   const pool = new pg.Pool({
@@ -102,12 +124,14 @@ function openPostgres(url: string, poolSize: number): Database {
   pool.on('error', () => undefined);
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   registerReadPipeline(kysely, pool);
+  if (pooler === 'transaction') behindTransactionPooler.add(kysely);
   return {
     kysely,
     dialect: 'postgres',
     sqlite: null,
     statements: null,
     pool,
+    pooler,
     async ping() {
       await sql`select 1`.execute(kysely);
     },
