@@ -3,7 +3,8 @@
  * body (the reference), then POST /event of the real server with one active challenge and one daily
  * streak on the event (user JWTs of BENCH_USERS users), then POST /events with BENCH_BULK events per
  * request (a service token). Reports events/s, latency, the server's CPU per event (from /proc)
- * and the mean write-batch size (from /metrics), and the ratios to the bare route.
+ * and the mean write-batch size (from /metrics), in scale mode PostgreSQL's CPU per event (every postgres
+ * process of the machine: run it alone), and the ratios to the bare route.
  *
  * Embedded mode by default (SQLite file, durable commits); scale mode when DATABASE_URL is
  * postgres://… (REDIS_URL too, default redis://127.0.0.1:6379; the bench creates and drops its own
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
       await measure(targets, WARMUP, pids);
       sampler?.mark('the measured run starts');
       const before = await batchesOf();
-      const result = await measure(targets, SECONDS, pids);
+      const result = await measure(targets, SECONDS, pids, { postgres: scaleUrl !== null });
       const after = await batchesOf();
       if (sampler)
         activity.push(`\nPostgreSQL activity during run ${activity.length + 1} (warm-up and measurement):\n${await sampler.stop()}`);
@@ -226,14 +227,16 @@ async function main(): Promise<void> {
 
     console.log(`\nIngest benchmark, ${mode} mode, ${new Date().toISOString()} (${SECONDS} s, ${CONNECTIONS} connections, ${USERS} users)`);
     console.log(
-      '| target | events/s | p50 ms | p99 ms | server CPU µs/event | mean batch | events/s ÷ bare | CPU ÷ bare | p99 ÷ bare | non-2xx |',
+      '| target | events/s | p50 ms | p99 ms | server CPU µs/event | PostgreSQL CPU µs/event | mean batch | events/s ÷ bare | CPU ÷ bare | ' +
+        'p99 ÷ bare | non-2xx |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       const eps = r.m.rps * r.perRequest;
       const cpu = r.m.cpuUs / r.perRequest;
       console.log(
         `| ${r.label} | ${Math.round(eps)} | ${r.m.p50.toFixed(1)} | ${r.m.p99} | ${Math.round(cpu)} | ` +
+          `${r.m.postgresCpuUs === null ? '—' : Math.round(r.m.postgresCpuUs / r.perRequest)} | ` +
           `${r.batch === undefined ? '—' : r.batch.toFixed(1)} | ` +
           `${(eps / bareResult.rps).toFixed(2)} | ${(cpu / bareResult.cpuUs).toFixed(2)} | ` +
           `${(r.m.p99 / Math.max(1, bareResult.p99)).toFixed(2)} | ${r.m.non2xx + r.m.errors} |`,
