@@ -9,6 +9,7 @@ import { offerUsageCounter, OffersService, redemptionParticipant, RedemptionServ
 import { surveysParticipant, SurveysService } from './modules/surveys/index.js';
 import { LeaderboardsService, MonthClose } from './modules/leaderboards/index.js';
 import { ChallengesService } from './modules/challenges/index.js';
+import { AchievementsService } from './modules/achievements/index.js';
 import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
@@ -59,6 +60,11 @@ export function createServices(platform: Platform) {
   tiers.useOffers(offers);
   const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers, streaks);
   const surveys = new SurveysService(platform, writes);
+  const achievements = new AchievementsService(platform, {
+    countUsers: (p) => users.countLive(p),
+    userExists: (p, u) => users.exists(p, u),
+    challengeSeries: (b, p) => challenges.seriesIn(b, p),
+  });
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,
@@ -68,6 +74,7 @@ export function createServices(platform: Platform) {
     eventsParticipant,
     challenges.stage,
     streaks.stage,
+    achievements.stage,
     analytics.stage.participant,
     tiers.participant,
     redemptionParticipant,
@@ -83,6 +90,7 @@ export function createServices(platform: Platform) {
       requireLive: (trx, p, u) => users.requireLive(trx, p, u),
       rewards: [(p, u) => points.lastEntryAt(p, u), (p, u) => coupons.lastIssuedAt(p, u)],
       surveys: (p, u) => surveys.lastAvailableAt(p, u),
+      achievements: (p, u) => achievements.lastUnlockAt(p, u),
     },
     challenges,
   );
@@ -105,6 +113,7 @@ export function createServices(platform: Platform) {
     events,
     challenges,
     streaks,
+    achievements,
     leaderboards,
     coupons,
     redemption,
@@ -148,6 +157,7 @@ export function createServices(platform: Platform) {
     events,
     challenges,
     streaks,
+    achievements,
     leaderboards,
     coupons,
     offers,

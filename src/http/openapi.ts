@@ -10,6 +10,7 @@ import { registerBrowserPageHeaders } from './browser-headers.js';
 
 /** What an ID in a path or a common query parameter means, where the route's schema does not say. */
 const PARAMETERS: Record<string, string> = {
+  achievementId: 'Id of the achievement',
   apiKeyId: 'Id of the API key',
   challengeId: 'Id of the challenge',
   couponId: 'Id of the coupon (its couponKey)',

@@ -111,6 +111,12 @@ export class ChallengesService implements UserDataOwner {
     return this.cached(projectId, () => batch.session.execute(this.repo.listQuery(this.db, projectId)));
   }
 
+  /** Challenge → its series, for a write batch (achievements count the completed steps of a series). */
+  async seriesIn(batch: WriteBatch, projectId: string): Promise<Map<string, string>> {
+    const defs = await this.definitionsIn(batch, projectId);
+    return new Map(defs.filter((c) => c.seriesId !== null).map((c) => [c.challengeId, c.seriesId!]));
+  }
+
   private changed(projectId: string): Promise<void> {
     return this.platform.bus.publish(BUS_TOPIC, projectId);
   }

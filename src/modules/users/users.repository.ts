@@ -95,6 +95,17 @@ export class UsersRepository {
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
+  /** How many live users the project has. */
+  async countLive(projectId: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('users'))
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r?.users ?? 0);
+  }
+
   /** The user's row, including one whose deletion is running (deleted_at set). */
   async find(projectId: string, userId: string) {
     return this.db.selectFrom('users').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();

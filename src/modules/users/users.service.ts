@@ -82,6 +82,11 @@ export class UsersService implements UserDataOwner, LiveUsers {
     return user !== undefined && user.deleted_at != null;
   }
 
+  /** How many live users the project has (the denominator of achievement rarity). */
+  countLive(projectId: string): Promise<number> {
+    return this.repo.countLive(projectId);
+  }
+
   async exists(projectId: string, userId: string): Promise<boolean> {
     return (await this.findLive(projectId, userId)) !== undefined;
   }

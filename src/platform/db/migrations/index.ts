@@ -22,6 +22,7 @@ import { streakFreezeBanks } from './0960_c_streak_freeze_banks.js';
 import { sectionTen } from './0970_k_section_ten.js';
 import { autoCreateUsers } from './0975_auto_create_users.js';
 import { projectDeletion } from './0980_project_deletion.js';
+import { achievements } from './0990_achievements.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -51,5 +52,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0970_k_section_ten': sectionTen(),
     '0975_auto_create_users': autoCreateUsers(),
     '0980_project_deletion': projectDeletion(),
+    '0990_achievements': achievements(),
   };
 }
