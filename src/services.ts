@@ -9,7 +9,7 @@ import { offerUsageCounter, OffersService, redemptionParticipant, RedemptionServ
 import { surveysParticipant, SurveysService } from './modules/surveys/index.js';
 import { LeaderboardsService, MonthClose } from './modules/leaderboards/index.js';
 import { ChallengesService } from './modules/challenges/index.js';
-import { AchievementsService } from './modules/achievements/index.js';
+import { AchievementBackfill, AchievementsService } from './modules/achievements/index.js';
 import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
@@ -65,6 +65,14 @@ export function createServices(platform: Platform) {
     userExists: (p, u) => users.exists(p, u),
     challengeSeries: (b, p) => challenges.seriesIn(b, p),
   });
+  const achievementBackfill = new AchievementBackfill(jobs, writes, {
+    achievement: (p, a) => achievements.stored(p, a),
+    liveUsersAfter: (p, after, limit) => users.liveIdsAfter(p, after, limit),
+    storedEvents: (p, e, u) => events.storedOf(p, e, u),
+    longestRuns: (p, s, u) => streaks.longestRuns(p, s, u),
+    completions: (p, u) => challenges.completionsOf(p, u),
+  });
+  achievements.onChanged((p, a) => achievementBackfill.start(p, a));
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,

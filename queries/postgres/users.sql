@@ -19,6 +19,9 @@ select "user_id", "points", "created_at", "last_active_at", "time_zone", points 
 -- modules/users/users.repository.ts UsersRepository.list [sample 2]
 select "user_id", "points", "created_at", "last_active_at", "time_zone", coalesce(last_active_at, -1) as "sort_key" from "users" where "project_id" = $1 and "deleted_at" is null and substr(user_id, 1, $2) = $3 and (coalesce(last_active_at, -1) < $4 or (coalesce(last_active_at, -1) = $5 and "user_id" > $6)) order by coalesce(last_active_at, -1) desc, "user_id" asc limit $7;
 
+-- modules/users/users.repository.ts UsersRepository.liveIdsAfter
+select "user_id" from "users" where "project_id" = $1 and "deleted_at" is null and "user_id" > $2 order by "user_id" limit $3;
+
 -- modules/users/users.repository.ts UsersRepository.markDeleted
 update "users" set "deleted_at" = $1 where "project_id" = $2 and "user_id" = $3 and "deleted_at" is null;
 

@@ -19,6 +19,9 @@ select "user_id", "points", "created_at", "last_active_at", "time_zone", points 
 -- modules/users/users.repository.ts UsersRepository.list [sample 2]
 select "user_id", "points", "created_at", "last_active_at", "time_zone", coalesce(last_active_at, -1) as "sort_key" from "users" where "project_id" = ? and "deleted_at" is null and substr(user_id, 1, ?) = ? and (coalesce(last_active_at, -1) < ? or (coalesce(last_active_at, -1) = ? and "user_id" > ?)) order by coalesce(last_active_at, -1) desc, "user_id" asc limit ?;
 
+-- modules/users/users.repository.ts UsersRepository.liveIdsAfter
+select "user_id" from "users" where "project_id" = ? and "deleted_at" is null and "user_id" > ? order by "user_id" limit ?;
+
 -- modules/users/users.repository.ts UsersRepository.markDeleted
 update "users" set "deleted_at" = ? where "project_id" = ? and "user_id" = ? and "deleted_at" is null;
 

@@ -199,7 +199,8 @@ export class AchievementsBatch implements EventStagePart<'achievement-backfill'>
     const h = this.held.get(userKey(u.projectId, u.userId));
     const a = this.defs.get(u.projectId)?.find((x) => x.achievementId === u.achievementId);
     if (!h || !a) return { unlocked: [] };
-    const given = parseDecimal(u.progress) ?? ZERO;
+    // Points earned in all are worked out here, behind the user's lock, from the ledger itself.
+    const given = (a.criteria.kind === 'lifetimeEarned' ? parseDecimal(h.earned ?? 0) : parseDecimal(u.progress)) ?? ZERO;
     const now = h.progress.get(a.achievementId)?.exact ?? ZERO;
     const progress = compareDecimals(given, now) > 0 ? given : now;
     if (progress !== now) this.setProgress(h, a.achievementId, progress, this.batch.now);

@@ -171,6 +171,12 @@ export class AchievementsService implements UserDataOwner {
     return { ...toDefinition(toAchievement(row)), ...(jobId ? { backfillJobId: jobId } : {}) };
   }
 
+  /** One achievement as stored now (not the cache: a job must see the latest definition). */
+  async stored(projectId: string, achievementId: string): Promise<Achievement | null> {
+    const row = await this.repo.find(this.db, projectId, achievementId);
+    return row ? toAchievement(row) : null;
+  }
+
   async list(projectId: string): Promise<AchievementDefinition[]> {
     return (await this.repo.list(this.db, projectId)).map((r) => toDefinition(toAchievement(r)));
   }

@@ -95,6 +95,14 @@ export class UsersRepository {
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
+  /** Ids of live users after `after` (in id order), at most `limit`. */
+  async liveIdsAfter(projectId: string, after: string | null, limit: number): Promise<string[]> {
+    let q = this.db.selectFrom('users').select('user_id').where('project_id', '=', projectId).where('deleted_at', 'is', null);
+    if (after !== null) q = q.where('user_id', '>', after);
+    const rows = await q.orderBy('user_id').limit(limit).execute();
+    return rows.map((r) => r.user_id);
+  }
+
   /** How many live users the project has. */
   async countLive(projectId: string): Promise<number> {
     const r = await this.db
