@@ -32,7 +32,7 @@ describeBackends('achievements: webhook messages', (t) => {
     const unlocked = receiver
       .ofType('achievement.unlocked')
       .map((r) => r.json.data)
-      .sort((a, b) => a.level - b.level);
+      .sort((a, b) => Number(a.level) - Number(b.level));
     expect(unlocked.map((d) => [d.achievementId, d.level, d.pointsAwarded, d.backfilled])).toEqual([
       ['buyer', 1, 4, false],
       ['buyer', 2, 6, false],
