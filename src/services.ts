@@ -60,11 +60,16 @@ export function createServices(platform: Platform) {
   tiers.useOffers(offers);
   const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers, streaks);
   const surveys = new SurveysService(platform, writes);
-  const achievements = new AchievementsService(platform, {
-    countUsers: (p) => users.countLive(p),
-    userExists: (p, u) => users.exists(p, u),
-    challengeSeries: (b, p) => challenges.seriesIn(b, p),
-  });
+  const achievements = new AchievementsService(
+    platform,
+    {
+      countUsers: (p) => users.countLive(p),
+      userExists: (p, u) => users.exists(p, u),
+      challengeSeries: (b, p) => challenges.seriesIn(b, p),
+      monthTop: (p, g, m, n) => leaderboards.monthTop(p, g, m, n),
+    },
+    writes,
+  );
   const achievementBackfill = new AchievementBackfill(jobs, writes, {
     achievement: (p, a) => achievements.stored(p, a),
     liveUsersAfter: (p, after, limit) => users.liveIdsAfter(p, after, limit),
@@ -112,7 +117,7 @@ export function createServices(platform: Platform) {
     issueCoupon: (p, c) => coupons.issueByOperator(p, c),
   });
   leaderboards.closedMonths.useArchive(seasons.monthArchive);
-  monthClose.use([...seasons.closeSteps, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
+  monthClose.use([...seasons.closeSteps, achievements.closeStep, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
   /**
    * What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the
    * ledger) late; then `users` removes the row itself.

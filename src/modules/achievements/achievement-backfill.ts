@@ -2,13 +2,13 @@ import type { JobHandler, JobRunner } from '../../platform/jobs/job-runner.js';
 import type { Job } from '../../platform/jobs/jobs.repository.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import { addDecimals, compareDecimals, conditionsHold, decimalText, parseDecimal, ZERO, type Decimal } from '../events/index.js';
-import type { AchievementBackfillUnit } from './achievements-batch.js';
+import type { AchievementAwardUnit } from './achievements-batch.js';
 import type { Achievement } from './achievement-rules.js';
 
 /**
  * The backfill of an achievement (decision 278): a durable job that walks the project's live users
  * in id order, a page per step, works out from stored data how far each one already is, and sends
- * the page through the write path as `achievement-backfill` units, which unlock what the users
+ * the page through the write path as `achievement-award` units, which unlock what the users
  * already meet (once per user and level, like any unlock) as of when they met it.
  */
 export const BACKFILL_JOB = 'achievement-backfill';
@@ -77,15 +77,16 @@ export class AchievementBackfill implements JobHandler {
     const users = await this.sources.liveUsersAfter(job.projectId, after, PAGE);
     if (users.length === 0) return { processed: 0, done: true };
     const met = await this.metBy(a, job.projectId, users);
-    const units: AchievementBackfillUnit[] = [];
+    const units: AchievementAwardUnit[] = [];
     for (const userId of users) {
       const m = met.get(userId);
       if (a.criteria.kind !== 'lifetimeEarned' && (m === undefined || m.progress.units === 0n)) continue;
       units.push({
-        kind: 'achievement-backfill',
+        kind: 'achievement-award',
         projectId: job.projectId,
         userId,
         achievementId,
+        backfilled: true,
         progress: decimalText(m?.progress ?? ZERO),
         metAt: m?.metAt ?? {},
       });

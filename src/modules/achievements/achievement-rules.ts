@@ -43,7 +43,13 @@ const FIELDS: Record<CriteriaKind, { required: string[]; optional: string[] }> =
   lifetimeEarned: { required: [], optional: ['currency'] },
   streakLength: { required: ['streakId'], optional: [] },
   challengeCompleted: { required: [], optional: ['challengeId', 'seriesId'] },
+  boardRank: { required: [], optional: ['groupId'] },
 };
+
+/** Whether the kind's progress is a rank (lower is better: a level is reached at or above its rank). */
+export function ranked(kind: CriteriaKind): boolean {
+  return kind === 'boardRank';
+}
 
 /** The one currency there is: points. */
 const CURRENCIES = new Set(['points']);
@@ -88,14 +94,17 @@ export function validateAchievement(body: AchievementBody): void {
     const sorted = [...levels].sort((a, b) => a.level - b.level);
     for (let i = 1; i < sorted.length; i++) {
       if (sorted[i]!.level === sorted[i - 1]!.level) throw AppError.of('INVALID_LEVELS', `level ${sorted[i]!.level} is given twice`);
-      if (sorted[i]!.threshold <= sorted[i - 1]!.threshold) {
+      if (ranked(c.kind) && sorted[i]!.threshold >= sorted[i - 1]!.threshold) {
+        throw AppError.of('INVALID_LEVELS', `level ${sorted[i]!.level} needs a better (smaller) rank than level ${sorted[i - 1]!.level}`);
+      }
+      if (!ranked(c.kind) && sorted[i]!.threshold <= sorted[i - 1]!.threshold) {
         throw AppError.of('INVALID_LEVELS', `level ${sorted[i]!.level} needs a higher threshold than level ${sorted[i - 1]!.level}`);
       }
     }
   }
 }
 
-/** The effective levels of a definition, by threshold ascending. */
+/** The effective levels of a definition, easiest first (by threshold ascending; a rank: descending). */
 export function levelsOf(criteria: Criteria, levels: AchievementBody['levels'], points: number): Level[] {
   const given = levels ?? [{ level: 1, threshold: criteria.threshold ?? 1 }];
   return given
@@ -107,12 +116,24 @@ export function levelsOf(criteria: Criteria, levels: AchievementBody['levels'], 
       image: 'image' in l && l.image ? l.image : null,
       points: 'points' in l && l.points !== undefined ? l.points : points,
     }))
-    .sort((a, b) => a.threshold - b.threshold);
+    .sort((a, b) => (ranked(criteria.kind) ? b.threshold - a.threshold : a.threshold - b.threshold));
 }
 
-/** The levels `progress` reaches that are not in `unlocked`, lowest first. */
-export function levelsReached(levels: readonly Level[], progress: Decimal, unlocked: ReadonlySet<number>): Level[] {
-  return levels.filter((l) => !unlocked.has(l.level) && compareDecimals(progress, l.exact) >= 0);
+/** The levels `progress` reaches that are not in `unlocked`, easiest first (a rank reaches a level at or within its threshold). */
+export function levelsReached(kind: CriteriaKind, levels: readonly Level[], progress: Decimal, unlocked: ReadonlySet<number>): Level[] {
+  const reaches = (l: Level) =>
+    ranked(kind) ? progress.units > 0n && compareDecimals(progress, l.exact) <= 0 : compareDecimals(progress, l.exact) >= 0;
+  return levels.filter((l) => !unlocked.has(l.level) && reaches(l));
+}
+
+/** The better of two progresses of a kind (the larger; of ranks the smaller, 0 meaning none). */
+export function betterProgress(kind: CriteriaKind, a: Decimal, b: Decimal): Decimal {
+  if (ranked(kind)) {
+    if (a.units === 0n) return b;
+    if (b.units === 0n) return a;
+    return compareDecimals(a, b) <= 0 ? a : b;
+  }
+  return compareDecimals(a, b) >= 0 ? a : b;
 }
 
 /** The threshold of the lowest level not unlocked yet (null: all are). */

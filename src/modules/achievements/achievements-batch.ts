@@ -2,17 +2,20 @@ import { addDecimals, compareDecimals, conditionsHold, decimalText, parseDecimal
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
 import { EARNING_TYPES, historyText, ledgerIn, lifetimeEarned } from '../points/index.js';
 import { userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
-import { levelsReached, type Achievement, type Level } from './achievement-rules.js';
+import { betterProgress, levelsReached, type Achievement, type Level } from './achievement-rules.js';
 import { addLevelCounts, insertUnlocks, progressOfUsers, unlocksOfUsers, writeProgress } from './achievements.sql.js';
 
 /**
- * A backfill's unit (decision 278): one user who already meets an achievement by stored data. Its
- * progress is raised to `progress` (never lowered) and the levels it reaches are unlocked as of
- * `metAt` (per level, when known), paid only when the definition says `backfillPoints`.
+ * An award to one user from outside an event: a backfill's (decision 278: the user already meets the
+ * achievement by stored data) or a month close's (`boardRank`: the user's rank on the closed board).
+ * The progress becomes the better of `progress` and the stored one (never worse) and the levels it
+ * reaches are unlocked as of `metAt` (per level, when known); a backfilled unlock pays only when the
+ * definition says `backfillPoints`.
  */
-export interface AchievementBackfillUnit extends WriteUnit {
-  kind: 'achievement-backfill';
+export interface AchievementAwardUnit extends WriteUnit {
+  kind: 'achievement-award';
   achievementId: string;
+  backfilled: boolean;
   /** Exact decimal text. */
   progress: string;
   /** Level → when the user met it (ms); a level not named is met now. */
@@ -21,7 +24,7 @@ export interface AchievementBackfillUnit extends WriteUnit {
 
 declare module '../../write-path/write-batch.js' {
   interface WriteKinds {
-    'achievement-backfill': { unit: AchievementBackfillUnit; result: { unlocked: number[] } };
+    'achievement-award': { unit: AchievementAwardUnit; result: { unlocked: number[] } };
   }
 }
 
@@ -62,7 +65,7 @@ interface Unlock {
  * what the stages before decided: streak counts, challenge completions, points earned), every level
  * reached is unlocked once with its points as an ACHIEVEMENT entry, and each table is written once.
  */
-export class AchievementsBatch implements EventStagePart<'achievement-backfill'> {
+export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   private readonly defs = new Map<string, Achievement[]>();
   private readonly series = new Map<string, Map<string, string>>();
   private readonly held = new Map<string, Held>();
@@ -92,7 +95,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-backfill'>
   async load(): Promise<void> {
     const keys = new Map<string, { project_id: string; user_id: string }>();
     for (const u of this.batch.units) {
-      if (u.kind !== 'event' && u.kind !== 'achievement-backfill') continue;
+      if (u.kind !== 'event' && u.kind !== 'achievement-award') continue;
       if ((await this.defsOf(u.projectId)).length === 0) continue;
       keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
     }
@@ -150,7 +153,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-backfill'>
       const next = this.progressAfter(a, h, event, outcome);
       if (next === null) continue;
       this.setProgress(h, a.achievementId, next, event.receivedAt);
-      for (const level of levelsReached(a.levels, next, levelSet(h, a.achievementId))) {
+      for (const level of levelsReached(a.criteria.kind, a.levels, next, levelSet(h, a.achievementId))) {
         const unlock = { held: h, achievement: a, level, at: event.receivedAt, backfilled: false };
         this.unlock({ ...unlock, occurredAt: event.occurredAt, boardGroups: event.userGroups }, outcome);
       }
@@ -192,8 +195,8 @@ export class AchievementsBatch implements EventStagePart<'achievement-backfill'>
     }
   }
 
-  /** A backfill unit: raises the progress to what stored data shows, and unlocks what it reaches. */
-  apply(u: AchievementBackfillUnit): { unlocked: number[] } {
+  /** An award: the progress becomes the better of the two, and what it reaches is unlocked. */
+  apply(u: AchievementAwardUnit): { unlocked: number[] } {
     const ledger = ledgerIn(this.batch);
     ledger.requireLive(u.projectId, u.userId);
     const h = this.held.get(userKey(u.projectId, u.userId));
@@ -202,12 +205,12 @@ export class AchievementsBatch implements EventStagePart<'achievement-backfill'>
     // Points earned in all are worked out here, behind the user's lock, from the ledger itself.
     const given = (a.criteria.kind === 'lifetimeEarned' ? parseDecimal(h.earned ?? 0) : parseDecimal(u.progress)) ?? ZERO;
     const now = h.progress.get(a.achievementId)?.exact ?? ZERO;
-    const progress = compareDecimals(given, now) > 0 ? given : now;
+    const progress = betterProgress(a.criteria.kind, given, now);
     if (progress !== now) this.setProgress(h, a.achievementId, progress, this.batch.now);
     const unlocked: number[] = [];
-    for (const level of levelsReached(a.levels, progress, levelSet(h, a.achievementId))) {
+    for (const level of levelsReached(a.criteria.kind, a.levels, progress, levelSet(h, a.achievementId))) {
       const at = Math.min(u.metAt[String(level.level)] ?? this.batch.now, this.batch.now);
-      this.unlock({ held: h, achievement: a, level, at, backfilled: true, occurredAt: this.batch.now, boardGroups: [] }, null);
+      this.unlock({ held: h, achievement: a, level, at, backfilled: u.backfilled, occurredAt: this.batch.now, boardGroups: [] }, null);
       unlocked.push(level.level);
     }
     return { unlocked };

@@ -16,12 +16,14 @@ export const Criteria = Type.Object(
         Type.Literal('lifetimeEarned'),
         Type.Literal('streakLength'),
         Type.Literal('challengeCompleted'),
+        Type.Literal('boardRank'),
       ],
       {
         description:
           'eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); ' +
           'lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; ' +
-          'challengeCompleted: `challengeId` completed, or steps of `seriesId` completed',
+          'challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; ' +
+          'boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`',
       },
     ),
     eventId: Type.Optional(ResourceId),
@@ -31,6 +33,7 @@ export const Criteria = Type.Object(
     streakId: Type.Optional(ResourceId),
     challengeId: Type.Optional(ResourceId),
     seriesId: Type.Optional(ResourceId),
+    groupId: Type.Optional(ResourceId),
     threshold: Type.Optional(
       Type.Number({ exclusiveMinimum: 0, maximum: 1e12, description: 'The one level’s threshold, when the achievement has no `levels`' }),
     ),

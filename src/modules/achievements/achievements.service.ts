@@ -6,7 +6,8 @@ import { SharedCache } from '../../platform/shared-cache.js';
 import { decimalNumber, eventStage, parseDecimal, ZERO } from '../events/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
-import { AchievementsBatch, type ChallengeSeries } from './achievements-batch.js';
+import { AchievementsBatch, type AchievementAwardUnit, type ChallengeSeries } from './achievements-batch.js';
+import type { WritePath } from '../../write-path/write-path.js';
 import { levelsOf, nextThreshold, validateAchievement, type Achievement } from './achievement-rules.js';
 import { AchievementsRepository } from './achievements.repository.js';
 import type { AchievementBody, AchievementDefinition, PublicAchievement, UserAchievement } from './achievements.schemas.js';
@@ -26,7 +27,20 @@ export interface AchievementSources {
   countUsers(projectId: string): Promise<number>;
   userExists(projectId: string, userId: string): Promise<boolean>;
   challengeSeries: ChallengeSeries;
+  /** The first `n` of a month's board of a group (a closed month: its archive). */
+  monthTop(projectId: string, groupId: string, month: string, n: number): Promise<Array<{ rank: number; userId: string }>>;
 }
+
+/** A month board that has been closed (the month close's hook, leaderboards' ClosedBoard). */
+export interface ClosedBoardRef {
+  projectId: string;
+  groupId: string;
+  month: string;
+  closedAt: number;
+}
+
+/** Units of one submit to the write path at the month close. */
+const AWARD_CHUNK = 500;
 
 export function toAchievement(r: AchievementsTable): Achievement {
   const criteria = JSON.parse(r.criteria) as Achievement['criteria'];
@@ -97,7 +111,7 @@ export class AchievementsService implements UserDataOwner {
   /** The POST /event stage, after challenges and streaks (it reads what they decided), and the backfill's units. */
   readonly stage = eventStage<AchievementsBatch>({
     name: 'achievements',
-    kind: 'achievement-backfill',
+    kind: 'achievement-award',
     after: ['events', 'challenges?', 'streaks?'],
     provides: ['notices'],
     begin: (batch) =>
@@ -108,9 +122,13 @@ export class AchievementsService implements UserDataOwner {
       ),
   });
 
+  /** The month close's step (after the archive): `boardRank` achievements of the board's group. */
+  readonly closeStep = { name: 'achievements', closed: (board: ClosedBoardRef) => this.awardBoard(board) };
+
   constructor(
     private readonly platform: Platform,
     private readonly sources: AchievementSources,
+    private readonly writes: WritePath,
   ) {
     this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
   }
@@ -185,6 +203,38 @@ export class AchievementsService implements UserDataOwner {
     const row = await this.repo.find(this.db, projectId, achievementId);
     if (!row) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
     return toDefinition(toAchievement(row));
+  }
+
+  /**
+   * Unlocks the `boardRank` achievements of a closed board's group for the users ranked within their
+   * thresholds, through the write path (once per user and level: a rerun of the step unlocks nothing).
+   */
+  private async awardBoard(board: ClosedBoardRef): Promise<void> {
+    const defs = (await this.definitions(board.projectId)).filter(
+      (a) => a.status === 'ACTIVE' && a.criteria.kind === 'boardRank' && (a.criteria.groupId ?? 'default') === board.groupId,
+    );
+    if (defs.length === 0) return;
+    const deepest = Math.max(...defs.flatMap((a) => a.levels.map((l) => l.threshold)));
+    const top = await this.sources.monthTop(board.projectId, board.groupId, board.month, deepest);
+    const units: AchievementAwardUnit[] = [];
+    for (const a of defs) {
+      const within = Math.max(...a.levels.map((l) => l.threshold));
+      for (const e of top) {
+        if (e.rank > within) continue;
+        const metAt = Object.fromEntries(a.levels.filter((l) => e.rank <= l.threshold).map((l) => [String(l.level), board.closedAt]));
+        units.push({
+          kind: 'achievement-award',
+          projectId: board.projectId,
+          userId: e.userId,
+          achievementId: a.achievementId,
+          backfilled: false,
+          progress: String(e.rank),
+          metAt,
+        });
+      }
+    }
+    // A user deleted since the close is refused (USER_NOT_FOUND) and simply not awarded.
+    for (let i = 0; i < units.length; i += AWARD_CHUNK) await this.writes.submitGroup(units.slice(i, i + AWARD_CHUNK));
   }
 
   /** A full update; an active achievement is backfilled again (a lowered threshold or a new level reaches more users). */

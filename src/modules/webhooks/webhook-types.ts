@@ -16,8 +16,8 @@ export const WEBHOOK_DATA = {
       userId,
       entryType: Type.String({
         description:
-          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY or ACHIEVEMENT (an EVENT whose pending points became ' +
-          'available is sent again with them)',
+          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY or ACHIEVEMENT ' +
+          '(an EVENT whose pending points became available is sent again with them)',
       }),
       sourceId: Type.String({ description: 'The eventId, challengeId, streakId, surveyId, offerId or adjustment id' }),
       points: Type.Number({ description: 'Points of the ledger entry (negative for spending)' }),
