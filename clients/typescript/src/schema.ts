@@ -10963,6 +10963,7 @@ export interface operations {
                      *           "streakId": "daily-check-in",
                      *           "challengeId": "five-purchases",
                      *           "seriesId": "shopper",
+                     *           "groupId": "default",
                      *           "threshold": 500
                      *         },
                      *         "levels": [
@@ -10998,10 +10999,10 @@ export interface operations {
                         backfillPoints: boolean;
                         criteria: {
                             /**
-                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed
+                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
                              * @enum {string}
                              */
-                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted";
+                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
                             eventId?: string;
                             /** @description metadataSum: the metadata field added up */
                             field?: string;
@@ -11020,6 +11021,7 @@ export interface operations {
                             streakId?: string;
                             challengeId?: string;
                             seriesId?: string;
+                            groupId?: string;
                             /** @description The one level’s threshold, when the achievement has no `levels` */
                             threshold?: number;
                         };
@@ -11197,6 +11199,7 @@ export interface operations {
                  *         "streakId": "daily-check-in",
                  *         "challengeId": "five-purchases",
                  *         "seriesId": "shopper",
+                 *         "groupId": "default",
                  *         "threshold": 500
                  *       }
                  *     }
@@ -11224,10 +11227,10 @@ export interface operations {
                     backfillPoints?: boolean;
                     criteria: {
                         /**
-                         * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed
+                         * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
                          * @enum {string}
                          */
-                        kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted";
+                        kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
                         eventId?: string;
                         /** @description metadataSum: the metadata field added up */
                         field?: string;
@@ -11246,6 +11249,7 @@ export interface operations {
                         streakId?: string;
                         challengeId?: string;
                         seriesId?: string;
+                        groupId?: string;
                         /** @description The one level’s threshold, when the achievement has no `levels` */
                         threshold?: number;
                     };
@@ -11304,6 +11308,7 @@ export interface operations {
                      *         "streakId": "daily-check-in",
                      *         "challengeId": "five-purchases",
                      *         "seriesId": "shopper",
+                     *         "groupId": "default",
                      *         "threshold": 500
                      *       },
                      *       "levels": [
@@ -11338,10 +11343,10 @@ export interface operations {
                         backfillPoints: boolean;
                         criteria: {
                             /**
-                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed
+                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
                              * @enum {string}
                              */
-                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted";
+                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
                             eventId?: string;
                             /** @description metadataSum: the metadata field added up */
                             field?: string;
@@ -11360,6 +11365,7 @@ export interface operations {
                             streakId?: string;
                             challengeId?: string;
                             seriesId?: string;
+                            groupId?: string;
                             /** @description The one level’s threshold, when the achievement has no `levels` */
                             threshold?: number;
                         };
@@ -11642,6 +11648,7 @@ export interface operations {
                      *         "streakId": "daily-check-in",
                      *         "challengeId": "five-purchases",
                      *         "seriesId": "shopper",
+                     *         "groupId": "default",
                      *         "threshold": 500
                      *       },
                      *       "levels": [
@@ -11676,10 +11683,10 @@ export interface operations {
                         backfillPoints: boolean;
                         criteria: {
                             /**
-                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed
+                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
                              * @enum {string}
                              */
-                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted";
+                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
                             eventId?: string;
                             /** @description metadataSum: the metadata field added up */
                             field?: string;
@@ -11698,6 +11705,7 @@ export interface operations {
                             streakId?: string;
                             challengeId?: string;
                             seriesId?: string;
+                            groupId?: string;
                             /** @description The one level’s threshold, when the achievement has no `levels` */
                             threshold?: number;
                         };
@@ -11903,6 +11911,7 @@ export interface operations {
                  *         "streakId": "daily-check-in",
                  *         "challengeId": "five-purchases",
                  *         "seriesId": "shopper",
+                 *         "groupId": "default",
                  *         "threshold": 500
                  *       }
                  *     }
@@ -11930,10 +11939,10 @@ export interface operations {
                     backfillPoints?: boolean;
                     criteria: {
                         /**
-                         * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed
+                         * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
                          * @enum {string}
                          */
-                        kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted";
+                        kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
                         eventId?: string;
                         /** @description metadataSum: the metadata field added up */
                         field?: string;
@@ -11952,6 +11961,7 @@ export interface operations {
                         streakId?: string;
                         challengeId?: string;
                         seriesId?: string;
+                        groupId?: string;
                         /** @description The one level’s threshold, when the achievement has no `levels` */
                         threshold?: number;
                     };
@@ -12010,6 +12020,7 @@ export interface operations {
                      *         "streakId": "daily-check-in",
                      *         "challengeId": "five-purchases",
                      *         "seriesId": "shopper",
+                     *         "groupId": "default",
                      *         "threshold": 500
                      *       },
                      *       "levels": [
@@ -12044,10 +12055,10 @@ export interface operations {
                         backfillPoints: boolean;
                         criteria: {
                             /**
-                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed
+                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
                              * @enum {string}
                              */
-                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted";
+                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
                             eventId?: string;
                             /** @description metadataSum: the metadata field added up */
                             field?: string;
@@ -12066,6 +12077,7 @@ export interface operations {
                             streakId?: string;
                             challengeId?: string;
                             seriesId?: string;
+                            groupId?: string;
                             /** @description The one level’s threshold, when the achievement has no `levels` */
                             threshold?: number;
                         };
