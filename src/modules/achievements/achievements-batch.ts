@@ -83,7 +83,10 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   private async defsOf(projectId: string): Promise<Achievement[]> {
     let defs = this.defs.get(projectId);
     if (!defs) {
-      defs = (await this.definitions(this.batch, projectId)).filter((a) => a.status === 'ACTIVE');
+      // In id order: the order of `data.achievements` must not depend on when definitions were created.
+      defs = (await this.definitions(this.batch, projectId))
+        .filter((a) => a.status === 'ACTIVE')
+        .sort((a, b) => (a.achievementId < b.achievementId ? -1 : a.achievementId > b.achievementId ? 1 : 0));
       this.defs.set(projectId, defs);
       if (defs.some((a) => a.criteria.kind === 'challengeCompleted' && a.criteria.seriesId !== undefined)) {
         this.series.set(projectId, await this.challengeSeries(this.batch, projectId));
@@ -206,7 +209,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const given = (a.criteria.kind === 'lifetimeEarned' ? parseDecimal(h.earned ?? 0) : parseDecimal(u.progress)) ?? ZERO;
     const now = h.progress.get(a.achievementId)?.exact ?? ZERO;
     const progress = betterProgress(a.criteria.kind, given, now);
-    if (progress !== now) this.setProgress(h, a.achievementId, progress, this.batch.now);
+    if (compareDecimals(progress, now) !== 0) this.setProgress(h, a.achievementId, progress, this.batch.now);
     const unlocked: number[] = [];
     for (const level of levelsReached(a.criteria.kind, a.levels, progress, levelSet(h, a.achievementId))) {
       const at = Math.min(u.metAt[String(level.level)] ?? this.batch.now, this.batch.now);

@@ -144,6 +144,7 @@ async function setUp(t: TestContext): Promise<void> {
     perUserLimit: 2,
   });
   expect(offer.statusCode).toBe(201);
+  for (const u of USERS.slice(0, 3)) await t.createUser(u);
   const achievements = [
     {
       achievementId: 'buyer',
@@ -167,8 +168,7 @@ async function setUp(t: TestContext): Promise<void> {
     const res = await t.admin('POST', '/admin/achievement', { title: { en: a.achievementId }, ...a });
     expect(res.statusCode, res.body).toBe(201);
   }
-  for (const u of USERS.slice(0, 3)) await t.createUser(u);
-  // The achievements' backfills (nothing to award yet) are done before the operations start.
+  // The achievements' backfills (they find the users, with nothing to award yet) are done before the operations start.
   await t.app.services.jobs.runUntilIdle();
 }
 
