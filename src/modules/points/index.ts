@@ -4,7 +4,7 @@ export { boardEffect, ledgerIn } from './ledger-batch.js';
 export { historyText } from './ledger.js';
 export type { HistoryText } from './ledger.js';
 export { assertPointsInRange } from './points-range.js';
-export { EARNING_TYPES, lifetimeEarned } from './points.sql.js';
 export { pointsRoutes } from './points.routes.js';
 export { PointsService } from './points.service.js';
+export { EARNING_TYPES, lifetimeEarned } from './points.sql.js';
 export { ReversalsService } from './reversals.js';
