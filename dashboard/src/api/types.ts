@@ -73,6 +73,7 @@ export type UserPoints = Ok<'getUserPoints'>;
 export type HistoryEntry = Item<Ok<'getUserHistory'>>;
 export type UserChallenge = Ok<'listUserChallenges'>['challenges'][number];
 export type UserStreak = Ok<'listUserStreaks'>['streaks'][number];
+export type UserAchievement = Ok<'listUserAchievements'>['achievements'][number];
 export type Coupon = Item<Ok<'listCoupons'>>;
 
 export type Leaderboard = Ok<'getLeaderboard'>;
