@@ -10980,6 +10980,10 @@ export interface operations {
                      *         ],
                      *         "createdAt": 1773329400000,
                      *         "updatedAt": 1773329400000,
+                     *         "rarityByLevel": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
                      *         "backfillJobId": "alice"
                      *       }
                      *     ]
@@ -11038,6 +11042,10 @@ export interface operations {
                         }[] | null;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/achievement) only: per level, the fraction (0–1) of live users who unlocked it */
+                        rarityByLevel?: {
+                            [key: string]: number;
+                        };
                         /** @description Create and update: the job that awards it to users who already meet it (GET /admin/job/{jobId}) */
                         backfillJobId?: string;
                     }[];
@@ -11325,6 +11333,10 @@ export interface operations {
                      *       ],
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000,
+                     *       "rarityByLevel": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "backfillJobId": "alice"
                      *     }
                      */
@@ -11382,6 +11394,10 @@ export interface operations {
                         }[] | null;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/achievement) only: per level, the fraction (0–1) of live users who unlocked it */
+                        rarityByLevel?: {
+                            [key: string]: number;
+                        };
                         /** @description Create and update: the job that awards it to users who already meet it (GET /admin/job/{jobId}) */
                         backfillJobId?: string;
                     };
@@ -11665,6 +11681,10 @@ export interface operations {
                      *       ],
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000,
+                     *       "rarityByLevel": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "backfillJobId": "alice"
                      *     }
                      */
@@ -11722,6 +11742,10 @@ export interface operations {
                         }[] | null;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/achievement) only: per level, the fraction (0–1) of live users who unlocked it */
+                        rarityByLevel?: {
+                            [key: string]: number;
+                        };
                         /** @description Create and update: the job that awards it to users who already meet it (GET /admin/job/{jobId}) */
                         backfillJobId?: string;
                     };
@@ -12037,6 +12061,10 @@ export interface operations {
                      *       ],
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000,
+                     *       "rarityByLevel": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "backfillJobId": "alice"
                      *     }
                      */
@@ -12094,6 +12122,10 @@ export interface operations {
                         }[] | null;
                         createdAt: number;
                         updatedAt: number;
+                        /** @description In the list (GET /admin/achievement) only: per level, the fraction (0–1) of live users who unlocked it */
+                        rarityByLevel?: {
+                            [key: string]: number;
+                        };
                         /** @description Create and update: the job that awards it to users who already meet it (GET /admin/job/{jobId}) */
                         backfillJobId?: string;
                     };

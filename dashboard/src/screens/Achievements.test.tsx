@@ -33,7 +33,7 @@ describe('achievements in the dashboard', () => {
     });
   });
 
-  it('lists the achievements with what they count and their levels', async () => {
+  it('lists the achievements with what they count, their levels and the rarity of each level as a chart', async () => {
     signedIn();
     window.history.replaceState(null, '', '/dashboard/achievements');
     const api = fakeApi({
@@ -57,6 +57,7 @@ describe('achievements in the dashboard', () => {
             ],
             createdAt: 1,
             updatedAt: 1,
+            rarityByLevel: { '1': 0.25, '2': 0.05 },
           },
         ],
       },
@@ -65,5 +66,12 @@ describe('achievements in the dashboard', () => {
     expect(await screen.findByText('100 purchases')).toBeInTheDocument();
     expect(screen.getByText('Events counted')).toBeInTheDocument();
     expect(screen.getByText('1: 10 · 2: 50')).toBeInTheDocument();
+    const chart = await screen.findByTestId('achievement-rarity');
+    expect(await screen.findByText('100 purchases: users with each level (%)')).toBeInTheDocument();
+    const rows = [...chart.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['level 1', '25'],
+      ['level 2', '5'],
+    ]);
   });
 });

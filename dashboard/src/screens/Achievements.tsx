@@ -1,4 +1,5 @@
 import type { Achievement, AchievementKind, Status } from '../api/types';
+import { LazyChartCard } from '../components/LazyChart';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Checkbox, LanguageMapInput, Rows, Select, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, numberField, pickLanguage, text } from '../form';
@@ -164,6 +165,28 @@ function levelsText(a: Achievement): string {
   return levels.map((l) => `${l.level}: ${l.threshold}`).join(' · ');
 }
 
+/** Rarity per level of each achievement someone unlocked: the percentage of the project's users who have the level. */
+function RarityCharts({ items }: { items: Achievement[] }) {
+  const unlocked = items.filter((a) => Object.values(a.rarityByLevel ?? {}).some((r) => r > 0));
+  if (unlocked.length === 0) return null;
+  return (
+    <div className="cards" data-testid="achievement-rarity">
+      {unlocked.map((a) => (
+        <LazyChartCard
+          key={a.achievementId}
+          title={`${pickLanguage(a.title) || a.achievementId}: users with each level (%)`}
+          layout="vertical"
+          data={(a.levels ?? [{ level: 1, threshold: a.criteria.threshold ?? 0 }]).map((l) => ({
+            label: 'title' in l && l.title ? pickLanguage(l.title) : `level ${l.level}`,
+            percent: Math.round((a.rarityByLevel?.[String(l.level)] ?? 0) * 1000) / 10,
+          }))}
+          series={[{ key: 'percent', label: '% of users' }]}
+        />
+      ))}
+    </div>
+  );
+}
+
 export const achievementsConfig: ResourceConfig<Achievement, AchievementForm> = {
   resource: 'achievement',
   title: 'Achievements',
@@ -224,6 +247,7 @@ export const achievementsConfig: ResourceConfig<Achievement, AchievementForm> = 
   fields: ['achievementId', 'title', 'description', 'image', 'criteria', 'levels', 'points', 'secret', 'backfillPoints'],
   Form: AchievementFields,
   deactivateEffect: 'Users stop unlocking it and it is no longer listed to them.',
+  Summary: RarityCharts,
   emptyText: <p>No achievements yet.</p>,
 };
 

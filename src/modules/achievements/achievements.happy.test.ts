@@ -172,6 +172,9 @@ describeSharedApp('achievements: happy path', (t) => {
     expect(open.json()).toMatchObject({ achievementId: 'open', rarity: 0.5, rarityByLevel: { '1': 0.5 } });
     const hidden = await t.inject({ method: 'GET', url: '/achievement/hidden', headers: await t.auth('carol') });
     expect(hidden.statusCode).toBe(404);
+    // The operator sees the rarity of every level, secret ones included.
+    const list = (await t.admin('GET', '/admin/achievement')).json() as Array<{ achievementId: string; rarityByLevel: unknown }>;
+    expect(Object.fromEntries(list.map((a) => [a.achievementId, a.rarityByLevel]))).toEqual({ hidden: { '1': 0.25 }, open: { '1': 0.5 } });
   });
 
   it('keeps rarity right after a user is deleted', async () => {

@@ -96,6 +96,11 @@ export const AchievementDefinition = Type.Object({
   levels: Nullable(Type.Array(LevelBody)),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),
+  rarityByLevel: Type.Optional(
+    Type.Record(Type.String(), Type.Number(), {
+      description: 'In the list (GET /admin/achievement) only: per level, the fraction (0–1) of live users who unlocked it',
+    }),
+  ),
   backfillJobId: Type.Optional(
     Type.String({ description: 'Create and update: the job that awards it to users who already meet it (GET /admin/job/{jobId})' }),
   ),

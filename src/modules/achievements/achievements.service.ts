@@ -195,8 +195,13 @@ export class AchievementsService implements UserDataOwner {
     return row ? toAchievement(row) : null;
   }
 
+  /** The project's achievements with the rarity of each level (the operator's view; secret ones included). */
   async list(projectId: string): Promise<AchievementDefinition[]> {
-    return (await this.repo.list(this.db, projectId)).map((r) => toDefinition(toAchievement(r)));
+    const [rows, { counts, users }] = await Promise.all([this.repo.list(this.db, projectId), this.counts(projectId)]);
+    return rows.map((r) => {
+      const a = toAchievement(r);
+      return { ...toDefinition(a), rarityByLevel: publicView(a, counts, users).rarityByLevel };
+    });
   }
 
   async get(projectId: string, achievementId: string): Promise<AchievementDefinition> {
