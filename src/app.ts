@@ -20,6 +20,7 @@ import { sharedSerializerFactory } from './http/response-serializers.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { clockRoutes, healthRoutes, jobsRoutes } from './modules/admin/index.js';
 import { challengesRoutes } from './modules/challenges/index.js';
+import { achievementsRoutes } from './modules/achievements/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { apiKeysRoutes } from './modules/apikeys/index.js';
@@ -53,6 +54,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   userGroupsRoutes,
   pointsRoutes,
   challengesRoutes,
+  achievementsRoutes,
   streaksRoutes,
   eventsRoutes,
   offersRoutes,

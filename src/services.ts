@@ -9,6 +9,7 @@ import { offerUsageCounter, OffersService, redemptionParticipant, RedemptionServ
 import { surveysParticipant, SurveysService } from './modules/surveys/index.js';
 import { LeaderboardsService, MonthClose } from './modules/leaderboards/index.js';
 import { ChallengesService } from './modules/challenges/index.js';
+import { AchievementBackfill, AchievementsService } from './modules/achievements/index.js';
 import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
@@ -66,6 +67,24 @@ export function createServices(platform: Platform) {
     rank: (p, u, groupId, period) => leaderboards.rankOf(p, u, groupId, period),
     board: (p, groupId, period, limit) => leaderboards.board(p, p, { groupId, ...period, limit }),
   });
+  const achievements = new AchievementsService(
+    platform,
+    {
+      countUsers: (p) => users.countLive(p),
+      userExists: (p, u) => users.exists(p, u),
+      challengeSeries: (b, p) => challenges.seriesIn(b, p),
+      monthTop: (p, g, m, n) => leaderboards.monthTop(p, g, m, n),
+    },
+    writes,
+  );
+  const achievementBackfill = new AchievementBackfill(jobs, writes, {
+    achievement: (p, a) => achievements.stored(p, a),
+    liveUsersAfter: (p, after, limit) => users.liveIdsAfter(p, after, limit),
+    storedEvents: (p, e, u) => events.storedOf(p, e, u),
+    longestRuns: (p, s, u) => streaks.longestRuns(p, s, u),
+    completions: (p, u) => challenges.completionsOf(p, u),
+  });
+  achievements.onChanged((p, a) => achievementBackfill.start(p, a));
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,
@@ -75,6 +94,7 @@ export function createServices(platform: Platform) {
     eventsParticipant,
     challenges.stage,
     streaks.stage,
+    achievements.stage,
     analytics.stage.participant,
     tiers.participant,
     redemptionParticipant,
@@ -91,6 +111,7 @@ export function createServices(platform: Platform) {
       requireLive: (trx, p, u) => users.requireLive(trx, p, u),
       rewards: [(p, u) => points.lastEntryAt(p, u), (p, u) => coupons.lastIssuedAt(p, u)],
       surveys: (p, u) => surveys.lastAvailableAt(p, u),
+      achievements: (p, u) => achievements.lastUnlockAt(p, u),
     },
     challenges,
   );
@@ -104,7 +125,7 @@ export function createServices(platform: Platform) {
     issueCoupon: (p, c) => coupons.issueByOperator(p, c),
   });
   leaderboards.closedMonths.useArchive(seasons.monthArchive);
-  monthClose.use([...seasons.closeSteps, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
+  monthClose.use([...seasons.closeSteps, achievements.closeStep, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
   /**
    * What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the
    * ledger) late; then `users` removes the row itself.
@@ -113,6 +134,7 @@ export function createServices(platform: Platform) {
     events,
     challenges,
     streaks,
+    achievements,
     leaderboards,
     coupons,
     redemption,
@@ -156,6 +178,7 @@ export function createServices(platform: Platform) {
     events,
     challenges,
     streaks,
+    achievements,
     leaderboards,
     coupons,
     offers,

@@ -16,6 +16,7 @@ import { ShopsScreen } from './screens/Shops';
 import { TiersScreen } from './screens/Tiers';
 import { SignIn } from './screens/SignIn';
 import { StreaksScreen } from './screens/Streaks';
+import { AchievementsScreen } from './screens/Achievements';
 import { SurveysScreen } from './screens/Surveys';
 import { UserGroupsScreen } from './screens/UserGroups';
 import { UsersScreen } from './screens/Users';
@@ -32,6 +33,7 @@ const NAV: Array<{ path: string; label: string; group: string }> = [
   { path: 'events', label: 'Events', group: 'Programme' },
   { path: 'challenges', label: 'Challenges', group: 'Programme' },
   { path: 'streaks', label: 'Streaks', group: 'Programme' },
+  { path: 'achievements', label: 'Achievements', group: 'Programme' },
   { path: 'surveys', label: 'Surveys', group: 'Programme' },
   { path: 'shops', label: 'Shops', group: 'Programme' },
   { path: 'offers', label: 'Offers', group: 'Programme' },
@@ -178,6 +180,8 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
       return <ChallengesScreen />;
     case 'streaks':
       return <StreaksScreen />;
+    case 'achievements':
+      return <AchievementsScreen />;
     case 'surveys':
       return <SurveysScreen />;
     case 'shops':

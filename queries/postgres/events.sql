@@ -43,6 +43,9 @@ select count(*) as "n" from "events" where "project_id" = $1 and "user_id" = $2 
 -- modules/events/events.repository.ts EventsRepository.deleteUserData
 delete from "events" where "row_id" in (select "row_id" from "events" where "project_id" = $1 and "user_id" = $2 limit $3);
 
+-- modules/events/events.repository.ts EventsRepository.storedOf
+select "user_id", "occurred_at", "metadata", "condition_reached", "limit_reached" from "events" where "project_id" = $1 and "event_id" = $2 and "user_id" in ($3, $4) order by "occurred_at", "row_id";
+
 -- modules/events/events.repository.ts EventsRepository.userGroupsAt
 select "user_groups" from "events" where "project_id" = $1 and "user_id" = $2 and "event_id" = $3 and "occurred_at" = $4 order by "row_id";
 

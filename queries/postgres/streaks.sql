@@ -25,6 +25,9 @@ select * from "streaks" where "project_id" = $1 order by "created_at", "streak_i
 -- modules/streaks/streaks.repository.ts StreaksRepository.listQuery
 select * from "streaks" where "project_id" = $1 order by "created_at", "streak_id";
 
+-- modules/streaks/streaks.repository.ts StreaksRepository.longestOf
+select "user_id", "longest_streak" from "streak_progress" where "project_id" = $1 and "streak_id" = $2 and "user_id" in ($3, $4);
+
 -- modules/streaks/streaks.repository.ts StreaksRepository.periodStats
 select "period", sum("users") as "users", sum("count_sum") as "count_sum" from "streak_period_stats" where "project_id" = $1 and "streak_id" = $2 and "period" in $3 group by "period";
 

@@ -43,6 +43,9 @@ select count(*) as "n" from "events" where "project_id" = ? and "user_id" = ? an
 -- modules/events/events.repository.ts EventsRepository.deleteUserData
 delete from "events" where "row_id" in (select "row_id" from "events" where "project_id" = ? and "user_id" = ? limit ?);
 
+-- modules/events/events.repository.ts EventsRepository.storedOf
+select "user_id", "occurred_at", "metadata", "condition_reached", "limit_reached" from "events" where "project_id" = ? and "event_id" = ? and "user_id" in (?, ?) order by "occurred_at", "row_id";
+
 -- modules/events/events.repository.ts EventsRepository.userGroupsAt
 select "user_groups" from "events" where "project_id" = ? and "user_id" = ? and "event_id" = ? and "occurred_at" = ? order by "row_id";
 

@@ -38,6 +38,7 @@ const BY_NAME: Record<string, unknown> = {
   sub: 'alice',
   eventId: 'purchase',
   challengeId: 'five-purchases',
+  achievementId: 'first-purchase',
   streakId: 'daily-check-in',
   offerId: 'free-coffee',
   shopId: 'bakery',

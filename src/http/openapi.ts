@@ -10,6 +10,7 @@ import { registerBrowserPageHeaders } from './browser-headers.js';
 
 /** What an ID in a path or a common query parameter means, where the route's schema does not say. */
 const PARAMETERS: Record<string, string> = {
+  achievementId: 'Id of the achievement',
   apiKeyId: 'Id of the API key',
   challengeId: 'Id of the challenge',
   couponId: 'Id of the coupon (its couponKey)',
@@ -260,7 +261,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     await docs.register(swaggerUi, {
       routePrefix: '/docs',
       // No validator badge: it would load an image from validator.swagger.io, outside the policy.
-      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+      // Tags start collapsed, with a filter box: Swagger UI 5.34 renders only the first tag when 30
+      // or more are open at once ('list' opens all), and Laurel has more than 30.
+      uiConfig: { docExpansion: 'none', filter: true, deepLinking: true, validatorUrl: null },
     });
   });
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -67,6 +67,7 @@ describeBackends('app life cycle: the services start when the app is ready and c
       'events',
       'challenges',
       'streaks',
+      'achievements',
       'redemptions',
       'live',
       'webhooks',

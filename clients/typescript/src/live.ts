@@ -20,6 +20,7 @@ export interface LiveEvents {
   };
   'streak.updated': { streakId: string; currentCount: number; lastUpdate: string; milestoneReached: boolean; pointsAwarded: number };
   'tier.changed': { tierId: string | null; previousTierId: string | null; since: number | null; earnedInWindow: number };
+  'achievement.unlocked': { achievementId: string; level: number; pointsAwarded: number; unlockedAt: number; backfilled: boolean };
   'notifications.changed': { userId: string; hasUnseenChallenges: boolean; hasUnseenRewards: boolean; hasUnseenSurveys: boolean };
   'rank.changed': { board: string; groupId: string; timeframe?: string; month?: string; rank: number | null; points: number };
   /** What was missed cannot be replayed: read the state again. */

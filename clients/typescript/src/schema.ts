@@ -500,6 +500,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/{userId}/achievement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's achievements
+         * @description Every active achievement with what the user unlocked, its progress, next threshold and rarity; a secret one only once unlocked. An API key needs the scope `users:read`.
+         */
+        get: operations["listUserAchievements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/achievement/{achievementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One achievement of the user
+         * @description One achievement as the user sees it (404 for a secret one the user has not unlocked). An API key needs the scope `users:read`.
+         */
+        get: operations["getUserAchievement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/achievement/{achievementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An achievement with its rarity
+         * @description An active achievement that is not secret, with its levels and rarity (the fraction of users who unlocked each level). An API key needs the scope `users:read`.
+         */
+        get: operations["getAchievement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/achievement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List achievements
+         * @description The project's achievements.
+         */
+        get: operations["listAchievements"];
+        put?: never;
+        /**
+         * Create an achievement
+         * @description Creates an achievement; a backfill job (`backfillJobId`) awards an active one to users who already meet it.
+         */
+        post: operations["createAchievement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/achievement/{achievementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an achievement
+         * @description One achievement of the project.
+         */
+        get: operations["getAchievementDefinition"];
+        /**
+         * Replace an achievement
+         * @description Replaces an achievement; levels already unlocked stay unlocked, and an active one is backfilled again.
+         */
+        put: operations["updateAchievement"];
+        post?: never;
+        /**
+         * Delete an achievement
+         * @description Deletes an achievement with every user's progress and unlocks (history entries of points it paid stay).
+         */
+        delete: operations["deleteAchievement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/{userId}/streak": {
         parameters: {
             query?: never;
@@ -1165,11 +1277,11 @@ export interface paths {
         };
         /**
          * Which sections hold unseen items
-         * @description For each section (rewards, challenges, surveys): whether something changed since the user last looked. An API key needs the scope `users:read`.
+         * @description For each section (rewards, challenges, surveys, achievements): whether something changed since the user last looked. An API key needs the scope `users:read`.
          */
         get: operations["getNotificationOverview"];
         /**
-         * Mark a section (rewards, challenges, surveys) as seen now
+         * Mark a section (rewards, challenges, surveys, achievements) as seen now
          * @description Records that the user has looked at a section now. An API key needs the scope `users:write`.
          */
         put: operations["markSectionSeen"];
@@ -1669,7 +1781,7 @@ export interface paths {
         };
         /**
          * A user's live stream (SSE)
-         * @description Server-Sent Events for one user: points.changed, challenge.progress, challenge.completed, streak.updated, tier.changed, notifications.changed and rank.changed (for `boards`), each with an id; a reconnect with Last-Event-ID replays the last 5 minutes or sends `reset`. At most 5 streams per user (429) and a total per instance (503), both with Retry-After. An API key needs the scope `users:read`.
+         * @description Server-Sent Events for one user: points.changed, challenge.progress, challenge.completed, streak.updated, tier.changed, achievement.unlocked, notifications.changed and rank.changed (for `boards`), each with an id; a reconnect with Last-Event-ID replays the last 5 minutes or sends `reset`. At most 5 streams per user (429) and a total per instance (503), both with Retry-After. An API key needs the scope `users:read`.
          */
         get: operations["streamUser"];
         put?: never;
@@ -1718,7 +1830,7 @@ export interface components {
                 /** @description The project the message belongs to */
                 projectId: string;
                 userId: string;
-                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL or EXPIRY (an EVENT whose pending points became available is sent again with them) */
+                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY or ACHIEVEMENT (an EVENT whose pending points became available is sent again with them) */
                 entryType: string;
                 /** @description The eventId, challengeId, streakId, surveyId, offerId or adjustment id */
                 sourceId: string;
@@ -1772,6 +1884,31 @@ export interface components {
                 milestones: number[];
                 currentCount: number;
                 pointsAwarded: number;
+            };
+        };
+        /** @description A user unlocked a level of an achievement (once per user, achievement and level) */
+        WebhookAchievementUnlocked: {
+            /** @enum {string} */
+            type: "achievement.unlocked";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description A user unlocked a level of an achievement (once per user, achievement and level) */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                userId: string;
+                achievementId: string;
+                /** @description The level unlocked (1 for an achievement without levels) */
+                level: number;
+                /** @description Points the unlock paid (0: none, or a backfill without backfillPoints) */
+                pointsAwarded: number;
+                /** @description When it was unlocked (a backfill: when the stored data says the level was met) (Unix ms) */
+                unlockedAt: number;
+                /** @description Awarded by the backfill of a new or changed achievement */
+                backfilled: boolean;
             };
         };
         /** @description A user redeemed an offer with points */
@@ -10038,6 +10175,2367 @@ export interface operations {
             };
         };
     };
+    listUserAchievements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "achievements": [
+                     *         {
+                     *           "achievementId": "first-purchase",
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "description": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "image": "https://example.com/images/coffee.png",
+                     *           "secret": false,
+                     *           "kind": "alice",
+                     *           "levels": [
+                     *             {
+                     *               "level": 10,
+                     *               "threshold": 500,
+                     *               "title": {
+                     *                 "de": "alice",
+                     *                 "en": "alice"
+                     *               },
+                     *               "image": "https://example.com/images/coffee.png",
+                     *               "points": 120
+                     *             }
+                     *           ],
+                     *           "rarity": 10,
+                     *           "rarityByLevel": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           },
+                     *           "unlocked": false,
+                     *           "level": 10,
+                     *           "unlockedAt": "alice",
+                     *           "backfilled": false,
+                     *           "progress": 3,
+                     *           "nextThreshold": 10,
+                     *           "unlockedLevels": [
+                     *             {
+                     *               "level": 10,
+                     *               "unlockedAt": "alice",
+                     *               "backfilled": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        achievements: {
+                            achievementId: string;
+                            title: {
+                                [key: string]: string;
+                            };
+                            description: {
+                                [key: string]: string;
+                            };
+                            image: string | null;
+                            secret: boolean;
+                            /** @description The criteria kind */
+                            kind: string;
+                            levels: {
+                                level: number;
+                                threshold: number;
+                                title: {
+                                    [key: string]: string;
+                                } | null;
+                                image: string | null;
+                                /** @description Points the level pays */
+                                points: number;
+                            }[];
+                            /** @description Fraction (0–1) of the project’s users who unlocked its first level */
+                            rarity: number;
+                            /** @description Per level: the fraction of users who unlocked it */
+                            rarityByLevel: {
+                                [key: string]: number;
+                            };
+                            /** @description Whether the user unlocked at least one level */
+                            unlocked: boolean;
+                            /** @description The highest level unlocked */
+                            level: number | null;
+                            /** @description ISO 8601: when the highest level was unlocked */
+                            unlockedAt: string | null;
+                            /** @description The highest level was awarded by a backfill */
+                            backfilled: boolean;
+                            progress: number;
+                            /** @description The threshold of the next level; null when every level is unlocked */
+                            nextThreshold: number | null;
+                            unlockedLevels: {
+                                level: number;
+                                unlockedAt: string;
+                                backfilled: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    getUserAchievement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
+                userId: string;
+                /**
+                 * @description Id of the achievement
+                 * @example first-purchase
+                 */
+                achievementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "achievement": {
+                     *         "achievementId": "first-purchase",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "secret": false,
+                     *         "kind": "alice",
+                     *         "levels": [
+                     *           {
+                     *             "level": 10,
+                     *             "threshold": 500,
+                     *             "title": {
+                     *               "de": "alice",
+                     *               "en": "alice"
+                     *             },
+                     *             "image": "https://example.com/images/coffee.png",
+                     *             "points": 120
+                     *           }
+                     *         ],
+                     *         "rarity": 10,
+                     *         "rarityByLevel": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "unlocked": false,
+                     *         "level": 10,
+                     *         "unlockedAt": "alice",
+                     *         "backfilled": false,
+                     *         "progress": 3,
+                     *         "nextThreshold": 10,
+                     *         "unlockedLevels": [
+                     *           {
+                     *             "level": 10,
+                     *             "unlockedAt": "alice",
+                     *             "backfilled": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        achievement: {
+                            achievementId: string;
+                            title: {
+                                [key: string]: string;
+                            };
+                            description: {
+                                [key: string]: string;
+                            };
+                            image: string | null;
+                            secret: boolean;
+                            /** @description The criteria kind */
+                            kind: string;
+                            levels: {
+                                level: number;
+                                threshold: number;
+                                title: {
+                                    [key: string]: string;
+                                } | null;
+                                image: string | null;
+                                /** @description Points the level pays */
+                                points: number;
+                            }[];
+                            /** @description Fraction (0–1) of the project’s users who unlocked its first level */
+                            rarity: number;
+                            /** @description Per level: the fraction of users who unlocked it */
+                            rarityByLevel: {
+                                [key: string]: number;
+                            };
+                            /** @description Whether the user unlocked at least one level */
+                            unlocked: boolean;
+                            /** @description The highest level unlocked */
+                            level: number | null;
+                            /** @description ISO 8601: when the highest level was unlocked */
+                            unlockedAt: string | null;
+                            /** @description The highest level was awarded by a backfill */
+                            backfilled: boolean;
+                            progress: number;
+                            /** @description The threshold of the next level; null when every level is unlocked */
+                            nextThreshold: number | null;
+                            unlockedLevels: {
+                                level: number;
+                                unlockedAt: string;
+                                backfilled: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    getAchievement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Id of the achievement
+                 * @example first-purchase
+                 */
+                achievementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "achievementId": "first-purchase",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "secret": false,
+                     *       "kind": "alice",
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "image": "https://example.com/images/coffee.png",
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "rarity": 10,
+                     *       "rarityByLevel": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        achievementId: string;
+                        title: {
+                            [key: string]: string;
+                        };
+                        description: {
+                            [key: string]: string;
+                        };
+                        image: string | null;
+                        secret: boolean;
+                        /** @description The criteria kind */
+                        kind: string;
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            title: {
+                                [key: string]: string;
+                            } | null;
+                            image: string | null;
+                            /** @description Points the level pays */
+                            points: number;
+                        }[];
+                        /** @description Fraction (0–1) of the project’s users who unlocked its first level */
+                        rarity: number;
+                        /** @description Per level: the fraction of users who unlocked it */
+                        rarityByLevel: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    listAchievements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "achievementId": "first-purchase",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "description": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "image": "https://example.com/images/coffee.png",
+                     *         "status": "ACTIVE",
+                     *         "secret": false,
+                     *         "points": 120,
+                     *         "backfillPoints": false,
+                     *         "criteria": {
+                     *           "kind": "eventCount",
+                     *           "eventId": "purchase",
+                     *           "field": "amount",
+                     *           "conditions": {
+                     *             "type": "AND",
+                     *             "conditions": [
+                     *               {
+                     *                 "field": "amount",
+                     *                 "operator": "equals",
+                     *                 "value": "alice"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "currency": "alice",
+                     *           "streakId": "daily-check-in",
+                     *           "challengeId": "five-purchases",
+                     *           "seriesId": "shopper",
+                     *           "groupId": "default",
+                     *           "threshold": 500
+                     *         },
+                     *         "levels": [
+                     *           {
+                     *             "level": 10,
+                     *             "threshold": 500,
+                     *             "title": {
+                     *               "de": "alice",
+                     *               "en": "alice"
+                     *             },
+                     *             "image": "https://example.com/images/coffee.png",
+                     *             "points": 120
+                     *           }
+                     *         ],
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000,
+                     *         "rarityByLevel": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "backfillJobId": "alice"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        achievementId: string;
+                        title: {
+                            [key: string]: string;
+                        };
+                        description: {
+                            [key: string]: string;
+                        };
+                        image: string | null;
+                        status: string;
+                        secret: boolean;
+                        points: number;
+                        backfillPoints: boolean;
+                        criteria: {
+                            /**
+                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
+                             * @enum {string}
+                             */
+                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
+                            eventId?: string;
+                            /** @description metadataSum: the metadata field added up */
+                            field?: string;
+                            conditions?: {
+                                /** @enum {string} */
+                                type: "AND" | "OR";
+                                conditions: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                    value?: (string | number | boolean) | (string | number)[];
+                                }[];
+                            } | null;
+                            /** @description lifetimeEarned: `points` (the one currency there is) */
+                            currency?: string;
+                            streakId?: string;
+                            challengeId?: string;
+                            seriesId?: string;
+                            groupId?: string;
+                            /** @description The one level’s threshold, when the achievement has no `levels` */
+                            threshold?: number;
+                        };
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title?: {
+                                [key: string]: string;
+                            };
+                            image?: string | null;
+                            /** @description Default: the achievement’s `points` */
+                            points?: number;
+                        }[] | null;
+                        createdAt: number;
+                        updatedAt: number;
+                        /** @description In the list (GET /admin/achievement) only: per level, the fraction (0–1) of live users who unlocked it */
+                        rarityByLevel?: {
+                            [key: string]: number;
+                        };
+                        /** @description Create and update: the job that awards it to users who already meet it (GET /admin/job/{jobId}) */
+                        backfillJobId?: string;
+                    }[];
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    createAchievement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "criteria": {
+                 *         "kind": "eventCount",
+                 *         "eventId": "purchase",
+                 *         "field": "amount",
+                 *         "conditions": {
+                 *           "type": "AND",
+                 *           "conditions": [
+                 *             {
+                 *               "field": "amount",
+                 *               "operator": "equals",
+                 *               "value": "alice"
+                 *             }
+                 *           ]
+                 *         },
+                 *         "currency": "alice",
+                 *         "streakId": "daily-check-in",
+                 *         "challengeId": "five-purchases",
+                 *         "seriesId": "shopper",
+                 *         "groupId": "default",
+                 *         "threshold": 500
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    achievementId?: string;
+                    /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                    title: {
+                        [key: string]: string;
+                    };
+                    /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                    description?: {
+                        [key: string]: string;
+                    };
+                    image?: string | null;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    /** @description Shown to a user only once unlocked */
+                    secret?: boolean;
+                    /** @description Points of each level that names none */
+                    points?: number;
+                    /** @description `points` (the one currency there is) */
+                    currency?: string;
+                    /** @description Unlocks made by a backfill pay their points too (default false) */
+                    backfillPoints?: boolean;
+                    criteria: {
+                        /**
+                         * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
+                         * @enum {string}
+                         */
+                        kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
+                        eventId?: string;
+                        /** @description metadataSum: the metadata field added up */
+                        field?: string;
+                        conditions?: {
+                            /** @enum {string} */
+                            type: "AND" | "OR";
+                            conditions: {
+                                field: string;
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                value?: (string | number | boolean) | (string | number)[];
+                            }[];
+                        } | null;
+                        /** @description lifetimeEarned: `points` (the one currency there is) */
+                        currency?: string;
+                        streakId?: string;
+                        challengeId?: string;
+                        seriesId?: string;
+                        groupId?: string;
+                        /** @description The one level’s threshold, when the achievement has no `levels` */
+                        threshold?: number;
+                    };
+                    levels?: {
+                        level: number;
+                        threshold: number;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title?: {
+                            [key: string]: string;
+                        };
+                        image?: string | null;
+                        /** @description Default: the achievement’s `points` */
+                        points?: number;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "achievementId": "first-purchase",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "secret": false,
+                     *       "points": 120,
+                     *       "backfillPoints": false,
+                     *       "criteria": {
+                     *         "kind": "eventCount",
+                     *         "eventId": "purchase",
+                     *         "field": "amount",
+                     *         "conditions": {
+                     *           "type": "AND",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "equals",
+                     *               "value": "alice"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "currency": "alice",
+                     *         "streakId": "daily-check-in",
+                     *         "challengeId": "five-purchases",
+                     *         "seriesId": "shopper",
+                     *         "groupId": "default",
+                     *         "threshold": 500
+                     *       },
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "image": "https://example.com/images/coffee.png",
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "rarityByLevel": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "backfillJobId": "alice"
+                     *     }
+                     */
+                    "application/json": {
+                        achievementId: string;
+                        title: {
+                            [key: string]: string;
+                        };
+                        description: {
+                            [key: string]: string;
+                        };
+                        image: string | null;
+                        status: string;
+                        secret: boolean;
+                        points: number;
+                        backfillPoints: boolean;
+                        criteria: {
+                            /**
+                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
+                             * @enum {string}
+                             */
+                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
+                            eventId?: string;
+                            /** @description metadataSum: the metadata field added up */
+                            field?: string;
+                            conditions?: {
+                                /** @enum {string} */
+                                type: "AND" | "OR";
+                                conditions: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                    value?: (string | number | boolean) | (string | number)[];
+                                }[];
+                            } | null;
+                            /** @description lifetimeEarned: `points` (the one currency there is) */
+                            currency?: string;
+                            streakId?: string;
+                            challengeId?: string;
+                            seriesId?: string;
+                            groupId?: string;
+                            /** @description The one level’s threshold, when the achievement has no `levels` */
+                            threshold?: number;
+                        };
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title?: {
+                                [key: string]: string;
+                            };
+                            image?: string | null;
+                            /** @description Default: the achievement’s `points` */
+                            points?: number;
+                        }[] | null;
+                        createdAt: number;
+                        updatedAt: number;
+                        /** @description In the list (GET /admin/achievement) only: per level, the fraction (0–1) of live users who unlocked it */
+                        rarityByLevel?: {
+                            [key: string]: number;
+                        };
+                        /** @description Create and update: the job that awards it to users who already meet it (GET /admin/job/{jobId}) */
+                        backfillJobId?: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    getAchievementDefinition: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Id of the achievement
+                 * @example first-purchase
+                 */
+                achievementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "achievementId": "first-purchase",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "secret": false,
+                     *       "points": 120,
+                     *       "backfillPoints": false,
+                     *       "criteria": {
+                     *         "kind": "eventCount",
+                     *         "eventId": "purchase",
+                     *         "field": "amount",
+                     *         "conditions": {
+                     *           "type": "AND",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "equals",
+                     *               "value": "alice"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "currency": "alice",
+                     *         "streakId": "daily-check-in",
+                     *         "challengeId": "five-purchases",
+                     *         "seriesId": "shopper",
+                     *         "groupId": "default",
+                     *         "threshold": 500
+                     *       },
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "image": "https://example.com/images/coffee.png",
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "rarityByLevel": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "backfillJobId": "alice"
+                     *     }
+                     */
+                    "application/json": {
+                        achievementId: string;
+                        title: {
+                            [key: string]: string;
+                        };
+                        description: {
+                            [key: string]: string;
+                        };
+                        image: string | null;
+                        status: string;
+                        secret: boolean;
+                        points: number;
+                        backfillPoints: boolean;
+                        criteria: {
+                            /**
+                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
+                             * @enum {string}
+                             */
+                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
+                            eventId?: string;
+                            /** @description metadataSum: the metadata field added up */
+                            field?: string;
+                            conditions?: {
+                                /** @enum {string} */
+                                type: "AND" | "OR";
+                                conditions: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                    value?: (string | number | boolean) | (string | number)[];
+                                }[];
+                            } | null;
+                            /** @description lifetimeEarned: `points` (the one currency there is) */
+                            currency?: string;
+                            streakId?: string;
+                            challengeId?: string;
+                            seriesId?: string;
+                            groupId?: string;
+                            /** @description The one level’s threshold, when the achievement has no `levels` */
+                            threshold?: number;
+                        };
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title?: {
+                                [key: string]: string;
+                            };
+                            image?: string | null;
+                            /** @description Default: the achievement’s `points` */
+                            points?: number;
+                        }[] | null;
+                        createdAt: number;
+                        updatedAt: number;
+                        /** @description In the list (GET /admin/achievement) only: per level, the fraction (0–1) of live users who unlocked it */
+                        rarityByLevel?: {
+                            [key: string]: number;
+                        };
+                        /** @description Create and update: the job that awards it to users who already meet it (GET /admin/job/{jobId}) */
+                        backfillJobId?: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAchievement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Id of the achievement
+                 * @example first-purchase
+                 */
+                achievementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "criteria": {
+                 *         "kind": "eventCount",
+                 *         "eventId": "purchase",
+                 *         "field": "amount",
+                 *         "conditions": {
+                 *           "type": "AND",
+                 *           "conditions": [
+                 *             {
+                 *               "field": "amount",
+                 *               "operator": "equals",
+                 *               "value": "alice"
+                 *             }
+                 *           ]
+                 *         },
+                 *         "currency": "alice",
+                 *         "streakId": "daily-check-in",
+                 *         "challengeId": "five-purchases",
+                 *         "seriesId": "shopper",
+                 *         "groupId": "default",
+                 *         "threshold": 500
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    achievementId?: string;
+                    /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                    title: {
+                        [key: string]: string;
+                    };
+                    /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                    description?: {
+                        [key: string]: string;
+                    };
+                    image?: string | null;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    /** @description Shown to a user only once unlocked */
+                    secret?: boolean;
+                    /** @description Points of each level that names none */
+                    points?: number;
+                    /** @description `points` (the one currency there is) */
+                    currency?: string;
+                    /** @description Unlocks made by a backfill pay their points too (default false) */
+                    backfillPoints?: boolean;
+                    criteria: {
+                        /**
+                         * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
+                         * @enum {string}
+                         */
+                        kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
+                        eventId?: string;
+                        /** @description metadataSum: the metadata field added up */
+                        field?: string;
+                        conditions?: {
+                            /** @enum {string} */
+                            type: "AND" | "OR";
+                            conditions: {
+                                field: string;
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                value?: (string | number | boolean) | (string | number)[];
+                            }[];
+                        } | null;
+                        /** @description lifetimeEarned: `points` (the one currency there is) */
+                        currency?: string;
+                        streakId?: string;
+                        challengeId?: string;
+                        seriesId?: string;
+                        groupId?: string;
+                        /** @description The one level’s threshold, when the achievement has no `levels` */
+                        threshold?: number;
+                    };
+                    levels?: {
+                        level: number;
+                        threshold: number;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title?: {
+                            [key: string]: string;
+                        };
+                        image?: string | null;
+                        /** @description Default: the achievement’s `points` */
+                        points?: number;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "achievementId": "first-purchase",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "description": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "image": "https://example.com/images/coffee.png",
+                     *       "status": "ACTIVE",
+                     *       "secret": false,
+                     *       "points": 120,
+                     *       "backfillPoints": false,
+                     *       "criteria": {
+                     *         "kind": "eventCount",
+                     *         "eventId": "purchase",
+                     *         "field": "amount",
+                     *         "conditions": {
+                     *           "type": "AND",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "equals",
+                     *               "value": "alice"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "currency": "alice",
+                     *         "streakId": "daily-check-in",
+                     *         "challengeId": "five-purchases",
+                     *         "seriesId": "shopper",
+                     *         "groupId": "default",
+                     *         "threshold": 500
+                     *       },
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           },
+                     *           "image": "https://example.com/images/coffee.png",
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000,
+                     *       "rarityByLevel": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
+                     *       "backfillJobId": "alice"
+                     *     }
+                     */
+                    "application/json": {
+                        achievementId: string;
+                        title: {
+                            [key: string]: string;
+                        };
+                        description: {
+                            [key: string]: string;
+                        };
+                        image: string | null;
+                        status: string;
+                        secret: boolean;
+                        points: number;
+                        backfillPoints: boolean;
+                        criteria: {
+                            /**
+                             * @description eventCount: qualifying events of `eventId`; metadataSum: the sum of metadata `field` of those events (exact decimals); lifetimeEarned: points earned in all; streakLength: the longest run of `streakId`; challengeCompleted: `challengeId` completed, or steps of `seriesId` completed; boardRank: a rank within the threshold (top N) of a closed month’s board of `groupId`
+                             * @enum {string}
+                             */
+                            kind: "eventCount" | "metadataSum" | "lifetimeEarned" | "streakLength" | "challengeCompleted" | "boardRank";
+                            eventId?: string;
+                            /** @description metadataSum: the metadata field added up */
+                            field?: string;
+                            conditions?: {
+                                /** @enum {string} */
+                                type: "AND" | "OR";
+                                conditions: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                    value?: (string | number | boolean) | (string | number)[];
+                                }[];
+                            } | null;
+                            /** @description lifetimeEarned: `points` (the one currency there is) */
+                            currency?: string;
+                            streakId?: string;
+                            challengeId?: string;
+                            seriesId?: string;
+                            groupId?: string;
+                            /** @description The one level’s threshold, when the achievement has no `levels` */
+                            threshold?: number;
+                        };
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title?: {
+                                [key: string]: string;
+                            };
+                            image?: string | null;
+                            /** @description Default: the achievement’s `points` */
+                            points?: number;
+                        }[] | null;
+                        createdAt: number;
+                        updatedAt: number;
+                        /** @description In the list (GET /admin/achievement) only: per level, the fraction (0–1) of live users who unlocked it */
+                        rarityByLevel?: {
+                            [key: string]: number;
+                        };
+                        /** @description Create and update: the job that awards it to users who already meet it (GET /admin/job/{jobId}) */
+                        backfillJobId?: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAchievement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Id of the achievement
+                 * @example first-purchase
+                 */
+                achievementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
     listUserStreaks: {
         parameters: {
             query?: never;
@@ -12493,6 +14991,12 @@ export interface operations {
                      *             "completed": true,
                      *             "pointsAwarded": 200
                      *           }
+                     *         ],
+                     *         "achievements": [
+                     *           {
+                     *             "achievementId": "five-purchases-badge",
+                     *             "level": 1
+                     *           }
                      *         ]
                      *       }
                      *     }
@@ -12530,6 +15034,11 @@ export interface operations {
                                 goal: number;
                                 completed: boolean;
                                 pointsAwarded: number;
+                            }[];
+                            /** @description Achievement levels this event unlocked */
+                            achievements: {
+                                achievementId: string;
+                                level: number;
                             }[];
                         };
                     };
@@ -12838,6 +15347,12 @@ export interface operations {
                      *                 "completed": true,
                      *                 "pointsAwarded": 200
                      *               }
+                     *             ],
+                     *             "achievements": [
+                     *               {
+                     *                 "achievementId": "five-purchases-badge",
+                     *                 "level": 1
+                     *               }
                      *             ]
                      *           }
                      *         }
@@ -12878,6 +15393,11 @@ export interface operations {
                                     goal: number;
                                     completed: boolean;
                                     pointsAwarded: number;
+                                }[];
+                                /** @description Achievement levels this event unlocked */
+                                achievements: {
+                                    achievementId: string;
+                                    level: number;
                                 }[];
                             };
                         } | {
@@ -21988,7 +24508,8 @@ export interface operations {
                      *       "userId": "alice",
                      *       "hasUnseenChallenges": false,
                      *       "hasUnseenRewards": false,
-                     *       "hasUnseenSurveys": false
+                     *       "hasUnseenSurveys": false,
+                     *       "hasUnseenAchievements": false
                      *     }
                      */
                     "application/json": {
@@ -21996,6 +24517,8 @@ export interface operations {
                         hasUnseenChallenges: boolean;
                         hasUnseenRewards: boolean;
                         hasUnseenSurveys: boolean;
+                        /** @description An achievement level unlocked after the achievements marker */
+                        hasUnseenAchievements: boolean;
                     };
                 };
             };
@@ -22187,7 +24710,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description rewards, challenges or surveys */
+                    /** @description rewards, challenges, surveys or achievements */
                     screenId: string;
                 };
             };
@@ -22444,6 +24967,7 @@ export interface operations {
                     resetChallenges?: boolean;
                     resetRewards?: boolean;
                     resetSurveys?: boolean;
+                    resetAchievements?: boolean;
                 };
             };
         };
@@ -26348,7 +28872,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
@@ -26840,7 +29364,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;

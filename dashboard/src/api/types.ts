@@ -60,6 +60,8 @@ export type LimitPeriod = NonNullable<EventDefinition['limitPeriod']>;
 export type Challenge = Narrowed<Item<Ok<'listChallenges'>>, { status: Status; type: 'FIXED' | 'SUM' }>;
 export type Streak = Narrowed<Ok<'getStreak'>, { status: Status }>;
 export type Milestone = Streak['milestones'][number];
+export type Achievement = Narrowed<Item<Ok<'listAchievements'>>, { status: Status }>;
+export type AchievementKind = Achievement['criteria']['kind'];
 
 export type Survey = Narrowed<Item<Ok<'listSurveys'>>, { status: Status }>;
 export type SurveyOption = Survey['options'][number];
@@ -71,6 +73,7 @@ export type UserPoints = Ok<'getUserPoints'>;
 export type HistoryEntry = Item<Ok<'getUserHistory'>>;
 export type UserChallenge = Ok<'listUserChallenges'>['challenges'][number];
 export type UserStreak = Ok<'listUserStreaks'>['streaks'][number];
+export type UserAchievement = Ok<'listUserAchievements'>['achievements'][number];
 export type Coupon = Item<Ok<'listCoupons'>>;
 
 export type Leaderboard = Ok<'getLeaderboard'>;

@@ -16,6 +16,7 @@ import { useLoad } from '../useLoad';
 import { useUserStream } from '../useUserStream';
 import { AdjustPoints } from './AdjustPoints';
 import { CouponsCard } from './UserCoupons';
+import { UserAchievementsCard } from './UserAchievements';
 import { PointsOutlook, ReverseButton } from './UserEconomy';
 
 const lang = pickLanguage;
@@ -97,6 +98,7 @@ function UserDetail({ userId }: { userId: string }) {
       <div className="cards">
         <Challenges key={`c${version}`} userId={userId} />
         <Streaks key={`s${version}`} userId={userId} />
+        <UserAchievementsCard key={`a${version}`} userId={userId} />
         <GrantFreeze userId={userId} onDone={refresh} />
       </div>
       <CouponsCard key={`k${version}`} userId={userId} />

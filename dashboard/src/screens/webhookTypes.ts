@@ -15,6 +15,7 @@ export const MESSAGE_TYPES = [
   'points.changed',
   'challenge.completed',
   'streak.milestone_reached',
+  'achievement.unlocked',
   'offer.redeemed',
   'coupon.used',
   'survey.answered',

@@ -80,6 +80,17 @@ export class ChallengesRepository {
     });
   }
 
+  /** The completed challenges of the given users. */
+  completedOf(db: Queryable, projectId: string, userIds: readonly string[]) {
+    return db
+      .selectFrom('challenge_progress')
+      .select(['user_id', 'challenge_id', 'completed_at'])
+      .where('project_id', '=', projectId)
+      .where('user_id', 'in', [...userIds])
+      .where('completed_at', 'is not', null)
+      .execute();
+  }
+
   /** The user's progress rows. */
   progressOf(db: Queryable, projectId: string, userId: string): Promise<ChallengeProgressTable[]> {
     return progressOfUser.rows(db, { projectId, userId });

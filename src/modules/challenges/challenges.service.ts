@@ -111,6 +111,33 @@ export class ChallengesService implements UserDataOwner {
     return this.cached(projectId, () => batch.session.execute(this.repo.listQuery(this.db, projectId)));
   }
 
+  /** Challenge → its series, for a write batch (achievements count the completed steps of a series). */
+  async seriesIn(batch: WriteBatch, projectId: string): Promise<Map<string, string>> {
+    const defs = await this.definitionsIn(batch, projectId);
+    return new Map(defs.filter((c) => c.seriesId !== null).map((c) => [c.challengeId, c.seriesId!]));
+  }
+
+  /**
+   * The challenges the given users completed, with when and the challenge's series (an
+   * achievement's backfill), oldest first.
+   */
+  async completionsOf(
+    projectId: string,
+    userIds: readonly string[],
+  ): Promise<Array<{ userId: string; challengeId: string; seriesId: string | null; completedAt: number }>> {
+    if (userIds.length === 0) return [];
+    const [defs, rows] = await Promise.all([this.definitions(this.db, projectId), this.repo.completedOf(this.db, projectId, userIds)]);
+    const series = new Map(defs.map((c) => [c.challengeId, c.seriesId]));
+    return rows
+      .map((r) => ({
+        userId: r.user_id,
+        challengeId: r.challenge_id,
+        seriesId: series.get(r.challenge_id) ?? null,
+        completedAt: Number(r.completed_at),
+      }))
+      .sort((a, b) => a.completedAt - b.completedAt);
+  }
+
   private changed(projectId: string): Promise<void> {
     return this.platform.bus.publish(BUS_TOPIC, projectId);
   }

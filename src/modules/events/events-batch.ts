@@ -195,7 +195,7 @@ class EventsBatch implements BatchPart<'event'> {
       status: 200,
       code: null,
     });
-    const outcome: PipelineOutcome = { streaks: [], challenges: [], pointsEarned: points };
+    const outcome: PipelineOutcome = { streaks: [], challenges: [], achievements: [], pointsEarned: points };
     for (const stage of this.stages) stage(event, outcome);
     return response(p, event, outcome);
   }
@@ -242,6 +242,7 @@ function response(p: PreparedEvent, event: PipelineEvent, outcome: PipelineOutco
       timestamp: event.occurredAt,
       streaks: outcome.streaks,
       challenges: outcome.challenges,
+      achievements: outcome.achievements,
     },
   };
 }

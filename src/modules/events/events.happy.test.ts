@@ -60,6 +60,7 @@ describeBackends('events: happy path', (t) => {
         timestamp: expect.any(Number),
         streaks: [],
         challenges: [],
+        achievements: [],
       },
     });
     expect(Math.abs(body.data.timestamp - NOW)).toBeLessThan(5_000);

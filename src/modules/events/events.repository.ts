@@ -45,6 +45,19 @@ export const insertEvents = new RowsInsert({
 export class EventsRepository {
   constructor(private readonly db: Queryable) {}
 
+  /** The stored events of one definition of the given users, oldest first (an achievement's backfill). */
+  storedOf(projectId: string, eventId: string, userIds: readonly string[]) {
+    return this.db
+      .selectFrom('events')
+      .select(['user_id', 'occurred_at', 'metadata', 'condition_reached', 'limit_reached'])
+      .where('project_id', '=', projectId)
+      .where('event_id', '=', eventId)
+      .where('user_id', 'in', [...userIds])
+      .orderBy('occurred_at')
+      .orderBy('row_id')
+      .execute();
+  }
+
   /** Deletes up to `limit` stored events of the user, then its limit counters; returns rows deleted. */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
     const ids = this.db

@@ -204,6 +204,8 @@ const ChallengeItem = Type.Object({
   pointsAwarded: Type.Number(),
 });
 
+const AchievementItem = Type.Object({ achievementId: Type.String(), level: Type.Integer() });
+
 /** Most events in one POST /events. */
 export const MAX_BULK_EVENTS = 1000;
 
@@ -242,6 +244,7 @@ export const EventResponse = Type.Object(
       timestamp: Type.Integer(),
       streaks: Type.Array(StreakItem),
       challenges: Type.Array(ChallengeItem),
+      achievements: Type.Array(AchievementItem, { description: 'Achievement levels this event unlocked' }),
     }),
   },
   {
@@ -266,6 +269,7 @@ export const EventResponse = Type.Object(
           timestamp: 1795337123000,
           streaks: [{ streakId: 'daily-shopper', currentCount: 3, lastUpdate: '2026-11-22', milestoneReached: false, pointsAwarded: 0 }],
           challenges: [{ challengeId: 'five-purchases', progress: 5, goal: 5, completed: true, pointsAwarded: 200 }],
+          achievements: [{ achievementId: 'five-purchases-badge', level: 1 }],
         },
       },
     ],

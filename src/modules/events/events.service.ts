@@ -190,6 +190,25 @@ export class EventsService implements UserDataOwner {
     };
   }
 
+  /**
+   * The stored events of one definition of the given users, oldest first, with whether each
+   * qualified (its conditions held and it was within its limit): what an achievement's backfill counts.
+   */
+  async storedOf(
+    projectId: string,
+    eventId: string,
+    userIds: readonly string[],
+  ): Promise<Array<{ userId: string; occurredAt: number; metadata: Record<string, unknown>; qualifies: boolean }>> {
+    if (userIds.length === 0) return [];
+    const rows = await this.repo.storedOf(projectId, eventId, userIds);
+    return rows.map((r) => ({
+      userId: r.user_id,
+      occurredAt: Number(r.occurred_at),
+      metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+      qualifies: Number(r.condition_reached) === 1 && Number(r.limit_reached) === 0,
+    }));
+  }
+
   /** Stored events, limit counters and event log entries of the user (user deletion job). */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
     const deleted = await this.repo.deleteUserData(projectId, userId, limit);

@@ -8,4 +8,4 @@ export { EventsService } from './events.service.js';
 export { ZERO, addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal } from './exact-decimal.js';
 export type { Decimal } from './exact-decimal.js';
 export { eventStage } from './pipeline.js';
-export type { EventStage, EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from './pipeline.js';
+export type { AchievementUnlock, EventStage, EventStagePart, PipelineEvent, PipelineOutcome, StreakProgress } from './pipeline.js';

@@ -52,10 +52,17 @@ export interface ChallengeProgress {
   pointsAwarded: number;
 }
 
+/** An achievement level unlocked by the event (the `data.achievements` items of the POST /event response). */
+export interface AchievementUnlock {
+  achievementId: string;
+  level: number;
+}
+
 /** What the stages produce; filled in as the stages run. */
 export interface PipelineOutcome {
   streaks: StreakProgress[];
   challenges: ChallengeProgress[];
+  achievements: AchievementUnlock[];
   /** Points earned through this event: its own points plus the bonuses stages awarded. */
   pointsEarned: number;
 }

@@ -16,6 +16,7 @@ const event = (userId: string) => ({ projectId: 'p', userId, eventId: 'buy' }) a
 const outcome = (challenges: PipelineOutcome['challenges'], streaks: PipelineOutcome['streaks'] = []): PipelineOutcome => ({
   challenges,
   streaks,
+  achievements: [],
   pointsEarned: 0,
 });
 
@@ -45,6 +46,23 @@ describe('a batch’s live messages', () => {
       source: { type: 'EVENT', id: 'buy' },
       occurredAt: 1,
     });
+  });
+
+  it('carry an unlocked achievement (without the user id, which the stream names)', () => {
+    const unlocked = notice('u1', 'achievement.unlocked', {
+      achievementId: 'first-buy',
+      level: 2,
+      pointsAwarded: 50,
+      unlockedAt: 7,
+      backfilled: false,
+    });
+    const messages = batchMessages([unlocked], [], () => true);
+    expect(messages.get('p\u0000u1')!.messages).toEqual([
+      {
+        event: 'achievement.unlocked',
+        data: { achievementId: 'first-buy', level: 2, pointsAwarded: 50, unlockedAt: 7, backfilled: false },
+      },
+    ]);
   });
 
   it('are none while nobody listens', () => {

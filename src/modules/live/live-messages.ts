@@ -11,7 +11,14 @@ export interface LiveMessage {
 }
 
 /** Messages that come from the write path (transported between instances and replayed). */
-export const TRANSPORTED = ['points.changed', 'challenge.progress', 'challenge.completed', 'streak.updated', 'tier.changed'] as const;
+export const TRANSPORTED = [
+  'points.changed',
+  'challenge.progress',
+  'challenge.completed',
+  'streak.updated',
+  'tier.changed',
+  'achievement.unlocked',
+] as const;
 /** Messages each instance derives for its own streams from the shared state (re-sent on every connect). */
 export const DERIVED = ['notifications.changed', 'rank.changed'] as const;
 /** Control messages: `reset` (what was missed cannot be replayed), `leaderboard` (the board stream). */
@@ -43,6 +50,8 @@ export function fromNotice(n: BatchNotice): LiveMessage | null {
       return { event: 'challenge.completed', data: withoutUser(d) };
     case 'tier.changed':
       return { event: 'tier.changed', data: withoutUser(d) };
+    case 'achievement.unlocked':
+      return { event: 'achievement.unlocked', data: withoutUser(d) };
     default:
       return null;
   }

@@ -93,6 +93,7 @@ export async function liveRoutes(app: App): Promise<void> {
         operationId: 'streamUser',
         description:
           'Server-Sent Events for one user: points.changed, challenge.progress, challenge.completed, streak.updated, tier.changed, ' +
+          'achievement.unlocked, ' +
           'notifications.changed and rank.changed (for `boards`), each with an id; a reconnect with Last-Event-ID replays the last 5 ' +
           'minutes or sends `reset`. At most 5 streams per user (429) and a total per instance (503), both with Retry-After.',
         tags,

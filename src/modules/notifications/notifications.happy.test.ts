@@ -30,6 +30,7 @@ describeSharedApp('notifications: happy path', (t) => {
       hasUnseenChallenges: false,
       hasUnseenRewards: false,
       hasUnseenSurveys: false,
+      hasUnseenAchievements: false,
     });
   });
 

@@ -8,7 +8,7 @@ import { SECTIONS, type Section } from './unseen-flags.js';
 
 const Params = Type.Object({ userId: UserId });
 const OverviewBody = Type.Object(
-  { screenId: Type.String({ description: 'rewards, challenges or surveys' }) },
+  { screenId: Type.String({ description: 'rewards, challenges, surveys or achievements' }) },
   { additionalProperties: false },
 );
 const ChangeBody = Type.Object(
@@ -16,6 +16,7 @@ const ChangeBody = Type.Object(
     resetChallenges: Type.Optional(Type.Boolean()),
     resetRewards: Type.Optional(Type.Boolean()),
     resetSurveys: Type.Optional(Type.Boolean()),
+    resetAchievements: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -24,6 +25,7 @@ const Overview = Type.Object({
   hasUnseenChallenges: Type.Boolean(),
   hasUnseenRewards: Type.Boolean(),
   hasUnseenSurveys: Type.Boolean(),
+  hasUnseenAchievements: Type.Boolean({ description: 'An achievement level unlocked after the achievements marker' }),
 });
 
 /** The three notification endpoints: read the flags, mark a section seen, clear markers. */
@@ -37,7 +39,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'getNotificationOverview',
-        description: 'For each section (rewards, challenges, surveys): whether something changed since the user last looked.',
+        description: 'For each section (rewards, challenges, surveys, achievements): whether something changed since the user last looked.',
         tags,
         security,
         summary: 'Which sections hold unseen items',
@@ -59,7 +61,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
         description: 'Records that the user has looked at a section now.',
         tags,
         security,
-        summary: 'Mark a section (rewards, challenges, surveys) as seen now',
+        summary: 'Mark a section (rewards, challenges, surveys, achievements) as seen now',
         params: Params,
         body: OverviewBody,
         response: { 200: Message, ...errors(400, 401, 403, 404) },
@@ -68,7 +70,8 @@ export async function notificationsRoutes(app: App): Promise<void> {
     async (req) => {
       assertActsFor(req.principal, req.params.userId);
       const section = req.body.screenId as Section;
-      if (!SECTIONS.includes(section)) throw AppError.of('INVALID_SCREEN_ID', 'screenId must be rewards, challenges or surveys');
+      if (!SECTIONS.includes(section))
+        throw AppError.of('INVALID_SCREEN_ID', 'screenId must be rewards, challenges, surveys or achievements');
       await notifications.markSeen(req.principal.projectId, req.params.userId, section);
       return { message: `Section ${section} marked as seen` };
     },
@@ -96,6 +99,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
       if (body.resetChallenges === true) sections.push('challenges');
       if (body.resetRewards === true) sections.push('rewards');
       if (body.resetSurveys === true) sections.push('surveys');
+      if (body.resetAchievements === true) sections.push('achievements');
       await notifications.clearMarkers(req.principal.projectId, req.params.userId, sections);
       return { message: sections.length === 0 ? 'Nothing to reset' : `Reset ${sections.join(', ')}` };
     },

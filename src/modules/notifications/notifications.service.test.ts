@@ -5,7 +5,13 @@ import { NotificationsService, type ChallengeActivity } from './notifications.se
 
 /** The service's flag logic with fake activity sources, in particular a fake challenges module. */
 describeBackends('notifications service with fake sources', (t) => {
-  function build(times: { rewards?: number | null; coupons?: number | null; surveys?: number | null; challenges?: number | null }) {
+  function build(times: {
+    rewards?: number | null;
+    coupons?: number | null;
+    surveys?: number | null;
+    challenges?: number | null;
+    achievements?: number | null;
+  }) {
     const challenges: ChallengeActivity = { lastActivityAt: async () => times.challenges ?? null };
     return new NotificationsService(
       t.app.platform,
@@ -16,18 +22,20 @@ describeBackends('notifications service with fake sources', (t) => {
         },
         rewards: [async () => times.rewards ?? null, async () => times.coupons ?? null],
         surveys: async () => times.surveys ?? null,
+        achievements: async () => times.achievements ?? null,
       },
       challenges,
     );
   }
 
   it('shows every section with activity as unseen while there is no marker', async () => {
-    const service = build({ rewards: 1, surveys: 1, challenges: 1 });
+    const service = build({ rewards: 1, surveys: 1, challenges: 1, achievements: 1 });
     expect(await service.overview('default', 'alice')).toEqual({
       userId: 'alice',
       hasUnseenChallenges: true,
       hasUnseenRewards: true,
       hasUnseenSurveys: true,
+      hasUnseenAchievements: true,
     });
   });
 
@@ -63,6 +71,7 @@ describeBackends('notifications service with fake sources', (t) => {
       hasUnseenChallenges: false,
       hasUnseenRewards: false,
       hasUnseenSurveys: false,
+      hasUnseenAchievements: false,
     });
     await expect(service.markSeen('default', 'ghost', 'rewards')).rejects.toMatchObject({ statusCode: 404 });
   });

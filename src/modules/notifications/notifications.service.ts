@@ -25,6 +25,8 @@ export interface NotificationSources {
   /** Newest reward activity times (ledger entry, coupon). */
   rewards: ActivityTime[];
   surveys: ActivityTime;
+  /** When the user last unlocked an achievement level. */
+  achievements: ActivityTime;
 }
 
 export interface Overview {
@@ -32,6 +34,7 @@ export interface Overview {
   hasUnseenChallenges: boolean;
   hasUnseenRewards: boolean;
   hasUnseenSurveys: boolean;
+  hasUnseenAchievements: boolean;
 }
 
 export class NotificationsService implements UserDataOwner {
@@ -56,19 +59,21 @@ export class NotificationsService implements UserDataOwner {
   /** GET /user/{userId}/notifications/overview: all false when the user does not exist. */
   async overview(projectId: string, userId: string): Promise<Overview> {
     if (!(await this.sources.userExists(projectId, userId))) {
-      return { userId, hasUnseenChallenges: false, hasUnseenRewards: false, hasUnseenSurveys: false };
+      return { userId, hasUnseenChallenges: false, hasUnseenRewards: false, hasUnseenSurveys: false, hasUnseenAchievements: false };
     }
-    const [markers, rewards, surveys, challenges] = await Promise.all([
+    const [markers, rewards, surveys, challenges, achievements] = await Promise.all([
       this.markers(projectId, userId),
       Promise.all(this.sources.rewards.map((source) => source(projectId, userId))),
       this.sources.surveys(projectId, userId),
       this.challenges.lastActivityAt(projectId, userId),
+      this.sources.achievements(projectId, userId),
     ]);
     return {
       userId,
       hasUnseenChallenges: isUnseen(challenges, markers.challenges),
       hasUnseenRewards: isUnseen(latest(...rewards), markers.rewards),
       hasUnseenSurveys: isUnseen(surveys, markers.surveys),
+      hasUnseenAchievements: isUnseen(achievements, markers.achievements),
     };
   }
 

@@ -2,8 +2,8 @@
  * A section has something unseen when its newest activity is later than the user's last-viewed
  * marker for it. No marker means everything counts as unseen; no activity means nothing to see.
  */
-export type Section = 'rewards' | 'challenges' | 'surveys';
-export const SECTIONS: readonly Section[] = ['rewards', 'challenges', 'surveys'];
+export type Section = 'rewards' | 'challenges' | 'surveys' | 'achievements';
+export const SECTIONS: readonly Section[] = ['rewards', 'challenges', 'surveys', 'achievements'];
 
 export function isUnseen(lastActivityAt: number | null, marker: number | undefined): boolean {
   if (lastActivityAt === null) return false;

@@ -6,4 +6,5 @@ export type { HistoryText } from './ledger.js';
 export { assertPointsInRange } from './points-range.js';
 export { pointsRoutes } from './points.routes.js';
 export { PointsService } from './points.service.js';
+export { EARNING_TYPES, lifetimeEarned } from './points.sql.js';
 export { ReversalsService } from './reversals.js';

@@ -1,6 +1,7 @@
 /** The statements of the points module's write-path parts (ledger-batch.ts, reversals.ts, expiry.ts), for review (docs/sql.md). */
 import { sql } from 'kysely';
 import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
+import { Statement } from '../../write-path/statement.js';
 import type { Queryable } from '../../platform/db/database.js';
 import './lots.tables.js';
 import './reversals.tables.js';
@@ -106,3 +107,19 @@ export const insertNotices = new RowsInsert({
 export function deleteLots(db: Queryable, projectId: string, userId: string, earnedOn: readonly string[]) {
   return db.deleteFrom('point_lots').where('project_id', '=', projectId).where('user_id', '=', userId).where('earned_on', 'in', earnedOn);
 }
+
+/** The ledger types whose credits count as points earned (achievements of kind lifetimeEarned, decision 276). */
+export const EARNING_TYPES = ['EVENT', 'CHALLENGE', 'STREAK', 'SURVEY', 'SEASON', 'ACHIEVEMENT'] as const;
+
+/** The points a user has earned in all: the credits of the earning types (one user; the write path runs it per user). */
+export const lifetimeEarned = new Statement<{ projectId: string; userId: string }, { earned: number | string }>(
+  'points a user earned in all',
+  (db, a) =>
+    db
+      .selectFrom('ledger')
+      .select(sql<number | string>`coalesce(sum(points), 0)`.as('earned'))
+      .where('project_id', '=', a.projectId)
+      .where('user_id', '=', a.userId)
+      .where('points', '>', 0)
+      .where('type', 'in', [...EARNING_TYPES]),
+);

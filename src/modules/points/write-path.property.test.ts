@@ -8,7 +8,8 @@ import { defineEvent } from '../events/events.test-factory.js';
  * The write path's central promise (decision 070): units applied in batches give exactly the
  * responses and the final state they give when applied one at a time, in arrival order. Random
  * sequences of events (several users, a daily limit, a condition, a TRANSACTION reward with a cap,
- * group rewards, offline timestamps, a series challenge, a daily streak with milestones), survey
+ * group rewards, offline timestamps, a series challenge, a daily streak with milestones, achievements of
+ * every kind with levels), survey
  * answers, adjustments and redemptions are cut into random batches and compared with the same
  * sequence applied one by one on a fresh store: every response, and every table that holds state.
  */
@@ -144,6 +145,31 @@ async function setUp(t: TestContext): Promise<void> {
   });
   expect(offer.statusCode).toBe(201);
   for (const u of USERS.slice(0, 3)) await t.createUser(u);
+  const achievements = [
+    {
+      achievementId: 'buyer',
+      points: 2,
+      criteria: { kind: 'eventCount', eventId: 'buy' },
+      levels: [1, 3, 5].map((n, i) => ({ level: i + 1, threshold: n })),
+    },
+    { achievementId: 'spender', points: 3, criteria: { kind: 'metadataSum', eventId: 'spend', field: 'amount', threshold: 40.01 } },
+    {
+      achievementId: 'earner',
+      criteria: { kind: 'lifetimeEarned' },
+      levels: [
+        { level: 1, threshold: 60, points: 1 },
+        { level: 2, threshold: 120, points: 2 },
+      ],
+    },
+    { achievementId: 'regular', points: 4, criteria: { kind: 'streakLength', streakId: 'daily', threshold: 2 } },
+    { achievementId: 'finisher', points: 5, criteria: { kind: 'challengeCompleted', seriesId: 'series', threshold: 2 } },
+  ];
+  for (const a of achievements) {
+    const res = await t.admin('POST', '/admin/achievement', { title: { en: a.achievementId }, ...a });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  // The achievements' backfills (they find the users, with nothing to award yet) are done before the operations start.
+  await t.app.services.jobs.runUntilIdle();
 }
 
 /**
@@ -273,6 +299,15 @@ async function snapshot(t: TestContext) {
     offers: await rows('offers', 'offer_id, redeemed_total', 'offer_id'),
     offerUsers: await rows('offer_user_counts', 'offer_id, user_id, redeemed', 'offer_id, user_id'),
     coupons: await rows('coupons', 'user_id, title, offer_id', 'user_id, created_at, coupon_key'),
+    // Receive times differ between the runs (the harness's clock), as for challenge_progress: compared without them.
+    achievementProgress: await rows('achievement_progress', 'user_id, achievement_id, progress', 'user_id, achievement_id'),
+    unlocks: await rows('achievement_unlocks', 'user_id, achievement_id, level, backfilled, points', 'user_id, achievement_id, level'),
+    unlockCounts: await rows(
+      'achievement_level_counts',
+      'achievement_id, level, sum(users) as users',
+      'achievement_id, level',
+      'sum(users) <> 0',
+    ),
     board: (
       await t.inject({
         method: 'GET',
@@ -315,6 +350,11 @@ describeSharedApp('write path: batches give what one-by-one gives (property)', (
 
         expect(batched).toEqual(single);
         expect(stateBatched).toEqual(stateSingle);
+        // Points paid for achievements are exactly their history entries.
+        const paid = (stateBatched.unlocks as Array<{ points: number }>).reduce((sum, u) => sum + Number(u.points), 0);
+        const entries = (stateBatched.ledger as Array<{ type: string; points: number }>).filter((e) => e.type === 'ACHIEVEMENT');
+        expect(entries.reduce((sum, e) => sum + Number(e.points), 0)).toBe(paid);
+        expect(entries).toHaveLength((stateBatched.unlocks as Array<{ points: number }>).filter((u) => Number(u.points) > 0).length);
       }),
       // PROPERTY_RUNS raises the number of sequences (e.g. 200 for a long local run).
       { numRuns: Number(process.env.PROPERTY_RUNS ?? (t.backend === 'sqlite' ? 20 : 10)) },

@@ -25,6 +25,17 @@ export class StreaksRepository {
     return db.selectFrom('streaks').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('streak_id');
   }
 
+  /** The longest run of a streak of each of the given users that has one. */
+  longestOf(db: Queryable, projectId: string, streakId: string, userIds: readonly string[]) {
+    return db
+      .selectFrom('streak_progress')
+      .select(['user_id', 'longest_streak'])
+      .where('project_id', '=', projectId)
+      .where('streak_id', '=', streakId)
+      .where('user_id', 'in', [...userIds])
+      .execute();
+  }
+
   find(db: Queryable, projectId: string, streakId: string): Promise<StreaksTable | undefined> {
     return db.selectFrom('streaks').selectAll().where('project_id', '=', projectId).where('streak_id', '=', streakId).executeTakeFirst();
   }

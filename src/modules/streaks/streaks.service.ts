@@ -291,6 +291,13 @@ export class StreaksService implements UserDataOwner {
     };
   }
 
+  /** userId → the longest run of the streak, for the given users that have one (an achievement's backfill). */
+  async longestRuns(projectId: string, streakId: string, userIds: readonly string[]): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.repo.longestOf(this.db, projectId, streakId, userIds);
+    return new Map(rows.map((r) => [r.user_id, Number(r.longest_streak)]));
+  }
+
   deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
     return this.repo.deleteUserProgress(this.db, projectId, userId, limit);
   }

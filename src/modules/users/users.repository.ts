@@ -108,6 +108,25 @@ export class UsersRepository {
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
+  /** Ids of live users after `after` (in id order), at most `limit`. */
+  async liveIdsAfter(projectId: string, after: string | null, limit: number): Promise<string[]> {
+    let q = this.db.selectFrom('users').select('user_id').where('project_id', '=', projectId).where('deleted_at', 'is', null);
+    if (after !== null) q = q.where('user_id', '>', after);
+    const rows = await q.orderBy('user_id').limit(limit).execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  /** How many live users the project has. */
+  async countLive(projectId: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('users'))
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r?.users ?? 0);
+  }
+
   /** The user's row, including one whose deletion is running (deleted_at set). */
   async find(projectId: string, userId: string) {
     return userRow.first(this.db, { projectId, userId });

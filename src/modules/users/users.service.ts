@@ -100,6 +100,16 @@ export class UsersService implements UserDataOwner, LiveUsers {
     await this.platform.bus.publish(DELETIONS_TOPIC, projectId);
   }
 
+  /** Ids of the project's live users after `after`, in id order (jobs that walk every user). */
+  liveIdsAfter(projectId: string, after: string | null, limit: number): Promise<string[]> {
+    return this.repo.liveIdsAfter(projectId, after, limit);
+  }
+
+  /** How many live users the project has (the denominator of achievement rarity). */
+  countLive(projectId: string): Promise<number> {
+    return this.repo.countLive(projectId);
+  }
+
   async exists(projectId: string, userId: string): Promise<boolean> {
     return (await this.findLive(projectId, userId)) !== undefined;
   }

@@ -16,8 +16,8 @@ export const WEBHOOK_DATA = {
       userId,
       entryType: Type.String({
         description:
-          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL or EXPIRY (an EVENT whose pending points became ' +
-          'available is sent again with them)',
+          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY or ACHIEVEMENT ' +
+          '(an EVENT whose pending points became available is sent again with them)',
       }),
       sourceId: Type.String({ description: 'The eventId, challengeId, streakId, surveyId, offerId or adjustment id' }),
       points: Type.Number({ description: 'Points of the ledger entry (negative for spending)' }),
@@ -49,6 +49,18 @@ export const WEBHOOK_DATA = {
       pointsAwarded: Type.Number(),
     },
     { description: 'A streak reached one or more milestones' },
+  ),
+  'achievement.unlocked': Type.Object(
+    {
+      projectId,
+      userId,
+      achievementId: Type.String(),
+      level: Type.Integer({ description: 'The level unlocked (1 for an achievement without levels)' }),
+      pointsAwarded: Type.Number({ description: 'Points the unlock paid (0: none, or a backfill without backfillPoints)' }),
+      unlockedAt: ms('When it was unlocked (a backfill: when the stored data says the level was met)'),
+      backfilled: Type.Boolean({ description: 'Awarded by the backfill of a new or changed achievement' }),
+    },
+    { description: 'A user unlocked a level of an achievement (once per user, achievement and level)' },
   ),
   'offer.redeemed': Type.Object(
     {

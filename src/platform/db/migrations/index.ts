@@ -23,6 +23,7 @@ import { sectionTen } from './0970_k_section_ten.js';
 import { autoCreateUsers } from './0975_auto_create_users.js';
 import { projectDeletion } from './0980_project_deletion.js';
 import { usersDeleting } from './0985_users_deleting.js';
+import { achievements } from './0990_achievements.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -53,5 +54,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0975_auto_create_users': autoCreateUsers(),
     '0980_project_deletion': projectDeletion(),
     '0985_users_deleting': usersDeleting(),
+    '0990_achievements': achievements(),
   };
 }

@@ -1,0 +1,315 @@
+import { addDecimals, compareDecimals, conditionsHold, decimalText, parseDecimal, ZERO, type Decimal } from '../events/index.js';
+import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
+import { EARNING_TYPES, historyText, ledgerIn, lifetimeEarned } from '../points/index.js';
+import { userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
+import { betterProgress, levelsReached, type Achievement, type Level } from './achievement-rules.js';
+import { addLevelCounts, insertUnlocks, progressOfUsers, unlocksOfUsers, writeProgress } from './achievements.sql.js';
+
+/**
+ * An award to one user from outside an event: a backfill's (decision 278: the user already meets the
+ * achievement by stored data) or a month close's (`boardRank`: the user's rank on the closed board).
+ * The progress becomes the better of `progress` and the stored one (never worse) and the levels it
+ * reaches are unlocked as of `metAt` (per level, when known); a backfilled unlock pays only when the
+ * definition says `backfillPoints`.
+ */
+export interface AchievementAwardUnit extends WriteUnit {
+  kind: 'achievement-award';
+  achievementId: string;
+  backfilled: boolean;
+  /** Exact decimal text. */
+  progress: string;
+  /** Level → when the user met it (ms); a level not named is met now. */
+  metAt: Record<string, number>;
+}
+
+declare module '../../write-path/write-batch.js' {
+  interface WriteKinds {
+    'achievement-award': { unit: AchievementAwardUnit; result: { unlocked: number[] } };
+  }
+}
+
+/** Where the part reads the project's achievements (the service's cache; a miss reads on the batch's transaction). */
+export type AchievementDefinitions = (batch: WriteBatch, projectId: string) => Promise<Achievement[]>;
+/** Challenge → series of the project's challenges (challengeCompleted with a seriesId). */
+export type ChallengeSeries = (batch: WriteBatch, projectId: string) => Promise<Map<string, string>>;
+
+/** Rows of achievement_level_counts a batch adds to: one of this many, chosen per batch. */
+export const COUNT_SHARDS = 8;
+
+const EARNING = new Set<string>(EARNING_TYPES);
+
+interface Held {
+  projectId: string;
+  userId: string;
+  /** achievementId → progress as decided. */
+  progress: Map<string, { exact: Decimal; changed: boolean; stored: boolean; updatedAt: number }>;
+  /** achievementId → levels unlocked. */
+  unlocked: Map<string, Set<number>>;
+  /** Points earned in all, as decided so far (null: no lifetimeEarned achievement in the project). */
+  earned: number | null;
+}
+
+interface Unlock {
+  held: Held;
+  achievement: Achievement;
+  level: Level;
+  at: number;
+  backfilled: boolean;
+  occurredAt: number;
+  boardGroups: readonly string[];
+}
+
+/**
+ * The achievements' part of a batch (decision 276): the progress and unlocked levels of the batch's
+ * users are read once; each event moves the progress of the achievements it touches in memory (and
+ * what the stages before decided: streak counts, challenge completions, points earned), every level
+ * reached is unlocked once with its points as an ACHIEVEMENT entry, and each table is written once.
+ */
+export class AchievementsBatch implements EventStagePart<'achievement-award'> {
+  private readonly defs = new Map<string, Achievement[]>();
+  private readonly series = new Map<string, Map<string, string>>();
+  private readonly held = new Map<string, Held>();
+  private readonly unlocks: Array<Parameters<typeof insertUnlocks.run>[1][number]> = [];
+  private readonly counts = new Map<string, { project_id: string; achievement_id: string; level: number; users: number }>();
+  /** How many ledger entries have been added to `earned` so far. */
+  private ledgerSeen = 0;
+
+  constructor(
+    private readonly batch: WriteBatch,
+    private readonly definitions: AchievementDefinitions,
+    private readonly challengeSeries: ChallengeSeries,
+  ) {}
+
+  private async defsOf(projectId: string): Promise<Achievement[]> {
+    let defs = this.defs.get(projectId);
+    if (!defs) {
+      // In id order: the order of `data.achievements` must not depend on when definitions were created.
+      defs = (await this.definitions(this.batch, projectId))
+        .filter((a) => a.status === 'ACTIVE')
+        .sort((a, b) => (a.achievementId < b.achievementId ? -1 : a.achievementId > b.achievementId ? 1 : 0));
+      this.defs.set(projectId, defs);
+      if (defs.some((a) => a.criteria.kind === 'challengeCompleted' && a.criteria.seriesId !== undefined)) {
+        this.series.set(projectId, await this.challengeSeries(this.batch, projectId));
+      }
+    }
+    return defs;
+  }
+
+  async load(): Promise<void> {
+    const keys = new Map<string, { project_id: string; user_id: string }>();
+    for (const u of this.batch.units) {
+      if (u.kind !== 'event' && u.kind !== 'achievement-award') continue;
+      if ((await this.defsOf(u.projectId)).length === 0) continue;
+      keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
+    }
+    if (keys.size === 0) return;
+    for (const [key, k] of keys) {
+      const earns = this.defs.get(k.project_id)!.some((a) => a.criteria.kind === 'lifetimeEarned');
+      this.held.set(key, {
+        projectId: k.project_id,
+        userId: k.user_id,
+        progress: new Map(),
+        unlocked: new Map(),
+        earned: earns ? 0 : null,
+      });
+    }
+    const users = [...keys.values()];
+    const earners = [...this.held.values()].filter((h) => h.earned !== null);
+    const [progress, unlocked, earned] = await Promise.all([
+      progressOfUsers.run(this.batch.session, users),
+      unlocksOfUsers.run(this.batch.session, users),
+      Promise.all(earners.map((h) => this.batch.session.all(lifetimeEarned, { projectId: h.projectId, userId: h.userId }))),
+    ]);
+    for (const r of progress) {
+      this.held.get(userKey(r.project_id, r.user_id))!.progress.set(r.achievement_id, {
+        exact: parseDecimal(r.progress) ?? ZERO,
+        changed: false,
+        stored: true,
+        updatedAt: Number(r.updated_at),
+      });
+    }
+    for (const r of unlocked) {
+      const h = this.held.get(userKey(r.project_id, r.user_id))!;
+      levelSet(h, r.achievement_id).add(Number(r.level));
+    }
+    earners.forEach((h, i) => (h.earned = Number(earned[i]![0]?.earned ?? 0)));
+    // Entries the ledger decided while loading (pending credits released) are not in the stored sum yet.
+    this.countEarnings();
+  }
+
+  /** Adds the ledger's new earning entries to their users' lifetime earnings. */
+  private countEarnings(): void {
+    const entries = ledgerIn(this.batch).entries;
+    for (; this.ledgerSeen < entries.length; this.ledgerSeen++) {
+      const e = entries[this.ledgerSeen]!;
+      if (e.points <= 0 || !EARNING.has(e.type)) continue;
+      const h = this.held.get(userKey(e.projectId, e.userId));
+      if (h && h.earned !== null) h.earned += e.points;
+    }
+  }
+
+  applyEvent(event: PipelineEvent, outcome: PipelineOutcome): void {
+    const h = this.held.get(userKey(event.projectId, event.userId));
+    if (!h) return;
+    this.countEarnings();
+    for (const a of this.defs.get(event.projectId)!) {
+      const next = this.progressAfter(a, h, event, outcome);
+      if (next === null) continue;
+      this.setProgress(h, a.achievementId, next, event.receivedAt);
+      for (const level of levelsReached(a.criteria.kind, a.levels, next, levelSet(h, a.achievementId))) {
+        const unlock = { held: h, achievement: a, level, at: event.receivedAt, backfilled: false };
+        this.unlock({ ...unlock, occurredAt: event.occurredAt, boardGroups: event.userGroups }, outcome);
+      }
+    }
+  }
+
+  /** The achievement's progress after the event, or null when the event does not move it. */
+  private progressAfter(a: Achievement, h: Held, event: PipelineEvent, outcome: PipelineOutcome): Decimal | null {
+    const c = a.criteria;
+    const now = h.progress.get(a.achievementId)?.exact ?? ZERO;
+    switch (c.kind) {
+      case 'eventCount':
+      case 'metadataSum': {
+        if (!event.qualifies || event.eventId !== c.eventId || !conditionsHold(c.conditions ?? null, event.metadata)) return null;
+        if (c.kind === 'eventCount') return addDecimals(now, ONE);
+        const raw = event.metadata[c.field!];
+        const value = typeof raw === 'number' || typeof raw === 'string' ? parseDecimal(raw) : null;
+        return value !== null && value.units > 0n ? addDecimals(now, value) : null;
+      }
+      case 'lifetimeEarned': {
+        const earned = parseDecimal(h.earned ?? 0) ?? ZERO;
+        return compareDecimals(earned, now) === 0 ? null : earned;
+      }
+      case 'streakLength': {
+        const s = outcome.streaks.find((x) => x.streakId === c.streakId);
+        const count = s === undefined ? null : parseDecimal(s.currentCount);
+        return count !== null && compareDecimals(count, now) > 0 ? count : null;
+      }
+      case 'challengeCompleted': {
+        const series = this.series.get(event.projectId);
+        const done = outcome.challenges.filter(
+          (x) =>
+            x.completed && (x.challengeId === c.challengeId || (c.seriesId !== undefined && series?.get(x.challengeId) === c.seriesId)),
+        ).length;
+        return done === 0 ? null : addDecimals(now, parseDecimal(done)!);
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** An award: the progress becomes the better of the two, and what it reaches is unlocked. */
+  apply(u: AchievementAwardUnit): { unlocked: number[] } {
+    const ledger = ledgerIn(this.batch);
+    ledger.requireLive(u.projectId, u.userId);
+    const h = this.held.get(userKey(u.projectId, u.userId));
+    const a = this.defs.get(u.projectId)?.find((x) => x.achievementId === u.achievementId);
+    if (!h || !a) return { unlocked: [] };
+    // Points earned in all are worked out here, behind the user's lock, from the ledger itself.
+    const given = (a.criteria.kind === 'lifetimeEarned' ? parseDecimal(h.earned ?? 0) : parseDecimal(u.progress)) ?? ZERO;
+    const now = h.progress.get(a.achievementId)?.exact ?? ZERO;
+    const progress = betterProgress(a.criteria.kind, given, now);
+    if (compareDecimals(progress, now) !== 0) this.setProgress(h, a.achievementId, progress, this.batch.now);
+    const unlocked: number[] = [];
+    for (const level of levelsReached(a.criteria.kind, a.levels, progress, levelSet(h, a.achievementId))) {
+      const at = Math.min(u.metAt[String(level.level)] ?? this.batch.now, this.batch.now);
+      this.unlock({ held: h, achievement: a, level, at, backfilled: u.backfilled, occurredAt: this.batch.now, boardGroups: [] }, null);
+      unlocked.push(level.level);
+    }
+    return { unlocked };
+  }
+
+  private setProgress(h: Held, achievementId: string, exact: Decimal, at: number): void {
+    const row = h.progress.get(achievementId);
+    if (row) Object.assign(row, { exact, changed: true, updatedAt: at });
+    else h.progress.set(achievementId, { exact, changed: true, stored: false, updatedAt: at });
+  }
+
+  /** Unlocks one level: its points through the ledger, its row, the count of its level and the notice. */
+  private unlock(u: Unlock, outcome: PipelineOutcome | null): void {
+    const { held: h, achievement: a, level } = u;
+    const points = u.backfilled && !a.backfillPoints ? 0 : level.points;
+    let paid = 0;
+    if (points > 0) {
+      paid = ledgerIn(this.batch).record({
+        projectId: h.projectId,
+        userId: h.userId,
+        type: 'ACHIEVEMENT',
+        sourceId: a.achievementId,
+        points,
+        occurredAt: u.occurredAt,
+        title: historyText(level.title ?? a.title),
+        description: historyText(a.description),
+        image: level.image ?? a.image,
+        metadata: { achievementId: a.achievementId, level: level.level, ...(u.backfilled ? { backfilled: true } : {}) },
+        boardGroups: u.boardGroups,
+      }).points;
+      if (outcome) outcome.pointsEarned += paid;
+    }
+    levelSet(h, a.achievementId).add(level.level);
+    this.unlocks.push({
+      project_id: h.projectId,
+      user_id: h.userId,
+      achievement_id: a.achievementId,
+      level: level.level,
+      unlocked_at: u.at,
+      backfilled: u.backfilled ? 1 : 0,
+      points: paid,
+    });
+    const countKey = `${h.projectId}\u0000${a.achievementId}\u0000${level.level}`;
+    const count = this.counts.get(countKey);
+    if (count) count.users++;
+    else this.counts.set(countKey, { project_id: h.projectId, achievement_id: a.achievementId, level: level.level, users: 1 });
+    this.batch.notify({
+      type: 'achievement.unlocked',
+      projectId: h.projectId,
+      userId: h.userId,
+      occurredAt: u.occurredAt,
+      data: {
+        userId: h.userId,
+        achievementId: a.achievementId,
+        level: level.level,
+        pointsAwarded: paid,
+        unlockedAt: u.at,
+        backfilled: u.backfilled,
+      },
+    });
+    outcome?.achievements.push({ achievementId: a.achievementId, level: level.level });
+  }
+
+  async write(): Promise<void> {
+    const progress: Array<Parameters<typeof writeProgress.run>[1][number]> = [];
+    for (const h of this.held.values()) {
+      for (const [achievementId, p] of h.progress) {
+        if (!p.changed) continue;
+        progress.push({
+          exists: p.stored,
+          row: {
+            project_id: h.projectId,
+            user_id: h.userId,
+            achievement_id: achievementId,
+            progress: decimalText(p.exact),
+            updated_at: p.updatedAt,
+          },
+        });
+      }
+    }
+    const shard = Math.floor(Math.random() * COUNT_SHARDS);
+    await Promise.all([
+      writeProgress.run(this.batch.session, progress),
+      insertUnlocks.run(this.batch.session, this.unlocks),
+      addLevelCounts.run(
+        this.batch.session,
+        [...this.counts.values()].map((c) => ({ ...c, shard })),
+      ),
+    ]);
+  }
+}
+
+const ONE: Decimal = { units: 1n, scale: 0 };
+
+function levelSet(h: Held, achievementId: string): Set<number> {
+  let set = h.unlocked.get(achievementId);
+  if (!set) h.unlocked.set(achievementId, (set = new Set()));
+  return set;
+}

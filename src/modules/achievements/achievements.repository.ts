@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../../platform/db/database.js';
+import type { AchievementProgressTable, AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
+import './achievements.tables.js';
+
+/**
+ * SQL of the achievements module; every query filters on project_id. The write path's statements
+ * are in achievements.sql.ts.
+ */
+export class AchievementsRepository {
+  async insert(db: Queryable, row: AchievementsTable): Promise<boolean> {
+    const r = await db
+      .insertInto('achievements')
+      .values(row)
+      .onConflict((oc) => oc.columns(['project_id', 'achievement_id']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  list(db: Queryable, projectId: string): Promise<AchievementsTable[]> {
+    return this.listQuery(db, projectId).execute();
+  }
+
+  listQuery(db: Queryable, projectId: string) {
+    return db.selectFrom('achievements').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('achievement_id');
+  }
+
+  find(db: Queryable, projectId: string, achievementId: string): Promise<AchievementsTable | undefined> {
+    return db
+      .selectFrom('achievements')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('achievement_id', '=', achievementId)
+      .executeTakeFirst();
+  }
+
+  async update(db: Queryable, row: AchievementsTable): Promise<boolean> {
+    const { project_id, achievement_id, created_at: _created, ...rest } = row;
+    const r = await db
+      .updateTable('achievements')
+      .set(rest)
+      .where('project_id', '=', project_id)
+      .where('achievement_id', '=', achievement_id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Deletes the achievement with every user's progress, unlocks and the counts of its levels. */
+  async delete(db: Queryable, projectId: string, achievementId: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      for (const table of ['achievement_progress', 'achievement_unlocks', 'achievement_level_counts'] as const) {
+        await trx.deleteFrom(table).where('project_id', '=', projectId).where('achievement_id', '=', achievementId).execute();
+      }
+      const r = await trx
+        .deleteFrom('achievements')
+        .where('project_id', '=', projectId)
+        .where('achievement_id', '=', achievementId)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    });
+  }
+
+  /** Users who unlocked each level of the project's achievements (the shards summed). */
+  async levelCounts(db: Queryable, projectId: string): Promise<Array<{ achievement_id: string; level: number; users: number }>> {
+    const rows = await db
+      .selectFrom('achievement_level_counts')
+      .select(['achievement_id', 'level', sql<number | string>`sum(users)`.as('users')])
+      .where('project_id', '=', projectId)
+      .groupBy(['achievement_id', 'level'])
+      .execute();
+    return rows.map((r) => ({ achievement_id: r.achievement_id, level: Number(r.level), users: Number(r.users) }));
+  }
+
+  progressOf(db: Queryable, projectId: string, userId: string): Promise<AchievementProgressTable[]> {
+    return db.selectFrom('achievement_progress').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+  }
+
+  unlocksOf(db: Queryable, projectId: string, userId: string): Promise<AchievementUnlocksTable[]> {
+    return db
+      .selectFrom('achievement_unlocks')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .orderBy('achievement_id')
+      .orderBy('level')
+      .execute();
+  }
+
+  /**
+   * Deletes up to `limit` of the user's unlocks (taking each off the count of its level) or, when
+   * none is left, of its progress rows; returns how many rows it deleted.
+   */
+  async deleteUserData(db: Queryable, projectId: string, userId: string, limit: number): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const unlocks = await trx
+        .selectFrom('achievement_unlocks')
+        .select(['achievement_id', 'level'])
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .limit(limit)
+        .execute();
+      if (unlocks.length > 0) {
+        for (const u of unlocks) {
+          const r = await trx
+            .deleteFrom('achievement_unlocks')
+            .where('project_id', '=', projectId)
+            .where('user_id', '=', userId)
+            .where('achievement_id', '=', u.achievement_id)
+            .where('level', '=', u.level)
+            .executeTakeFirst();
+          if (Number(r.numDeletedRows) === 0) continue;
+          await trx
+            .insertInto('achievement_level_counts')
+            .values({ project_id: projectId, achievement_id: u.achievement_id, level: u.level, shard: 0, users: -1 })
+            .onConflict((oc) =>
+              oc
+                .columns(['project_id', 'achievement_id', 'level', 'shard'])
+                .doUpdateSet({ users: sql<number>`achievement_level_counts.users + excluded.users` }),
+            )
+            .execute();
+        }
+        return unlocks.length;
+      }
+      const ids = await trx
+        .selectFrom('achievement_progress')
+        .select('achievement_id')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .limit(limit)
+        .execute();
+      if (ids.length === 0) return 0;
+      const r = await trx
+        .deleteFrom('achievement_progress')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .where(
+          'achievement_id',
+          'in',
+          ids.map((i) => i.achievement_id),
+        )
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    });
+  }
+}

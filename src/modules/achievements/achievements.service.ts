@@ -1,0 +1,347 @@
+import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { generateId } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import { SharedCache } from '../../platform/shared-cache.js';
+import { decimalNumber, eventStage, parseDecimal, ZERO } from '../events/index.js';
+import type { UserDataOwner } from '../users/index.js';
+import type { WriteBatch } from '../../write-path/write-batch.js';
+import { AchievementsBatch, type AchievementAwardUnit, type ChallengeSeries } from './achievements-batch.js';
+import type { WritePath } from '../../write-path/write-path.js';
+import { levelsOf, nextThreshold, validateAchievement, type Achievement } from './achievement-rules.js';
+import { AchievementsRepository } from './achievements.repository.js';
+import type { AchievementBody, AchievementDefinition, PublicAchievement, UserAchievement } from './achievements.schemas.js';
+import type { AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
+
+/**
+ * Achievements (decision 275): badges a user collects, with levels. They unlock in the write path
+ * (achievements-batch.ts) once per user and level; rarity is read from counts kept per level in the
+ * same batches. Definitions are cached per project and dropped on every admin change (on every
+ * instance, through the bus). Creating or changing one starts a backfill job (achievement-backfill.ts).
+ */
+const BUS_TOPIC = 'achievements';
+
+/** What the service needs of other modules. */
+export interface AchievementSources {
+  /** Live users of a project (rarity's denominator). */
+  countUsers(projectId: string): Promise<number>;
+  userExists(projectId: string, userId: string): Promise<boolean>;
+  challengeSeries: ChallengeSeries;
+  /** The first `n` of a month's board of a group (a closed month: its archive). */
+  monthTop(projectId: string, groupId: string, month: string, n: number): Promise<Array<{ rank: number; userId: string }>>;
+}
+
+/** A month board that has been closed (the month close's hook, leaderboards' ClosedBoard). */
+export interface ClosedBoardRef {
+  projectId: string;
+  groupId: string;
+  month: string;
+  closedAt: number;
+}
+
+/** Units of one submit to the write path at the month close. */
+const AWARD_CHUNK = 500;
+
+export function toAchievement(r: AchievementsTable): Achievement {
+  const criteria = JSON.parse(r.criteria) as Achievement['criteria'];
+  const levelsGiven = r.levels === null ? null : (JSON.parse(r.levels) as AchievementBody['levels']);
+  const points = Number(r.points);
+  return {
+    achievementId: r.achievement_id,
+    title: JSON.parse(r.title),
+    description: JSON.parse(r.description),
+    image: r.image,
+    status: r.status,
+    secret: Number(r.secret) === 1,
+    points,
+    backfillPoints: Number(r.backfill_points) === 1,
+    criteria,
+    levelsGiven,
+    levels: levelsOf(criteria, levelsGiven, points),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+function toDefinition(a: Achievement): AchievementDefinition {
+  return {
+    achievementId: a.achievementId,
+    title: a.title,
+    description: a.description,
+    image: a.image,
+    status: a.status,
+    secret: a.secret,
+    points: a.points,
+    backfillPoints: a.backfillPoints,
+    criteria: a.criteria,
+    levels: a.levelsGiven ?? null,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+  };
+}
+
+/** Level → users who unlocked it, per achievement. */
+type LevelCounts = Map<string, Map<number, number>>;
+
+function publicView(a: Achievement, counts: LevelCounts, users: number): PublicAchievement {
+  const byLevel = counts.get(a.achievementId) ?? new Map<number, number>();
+  const fraction = (n: number) => (users === 0 ? 0 : Math.min(1, Math.max(0, n / users)));
+  const rarityByLevel: Record<string, number> = {};
+  for (const l of a.levels) rarityByLevel[String(l.level)] = fraction(byLevel.get(l.level) ?? 0);
+  return {
+    achievementId: a.achievementId,
+    title: a.title,
+    description: a.description,
+    image: a.image,
+    secret: a.secret,
+    kind: a.criteria.kind,
+    levels: a.levels.map((l) => ({ level: l.level, threshold: l.threshold, title: l.title, image: l.image, points: l.points })),
+    rarity: fraction(byLevel.get(a.levels[0]!.level) ?? 0),
+    rarityByLevel,
+  };
+}
+
+export class AchievementsService implements UserDataOwner {
+  readonly userDataName = 'achievements';
+  readonly repo = new AchievementsRepository();
+  private readonly cache: SharedCache<Promise<Achievement[]>>;
+  /** Called with each created or changed achievement (the backfill). */
+  private changedHook: ((projectId: string, achievementId: string) => Promise<string>) | null = null;
+
+  /** The POST /event stage, after challenges and streaks (it reads what they decided), and the backfill's units. */
+  readonly stage = eventStage<AchievementsBatch>({
+    name: 'achievements',
+    kind: 'achievement-award',
+    after: ['events', 'challenges?', 'streaks?'],
+    provides: ['notices'],
+    begin: (batch) =>
+      new AchievementsBatch(
+        batch,
+        (b, projectId) => this.definitionsIn(b, projectId),
+        (b, projectId) => this.sources.challengeSeries(b, projectId),
+      ),
+  });
+
+  /** The month close's step (after the archive): `boardRank` achievements of the board's group. */
+  readonly closeStep = { name: 'achievements', closed: (board: ClosedBoardRef) => this.awardBoard(board) };
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly sources: AchievementSources,
+    private readonly writes: WritePath,
+  ) {
+    this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
+  }
+
+  private get db() {
+    return this.platform.db.kysely;
+  }
+
+  /** Sets what runs after a create or an update (the backfill job; it answers the job's id). */
+  onChanged(hook: (projectId: string, achievementId: string) => Promise<string>): void {
+    this.changedHook = hook;
+  }
+
+  private cached(projectId: string, load: () => Promise<AchievementsTable[]>): Promise<Achievement[]> {
+    return this.cache.getOrLoad(projectId, () => load().then((rows) => rows.map(toAchievement)));
+  }
+
+  /** The project's achievements (cached). */
+  definitions(projectId: string, db: Queryable = this.db): Promise<Achievement[]> {
+    return this.cached(projectId, () => this.repo.list(db, projectId));
+  }
+
+  private definitionsIn(batch: WriteBatch, projectId: string): Promise<Achievement[]> {
+    return this.cached(projectId, () => batch.session.execute(this.repo.listQuery(this.db, projectId)));
+  }
+
+  private async changed(projectId: string, achievementId: string | null): Promise<string | undefined> {
+    await this.platform.bus.publish(BUS_TOPIC, projectId);
+    if (achievementId === null || !this.changedHook) return undefined;
+    return this.changedHook(projectId, achievementId);
+  }
+
+  private toRow(projectId: string, achievementId: string, body: AchievementBody, createdAt: number): AchievementsTable {
+    return {
+      project_id: projectId,
+      achievement_id: achievementId,
+      title: JSON.stringify(body.title),
+      description: JSON.stringify(body.description ?? {}),
+      image: body.image ?? null,
+      status: body.status ?? 'ACTIVE',
+      secret: body.secret ? 1 : 0,
+      points: body.points ?? 0,
+      criteria: JSON.stringify(body.criteria),
+      levels: body.levels ? JSON.stringify(body.levels) : null,
+      backfill_points: body.backfillPoints ? 1 : 0,
+      created_at: createdAt,
+      updated_at: this.platform.clock.now(),
+    };
+  }
+
+  async create(projectId: string, body: AchievementBody): Promise<AchievementDefinition> {
+    validateAchievement(body);
+    const row = this.toRow(projectId, body.achievementId ?? generateId('ach'), body, this.platform.clock.now());
+    if (!(await this.repo.insert(this.db, row))) {
+      throw AppError.of('ACHIEVEMENT_EXISTS', `Achievement ${row.achievement_id} already exists`);
+    }
+    const jobId = row.status === 'ACTIVE' ? await this.changed(projectId, row.achievement_id) : await this.changed(projectId, null);
+    return { ...toDefinition(toAchievement(row)), ...(jobId ? { backfillJobId: jobId } : {}) };
+  }
+
+  /** One achievement as stored now (not the cache: a job must see the latest definition). */
+  async stored(projectId: string, achievementId: string): Promise<Achievement | null> {
+    const row = await this.repo.find(this.db, projectId, achievementId);
+    return row ? toAchievement(row) : null;
+  }
+
+  /** The project's achievements with the rarity of each level (the operator's view; secret ones included). */
+  async list(projectId: string): Promise<AchievementDefinition[]> {
+    const [rows, { counts, users }] = await Promise.all([this.repo.list(this.db, projectId), this.counts(projectId)]);
+    return rows.map((r) => {
+      const a = toAchievement(r);
+      return { ...toDefinition(a), rarityByLevel: publicView(a, counts, users).rarityByLevel };
+    });
+  }
+
+  async get(projectId: string, achievementId: string): Promise<AchievementDefinition> {
+    const row = await this.repo.find(this.db, projectId, achievementId);
+    if (!row) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
+    return toDefinition(toAchievement(row));
+  }
+
+  /**
+   * Unlocks the `boardRank` achievements of a closed board's group for the users ranked within their
+   * thresholds, through the write path (once per user and level: a rerun of the step unlocks nothing).
+   */
+  private async awardBoard(board: ClosedBoardRef): Promise<void> {
+    const defs = (await this.definitions(board.projectId)).filter(
+      (a) => a.status === 'ACTIVE' && a.criteria.kind === 'boardRank' && (a.criteria.groupId ?? 'default') === board.groupId,
+    );
+    if (defs.length === 0) return;
+    const deepest = Math.max(...defs.flatMap((a) => a.levels.map((l) => l.threshold)));
+    const top = await this.sources.monthTop(board.projectId, board.groupId, board.month, deepest);
+    const units: AchievementAwardUnit[] = [];
+    for (const a of defs) {
+      const within = Math.max(...a.levels.map((l) => l.threshold));
+      for (const e of top) {
+        if (e.rank > within) continue;
+        const metAt = Object.fromEntries(a.levels.filter((l) => e.rank <= l.threshold).map((l) => [String(l.level), board.closedAt]));
+        units.push({
+          kind: 'achievement-award',
+          projectId: board.projectId,
+          userId: e.userId,
+          achievementId: a.achievementId,
+          backfilled: false,
+          progress: String(e.rank),
+          metAt,
+        });
+      }
+    }
+    // A user deleted since the close is refused (USER_NOT_FOUND) and simply not awarded.
+    for (let i = 0; i < units.length; i += AWARD_CHUNK) await this.writes.submitGroup(units.slice(i, i + AWARD_CHUNK));
+  }
+
+  /** A full update; an active achievement is backfilled again (a lowered threshold or a new level reaches more users). */
+  async update(projectId: string, achievementId: string, body: AchievementBody): Promise<AchievementDefinition> {
+    if (body.achievementId !== undefined && body.achievementId !== achievementId) {
+      throw AppError.of('ID_MISMATCH', 'achievementId in the body must match the path');
+    }
+    validateAchievement(body);
+    const existing = await this.repo.find(this.db, projectId, achievementId);
+    if (!existing) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
+    const row = this.toRow(projectId, achievementId, body, Number(existing.created_at));
+    await this.repo.update(this.db, row);
+    const jobId = await this.changed(projectId, row.status === 'ACTIVE' ? achievementId : null);
+    return { ...toDefinition(toAchievement(row)), ...(jobId ? { backfillJobId: jobId } : {}) };
+  }
+
+  async delete(projectId: string, achievementId: string): Promise<void> {
+    if (!(await this.repo.delete(this.db, projectId, achievementId))) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
+    await this.changed(projectId, null);
+  }
+
+  private async counts(projectId: string): Promise<{ counts: LevelCounts; users: number }> {
+    const [rows, users] = await Promise.all([this.repo.levelCounts(this.db, projectId), this.sources.countUsers(projectId)]);
+    const counts: LevelCounts = new Map();
+    for (const r of rows) {
+      let m = counts.get(r.achievement_id);
+      if (!m) counts.set(r.achievement_id, (m = new Map()));
+      m.set(r.level, r.users);
+    }
+    return { counts, users };
+  }
+
+  /** GET /achievement/{id}: an active achievement that is not secret, with its rarity. */
+  async getPublic(projectId: string, achievementId: string): Promise<PublicAchievement> {
+    const a = (await this.definitions(projectId)).find((x) => x.achievementId === achievementId && x.status === 'ACTIVE' && !x.secret);
+    if (!a) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
+    const { counts, users } = await this.counts(projectId);
+    return publicView(a, counts, users);
+  }
+
+  /** GET /user/{userId}/achievement: every active achievement, a secret one only once the user unlocked it. */
+  async listForUser(projectId: string, userId: string): Promise<{ achievements: UserAchievement[] }> {
+    return { achievements: await this.forUser(projectId, userId) };
+  }
+
+  async getForUser(projectId: string, userId: string, achievementId: string): Promise<{ achievement: UserAchievement }> {
+    const achievement = (await this.forUser(projectId, userId)).find((a) => a.achievementId === achievementId);
+    if (!achievement) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
+    return { achievement };
+  }
+
+  private async forUser(projectId: string, userId: string): Promise<UserAchievement[]> {
+    if (!(await this.sources.userExists(projectId, userId))) throw AppError.of('USER_NOT_FOUND', userId);
+    const [defs, progress, unlocks, { counts, users }] = await Promise.all([
+      this.definitions(projectId),
+      this.repo.progressOf(this.db, projectId, userId),
+      this.repo.unlocksOf(this.db, projectId, userId),
+      this.counts(projectId),
+    ]);
+    const progressOf = new Map(progress.map((p) => [p.achievement_id, parseDecimal(p.progress) ?? ZERO]));
+    const unlocksOf = new Map<string, AchievementUnlocksTable[]>();
+    for (const u of unlocks) {
+      const list = unlocksOf.get(u.achievement_id);
+      if (list) list.push(u);
+      else unlocksOf.set(u.achievement_id, [u]);
+    }
+    const out: UserAchievement[] = [];
+    for (const a of defs) {
+      if (a.status !== 'ACTIVE') continue;
+      // Levels of the current definition only (a level removed by an update no longer shows).
+      const mine = (unlocksOf.get(a.achievementId) ?? []).filter((u) => a.levels.some((l) => l.level === Number(u.level)));
+      if (a.secret && mine.length === 0) continue;
+      const unlockedSet = new Set(mine.map((u) => Number(u.level)));
+      const highest = [...a.levels].reverse().find((l) => unlockedSet.has(l.level));
+      const top = highest ? mine.find((u) => Number(u.level) === highest.level)! : null;
+      out.push({
+        ...publicView(a, counts, users),
+        unlocked: mine.length > 0,
+        level: highest?.level ?? null,
+        unlockedAt: top ? new Date(Number(top.unlocked_at)).toISOString() : null,
+        backfilled: top ? Number(top.backfilled) === 1 : false,
+        progress: decimalNumber(progressOf.get(a.achievementId) ?? ZERO),
+        nextThreshold: nextThreshold(a.levels, unlockedSet),
+        unlockedLevels: mine.map((u) => ({
+          level: Number(u.level),
+          unlockedAt: new Date(Number(u.unlocked_at)).toISOString(),
+          backfilled: Number(u.backfilled) === 1,
+        })),
+      });
+    }
+    return out;
+  }
+
+  /** When the user last unlocked a level (a backfilled one: when it was met), for hasUnseenAchievements; null when never. */
+  async lastUnlockAt(projectId: string, userId: string): Promise<number | null> {
+    const unlocks = await this.repo.unlocksOf(this.db, projectId, userId);
+    let latest: number | null = null;
+    for (const u of unlocks) if (latest === null || Number(u.unlocked_at) > latest) latest = Number(u.unlocked_at);
+    return latest;
+  }
+
+  deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
+    return this.repo.deleteUserData(this.db, projectId, userId, limit);
+  }
+}
