@@ -15,6 +15,7 @@ export const IDS = {
   shop: 'cafe',
   offer: 'coffee',
   group: 'default',
+  achievement: 'purchases',
 };
 
 export interface SeedOptions {
@@ -40,6 +41,19 @@ export async function seedReads(o: SeedOptions): Promise<void> {
 
   await admin('POST', '/admin/usergroup', { userGroupId: 'vip', title: { default: 'VIP', de: 'VIP' } });
   await admin('POST', '/admin/event', { eventId: IDS.event, title: 'Purchase', reward: { default: 10, vip: 12 } });
+  await admin('POST', '/admin/achievement', {
+    achievementId: IDS.achievement,
+    title: { en: 'Purchases' },
+    description: { en: 'Buy, buy, buy' },
+    status: 'ACTIVE',
+    secret: false,
+    criteria: { kind: 'eventCount', eventId: IDS.event },
+    levels: [
+      { level: 1, threshold: 5, title: { en: 'bronze' } },
+      { level: 2, threshold: 15, title: { en: 'silver' } },
+      { level: 3, threshold: 100, title: { en: 'gold' } },
+    ],
+  });
   await admin('POST', '/admin/event', { eventId: 'visit', title: 'Visit', reward: { default: 1 }, limit: 5, limitPeriod: 'daily' });
   await admin('POST', '/admin/challenge', {
     challengeId: IDS.challenge,
