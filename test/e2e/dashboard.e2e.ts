@@ -472,6 +472,14 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
       'event log',
   );
 
+  // Live: points given to alice through the API (another client, not this screen) show on her open
+  // screen without a reload: the screen follows her live stream (docs/live.md).
+  const sentAt = performance.now();
+  const given = await api.call('POST', '/admin/user/alice/points', { points: 7, reason: 'Live check' });
+  check(given.status === 201, `POST /admin/user/alice/points for the live check: ${given.status} ${JSON.stringify(given.body)}`);
+  await page.getByTestId('balance').filter({ hasText: '507' }).waitFor({ timeout: 3_000 });
+  covered.push(`live: alice's open screen shows her balance 507 ${Math.round(performance.now() - sentAt)} ms after points given elsewhere`);
+
   // API key shown once.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'API keys' }).click();
   await page.getByLabel('Name of the new key').fill('checkout-server');
