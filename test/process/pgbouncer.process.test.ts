@@ -123,8 +123,9 @@ describe.skipIf(missing !== null)('scale mode behind PgBouncer in transaction po
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     if (code !== 0) throw new Error(`the concurrency checks failed behind PgBouncer (exit ${code}):\n${output.slice(-20_000)}`);
     expect(output).toMatch(/Test Files\s+5 passed/);
-    // The apps did talk through the pooler (the test databases' transactions counted by PgBouncer).
-    expect((await transactionsThroughPooler(bouncer)) - before).toBeGreaterThan(1000);
+    // The apps did talk through the pooler (the test databases' transactions counted by PgBouncer;
+    // how many depends on how many reads of one turn went out together, decisions 285 and 286).
+    expect((await transactionsThroughPooler(bouncer)) - before).toBeGreaterThan(300);
   });
 });
 
