@@ -40,13 +40,10 @@ interface Entry {
   window: number;
 }
 
-/** INCRBY with the window set on a new counter; answers the count and the window's remaining ms. */
-const ADD_SCRIPT = `local n = redis.call('INCRBY', KEYS[1], ARGV[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) ttl = tonumber(ARGV[2]) end
-return {n, ttl}`;
-
-/** ADD_SCRIPT for many counters at once: KEYS are the counters, ARGV their (count, window) pairs; answers (count, ttl) pairs. */
+/**
+ * INCRBY of each counter, with the window set on a new one: KEYS are the counters, ARGV their
+ * (count, window) pairs; answers (count, remaining ms of the window) pairs.
+ */
 const ADD_MANY_SCRIPT = `local out = {}
 for i, key in ipairs(KEYS) do
   local n = redis.call('INCRBY', key, ARGV[2 * i - 1])
@@ -59,24 +56,20 @@ return out`;
 /** Principals per script call of a sync (bounds the time Redis spends in one call). */
 const SYNC_CHUNK = 500;
 
-type AddCommand = (key: string, by: number, window: number) => Promise<[number, number]>;
 type AddManyCommand = (keys: number, ...args: Array<string | number>) => Promise<number[]>;
 
 /** The counters of one instance, shared by the plugin's global store and its per-route children. */
 export class SharedCounters {
   private readonly entries = new Map<string, Entry>();
   private timer: NodeJS.Timeout | null = null;
-  private readonly add: AddCommand;
   private readonly addMany: AddManyCommand;
 
   constructor(private readonly redis: RedisHandle) {
-    const client = redis.client as unknown as { laurelRateAdd?: AddCommand; laurelRateAddMany?: AddManyCommand } & {
-      defineCommand(name: string, def: { numberOfKeys?: number; lua: string }): void;
+    const client = redis.client as unknown as { laurelRateAddMany?: AddManyCommand } & {
+      defineCommand(name: string, def: { lua: string }): void;
     };
-    if (!client.laurelRateAdd) client.defineCommand('laurelRateAdd', { numberOfKeys: 1, lua: ADD_SCRIPT });
     // The number of keys varies: it is the command's first argument.
     if (!client.laurelRateAddMany) client.defineCommand('laurelRateAddMany', { lua: ADD_MANY_SCRIPT });
-    this.add = client.laurelRateAdd!.bind(client);
     this.addMany = client.laurelRateAddMany!.bind(client);
   }
 
@@ -93,7 +86,7 @@ export class SharedCounters {
     // Exact: this request, with what is pending of the same window, goes to Redis now.
     const carried = entry && now < entry.resetAt ? entry.pending : 0;
     if (entry) entry.pending -= carried;
-    this.add(key, carried + 1, window).then(
+    this.addMany(1, key, carried + 1, window).then(
       ([count, ttl]) => {
         this.learn(key, count, ttl, window, carried + 1);
         cb(null, { current: count, ttl });

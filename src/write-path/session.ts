@@ -5,6 +5,7 @@ import type { DB } from '../platform/db/schema.js';
 import { bindArgs, type Args, type Statement } from './statement.js';
 import type { StatementCache } from '../platform/db/statement-cache.js';
 import { LoopSlice } from '../platform/loop-slice.js';
+import { socketOf } from '../platform/db/read-pipeline.js';
 
 /**
  * One open transaction of the write path, on either store. Statements run prepared (see
@@ -111,13 +112,13 @@ export class PostgresSession implements SqlSession {
   private send(query: pg.QueryConfig): Promise<pg.QueryResult> {
     if (this.ended) return Promise.reject(new Error('the write batch has ended: no statement may follow'));
     if (!this.corked) {
-      const stream = (this.client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
-      if (stream?.cork && stream.uncork) {
+      const socket = socketOf(this.client);
+      if (socket) {
         this.corked = true;
-        stream.cork();
+        socket.cork();
         process.nextTick(() => {
           this.corked = false;
-          stream.uncork!();
+          socket.uncork();
         });
       }
     }

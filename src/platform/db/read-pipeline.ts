@@ -41,8 +41,8 @@ export class ReadPipeline {
       return;
     }
     let broken: Error | undefined;
-    const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
-    stream?.cork?.();
+    const socket = socketOf(client);
+    socket?.cork();
     const answered = batch.map((q) =>
       client.query({ text: q.text, values: q.values }).then(q.resolve, (err: unknown) => {
         // A statement's own error (PostgreSQL answered it: it has a severity) leaves the connection
@@ -51,10 +51,16 @@ export class ReadPipeline {
         q.reject(err);
       }),
     );
-    stream?.uncork?.();
+    socket?.uncork();
     await Promise.all(answered);
     client.release(broken);
   }
+}
+
+/** The socket of a pg client, to cork while statements are written (pg does not expose it). */
+export function socketOf(client: pg.ClientBase): { cork(): void; uncork(): void } | null {
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+  return stream?.cork && stream.uncork ? (stream as { cork(): void; uncork(): void }) : null;
 }
 
 const pipelines = new WeakMap<Kysely<DB>, ReadPipeline>();
