@@ -4,6 +4,7 @@ import { AuditService } from './modules/audit/index.js';
 import { eventsParticipant, EventsService } from './modules/events/index.js';
 import { ApiKeysService } from './modules/apikeys/index.js';
 import { CouponsService } from './modules/coupons/index.js';
+import { CurrenciesService } from './modules/currencies/index.js';
 import { NotificationsService } from './modules/notifications/index.js';
 import { offerUsageCounter, OffersService, redemptionParticipant, RedemptionService } from './modules/offers/index.js';
 import { surveysParticipant, SurveysService } from './modules/surveys/index.js';
@@ -43,6 +44,7 @@ export function createServices(platform: Platform) {
   const apiKeys = new ApiKeysService(platform);
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
+  const currencies = new CurrenciesService(platform, { pointsExpiry: (p) => projects.get(p).then((x) => x.pointsExpiry) });
   const points = new PointsService(platform, writes);
   const challenges = new ChallengesService(platform);
   const streaks = new StreaksService(platform, users);
@@ -173,6 +175,7 @@ export function createServices(platform: Platform) {
     apiKeys,
     users,
     userGroups,
+    currencies,
     points,
     writes,
     events,

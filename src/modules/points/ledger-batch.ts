@@ -20,6 +20,8 @@ export type { PendingCredit } from './ledger-pending.js';
 
 /** A ledger entry decided in a batch. */
 export interface BatchEntry extends LedgerEntryInput {
+  /** The currency (decision 302); absent: `points`. */
+  currency?: string;
   /** User groups (besides `default`) the entry counts for on leaderboards: those of the event that caused it. */
   boardGroups: readonly string[];
   /**
@@ -44,13 +46,17 @@ export interface ExpirySource {
   readonly db: Queryable;
 }
 
-/** The points an entry counts for on leaderboards and in tier windows, and when: every entry but spending. */
-export function boardEffect(e: BatchEntry): { points: number; occurredAt: number } | null {
+/**
+ * The points an entry counts for on leaderboards and in tier windows, and when: every entry but
+ * spending. Each currency has boards of its own (`currency`: the entry's).
+ */
+export function boardEffect(e: BatchEntry): { points: number; occurredAt: number; currency: string } | null {
   // Season prizes (SEASON) reward a board that has closed; they do not seed the next one (decision 162).
   // Expiry is not spending on the boards either: the points were earned (decision 146).
   if (e.type === 'REDEMPTION' || e.type === 'SEASON' || e.type === 'EXPIRY') return null;
   if (e.board && e.board.points === 0) return null;
-  return e.board ?? e;
+  const { points, occurredAt } = e.board ?? e;
+  return { points, occurredAt, currency: e.currency ?? 'points' };
 }
 
 interface Balance extends HeldLots {
