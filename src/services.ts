@@ -45,7 +45,7 @@ export function createServices(platform: Platform) {
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
   const currencies = new CurrenciesService(platform, { pointsExpiry: (p) => projects.get(p).then((x) => x.pointsExpiry) });
-  const points = new PointsService(platform, writes);
+  const points = new PointsService(platform, writes, currencies);
   const challenges = new ChallengesService(platform);
   const streaks = new StreaksService(platform, users);
   const analytics = new AnalyticsService(platform);

@@ -10,6 +10,7 @@ import type { WritePath } from '../../write-path/write-path.js';
 import { ExpirySettings } from './expiry-settings.js';
 import { ledgerIn, ledgerParticipant } from './ledger-batch.js';
 import { pointsRepository } from './points.repository.js';
+import type { CurrenciesService } from '../currencies/index.js';
 
 /**
  * The ledger is the truth: every change of points is one appended row, and the balance column of
@@ -85,9 +86,13 @@ export class PointsService implements UserDataOwner {
   constructor(
     private readonly platform: Platform,
     private readonly writes: WritePath,
+    currencies: CurrenciesService,
   ) {
     this.expirySettings = new ExpirySettings(platform);
-    this.ledger = ledgerParticipant(this.expirySettings);
+    this.ledger = ledgerParticipant(this.expirySettings, {
+      db: platform.db.kysely,
+      catalog: (projectId, batch) => currencies.catalog(projectId, (q) => batch.session.execute(q)),
+    });
   }
 
   /** The balance of a live user (not being deleted), read with `db` (a transaction or not); null for no such user. */
