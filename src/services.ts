@@ -52,7 +52,7 @@ export function createServices(platform: Platform) {
   const webhooks = new WebhooksService(platform);
   const audit = new AuditService(platform);
   const leaderboards = new LeaderboardsService(platform, users, userGroups, writes);
-  const events = new EventsService(platform, writes, userGroups, projects);
+  const events = new EventsService(platform, writes, userGroups, projects, currencies);
   const tiers = new TiersService(platform, projects, leaderboards);
   const reversals = new ReversalsService(platform, writes, events);
   const expiry = new PointsExpiryService(platform, writes, points.expirySettings);

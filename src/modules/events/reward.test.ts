@@ -15,6 +15,8 @@ function definition(overrides: Partial<EventDefinition>): EventDefinition {
     limitPeriod: 'daily',
     pendingDays: 0,
     maximumReward: null,
+    currencyRewards: {},
+    maximumRewards: {},
     conditions: null,
     metadataFields: [],
     requiresApiKey: false,

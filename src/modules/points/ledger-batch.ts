@@ -165,9 +165,7 @@ export class LedgerBatch implements BatchPart {
   private async loadCatalogs(): Promise<void> {
     const source = this.currencies;
     const none: CurrencyCatalog = new Map();
-    await Promise.all(
-      this.batch.projects().map(async (p) => this.catalogs.set(p, source ? await source.catalog(p, this.batch) : none)),
-    );
+    await Promise.all(this.batch.projects().map(async (p) => this.catalogs.set(p, source ? await source.catalog(p, this.batch) : none)));
   }
 
   /** A project's currencies besides points, as the batch loaded them. */

@@ -80,7 +80,8 @@ export async function writePurses(
       const key = { project_id: u.projectId, user_id: u.userId, currency_id: currencyId };
       if (p.changed) rows.push({ row: { ...key, balance: p.balance, lifetime: p.lifetime }, exists: p.stored });
       if (!p.lotsChanged) continue;
-      for (const [earnedOn, remaining] of p.lots) lots.push({ row: { ...key, earned_on: earnedOn, remaining }, exists: p.storedLots.has(earnedOn) });
+      for (const [earnedOn, remaining] of p.lots)
+        lots.push({ row: { ...key, earned_on: earnedOn, remaining }, exists: p.storedLots.has(earnedOn) });
       const gone = [...p.storedLots].filter((k) => !p.lots.has(k));
       if (gone.length > 0) deletes.push(session.execute(deleteCurrencyLots(db, u.projectId, u.userId, currencyId, gone)));
     }
