@@ -59,9 +59,9 @@ export function createServices(platform: Platform) {
   tiers.useWritePath(writes);
   streaks.useWritePath(writes);
   const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
-  const offers = new OffersService(platform, coupons, tiers, streaks);
+  const offers = new OffersService(platform, coupons, tiers, streaks, currencies);
   tiers.useOffers(offers);
-  const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers, streaks);
+  const redemption = new RedemptionService(platform, offers.repo, points, writes, currencies, tiers, streaks);
   const surveys = new SurveysService(platform, writes);
   // Built before the notifications service below; it reads it only once a stream is open.
   const live: LiveService = new LiveService(platform, {

@@ -47,9 +47,7 @@ export class EventDefinitionsService {
         r.event_id,
         {
           pendingDays: 0,
-          currencyRewards: {},
-          maximumRewards: {},
-          ...(JSON.parse(r.definition) as Partial<Stored> & Omit<Stored, 'pendingDays' | 'currencyRewards' | 'maximumRewards'>),
+          ...(JSON.parse(r.definition) as Partial<Stored> & Omit<Stored, 'pendingDays'>),
           createdAt: Number(r.created_at),
           updatedAt: Number(r.updated_at),
         },
@@ -115,7 +113,7 @@ export class EventDefinitionsService {
 
   /** Every currency a definition pays in or caps must exist (400 UNKNOWN_CURRENCY). */
   private async checkCurrencies(projectId: string, def: Stored): Promise<void> {
-    const named = new Set([...Object.keys(def.currencyRewards), ...Object.keys(def.maximumRewards)]);
+    const named = new Set([...Object.keys(def.currencyRewards ?? {}), ...Object.keys(def.maximumRewards ?? {})]);
     for (const currency of named) await this.currencies.require(projectId, currency);
   }
 
@@ -169,8 +167,8 @@ export function normalize(eventId: string, body: EventDefinitionBody): Stored {
     limit: body.limit ?? null,
     limitPeriod: body.limitPeriod ?? 'daily',
     maximumReward: body.maximumReward ?? null,
-    currencyRewards,
-    maximumRewards,
+    ...(Object.keys(currencyRewards).length > 0 ? { currencyRewards } : {}),
+    ...(Object.keys(maximumRewards).length > 0 ? { maximumRewards } : {}),
     conditions,
     metadataFields,
     requiresApiKey: body.requiresApiKey ?? false,

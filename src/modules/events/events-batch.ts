@@ -241,7 +241,7 @@ class EventsBatch implements BatchPart<'event'> {
   private currencyReward(p: PreparedEvent, r: CurrencyReward): number {
     const tier = this.tiers?.tierOf(p.projectId, p.userId) ?? null;
     if (tier === null || tier.multiplier === 1) return r.points;
-    return tieredReward(r.uncapped, tier.multiplier, p.definition.maximumRewards[r.currency] ?? null);
+    return tieredReward(r.uncapped, tier.multiplier, p.definition.maximumRewards?.[r.currency] ?? null);
   }
 
   async write(): Promise<void> {

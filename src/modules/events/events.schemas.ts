@@ -131,10 +131,10 @@ export const EventDefinition = Type.Object({
   limit: Nullable(Type.Integer()),
   limitPeriod: Type.String(),
   maximumReward: Nullable(Type.Number()),
-  currencyRewards: Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()), {
-    description: 'Rewards in other currencies ({} when none)',
-  }),
-  maximumRewards: Type.Record(Type.String(), Type.Number(), { description: 'Caps per other currency ({} when none)' }),
+  currencyRewards: Type.Optional(
+    Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()), { description: 'Rewards in other currencies (absent: none)' }),
+  ),
+  maximumRewards: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Caps per other currency (absent: none)' })),
   conditions: Nullable(
     Type.Object({
       type: Type.String(),
@@ -159,9 +159,9 @@ export interface EventDefinition {
   limit: number | null;
   limitPeriod: LimitPeriod;
   maximumReward: number | null;
-  /** Rewards in other currencies (decision 302); {} for most definitions. */
-  currencyRewards: Record<string, Reward>;
-  maximumRewards: Record<string, number>;
+  /** Rewards in other currencies (decision 302); absent for most definitions. */
+  currencyRewards?: Record<string, Reward>;
+  maximumRewards?: Record<string, number>;
   conditions: Conditions | null;
   metadataFields: Array<{ key: string; type: MetadataField['type']; required: boolean }>;
   requiresApiKey: boolean;

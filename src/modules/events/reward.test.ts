@@ -15,8 +15,6 @@ function definition(overrides: Partial<EventDefinition>): EventDefinition {
     limitPeriod: 'daily',
     pendingDays: 0,
     maximumReward: null,
-    currencyRewards: {},
-    maximumRewards: {},
     conditions: null,
     metadataFields: [],
     requiresApiKey: false,

@@ -54,13 +54,13 @@ export function computeCurrencyRewards(
   metadata: Record<string, unknown>,
   userGroups: string[],
 ): CurrencyReward[] {
+  if (definition.currencyRewards === undefined) return NO_REWARDS;
   const entries = Object.entries(definition.currencyRewards);
-  if (entries.length === 0) return NO_REWARDS;
   const value = definition.type === 'TRANSACTION' ? transactionValue(definition, metadata) : null;
   return entries.map(([currency, reward]) => {
     const { rate } = rewardRate(reward, userGroups);
     const uncapped = Math.max(0, Math.floor(value === null ? rate : transactionPoints(value, rate)));
-    const points = capReward(uncapped, definition.maximumRewards[currency] ?? null);
+    const points = capReward(uncapped, definition.maximumRewards?.[currency] ?? null);
     assertPointsInRange(points, `The ${currency} reward of this event`);
     return { currency, points, uncapped };
   });

@@ -241,6 +241,16 @@ export class PointsRepository {
       .execute();
   }
 
+  purseOfUser(db: Queryable, projectId: string, userId: string, currency: string) {
+    return db
+      .selectFrom('user_balances')
+      .select('balance')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('currency_id', '=', currency)
+      .executeTakeFirst();
+  }
+
   currencyLotsOfUser(db: Queryable, projectId: string, userId: string) {
     return db
       .selectFrom('currency_lots')

@@ -102,9 +102,11 @@ export class PointsService implements UserDataOwner {
   }
 
   /** The balance of a live user (not being deleted), read with `db` (a transaction or not); null for no such user. */
-  async liveBalance(db: Queryable, projectId: string, userId: string): Promise<number | null> {
+  async liveBalance(db: Queryable, projectId: string, userId: string, currency = 'points'): Promise<number | null> {
     const row = await pointsRepository.liveBalance(db, projectId, userId);
-    return row ? Number(row.points) : null;
+    if (!row || currency === 'points') return row ? Number(row.points) : null;
+    const purse = await pointsRepository.purseOfUser(db, projectId, userId, currency);
+    return Number(purse?.balance ?? 0);
   }
 
   /** An operator's correction (POST /admin/user/{userId}/points): an ADJUSTMENT entry. */
