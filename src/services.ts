@@ -46,8 +46,8 @@ export function createServices(platform: Platform) {
   const userGroups = new UserGroupsService(platform);
   const currencies = new CurrenciesService(platform, { pointsExpiry: (p) => projects.get(p).then((x) => x.pointsExpiry) });
   const points = new PointsService(platform, writes, currencies);
-  const challenges = new ChallengesService(platform);
-  const streaks = new StreaksService(platform, users);
+  const challenges = new ChallengesService(platform, currencies);
+  const streaks = new StreaksService(platform, users, currencies);
   const analytics = new AnalyticsService(platform);
   const webhooks = new WebhooksService(platform);
   const audit = new AuditService(platform);
@@ -62,7 +62,7 @@ export function createServices(platform: Platform) {
   const offers = new OffersService(platform, coupons, tiers, streaks, currencies);
   tiers.useOffers(offers);
   const redemption = new RedemptionService(platform, offers.repo, points, writes, currencies, tiers, streaks);
-  const surveys = new SurveysService(platform, writes);
+  const surveys = new SurveysService(platform, writes, currencies);
   // Built before the notifications service below; it reads it only once a stream is open.
   const live: LiveService = new LiveService(platform, {
     overview: (p, u) => notifications.overview(p, u),

@@ -112,11 +112,8 @@ describeSharedApp('currencies: happy path', (t) => {
     await adjust(t, 'eve', 1, 'coins');
     expect((await wallet(t, 'eve')).coins!.balance).toBe(1);
     const entries = (await history(t, 'eve', '?currency=coins')).json() as Array<{ type: string; points: number }>;
-    expect(entries.map((e) => [e.type, e.points])).toEqual([
-      ['ADJUSTMENT', 1],
-      ['EXPIRY', -40],
-      ['ADJUSTMENT', 40],
-    ]);
+    // The EXPIRY entry is written when the batch loads, at the batch's time (the same or a later ms than the adjustment).
+    expect(entries.map((e) => `${e.type} ${e.points}`).sort()).toEqual(['ADJUSTMENT 1', 'ADJUSTMENT 40', 'EXPIRY -40']);
   });
 
   it('pays nothing in an INACTIVE currency and keeps its balance', async () => {

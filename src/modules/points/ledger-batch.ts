@@ -387,7 +387,8 @@ export class LedgerBatch implements BatchPart {
     const currency = entry.currency!;
     const purse = b.purses?.get(currency);
     if (!purse) throw AppError.of('UNKNOWN_CURRENCY', `currency ${currency} does not exist`);
-    let points = entry.points;
+    // An INACTIVE currency earns nothing (decision 302): its credits are written with 0.
+    let points = !purse.def.active && entry.points > 0 && EARNING.has(entry.type) ? 0 : entry.points;
     if (points < 0 && purse.balance + points < 0) {
       if (mode === 'refuse') throw AppError.of('INSUFFICIENT_POINTS', `Not enough ${currency}`);
       points = -purse.balance;
