@@ -159,15 +159,22 @@ export class PointsRepository {
   }
 
   /** The entries of one history id (type, source and millisecond), in write order. */
-  historyEntries(db: Queryable, projectId: string, userId: string, type: string, sourceId: string, occurredAt: number) {
+  historyEntries(
+    db: Queryable,
+    projectId: string,
+    userId: string,
+    id: { type: string; sourceId: string; occurredAt: number },
+    currency: string,
+  ) {
     return db
       .selectFrom('ledger')
       .select(['entry_id', 'type', 'source_id', 'points', 'pending_points', 'available_at', 'occurred_at', 'title'])
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
-      .where('type', '=', type)
-      .where('source_id', '=', sourceId)
-      .where('occurred_at', '=', occurredAt)
+      .where('type', '=', id.type)
+      .where('source_id', '=', id.sourceId)
+      .where('occurred_at', '=', id.occurredAt)
+      .where('currency', '=', currency)
       .orderBy('entry_id')
       .execute();
   }

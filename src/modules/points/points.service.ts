@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/index.js';
-import { planAdjustments, type BulkAdjustResult, type BulkRow } from './bulk-adjustments.js';
+import { balanceKey, planAdjustments, type BulkAdjustResult, type BulkRow } from './bulk-adjustments.js';
 import { historyText } from './ledger.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import type { BatchPart, WriteUnit } from '../../write-path/write-batch.js';
@@ -130,8 +130,12 @@ export class PointsService implements UserDataOwner {
    */
   async bulkAdjust(projectId: string, rows: readonly BulkRow[], dryRun: boolean): Promise<BulkAdjustResult> {
     const db = this.platform.db.kysely;
+    for (const currency of new Set(rows.map((r) => r.currency))) await this.currencies.require(projectId, currency);
     const balances = new Map<string, number | null>();
-    for (const userId of new Set(rows.map((r) => r.userId))) balances.set(userId, await this.liveBalance(db, projectId, userId));
+    for (const r of rows) {
+      const k = balanceKey(r.userId, r.currency);
+      if (!balances.has(k)) balances.set(k, await this.liveBalance(db, projectId, r.userId, r.currency));
+    }
     const plan = planAdjustments(rows, balances);
     const failed = plan.filter((p) => p.outcome === 'FAILED').length;
     if (dryRun) return { dryRun, applied: 0, failed, rows: plan };
@@ -146,6 +150,7 @@ export class PointsService implements UserDataOwner {
       points: rows[p.row]!.points,
       reason: rows[p.row]!.reason,
       now,
+      ...(p.currency === undefined ? {} : { currency: p.currency }),
     }));
     const outcomes = await this.writes.submitGroup(units);
     const results = [...plan];
