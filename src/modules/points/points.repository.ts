@@ -4,7 +4,7 @@ import type { DB } from '../../platform/db/schema.js';
 import { Statement } from '../../write-path/statement.js';
 import './lots.tables.js';
 import './reversals.tables.js';
-import '../currencies/currencies.tables.js';
+import './purses.tables.js';
 
 type UserArgs = { projectId: string; userId: string };
 
