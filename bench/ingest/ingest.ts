@@ -207,7 +207,9 @@ async function main(): Promise<void> {
       const { result, batch } = await run(single);
       const messages = (await client.count()).messages - before;
       rows.push({ label: `POST /event, 1 challenge + 1 streak (${where}, ${open} live streams)`, m: result, perRequest: 1, batch });
-      delivered += `\nLive messages received on ${open} streams (${client.failed} refused) during the warm-up and the run with them: ${messages}.`;
+      delivered +=
+        `\nLive messages received on ${open} streams (${client.failed} refused) ` +
+        `during the warm-up and the run with them: ${messages}.`;
       await client.close();
       const again = await run(single);
       liveRuns = [without.result, result, again.result];
