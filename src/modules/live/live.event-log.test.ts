@@ -52,7 +52,7 @@ describeBackends('the event log stream', (t) => {
     expect(a.messages[1]!.id).toBe(b.messages[1]!.id);
   });
 
-  it('is for the admin token only: no token 401, a user or service token 401, an unknown project 404', async () => {
+  it('is for the admin token only (401 otherwise), of a known project (404), without parameters (400)', async () => {
     const none = await t.inject({ method: 'GET', url: '/admin/event-log/stream' });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ statusCode: 401, code: 'ADMIN_TOKEN_REQUIRED' });
@@ -61,5 +61,9 @@ describeBackends('the event log stream', (t) => {
     const unknown = await t.inject({ method: 'GET', url: '/admin/event-log/stream', headers: t.adminAuth('no-such-project') });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+    // It takes no filter: an unknown parameter is refused before the stream opens.
+    const filtered = await t.inject({ method: 'GET', url: '/admin/event-log/stream?userId=ann', headers: t.adminAuth() });
+    expect(filtered.statusCode).toBe(400);
+    expect(filtered.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
   });
 });
