@@ -32667,6 +32667,28 @@ export interface operations {
                 };
             };
             /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
             401: {
                 headers: {
                     [name: string]: unknown;
