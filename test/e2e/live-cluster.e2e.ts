@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     check(created.status === 201, `create alice: ${created.status}`);
 
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-    const pages = [await aliceOn(browser, b), await aliceOn(browser, b)];
+    const pages = await Promise.all([aliceOn(browser, b), aliceOn(browser, b)]);
     // Instance B announces alice's streams to A through Redis at once; a moment for it to arrive.
     await new Promise((r) => setTimeout(r, 300));
     const sentAt = performance.now();
