@@ -68,6 +68,7 @@ export function createServices(platform: Platform) {
     overview: (p, u) => notifications.overview(p, u),
     rank: (p, u, groupId, period) => leaderboards.rankOf(p, u, groupId, period),
     board: (p, groupId, period, limit) => leaderboards.board(p, p, { groupId, ...period, limit }),
+    eventLog: async (p) => JSON.stringify(await events.log.page(p, { limit: 1 })),
   });
   const achievements = new AchievementsService(
     platform,

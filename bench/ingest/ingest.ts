@@ -17,7 +17,9 @@
  *
  * With BENCH_LIVE_STREAMS=N (issue 31) the single-event run is measured three times the same way:
  * without live streams, with N user streams open (users user0…, spread over the instances, service
- * token) receiving what the events push, and with them closed again.
+ * token; read by a client process of its own, bench/live/stream-client.ts) receiving what the events
+ * push, and with them closed again. Only the users of the streams are listened to: the other 90 % of
+ * the events (10,000 users) must cost what they cost without streams.
  *
  * With BENCH_PG_ACTIVITY=1 (scale mode) each run (warm-up and measurement) is watched by
  * bench/lib/pg-activity.ts: pg_stat_activity of the benchmark's database and each instance's pool
@@ -185,7 +187,7 @@ async function main(): Promise<void> {
       });
     }
     if (RUNS.includes('single') && LIVE_STREAMS > 0) {
-      const { openStreams } = await import('../live/idle-streams.js');
+      const { startStreamClient } = await import('../live/stream-client.js');
       const without = await run(single);
       rows.push({
         label: `POST /event, 1 challenge + 1 streak (${where}, no live stream)`,
@@ -193,24 +195,22 @@ async function main(): Promise<void> {
         perRequest: 1,
         batch: without.batch,
       });
-      let messages = 0;
+      // The streams are read by a process of their own: in this one they would slow the load generator, not the server.
+      const client = startStreamClient();
       const perInstance = Math.ceil(LIVE_STREAMS / INSTANCES);
-      const streams = await Promise.all(
-        laurel.map((l, n) =>
-          openStreams(
-            l.base,
-            perInstance,
-            (i) => `/user/user${(n * perInstance + i) % USERS}/stream`,
-            () => ({ authorization: `Bearer ${service}` }),
-          ),
-        ),
-      );
-      for (const s of streams) s.onMessage = () => void messages++;
-      const open = streams.reduce((sum, s) => sum + s.open, 0);
+      for (const [n, l] of laurel.entries()) {
+        const users = Array.from({ length: perInstance }, (_, i) => `user${(n * perInstance + i) % USERS}`);
+        await client.openOn(l.base, users, { authorization: `Bearer ${service}` });
+      }
+      const open = client.open;
+      const before = (await client.count()).messages;
       const { result, batch } = await run(single);
+      const messages = (await client.count()).messages - before;
       rows.push({ label: `POST /event, 1 challenge + 1 streak (${where}, ${open} live streams)`, m: result, perRequest: 1, batch });
-      delivered += `\nLive messages received on ${open} streams during the warm-up and the run with them: ${messages}.`;
-      for (const s of streams) s.close();
+      delivered +=
+        `\nLive messages received on ${open} streams (${client.failed} refused) ` +
+        `during the warm-up and the run with them: ${messages}.`;
+      await client.close();
       const again = await run(single);
       liveRuns = [without.result, result, again.result];
       rows.push({
