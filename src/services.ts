@@ -48,7 +48,10 @@ export function createServices(platform: Platform) {
   const points = new PointsService(platform, writes, currencies);
   const challenges = new ChallengesService(platform, currencies);
   const streaks = new StreaksService(platform, users, currencies);
-  const analytics = new AnalyticsService(platform);
+  const analytics = new AnalyticsService(platform, {
+    require: (p, c) => currencies.require(p, c),
+    eventEarnings: (p, c, range, e) => points.eventEarnings(p, c, range, e),
+  });
   const webhooks = new WebhooksService(platform);
   const audit = new AuditService(platform);
   const leaderboards = new LeaderboardsService(platform, users, userGroups, writes);

@@ -25,6 +25,9 @@ delete from "user_balances" where "project_id" = $1 and "user_id" = $2;
 -- modules/points/points.repository.ts PointsRepository.deleteReversals
 delete from "reversals" where "project_id" = $1 and "user_id" = $2;
 
+-- modules/points/points.repository.ts PointsRepository.eventEarnings
+select "date_key", "source_id", sum(points + pending_points) as "points" from "ledger" where "project_id" = $1 and "currency" = $2 and "currency" <> $3 and "date_key" >= $4 and "date_key" <= $5 and "type" = $6 and "source_id" = $7 group by "date_key", "source_id";
+
 -- modules/points/points.repository.ts PointsRepository.expirySettings
 select "points_expiry_days", "points_expiry_since" from "projects" where "project_id" = $1;
 

@@ -25,6 +25,9 @@ delete from "user_balances" where "project_id" = ? and "user_id" = ?;
 -- modules/points/points.repository.ts PointsRepository.deleteReversals
 delete from "reversals" where "project_id" = ? and "user_id" = ?;
 
+-- modules/points/points.repository.ts PointsRepository.eventEarnings
+select "date_key", "source_id", sum(points + pending_points) as "points" from "ledger" where "project_id" = ? and "currency" = ? and "currency" <> ? and "date_key" >= ? and "date_key" <= ? and "type" = ? and "source_id" = ? group by "date_key", "source_id";
+
 -- modules/points/points.repository.ts PointsRepository.expirySettings
 select "points_expiry_days", "points_expiry_since" from "projects" where "project_id" = ?;
 

@@ -248,6 +248,21 @@ export class PointsRepository {
       .execute();
   }
 
+  /** What events paid in a currency other than points per UTC day and event, in a range of days (pending included). */
+  eventEarnings(db: Queryable, projectId: string, currency: string, from: string, to: string, eventId: string | null) {
+    let q = db
+      .selectFrom('ledger')
+      .select(['date_key', 'source_id', (eb) => eb.fn.sum<number>(sql<number>`points + pending_points`).as('points')])
+      .where('project_id', '=', projectId)
+      .where('currency', '=', currency)
+      .where('currency', '<>', 'points')
+      .where('date_key', '>=', from)
+      .where('date_key', '<=', to)
+      .where('type', '=', 'EVENT');
+    if (eventId !== null) q = q.where('source_id', '=', eventId);
+    return q.groupBy(['date_key', 'source_id']).execute();
+  }
+
   purseOfUser(db: Queryable, projectId: string, userId: string, currency: string) {
     return db
       .selectFrom('user_balances')

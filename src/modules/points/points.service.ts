@@ -199,6 +199,12 @@ export class PointsService implements UserDataOwner {
     return readWallet(db, this.expirySettings, this.currencies, this.platform.clock.now(), projectId, userId);
   }
 
+  /** GET /stats/event?currency=: what events paid in another currency, per UTC day (YYYY-MM-DD) and eventId. */
+  async eventEarnings(projectId: string, currency: string, range: { from: string; to: string }, eventId: string | null) {
+    const rows = await pointsRepository.eventEarnings(this.platform.db.kysely, projectId, currency, range.from, range.to, eventId);
+    return rows.map((r) => ({ day: r.date_key, eventId: r.source_id, points: Number(r.points) }));
+  }
+
   /** Sum of the ledger for a user in a currency (used by tests and checks of the invariant). */
   async ledgerSum(projectId: string, userId: string, currency = 'points'): Promise<number> {
     const row = await pointsRepository.ledgerSum(this.platform.db.kysely, projectId, userId, currency);
