@@ -36,6 +36,8 @@ export interface ResourceConfig<T, F extends { status: Status }> {
   statusless?: boolean;
   /** What deactivating (or deleting) does, said in the confirmation: "Calls of POST /event for it get 400". */
   deactivateEffect?: string;
+  /** A row that cannot be changed here says why instead of its buttons (`points` among the currencies). */
+  locked?(item: T): ReactNode | undefined;
   /** Figures of the whole list shown above it (e.g. a chart of redemptions per offer). */
   Summary?: ComponentType<{ items: T[] }>;
 }
@@ -153,7 +155,8 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
             columns={columns}
             rows={list.data}
             rowKey={idOf}
-            actions={(item) => (
+            actions={(item) =>
+              config.locked?.(item) ?? (
               <>
                 <button
                   type="button"
@@ -187,7 +190,8 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
                   </button>
                 )}
               </>
-            )}
+              )
+            }
           />
         </>
       )}
