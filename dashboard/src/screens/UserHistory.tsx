@@ -47,7 +47,7 @@ export function History({ userId, onChanged }: { userId: string; onChanged(): vo
     <div className="card">
       <div className="table-tools">
         <h2>History</h2>
-        <CurrencySelect value={currency} onChange={setCurrency} />
+        <CurrencySelect label="Show currency" value={currency} onChange={setCurrency} />
         {entries.length > 0 && (
           <ExportCsv
             fileName={`history-${userId}${currency === 'points' ? '' : `-${currency}`}.csv`}
