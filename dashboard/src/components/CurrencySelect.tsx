@@ -8,7 +8,16 @@ import { Select } from './ui';
 
 /** `points` as GET /admin/currency lists it: what a project without other currencies has. */
 const POINTS_ONLY: Currency[] = [
-  { currencyId: 'points', title: { en: 'Points' }, spendable: true, pointsExpiry: null, levels: [], status: 'ACTIVE', createdAt: 0, updatedAt: 0 },
+  {
+    currencyId: 'points',
+    title: { en: 'Points' },
+    spendable: true,
+    pointsExpiry: null,
+    levels: [],
+    status: 'ACTIVE',
+    createdAt: 0,
+    updatedAt: 0,
+  },
 ];
 
 // One GET /admin/currency per signed-in client (project): every form and card shares it.
@@ -54,19 +63,28 @@ export function CurrencySelect(props: {
   onChange(currencyId: string): void;
   label?: string;
   spendableOnly?: boolean;
+  /** Rewards beside points (an event's other currencies) cannot name points. */
+  withoutPoints?: boolean;
   error?: string | null;
   hint?: ReactNode;
 }) {
   const all = useCurrencies() ?? POINTS_ONLY;
   const value = props.value || 'points';
-  const choices = all.filter((c) => !props.spendableOnly || c.spendable);
+  const choices = all.filter((c) => (!props.spendableOnly || c.spendable) && !(props.withoutPoints && c.currencyId === 'points'));
   if (all.length <= 1 && value === 'points') return null;
   const options = [
     ...choices.map((c) => ({ value: c.currencyId, label: currencyLabel(c) })),
     ...(choices.some((c) => c.currencyId === value) ? [] : [{ value, label: `${value} (not available)` }]),
   ];
   return (
-    <Select label={props.label ?? 'Currency'} value={value} options={options} error={props.error} hint={props.hint} onChange={props.onChange} />
+    <Select
+      label={props.label ?? 'Currency'}
+      value={value}
+      options={options}
+      error={props.error}
+      hint={props.hint}
+      onChange={props.onChange}
+    />
   );
 }
 

@@ -157,39 +157,39 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
             rowKey={idOf}
             actions={(item) =>
               config.locked?.(item) ?? (
-              <>
-                <button
-                  type="button"
-                  className="secondary"
-                  onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))}
-                  aria-label={`Edit ${idOf(item)}`}
-                >
-                  Edit
-                </button>
-                {config.statusless ? (
-                  <button type="button" className="secondary" onClick={() => remove(item)} aria-label={`Delete ${idOf(item)}`}>
-                    Delete
-                  </button>
-                ) : statusOf(item) === 'ACTIVE' ? (
+                <>
                   <button
                     type="button"
                     className="secondary"
-                    onClick={() => setStatus(item, 'INACTIVE')}
-                    aria-label={`Deactivate ${idOf(item)}`}
+                    onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))}
+                    aria-label={`Edit ${idOf(item)}`}
                   >
-                    Deactivate
+                    Edit
                   </button>
-                ) : (
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() => setStatus(item, 'ACTIVE')}
-                    aria-label={`Activate ${idOf(item)}`}
-                  >
-                    Activate
-                  </button>
-                )}
-              </>
+                  {config.statusless ? (
+                    <button type="button" className="secondary" onClick={() => remove(item)} aria-label={`Delete ${idOf(item)}`}>
+                      Delete
+                    </button>
+                  ) : statusOf(item) === 'ACTIVE' ? (
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => setStatus(item, 'INACTIVE')}
+                      aria-label={`Deactivate ${idOf(item)}`}
+                    >
+                      Deactivate
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => setStatus(item, 'ACTIVE')}
+                      aria-label={`Activate ${idOf(item)}`}
+                    >
+                      Activate
+                    </button>
+                  )}
+                </>
               )
             }
           />

@@ -5,7 +5,16 @@ import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
 import { currencyToBody } from './Currencies';
 
-const points = { currencyId: 'points', title: { en: 'Points' }, spendable: true, pointsExpiry: null, levels: [], status: 'ACTIVE', createdAt: 0, updatedAt: 0 };
+const points = {
+  currencyId: 'points',
+  title: { en: 'Points' },
+  spendable: true,
+  pointsExpiry: null,
+  levels: [],
+  status: 'ACTIVE',
+  createdAt: 0,
+  updatedAt: 0,
+};
 const xp = {
   currencyId: 'xp',
   title: { en: 'Experience' },
@@ -51,7 +60,8 @@ describe('Currencies', () => {
       status: 'ACTIVE',
     });
     expect(
-      currencyToBody({ currencyId: 'coins', title: { en: 'Coins' }, spendable: true, afterDays: '90', levels: [], status: 'ACTIVE' }).pointsExpiry,
+      currencyToBody({ currencyId: 'coins', title: { en: 'Coins' }, spendable: true, afterDays: '90', levels: [], status: 'ACTIVE' })
+        .pointsExpiry,
     ).toEqual({ afterDays: 90 });
   });
 

@@ -82,7 +82,10 @@ function CurrencyFields({ value: f, set, errors, editing }: FormProps<CurrencyFo
       <div className="field-wide">
         <Rows
           legend="Levels"
-          hint="By lifetime earnings in the currency; levels and thresholds rise together (1: 100, 2: 250, 3: 500). Adjustments do not count."
+          hint={
+            'By lifetime earnings in the currency; levels and thresholds rise together (1: 100, 2: 250, 3: 500). ' +
+            'Adjustments do not count.'
+          }
           rows={f.levels}
           error={errors.levels}
           onChange={(levels) => set({ levels })}
@@ -111,7 +114,8 @@ export const currenciesConfig: ResourceConfig<Currency, CurrencyForm> = {
   singular: 'Currency',
   idKey: 'currencyId',
   intro:
-    'Balances beside points, each with its own rules: an XP that is never spent drives levels (and boards and tiers), coins that offers cost. At most 10 with points.',
+    'Balances beside points, each with its own rules: an XP that is never spent drives levels (and boards and tiers), ' +
+    'coins that offers cost. At most 10 with points.',
   columns: [
     { label: 'Currency id', render: (c) => <code>{c.currencyId}</code>, csv: (c) => c.currencyId },
     { label: 'Title', render: (c) => pickLanguage(c.title) },
@@ -136,8 +140,7 @@ export const currenciesConfig: ResourceConfig<Currency, CurrencyForm> = {
   Form: CurrencyFields,
   emptyText: <p>No currencies yet.</p>,
   deactivateEffect: 'It stops earning, and offers priced in it cannot be redeemed; balances stay.',
-  locked: (c) =>
-    c.currencyId === 'points' ? <span className="hint">Set in Settings → Projects (points expiry)</span> : undefined,
+  locked: (c) => (c.currencyId === 'points' ? <span className="hint">Set in Settings → Projects (points expiry)</span> : undefined),
 };
 
 export function CurrenciesScreen() {

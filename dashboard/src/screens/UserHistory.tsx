@@ -125,4 +125,3 @@ export function History({ userId, onChanged }: { userId: string; onChanged(): vo
     </div>
   );
 }
-

@@ -6,7 +6,16 @@ import { App } from '../App';
 import type { Currency, WalletBalance } from '../api/types';
 import { levelProgress, levelText } from './UserWallet';
 
-const points = { currencyId: 'points', title: { en: 'Points' }, spendable: true, pointsExpiry: null, levels: [], status: 'ACTIVE', createdAt: 0, updatedAt: 0 };
+const points = {
+  currencyId: 'points',
+  title: { en: 'Points' },
+  spendable: true,
+  pointsExpiry: null,
+  levels: [],
+  status: 'ACTIVE',
+  createdAt: 0,
+  updatedAt: 0,
+};
 const xp: Currency = {
   currencyId: 'xp',
   title: { en: 'Experience' },
@@ -20,7 +29,15 @@ const xp: Currency = {
   createdAt: 0,
   updatedAt: 0,
 };
-const xpBalance: WalletBalance = { currency: 'xp', balance: 130, pending: 5, expiring: [], lifetime: 175, level: 1, nextLevel: { level: 2, threshold: 250 } };
+const xpBalance: WalletBalance = {
+  currency: 'xp',
+  balance: 130,
+  pending: 5,
+  expiring: [],
+  lifetime: 175,
+  level: 1,
+  nextLevel: { level: 2, threshold: 250 },
+};
 const wallet = {
   userId: 'alice',
   balances: [
@@ -36,7 +53,15 @@ const wallet = {
     xpBalance,
   ],
 };
-const xpEntry = { id: 'EVENT#quiz#1772359200000', timestamp: 1772359200000, type: 'EVENT', points: 40, currency: 'xp', title: { en: 'Quiz' }, description: {} };
+const xpEntry = {
+  id: 'EVENT#quiz#1772359200000',
+  timestamp: 1772359200000,
+  type: 'EVENT',
+  points: 40,
+  currency: 'xp',
+  title: { en: 'Quiz' },
+  description: {},
+};
 
 function openAlice(routes: Parameters<typeof fakeApi>[0]) {
   signedIn();
