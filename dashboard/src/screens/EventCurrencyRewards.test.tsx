@@ -5,7 +5,16 @@ import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
 import { currencyRewardsToBody, currencyRewardsToForm } from './EventCurrencyRewards';
 
-const points = { currencyId: 'points', title: { en: 'Points' }, spendable: true, pointsExpiry: null, levels: [], status: 'ACTIVE', createdAt: 0, updatedAt: 0 };
+const points = {
+  currencyId: 'points',
+  title: { en: 'Points' },
+  spendable: true,
+  pointsExpiry: null,
+  levels: [],
+  status: 'ACTIVE',
+  createdAt: 0,
+  updatedAt: 0,
+};
 const xp = { ...points, currencyId: 'xp', title: { en: 'Experience' }, spendable: false };
 const quiz = {
   eventId: 'quiz',
