@@ -742,7 +742,10 @@ async function currencies(page: Page, api: Api, base: string): Promise<void> {
     sent.status === 200 && data?.rewards?.some((r) => r.currency === 'xp' && r.points === 120),
     `POST /event pays points and xp: ${sent.status} ${JSON.stringify(sent.body)}`,
   );
-  check(data?.levelUps?.some((l) => l.currency === 'xp' && l.level === 1), `alice reached xp level 1: ${JSON.stringify(data?.levelUps)}`);
+  check(
+    data?.levelUps?.some((l) => l.currency === 'xp' && l.level === 1),
+    `alice reached xp level 1: ${JSON.stringify(data?.levelUps)}`,
+  );
 
   await page.goto(`${base}/dashboard/users/alice`);
   const xpRow = page.getByTestId('wallet-xp');
