@@ -47,7 +47,15 @@ export function History({ userId, onChanged }: { userId: string; onChanged(): vo
     <div className="card">
       <div className="table-tools">
         <h2>History</h2>
-        <CurrencySelect label="Show currency" value={currency} onChange={setCurrency} />
+        <CurrencySelect
+          label="Show currency"
+          value={currency}
+          onChange={(next) => {
+            setPages([]); // not the other currency's entries while this one loads
+            setCursor(null);
+            setCurrency(next);
+          }}
+        />
         {entries.length > 0 && (
           <ExportCsv
             fileName={`history-${userId}${currency === 'points' ? '' : `-${currency}`}.csv`}
@@ -56,7 +64,7 @@ export function History({ userId, onChanged }: { userId: string; onChanged(): vo
           />
         )}
       </div>
-      {first.loading && !first.data ? (
+      {first.loading && pages.length === 0 ? (
         <Loading what="Loading history" />
       ) : first.error ? (
         <ErrorBanner error={first.error} />
