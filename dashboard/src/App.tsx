@@ -14,6 +14,7 @@ import { ProjectsScreen } from './screens/Projects';
 import { SeasonsScreen } from './screens/Seasons';
 import { ShopsScreen } from './screens/Shops';
 import { TiersScreen } from './screens/Tiers';
+import { CurrenciesScreen } from './screens/Currencies';
 import { SignIn } from './screens/SignIn';
 import { StreaksScreen } from './screens/Streaks';
 import { AchievementsScreen } from './screens/Achievements';
@@ -38,6 +39,7 @@ const NAV: Array<{ path: string; label: string; group: string }> = [
   { path: 'shops', label: 'Shops', group: 'Programme' },
   { path: 'offers', label: 'Offers', group: 'Programme' },
   { path: 'usergroups', label: 'User groups', group: 'Programme' },
+  { path: 'currencies', label: 'Currencies', group: 'Programme' },
   { path: 'tiers', label: 'Tiers', group: 'Programme' },
   { path: 'seasons', label: 'Seasons', group: 'Programme' },
   { path: 'users', label: 'Users', group: 'Insight' },
@@ -186,6 +188,8 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
       return <SurveysScreen />;
     case 'shops':
       return <ShopsScreen />;
+    case 'currencies':
+      return <CurrenciesScreen />;
     case 'tiers':
       return <TiersScreen />;
     case 'seasons':

@@ -661,6 +661,9 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     }
   } else notCovered.push('webhooks (no /admin/webhook in this build)');
 
+  if (await api.has('GET', '/admin/currency')) await currencies(page, api, base);
+  else notCovered.push('currencies (no /admin/currency in this build)');
+
   // The Overview is the programme's home once set up; and a phone-sized look at two screens.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Overview' }).click();
   await page.getByRole('heading', { name: 'Project default' }).waitFor();
@@ -698,6 +701,58 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   await page.getByLabel('Admin token').waitFor();
   await tab.close();
   covered.push('a new tab is signed in; Sign out in one tab signs out the other');
+}
+
+/** An xp currency with levels and an event paying it, built in the UI; alice's page shows her xp and level. */
+async function currencies(page: Page, api: Api, base: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Currencies' }).click();
+  await page.getByText('Set in Settings → Projects (points expiry)').waitFor(); // points: listed first, read-only
+  await page.getByRole('button', { name: 'New currency' }).click();
+  await page.getByLabel('Currency id').fill('xp');
+  await page.getByLabel('Title (en)').fill('Experience');
+  for (const [threshold, title] of [
+    ['100', 'Bronze'],
+    ['250', 'Silver'],
+  ] as const) {
+    await page.getByRole('button', { name: '+ Add level' }).click();
+    await page.getByLabel('Threshold', { exact: true }).last().fill(threshold);
+    await page.getByLabel('Level title').last().fill(title);
+  }
+  await page.getByRole('button', { name: 'Create currency' }).click();
+  await page.getByText('Currency xp saved.').waitFor();
+  await page.getByRole('cell', { name: '1: 100 Bronze · 2: 250 Silver' }).waitFor();
+  await shot(page, 'currencies');
+
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Events' }).click();
+  await page.getByRole('button', { name: 'New event' }).click();
+  await page.getByLabel('Event id').fill('quiz');
+  await page.getByLabel('Title', { exact: true }).fill('Quiz answered');
+  await page.getByLabel('Points', { exact: true }).first().fill('5');
+  await page.getByRole('button', { name: '+ Add currency reward' }).click();
+  check((await page.getByLabel('Currency 1').inputValue()) === 'xp', 'the new currency row starts at xp');
+  await page.getByLabel('Reward', { exact: true }).fill('120');
+  await page.getByText('Awards 5 points and 120 xp').waitFor();
+  await page.getByRole('button', { name: 'Create event' }).click();
+  await page.getByText('Event quiz saved.').waitFor();
+
+  const sent = await api.call('POST', '/event', { eventId: 'quiz', userId: 'alice' }, await userToken('alice'));
+  type Paid = { currency: string; points?: number; level?: number };
+  const data = (sent.body as { data?: { rewards?: Paid[]; levelUps?: Paid[] } }).data;
+  check(
+    sent.status === 200 && data?.rewards?.some((r) => r.currency === 'xp' && r.points === 120),
+    `POST /event pays points and xp: ${sent.status} ${JSON.stringify(sent.body)}`,
+  );
+  check(
+    data?.levelUps?.some((l) => l.currency === 'xp' && l.level === 1),
+    `alice reached xp level 1: ${JSON.stringify(data?.levelUps)}`,
+  );
+
+  await page.goto(`${base}/dashboard/users/alice`);
+  const xpRow = page.getByTestId('wallet-xp');
+  await xpRow.getByText('Level 1 Bronze').waitFor();
+  await xpRow.getByText('120 / 250 to level 2').waitFor();
+  check((await xpRow.getByRole('cell').first().textContent()) === '120', `alice holds 120 xp: ${await xpRow.textContent()}`);
+  covered.push('currencies: xp with levels created in the UI, an event paying xp, the xp and level on the user page');
 }
 
 /**

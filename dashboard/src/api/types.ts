@@ -135,3 +135,10 @@ export type AuditEntry = Ok<'listAuditLog'>['entries'][number];
 /** The message types webhooks are sent for, one schema each in the OpenAPI document. */
 export type WebhookMessage = components['schemas'][keyof components['schemas'] & `Webhook${string}`];
 export type WebhookMessageType = WebhookMessage['type'];
+
+/** A currency of the project (docs/currencies.md); `points` is listed first and is set by the project. */
+export type Currency = Narrowed<Item<Ok<'listCurrencies'>>, { status: Status }>;
+export type CurrencyLevel = Currency['levels'][number];
+/** GET /user/{userId}/wallet */
+export type Wallet = Ok<'getUserWallet'>;
+export type WalletBalance = Wallet['balances'][number];

@@ -36,6 +36,8 @@ export interface ResourceConfig<T, F extends { status: Status }> {
   statusless?: boolean;
   /** What deactivating (or deleting) does, said in the confirmation: "Calls of POST /event for it get 400". */
   deactivateEffect?: string;
+  /** A row that cannot be changed here says why instead of its buttons (`points` among the currencies). */
+  locked?(item: T): ReactNode | undefined;
   /** Figures of the whole list shown above it (e.g. a chart of redemptions per offer). */
   Summary?: ComponentType<{ items: T[] }>;
 }
@@ -153,41 +155,43 @@ export function ResourceScreen<T, F extends { status: Status }>({ config }: { co
             columns={columns}
             rows={list.data}
             rowKey={idOf}
-            actions={(item) => (
-              <>
-                <button
-                  type="button"
-                  className="secondary"
-                  onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))}
-                  aria-label={`Edit ${idOf(item)}`}
-                >
-                  Edit
-                </button>
-                {config.statusless ? (
-                  <button type="button" className="secondary" onClick={() => remove(item)} aria-label={`Delete ${idOf(item)}`}>
-                    Delete
-                  </button>
-                ) : statusOf(item) === 'ACTIVE' ? (
+            actions={(item) =>
+              config.locked?.(item) ?? (
+                <>
                   <button
                     type="button"
                     className="secondary"
-                    onClick={() => setStatus(item, 'INACTIVE')}
-                    aria-label={`Deactivate ${idOf(item)}`}
+                    onClick={() => (setNotice(null), setEditing({ mode: 'edit', item }))}
+                    aria-label={`Edit ${idOf(item)}`}
                   >
-                    Deactivate
+                    Edit
                   </button>
-                ) : (
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() => setStatus(item, 'ACTIVE')}
-                    aria-label={`Activate ${idOf(item)}`}
-                  >
-                    Activate
-                  </button>
-                )}
-              </>
-            )}
+                  {config.statusless ? (
+                    <button type="button" className="secondary" onClick={() => remove(item)} aria-label={`Delete ${idOf(item)}`}>
+                      Delete
+                    </button>
+                  ) : statusOf(item) === 'ACTIVE' ? (
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => setStatus(item, 'INACTIVE')}
+                      aria-label={`Deactivate ${idOf(item)}`}
+                    >
+                      Deactivate
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => setStatus(item, 'ACTIVE')}
+                      aria-label={`Activate ${idOf(item)}`}
+                    >
+                      Activate
+                    </button>
+                  )}
+                </>
+              )
+            }
           />
         </>
       )}

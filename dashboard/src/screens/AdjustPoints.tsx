@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { enc } from '../api/client';
+import type { Wallet } from '../api/types';
 import { useConfirm } from '../components/Confirm';
+import { currencyField, CurrencySelect } from '../components/CurrencySelect';
 import { TextInput } from '../components/ui';
 import { numberField } from '../form';
 import { useApi } from '../session';
@@ -14,8 +16,9 @@ export function balanceAfter(balance: number, points: number): number {
 export function AdjustPoints({ userId, balance, onDone }: { userId: string; balance: number; onDone(): void }) {
   const api = useApi();
   const [dialog, confirm] = useConfirm();
-  const [form, setForm] = useState({ points: '', reason: '' });
-  const { errors, banner, done, submit } = useSubmit(['points', 'reason']);
+  const [form, setForm] = useState({ points: '', reason: '', currency: 'points' });
+  const { errors, banner, done, submit } = useSubmit(['points', 'reason', 'currency']);
+  const unit = form.currency === 'points' ? 'points' : form.currency;
   return (
     <form
       className="card"
@@ -25,14 +28,19 @@ export function AdjustPoints({ userId, balance, onDone }: { userId: string; bala
         e.preventDefault();
         await submit(async () => {
           const points = numberField(form.points) ?? 0;
+          const currency = currencyField(form.currency);
           if (typeof points === 'number') {
+            // Another currency's balance is read now, from the wallet, for the confirmation.
+            const before = currency
+              ? ((await api.get<Wallet>(`/user/${enc(userId)}/wallet`)).balances.find((b) => b.currency === currency)?.balance ?? 0)
+              : balance;
             const ok = await confirm({
-              title: `Adjust the points of ${userId}?`,
+              title: `Adjust the ${unit} of ${userId}?`,
               effect: (
                 <p>
                   {points > 0 ? '+' : ''}
-                  {points.toLocaleString('en')} points, reason “{form.reason || '(none)'}”: balance {balance.toLocaleString('en')} →{' '}
-                  {balanceAfter(balance, points).toLocaleString('en')}.
+                  {points.toLocaleString('en')} {unit}, reason “{form.reason || '(none)'}”: balance {before.toLocaleString('en')} →{' '}
+                  {balanceAfter(before, points).toLocaleString('en')}.
                 </p>
               ),
               confirmLabel: 'Apply adjustment',
@@ -42,10 +50,11 @@ export function AdjustPoints({ userId, balance, onDone }: { userId: string; bala
           const r = await api.post<{ points: number; balance: number }>(`/admin/user/${enc(userId)}/points`, {
             points,
             reason: form.reason,
+            currency,
           });
-          setForm({ points: '', reason: '' });
+          setForm({ points: '', reason: '', currency: form.currency });
           onDone();
-          return `Applied ${r.points > 0 ? '+' : ''}${r.points}; balance ${r.balance}.`;
+          return `Applied ${r.points > 0 ? '+' : ''}${r.points}${currency ? ` ${currency}` : ''}; balance ${r.balance}.`;
         });
       }}
     >
@@ -66,6 +75,7 @@ export function AdjustPoints({ userId, balance, onDone }: { userId: string; bala
           placeholder="goodwill after support ticket"
           onChange={(reason) => setForm({ ...form, reason })}
         />
+        <CurrencySelect value={form.currency} error={errors.currency} onChange={(currency) => setForm({ ...form, currency })} />
       </div>
       <SubmitOutcome banner={banner} done={done} />
       <button type="submit">Apply adjustment</button>

@@ -106,4 +106,28 @@ describe('bulk adjustments', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Preview/ })).toBeNull());
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
+
+  it('adjusts the chosen currency in every row, and a new choice asks for a new preview', async () => {
+    signedIn();
+    window.history.replaceState(null, '', '/dashboard/users');
+    const currency = (currencyId: string) => ({ currencyId, title: {}, spendable: true, pointsExpiry: null, levels: [], status: 'ACTIVE' });
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/user': { status: 200, body: { users: [], nextCursor: null } },
+      'GET /admin/currency': { status: 200, body: [currency('points'), currency('xp')] },
+      'POST /admin/adjustments/bulk': { status: 200, body: { dryRun: true, applied: 0, failed: 0, rows: [] } },
+    });
+    render(<App fetchImpl={api.fetchImpl} />);
+    await userEvent.click(await screen.findByText('Bulk point adjustments (CSV upload)'));
+    await userEvent.upload(screen.getByLabelText('CSV file'), new File(['alice,5,bonus\n'], 'xp.csv'));
+    await userEvent.selectOptions(await screen.findByLabelText('Currency'), 'xp');
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview 1 adjustment' }));
+    expect(await screen.findByText(/^Preview: 0 would apply/)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      dryRun: true,
+      rows: [{ userId: 'alice', points: 5, reason: 'bonus', currency: 'xp' }],
+    });
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'points');
+    expect(screen.queryByText(/^Preview: 0 would apply/)).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { useConfirm } from '../components/Confirm';
+import { currencyField, CurrencySelect } from '../components/CurrencySelect';
 import { DataTable, type Column } from '../components/DataTable';
 import { ErrorBanner } from '../components/ui';
 import { parseCsv } from '../csv';
@@ -78,13 +79,16 @@ export function BulkAdjustments() {
   const [result, setResult] = useState<BulkResult | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
+  // One currency for the whole file (a reason may hold commas, so the CSV has no fourth column).
+  const [currency, setCurrency] = useState('points');
   const [dialog, confirm] = useConfirm();
 
   async function send(dryRun: boolean) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await api.post<BulkResult>('/admin/adjustments/bulk', { dryRun, rows }));
+      const inCurrency = currencyField(currency);
+      setResult(await api.post<BulkResult>('/admin/adjustments/bulk', { dryRun, rows: rows.map((r) => ({ ...r, currency: inCurrency })) }));
     } catch (err) {
       if (err instanceof ApiError) setError(err);
       else throw err;
@@ -115,6 +119,14 @@ export function BulkAdjustments() {
           }}
         />
       </label>
+      <CurrencySelect
+        value={currency}
+        hint="Every row of the file adjusts this currency."
+        onChange={(next) => {
+          setCurrency(next);
+          setResult(null); // a preview in another currency no longer says what Apply does
+        }}
+      />
       {problems.length > 0 && (
         <div className="form-summary" role="alert">
           Fix the file first:

@@ -1,5 +1,6 @@
 import type { Challenge, EventDefinition, Status } from '../api/types';
 import { ConditionsEditor, conditionsToBody, conditionsToForm, type ConditionsForm } from '../components/ConditionsEditor';
+import { currencyField, CurrencySelect } from '../components/CurrencySelect';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Checkbox, LanguageMapInput, Select, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
@@ -15,6 +16,7 @@ export interface ChallengeForm {
   conditions: ConditionsForm;
   goal: string;
   points: string;
+  currency: string;
   seriesId: string;
   step: string;
   isLastStep: boolean;
@@ -35,6 +37,7 @@ export function challengeToBody(f: ChallengeForm): Record<string, unknown> {
     conditions: conditionsToBody(f.conditions),
     goal: numberField(f.goal),
     points: numberField(f.points) ?? 0,
+    currency: currencyField(f.currency),
     seriesId: f.seriesId.trim() || undefined,
     step: f.seriesId.trim() ? numberField(f.step) : undefined,
     isLastStep: f.seriesId.trim() ? f.isLastStep : undefined,
@@ -105,6 +108,7 @@ function ChallengeFields({ value: f, set, errors, editing }: FormProps<Challenge
         onChange={(goal) => set({ goal })}
       />
       <TextInput label="Points on completion" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
+      <CurrencySelect value={f.currency} error={errors.currency} onChange={(currency) => set({ currency })} />
       <TextInput
         label="Series id"
         value={f.seriesId}
@@ -165,7 +169,7 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     { label: 'Challenge id', render: (c) => <code>{c.challengeId}</code> },
     { label: 'Title', render: (c) => pickLanguage(c.title) },
     { label: 'Goal', render: (c) => `${c.goal} × ${c.eventId}${c.type === 'SUM' ? ` (${c.valueField})` : ''}` },
-    { label: 'Points', render: (c) => c.points },
+    { label: 'Points', render: (c) => `${c.points}${c.currency ? ` ${c.currency}` : ''}` },
     { label: 'Series', render: (c) => (c.seriesId ? `${c.seriesId} #${c.step ?? '?'}${c.isLastStep ? ' (last)' : ''}` : '—') },
     { label: 'Window', render: (c) => (c.startDate || c.endDate ? `${formatDate(c.startDate)} → ${formatDate(c.endDate)}` : 'always') },
     {
@@ -184,6 +188,7 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     conditions: { type: 'AND', rows: [] },
     goal: '5',
     points: '50',
+    currency: 'points',
     seriesId: '',
     step: '1',
     isLastStep: false,
@@ -202,6 +207,7 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     conditions: conditionsToForm(c.conditions),
     goal: text(c.goal),
     points: text(c.points),
+    currency: c.currency ?? 'points',
     seriesId: c.seriesId ?? '',
     step: text(c.step),
     isLastStep: c.isLastStep ?? false,
@@ -221,6 +227,7 @@ export const challengesConfig: ResourceConfig<Challenge, ChallengeForm> = {
     'conditions',
     'goal',
     'points',
+    'currency',
     'seriesId',
     'step',
     'isLastStep',

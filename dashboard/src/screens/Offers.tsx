@@ -1,10 +1,11 @@
 import type { Offer, Shop, Status, Tier } from '../api/types';
+import { currencyField, CurrencySelect } from '../components/CurrencySelect';
 import { IdPicker } from '../components/IdPicker';
-import { LazyChartCard } from '../components/LazyChart';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Field, LanguageMapInput, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, formatDate, localInputToMs, msToLocalInput, numberField, text, pickLanguage } from '../form';
 import { useApi } from '../session';
+import { OfferRedemptions } from './OfferRedemptions';
 import { OfferStreakField, STREAK_FREEZE } from './OfferStreakField';
 import { useLoad } from '../useLoad';
 
@@ -12,6 +13,8 @@ export interface OfferForm {
   offerId: string;
   type: string;
   points: string;
+  /** The spendable currency of the price (points when absent). */
+  currency: string;
   title: Record<string, string>;
   description: Record<string, string>;
   category: string;
@@ -35,6 +38,7 @@ export function offerToBody(f: OfferForm): Record<string, unknown> {
     offerId: f.offerId.trim() || undefined,
     type: f.type,
     points: numberField(f.points),
+    currency: currencyField(f.currency),
     title: cleanLanguageMap(f.title) ?? {},
     description: cleanLanguageMap(f.description),
     category: f.category.trim() || undefined,
@@ -92,7 +96,20 @@ function OfferFields({ value: f, set, errors, editing }: FormProps<OfferForm>) {
           onChange={(description) => set({ description })}
         />
       </div>
-      <TextInput label="Cost (points)" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
+      <TextInput
+        label={`Cost (${f.currency || 'points'})`}
+        type="number"
+        value={f.points}
+        error={errors.points}
+        onChange={(points) => set({ points })}
+      />
+      <CurrencySelect
+        label="Cost currency"
+        spendableOnly
+        value={f.currency}
+        error={errors.currency}
+        onChange={(currency) => set({ currency })}
+      />
       <TextInput label="Category" value={f.category} error={errors.category} onChange={(category) => set({ category })} />
       <TextInput label="Image URL" type="url" value={f.image} error={errors.image} onChange={(image) => set({ image })} />
       <IdPicker<Shop>
@@ -183,7 +200,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
   columns: [
     { label: 'Offer id', render: (o) => <code>{o.offerId}</code> },
     { label: 'Title', render: (o) => pickLanguage(o.title) },
-    { label: 'Cost', render: (o) => `${o.points} pts` },
+    { label: 'Cost', render: (o) => `${o.points} ${o.currency ?? 'pts'}` },
     { label: 'Shop', render: (o) => o.shopId ?? '—' },
     { label: 'Limits', render: limitsText },
     {
@@ -199,6 +216,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     offerId: '',
     type: 'LOCAL',
     points: '100',
+    currency: 'points',
     title: { de: '', en: '' },
     description: { de: '', en: '' },
     category: '',
@@ -218,6 +236,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     offerId: o.offerId,
     type: o.type ?? '',
     points: text(o.points),
+    currency: o.currency ?? 'points',
     title: { de: '', en: '', ...o.title },
     description: { de: '', en: '', ...o.description },
     category: o.category ?? '',
@@ -238,6 +257,7 @@ export const offersConfig: ResourceConfig<Offer, OfferForm> = {
     'offerId',
     'type',
     'points',
+    'currency',
     'title',
     'description',
     'category',
@@ -268,28 +288,4 @@ function limitsText(o: { monthlyLimit?: number | null; totalLimit?: number | nul
     o.perUserLimit != null ? `per user ${o.perUserLimit}` : null,
   ].filter((p) => p !== null);
   return parts.length > 0 ? parts.join(' · ') : 'no limit';
-}
-
-/** Redemptions per offer: this month, in total, and how many of the coupons were used. */
-function OfferRedemptions({ items }: { items: Offer[] }) {
-  const data = items.map((o) => ({
-    label: o.offerId,
-    month: o.statistics?.redeemed ?? 0,
-    total: o.totalStatistics?.redeemed ?? 0,
-    used: o.totalStatistics?.used ?? 0,
-  }));
-  return (
-    <LazyChartCard
-      title="Redemptions per offer"
-      testId="offer-redemptions"
-      layout="vertical"
-      data={data}
-      series={[
-        { key: 'month', label: 'this month' },
-        { key: 'total', label: 'in total' },
-        { key: 'used', label: 'coupons used' },
-      ]}
-      empty="No redemptions yet."
-    />
-  );
 }

@@ -1,4 +1,5 @@
 import type { Milestone, Status, Streak } from '../api/types';
+import { currencyField, CurrencySelect } from '../components/CurrencySelect';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Checkbox, Empty, LanguageMapInput, Rows, Select, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, numberField, text, pickLanguage } from '../form';
@@ -10,7 +11,7 @@ export interface StreakForm {
   description: Record<string, string>;
   timeFrame: Streak['timeFrame'];
   eventIds: string[];
-  milestones: Array<{ count: string; points: string }>;
+  milestones: Array<{ count: string; points: string; currency: string }>;
   /** Most banked freezes; empty: no freezes. */
   freezesMax: string;
   earnFreezeEveryMilestone: boolean;
@@ -24,7 +25,9 @@ export function streakToBody(f: StreakForm): Record<string, unknown> {
     description: cleanLanguageMap(f.description),
     timeFrame: f.timeFrame,
     eventIds: f.eventIds,
-    milestones: f.milestones.map((m) => ({ count: numberField(m.count), points: numberField(m.points) ?? 0 })),
+    milestones: f.milestones.map((m) =>
+      compact({ count: numberField(m.count), points: numberField(m.points) ?? 0, currency: currencyField(m.currency) }),
+    ),
     freezes: f.freezesMax.trim() === '' ? null : { max: numberField(f.freezesMax), earnEveryMilestone: f.earnFreezeEveryMilestone },
     status: f.status,
   });
@@ -104,7 +107,7 @@ function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>)
           rows={f.milestones}
           error={errors.milestones}
           onChange={(milestones) => set({ milestones })}
-          blank={() => ({ count: '', points: '' })}
+          blank={() => ({ count: '', points: '', currency: 'points' })}
           addLabel="Add milestone"
           render={(row, setRow, i) => (
             <>
@@ -115,6 +118,7 @@ function StreakFields({ value: f, set, errors, editing }: FormProps<StreakForm>)
                 onChange={(count) => setRow({ ...row, count })}
               />
               <TextInput label="Points" type="number" value={row.points} onChange={(points) => setRow({ ...row, points })} />
+              <CurrencySelect value={row.currency} onChange={(currency) => setRow({ ...row, currency })} />
             </>
           )}
         />
@@ -134,7 +138,10 @@ export const streaksConfig: ResourceConfig<Streak, StreakForm> = {
     { label: 'Title', render: (s) => pickLanguage(s.title) },
     { label: 'Period', render: (s) => s.timeFrame },
     { label: 'Events', render: (s) => (s.eventIds ?? []).join(', ') },
-    { label: 'Milestones', render: (s) => (s.milestones ?? []).map((m: Milestone) => `${m.count}× → ${m.points} pts`).join(' · ') || '—' },
+    {
+      label: 'Milestones',
+      render: (s) => (s.milestones ?? []).map((m: Milestone) => `${m.count}× → ${m.points} ${m.currency ?? 'pts'}`).join(' · ') || '—',
+    },
     {
       label: 'Freezes',
       render: (s) => (s.freezes ? `up to ${s.freezes.max}${s.freezes.earnEveryMilestone ? ', 1 per milestone' : ''}` : '—'),
@@ -146,7 +153,7 @@ export const streaksConfig: ResourceConfig<Streak, StreakForm> = {
     description: { de: '', en: '' },
     timeFrame: 'daily',
     eventIds: [],
-    milestones: [{ count: '7', points: '50' }],
+    milestones: [{ count: '7', points: '50', currency: 'points' }],
     freezesMax: '',
     earnFreezeEveryMilestone: false,
     status: 'ACTIVE',
@@ -157,7 +164,7 @@ export const streaksConfig: ResourceConfig<Streak, StreakForm> = {
     description: { de: '', en: '', ...s.description },
     timeFrame: s.timeFrame ?? 'daily',
     eventIds: s.eventIds ?? [],
-    milestones: (s.milestones ?? []).map((m) => ({ count: text(m.count), points: text(m.points) })),
+    milestones: (s.milestones ?? []).map((m) => ({ count: text(m.count), points: text(m.points), currency: m.currency ?? 'points' })),
     freezesMax: s.freezes ? text(s.freezes.max) : '',
     earnFreezeEveryMilestone: s.freezes?.earnEveryMilestone ?? false,
     status: s.status ?? 'ACTIVE',

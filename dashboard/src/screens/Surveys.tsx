@@ -1,5 +1,6 @@
 import type { Status, Survey, SurveyOption } from '../api/types';
 import { LazyChartCard } from '../components/LazyChart';
+import { currencyField, CurrencySelect } from '../components/CurrencySelect';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Rows, Select, TextInput } from '../components/ui';
 import { compact, formatDate, localInputToMs, msToLocalInput, numberField, text } from '../form';
@@ -13,6 +14,7 @@ export interface SurveyForm {
   validFrom: string;
   validUntil: string;
   points: string;
+  currency: string;
   status: Status;
 }
 
@@ -26,6 +28,7 @@ export function surveyToBody(f: SurveyForm): Record<string, unknown> {
     validFrom: localInputToMs(f.validFrom),
     validUntil: localInputToMs(f.validUntil),
     points: numberField(f.points) ?? 0,
+    currency: currencyField(f.currency),
     status: f.status,
   });
 }
@@ -74,6 +77,7 @@ function SurveyFields({ value: f, set, errors, editing }: FormProps<SurveyForm>)
         onChange={(validUntil) => set({ validUntil })}
       />
       <TextInput label="Points for answering" type="number" value={f.points} error={errors.points} onChange={(points) => set({ points })} />
+      <CurrencySelect value={f.currency} error={errors.currency} onChange={(currency) => set({ currency })} />
       <div className="field-wide">
         <Rows<SurveyOption>
           legend="Options"
@@ -104,7 +108,7 @@ export const surveysConfig: ResourceConfig<Survey, SurveyForm> = {
     { label: 'Survey id', render: (s) => <code>{s.surveyId}</code> },
     { label: 'Question', render: (s) => s.title },
     { label: 'Answers', render: (s) => `${s.type} · ${(s.options ?? []).length} options` },
-    { label: 'Points', render: (s) => s.points },
+    { label: 'Points', render: (s) => `${s.points}${s.currency ? ` ${s.currency}` : ''}` },
     { label: 'Answered', render: (s) => s.statistics?.answered ?? '—' },
     { label: 'Valid', render: (s) => `${formatDate(s.validFrom)} → ${formatDate(s.validUntil)}` },
   ],
@@ -122,6 +126,7 @@ export const surveysConfig: ResourceConfig<Survey, SurveyForm> = {
       validFrom: msToLocalInput(now - (now % 86_400_000)),
       validUntil: msToLocalInput(now - (now % 86_400_000) + 30 * 86_400_000),
       points: '10',
+      currency: 'points',
       status: 'ACTIVE',
     };
   },
@@ -134,10 +139,11 @@ export const surveysConfig: ResourceConfig<Survey, SurveyForm> = {
     validFrom: msToLocalInput(s.validFrom),
     validUntil: msToLocalInput(s.validUntil),
     points: text(s.points),
+    currency: s.currency ?? 'points',
     status: s.status ?? 'ACTIVE',
   }),
   toBody: surveyToBody,
-  fields: ['surveyId', 'title', 'description', 'type', 'options', 'validFrom', 'validUntil', 'points'],
+  fields: ['surveyId', 'title', 'description', 'type', 'options', 'validFrom', 'validUntil', 'points', 'currency'],
   Form: SurveyFields,
   Summary: SurveyResults,
   emptyText: <p>No surveys yet.</p>,

@@ -58,6 +58,8 @@ export function ReverseButton({ userId, entry, onDone }: { userId: string; entry
             const r = await api.post<{ points: number; unrecovered: number }>(`/admin/user/${enc(userId)}/reversal`, {
               historyId: entry.id,
               reason: reason.trim(),
+              // History ids are unique within a currency: the reversal names the entry's (absent: points).
+              currency: entry.currency,
             });
             setDone(`Reversed ${r.points}${r.unrecovered > 0 ? `; ${r.unrecovered} already spent or expired` : ''}.`);
             onDone();
@@ -67,7 +69,7 @@ export function ReverseButton({ userId, entry, onDone }: { userId: string; entry
           }
         }}
       >
-        Confirm reversal of {entry.points} points
+        Confirm reversal of {entry.points} {entry.currency ?? 'points'}
       </button>
       <button type="button" className="secondary" onClick={() => setOpen(false)}>
         Cancel

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { ApiError, enc, query } from '../api/client';
-import type { HistoryEntry, UserChallenge, UserPoints, UserStreak } from '../api/types';
+import { ApiError, enc } from '../api/client';
+import type { UserChallenge, UserPoints, UserStreak } from '../api/types';
 import { Empty, ErrorBanner, Loading, Stat } from '../components/ui';
-import { formatDate, pickLanguage } from '../form';
+import { pickLanguage } from '../form';
 import { href } from '../router';
 import { useConfirm } from '../components/Confirm';
-import type { Column } from '../components/DataTable';
-import { allPages, ExportCsv } from '../components/ExportCsv';
 import { UserActivity } from './EventLog';
 import { UsersList } from './UsersList';
 import { GrantFreeze } from './GrantFreeze';
@@ -17,7 +15,9 @@ import { useUserStream } from '../useUserStream';
 import { AdjustPoints } from './AdjustPoints';
 import { CouponsCard } from './UserCoupons';
 import { UserAchievementsCard } from './UserAchievements';
-import { PointsOutlook, ReverseButton } from './UserEconomy';
+import { PointsOutlook } from './UserEconomy';
+import { History } from './UserHistory';
+import { UserWallet } from './UserWallet';
 
 const lang = pickLanguage;
 
@@ -94,6 +94,7 @@ function UserDetail({ userId }: { userId: string }) {
         <AdjustPoints userId={userId} balance={points.data.points} onDone={refresh} />
         <UserTimeZone userId={userId} />
       </div>
+      <UserWallet key={`w${version}`} userId={userId} />
       <History key={`h${version}`} userId={userId} onChanged={refresh} />
       <div className="cards">
         <Challenges key={`c${version}`} userId={userId} />
@@ -143,112 +144,6 @@ function NewUser({ userId, onCreated }: { userId: string; onCreated(): void }) {
         Create user {userId}…
       </button>
       {dialog}
-    </div>
-  );
-}
-
-/** The columns of the history's CSV export (every page). */
-const HISTORY_CSV: Array<Column<HistoryEntry>> = [
-  { label: 'When', render: (h) => new Date(h.timestamp).toISOString() },
-  { label: 'Type', render: (h) => h.type },
-  { label: 'Title', render: (h) => lang(h.title) },
-  { label: 'Details', render: (h) => lang(h.description) },
-  { label: 'Points', render: (h) => h.points },
-  { label: 'Id', render: (h) => h.id },
-];
-
-function History({ userId, onChanged }: { userId: string; onChanged(): void }) {
-  const api = useApi();
-  const [pages, setPages] = useState<HistoryEntry[][]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const first = useLoad(`${api.projectId}/${userId}/history`, async () => {
-    const page = await api.page<HistoryEntry[]>(`/user/${enc(userId)}/history${query({ showAll: true, limit: 25 })}`, []);
-    setPages([page.items]);
-    setCursor(page.nextCursor);
-    return page;
-  });
-  const [more, setMore] = useState<ApiError | null>(null);
-  const entries = pages.flat();
-  const allHistory = () =>
-    allPages(async (c) => {
-      const page = await api.page<HistoryEntry[]>(`/user/${enc(userId)}/history${query({ showAll: true, limit: 100, cursor: c })}`, []);
-      return { rows: page.items, nextCursor: page.nextCursor };
-    });
-  return (
-    <div className="card">
-      <div className="table-tools">
-        <h2>History</h2>
-        {entries.length > 0 && <ExportCsv fileName={`history-${userId}.csv`} columns={HISTORY_CSV} fetchAll={allHistory} />}
-      </div>
-      {first.loading && !first.data ? (
-        <Loading what="Loading history" />
-      ) : first.error ? (
-        <ErrorBanner error={first.error} />
-      ) : entries.length === 0 ? (
-        <Empty>No history yet.</Empty>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Details</th>
-                  <th scope="col" className="num">
-                    Points
-                  </th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((h) => (
-                  <tr key={h.id}>
-                    <td data-label="When">{formatDate(h.timestamp)}</td>
-                    <td data-label="Type">
-                      <span className="badge">{h.type}</span>
-                      {h.status && <span className="badge">{h.status.toLowerCase()}</span>}
-                    </td>
-                    <td data-label="Title">{lang(h.title)}</td>
-                    <td data-label="Details">{lang(h.description)}</td>
-                    <td data-label="Points" className={`num ${h.points < 0 ? 'neg' : ''}`}>
-                      {h.points > 0 ? '+' : ''}
-                      {h.points}
-                    </td>
-                    <td className="actions">
-                      <ReverseButton userId={userId} entry={h} onDone={onChanged} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ErrorBanner error={more} />
-          {cursor && (
-            <button
-              type="button"
-              className="secondary"
-              onClick={async () => {
-                try {
-                  const page = await api.page<HistoryEntry[]>(
-                    `/user/${enc(userId)}/history${query({ showAll: true, limit: 25, cursor })}`,
-                    [],
-                  );
-                  setPages((p) => [...p, page.items]);
-                  setCursor(page.nextCursor);
-                } catch (err) {
-                  if (err instanceof ApiError) setMore(err);
-                }
-              }}
-            >
-              Load more
-            </button>
-          )}
-        </>
-      )}
     </div>
   );
 }

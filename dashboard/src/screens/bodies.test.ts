@@ -4,7 +4,7 @@ import { conditionsToBody, conditionsToForm, conditionValue } from '../component
 import { challengesConfig, challengeToBody } from './Challenges';
 import { offerToBody, offersConfig } from './Offers';
 import { streaksConfig, streakToBody } from './Streaks';
-import { surveyToBody } from './Surveys';
+import { surveysConfig, surveyToBody } from './Surveys';
 import { userGroupsConfig } from './UserGroups';
 
 describe('condition values', () => {
@@ -40,6 +40,7 @@ describe('request bodies', () => {
       startDate: Date.UTC(2026, 2, 1),
       status: 'ACTIVE',
     });
+    expect(challengeToBody({ ...form, currency: 'xp' })).toMatchObject({ points: 50, currency: 'xp' });
     expect(challengeToBody({ ...form, seriesId: 's1', step: '2', isLastStep: true })).toMatchObject({
       seriesId: 's1',
       step: 2,
@@ -55,7 +56,10 @@ describe('request bodies', () => {
       description: { en: 'Come back' },
       timeFrame: 'daily' as const,
       eventIds: ['visit'],
-      milestones: [{ count: 7, points: 50 }],
+      milestones: [
+        { count: 7, points: 50 },
+        { count: 30, points: 200, currency: 'xp' },
+      ],
       freezes: null,
       status: 'ACTIVE' as const,
     };
@@ -64,6 +68,7 @@ describe('request bodies', () => {
       offerId: 'coffee',
       type: 'LOCAL',
       points: 100,
+      currency: 'coins',
       title: { de: 'Kaffee' },
       shopId: 'bakery',
       monthlyLimit: 50,
@@ -91,8 +96,10 @@ describe('request bodies', () => {
         validFrom: '',
         validUntil: '',
         points: '5',
+        currency: 'points',
         status: 'ACTIVE',
       }),
     ).toEqual({ title: 'Q?', type: 'MULTIPLE', options: [{ optionId: 'a', label: 'A' }], points: 5, status: 'ACTIVE' });
+    expect(surveyToBody({ ...surveysConfig.blank(), title: 'Q?', currency: 'xp' })).toMatchObject({ points: 10, currency: 'xp' });
   });
 });
