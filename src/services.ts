@@ -70,7 +70,8 @@ export function createServices(platform: Platform) {
   const achievements = new AchievementsService(
     platform,
     {
-      countUsers: (p) => users.countLive(p),
+      countUsers: (p) => users.liveCount(p),
+      usersBeingDeleted: (p) => users.beingDeletedIds(p),
       userExists: (p, u) => users.exists(p, u),
       challengeSeries: (b, p) => challenges.seriesIn(b, p),
       monthTop: (p, g, m, n) => leaderboards.monthTop(p, g, m, n),

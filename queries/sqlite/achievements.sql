@@ -20,6 +20,9 @@ insert into "achievements" ("project_id", "achievement_id", "title", "descriptio
 -- modules/achievements/achievements.repository.ts AchievementsRepository.levelCounts
 select "achievement_id", "level", sum(users) as "users" from "achievement_level_counts" where "project_id" = ? group by "achievement_id", "level";
 
+-- modules/achievements/achievements.repository.ts AchievementsRepository.levelsOfUsers
+select "achievement_id", "level" from "achievement_unlocks" where "project_id" = ? and "user_id" in (?, ?);
+
 -- modules/achievements/achievements.repository.ts AchievementsRepository.list
 select * from "achievements" where "project_id" = ? order by "created_at", "achievement_id";
 

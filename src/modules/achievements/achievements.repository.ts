@@ -71,6 +71,22 @@ export class AchievementsRepository {
     return rows.map((r) => ({ achievement_id: r.achievement_id, level: Number(r.level), users: Number(r.users) }));
   }
 
+  /** The levels the given users still hold (users whose deletion is under way: their rows leave the counts as the job removes them). */
+  async levelsOfUsers(
+    db: Queryable,
+    projectId: string,
+    userIds: readonly string[],
+  ): Promise<Array<{ achievement_id: string; level: number }>> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('achievement_unlocks')
+      .select(['achievement_id', 'level'])
+      .where('project_id', '=', projectId)
+      .where('user_id', 'in', userIds)
+      .execute();
+    return rows.map((r) => ({ achievement_id: r.achievement_id, level: Number(r.level) }));
+  }
+
   progressOf(db: Queryable, projectId: string, userId: string): Promise<AchievementProgressTable[]> {
     return db.selectFrom('achievement_progress').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).execute();
   }

@@ -24,6 +24,7 @@ import { autoCreateUsers } from './0975_auto_create_users.js';
 import { projectDeletion } from './0980_project_deletion.js';
 import { usersDeleting } from './0985_users_deleting.js';
 import { achievements } from './0990_achievements.js';
+import { userCounts } from './0995_a_user_counts.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -55,5 +56,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0980_project_deletion': projectDeletion(),
     '0985_users_deleting': usersDeleting(),
     '0990_achievements': achievements(),
+    '0995_a_user_counts': userCounts(),
   };
 }
