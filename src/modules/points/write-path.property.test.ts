@@ -302,6 +302,8 @@ async function snapshot(t: TestContext) {
     // Receive times differ between the runs (the harness's clock), as for challenge_progress: compared without them.
     achievementProgress: await rows('achievement_progress', 'user_id, achievement_id, progress', 'user_id, achievement_id'),
     unlocks: await rows('achievement_unlocks', 'user_id, achievement_id, level, backfilled, points', 'user_id, achievement_id, level'),
+    // The users module's count of live users (decision 287): the users a batch created are counted, batched as one by one.
+    liveUsers: await rows('user_counts', 'sum(users) as users', 'project_id', 'sum(users) <> 0'),
     unlockCounts: await rows(
       'achievement_level_counts',
       'achievement_id, level, sum(users) as users',
