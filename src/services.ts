@@ -81,6 +81,7 @@ export function createServices(platform: Platform) {
   const achievementBackfill = new AchievementBackfill(jobs, writes, {
     achievement: (p, a) => achievements.stored(p, a),
     liveUsersAfter: (p, after, limit) => users.liveIdsAfter(p, after, limit),
+    liveUsers: (p) => users.liveCount(p),
     storedEvents: (p, e, u) => events.storedOf(p, e, u),
     longestRuns: (p, s, u) => streaks.longestRuns(p, s, u),
     completions: (p, u) => challenges.completionsOf(p, u),
@@ -180,6 +181,7 @@ export function createServices(platform: Platform) {
     challenges,
     streaks,
     achievements,
+    achievementBackfill,
     leaderboards,
     coupons,
     offers,
