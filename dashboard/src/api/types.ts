@@ -135,3 +135,5 @@ export type AuditEntry = Ok<'listAuditLog'>['entries'][number];
 /** The message types webhooks are sent for, one schema each in the OpenAPI document. */
 export type WebhookMessage = components['schemas'][keyof components['schemas'] & `Webhook${string}`];
 export type WebhookMessageType = WebhookMessage['type'];
+
+export type AchievementBackfill = Ok<'getAchievementBackfill'>;
