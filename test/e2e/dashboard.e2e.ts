@@ -659,7 +659,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     check((rarity.body as { rarity: number }).rarity === 1, `every user purchased, so rarity 1: ${JSON.stringify(rarity.body)}`);
     await page.reload();
     await page.getByTestId('achievement-rarity').getByText('First purchase: users with each level (%)').waitFor();
-    covered.push('achievement created in the UI: its backfill's progress shown (asked again while under way) until done, then its rarity per level');
+    covered.push('achievement created in the UI: its backfill progress shown (asked again while under way) until done, then its rarity');
   } else notCovered.push('achievements (no /admin/achievement in this build)');
 
   // The Overview is the programme's home once set up; and a phone-sized look at two screens.
