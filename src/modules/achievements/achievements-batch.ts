@@ -67,6 +67,8 @@ interface Unlock {
  */
 export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   private readonly defs = new Map<string, Achievement[]>();
+  /** `${projectId}\u0000${eventId}` → the achievements an event of that id may move, in id order (once per batch). */
+  private readonly touching = new Map<string, Achievement[]>();
   private readonly series = new Map<string, Map<string, string>>();
   private readonly held = new Map<string, Held>();
   private readonly unlocks: Array<Parameters<typeof insertUnlocks.run>[1][number]> = [];
@@ -152,7 +154,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const h = this.held.get(userKey(event.projectId, event.userId));
     if (!h) return;
     this.countEarnings();
-    for (const a of this.defs.get(event.projectId)!) {
+    for (const a of this.touchedBy(event.projectId, event.eventId)) {
       const next = this.progressAfter(a, h, event, outcome);
       if (next === null) continue;
       this.setProgress(h, a.achievementId, next, event.receivedAt);
@@ -161,6 +163,25 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
         this.unlock({ ...unlock, occurredAt: event.occurredAt, boardGroups: event.userGroups }, outcome);
       }
     }
+  }
+
+  /**
+   * The project's achievements an event of `eventId` may move: those counting or summing that event,
+   * and those reading what every event decides (points earned, streaks, challenges); not those of
+   * other events, nor `boardRank` (decided at the month close). Worked out once per batch and event id.
+   */
+  private touchedBy(projectId: string, eventId: string): Achievement[] {
+    const key = `${projectId}\u0000${eventId}`;
+    let list = this.touching.get(key);
+    if (!list) {
+      list = this.defs.get(projectId)!.filter((a) => {
+        const c = a.criteria;
+        if (c.kind === 'eventCount' || c.kind === 'metadataSum') return c.eventId === eventId;
+        return c.kind !== 'boardRank';
+      });
+      this.touching.set(key, list);
+    }
+    return list;
   }
 
   /** The achievement's progress after the event, or null when the event does not move it. */
