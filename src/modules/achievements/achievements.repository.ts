@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import type { AchievementProgressTable, AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
+import { parseUserProgress, type UserProgress } from './achievement-progress.js';
+import type { AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
 import './achievements.tables.js';
 
 /**
@@ -45,10 +46,14 @@ export class AchievementsRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Deletes the achievement with every user's progress, unlocks and the counts of its levels. */
+  /**
+   * Deletes the achievement with every user's unlocks and the counts of its levels. Users' progress
+   * entries of it stay in their rows but are never read again (they name the deleted one's createdAt,
+   * decision 289) and go with the row's next write.
+   */
   async delete(db: Queryable, projectId: string, achievementId: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      for (const table of ['achievement_progress', 'achievement_unlocks', 'achievement_level_counts'] as const) {
+      for (const table of ['achievement_unlocks', 'achievement_level_counts'] as const) {
         await trx.deleteFrom(table).where('project_id', '=', projectId).where('achievement_id', '=', achievementId).execute();
       }
       const r = await trx
@@ -87,8 +92,15 @@ export class AchievementsRepository {
     return rows.map((r) => ({ achievement_id: r.achievement_id, level: Number(r.level) }));
   }
 
-  progressOf(db: Queryable, projectId: string, userId: string): Promise<AchievementProgressTable[]> {
-    return db.selectFrom('achievement_progress').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+  /** The user's progress towards every achievement (its one row, decision 289). */
+  async progressOf(db: Queryable, projectId: string, userId: string): Promise<UserProgress> {
+    const row = await db
+      .selectFrom('achievement_user_progress')
+      .select('progress')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return parseUserProgress(row?.progress);
   }
 
   unlocksOf(db: Queryable, projectId: string, userId: string): Promise<AchievementUnlocksTable[]> {
@@ -137,23 +149,10 @@ export class AchievementsRepository {
         }
         return unlocks.length;
       }
-      const ids = await trx
-        .selectFrom('achievement_progress')
-        .select('achievement_id')
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .limit(limit)
-        .execute();
-      if (ids.length === 0) return 0;
       const r = await trx
-        .deleteFrom('achievement_progress')
+        .deleteFrom('achievement_user_progress')
         .where('project_id', '=', projectId)
         .where('user_id', '=', userId)
-        .where(
-          'achievement_id',
-          'in',
-          ids.map((i) => i.achievement_id),
-        )
         .executeTakeFirst();
       return Number(r.numDeletedRows);
     });

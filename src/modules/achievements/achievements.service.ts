@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
-import { decimalNumber, eventStage, parseDecimal, ZERO } from '../events/index.js';
+import { decimalNumber, eventStage, ZERO } from '../events/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import { AchievementsBatch, type AchievementAwardUnit, type ChallengeSeries } from './achievements-batch.js';
@@ -11,6 +11,7 @@ import type { WritePath } from '../../write-path/write-path.js';
 import { levelsOf, nextThreshold, validateAchievement, type Achievement } from './achievement-rules.js';
 import { AchievementsRepository } from './achievements.repository.js';
 import { publicView, readRarity, type RaritySources } from './achievement-rarity.js';
+import { progressIn } from './achievement-progress.js';
 import type { AchievementBody, AchievementDefinition, PublicAchievement, UserAchievement } from './achievements.schemas.js';
 import type { AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
 
@@ -265,7 +266,6 @@ export class AchievementsService implements UserDataOwner {
       this.repo.unlocksOf(this.db, projectId, userId),
       readRarity(this.repo, this.db, this.sources, projectId),
     ]);
-    const progressOf = new Map(progress.map((p) => [p.achievement_id, parseDecimal(p.progress) ?? ZERO]));
     const unlocksOf = new Map<string, AchievementUnlocksTable[]>();
     for (const u of unlocks) {
       const list = unlocksOf.get(u.achievement_id);
@@ -287,7 +287,7 @@ export class AchievementsService implements UserDataOwner {
         level: highest?.level ?? null,
         unlockedAt: top ? new Date(Number(top.unlocked_at)).toISOString() : null,
         backfilled: top ? Number(top.backfilled) === 1 : false,
-        progress: decimalNumber(progressOf.get(a.achievementId) ?? ZERO),
+        progress: decimalNumber(progressIn(progress, a.achievementId, a.createdAt) ?? ZERO),
         nextThreshold: nextThreshold(a.levels, unlockedSet),
         unlockedLevels: mine.map((u) => ({
           level: Number(u.level),

@@ -25,6 +25,7 @@ import { projectDeletion } from './0980_project_deletion.js';
 import { usersDeleting } from './0985_users_deleting.js';
 import { achievements } from './0990_achievements.js';
 import { userCounts } from './0995_a_user_counts.js';
+import { achievementUserProgress } from './0995_b_achievement_user_progress.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -57,5 +58,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0985_users_deleting': usersDeleting(),
     '0990_achievements': achievements(),
     '0995_a_user_counts': userCounts(),
+    '0995_b_achievement_user_progress': achievementUserProgress(),
   };
 }
