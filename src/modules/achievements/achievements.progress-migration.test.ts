@@ -9,7 +9,7 @@ import { migrations } from '../../platform/db/migrations/index.js';
 const POSTGRES_URL = process.env.LAUREL_TEST_POSTGRES_URL;
 
 /**
- * Migration 0995_b_achievement_user_progress (decision 289) carries the rows of
+ * Migration 0995_a_z_achievement_user_progress (decision 289) carries the rows of
  * `achievement_progress` into one row per user, each entry naming its achievement's createdAt.
  */
 async function carriesProgressOver(db: Database): Promise<void> {
@@ -44,7 +44,7 @@ async function carriesProgressOver(db: Database): Promise<void> {
   ]);
 }
 
-describe('migration 0995_b_achievement_user_progress', () => {
+describe('migration 0995_a_z_achievement_user_progress', () => {
   it('carries every user’s progress into one row, on SQLite', async () => {
     const db = openDatabase('sqlite::memory:');
     try {

@@ -25,7 +25,7 @@ import { projectDeletion } from './0980_project_deletion.js';
 import { usersDeleting } from './0985_users_deleting.js';
 import { achievements } from './0990_achievements.js';
 import { userCounts } from './0995_a_user_counts.js';
-import { achievementUserProgress } from './0995_b_achievement_user_progress.js';
+import { achievementUserProgress } from './0995_a_z_achievement_user_progress.js'; // sorts after 0995_a_user_counts
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -58,6 +58,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0985_users_deleting': usersDeleting(),
     '0990_achievements': achievements(),
     '0995_a_user_counts': userCounts(),
-    '0995_b_achievement_user_progress': achievementUserProgress(),
+    '0995_a_z_achievement_user_progress': achievementUserProgress(),
   };
 }
