@@ -26,6 +26,7 @@ import { auditRoutes } from './modules/audit/index.js';
 import { apiKeysRoutes } from './modules/apikeys/index.js';
 import { eventsRoutes } from './modules/events/index.js';
 import { couponsRoutes } from './modules/coupons/index.js';
+import { currenciesRoutes } from './modules/currencies/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { offersRoutes } from './modules/offers/index.js';
 import { leaderboardsRoutes } from './modules/leaderboards/index.js';
@@ -52,6 +53,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   apiKeysRoutes,
   usersRoutes,
   userGroupsRoutes,
+  currenciesRoutes,
   pointsRoutes,
   challengesRoutes,
   achievementsRoutes,

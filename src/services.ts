@@ -4,6 +4,7 @@ import { AuditService } from './modules/audit/index.js';
 import { eventsParticipant, EventsService } from './modules/events/index.js';
 import { ApiKeysService } from './modules/apikeys/index.js';
 import { CouponsService } from './modules/coupons/index.js';
+import { CurrenciesService } from './modules/currencies/index.js';
 import { NotificationsService } from './modules/notifications/index.js';
 import { offerUsageCounter, OffersService, redemptionParticipant, RedemptionService } from './modules/offers/index.js';
 import { surveysParticipant, SurveysService } from './modules/surveys/index.js';
@@ -43,29 +44,34 @@ export function createServices(platform: Platform) {
   const apiKeys = new ApiKeysService(platform);
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
-  const points = new PointsService(platform, writes);
-  const challenges = new ChallengesService(platform);
-  const streaks = new StreaksService(platform, users);
-  const analytics = new AnalyticsService(platform);
+  const currencies = new CurrenciesService(platform, { pointsExpiry: (p) => projects.get(p).then((x) => x.pointsExpiry) });
+  const points = new PointsService(platform, writes, currencies);
+  const challenges = new ChallengesService(platform, currencies);
+  const streaks = new StreaksService(platform, users, currencies);
+  const analytics = new AnalyticsService(platform, {
+    require: (p, c) => currencies.require(p, c),
+    eventEarnings: (p, c, range, e) => points.eventEarnings(p, c, range, e),
+  });
   const webhooks = new WebhooksService(platform);
   const audit = new AuditService(platform);
   const leaderboards = new LeaderboardsService(platform, users, userGroups, writes);
-  const events = new EventsService(platform, writes, userGroups, projects);
+  const events = new EventsService(platform, writes, userGroups, projects, currencies);
   const tiers = new TiersService(platform, projects, leaderboards);
   const reversals = new ReversalsService(platform, writes, events);
   const expiry = new PointsExpiryService(platform, writes, points.expirySettings);
   tiers.useWritePath(writes);
   streaks.useWritePath(writes);
   const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
-  const offers = new OffersService(platform, coupons, tiers, streaks);
+  const offers = new OffersService(platform, coupons, tiers, streaks, currencies);
   tiers.useOffers(offers);
-  const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers, streaks);
-  const surveys = new SurveysService(platform, writes);
+  const redemption = new RedemptionService(platform, offers.repo, points, writes, currencies, tiers, streaks);
+  const surveys = new SurveysService(platform, writes, currencies);
   // Built before the notifications service below; it reads it only once a stream is open.
   const live: LiveService = new LiveService(platform, {
     overview: (p, u) => notifications.overview(p, u),
     rank: (p, u, groupId, period) => leaderboards.rankOf(p, u, groupId, period),
     board: (p, groupId, period, limit) => leaderboards.board(p, p, { groupId, ...period, limit }),
+    eventLog: async (p) => JSON.stringify(await events.log.page(p, { limit: 1 })),
   });
   const achievements = new AchievementsService(
     platform,
@@ -175,6 +181,7 @@ export function createServices(platform: Platform) {
     apiKeys,
     users,
     userGroups,
+    currencies,
     points,
     writes,
     events,

@@ -63,3 +63,40 @@ export class SharedCache<V> {
     return this.entries.size;
   }
 }
+
+/**
+ * A SharedCache of loads that a write batch needs too. On SQLite a batch holds the one connection, so
+ * it must never wait for a load started outside it: `get` with `inBatch` takes a load that has
+ * finished, or runs `inBatch` (the same query on the batch's transaction), whose result is kept for
+ * everyone. Outside a batch concurrent readers share one load.
+ */
+export class SettledCache<V> {
+  private readonly cache: SharedCache<Promise<V>>;
+  private readonly settled = new WeakSet<Promise<V>>();
+
+  constructor(bus: InvalidationBus, topic: string, ttlMs: number) {
+    this.cache = new SharedCache(bus, topic, ttlMs);
+  }
+
+  get(key: string, load: () => Promise<V>, inBatch?: () => Promise<V>): Promise<V> {
+    const hit = this.cache.get(key);
+    if (hit && (inBatch === undefined || this.settled.has(hit))) return hit;
+    const loading = inBatch ? inBatch() : load();
+    this.cache.set(key, loading);
+    loading.then(
+      () => this.settled.add(loading),
+      () => {
+        if (this.cache.get(key) === loading) this.cache.delete(key);
+      },
+    );
+    return loading;
+  }
+
+  delete(key: string): void {
+    this.cache.delete(key);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}

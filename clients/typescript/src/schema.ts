@@ -328,6 +328,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the currencies
+         * @description The project's currencies, `points` first (spendable, with the project's expiry setting).
+         */
+        get: operations["listCurrencies"];
+        put?: never;
+        /**
+         * Create a currency
+         * @description Creates a currency beside `points` (at most 10 per project, `points` included): an XP that is never spent and drives levels, boards and tiers, or coins that offers cost. 409 CURRENCY_EXISTS on a taken id (`points` always exists).
+         */
+        post: operations["createCurrency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/currency/{currencyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a currency
+         * @description One currency of the project.
+         */
+        get: operations["getCurrency"];
+        /**
+         * Replace a currency
+         * @description Replaces a currency. Balances and history stay; INACTIVE stops earning and spending in it. `points` is set by the project (400 RESERVED_ID): its expiry is the project setting pointsExpiry.
+         */
+        put: operations["updateCurrency"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/user/{userId}/reversal": {
         parameters: {
             query?: never;
@@ -359,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Adjust a balance (ADJUSTMENT history entry)
-         * @description Adds or removes points by hand (an ADJUSTMENT entry with its reason). Refused when the balance would go below 0 or leave the safe integer range.
+         * @description Adds or removes points by hand (an ADJUSTMENT entry with its reason), or another currency with `currency`. A debit is cut so the balance stays at 0 or above; refused when the balance would leave the safe integer range.
          */
         post: operations["adjustUserPoints"];
         delete?: never;
@@ -382,6 +430,26 @@ export interface paths {
          * @description Rows of userId, points and reason, applied in order in one batch (one transaction), each an ADJUSTMENT entry with its reason; a debit is cut so the balance stays ≥ 0. Every row gets its result: APPLIED, or FAILED with its code (USER_NOT_FOUND); the other rows still apply. With dryRun: true nothing changes and each row says what would happen (WOULD_APPLY, with the balance before and after). A malformed row (bad userId, points 0 or not an integer, empty reason) refuses the whole request with 400 and changes nothing.
          */
         post: operations["bulkAdjustUserPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balances in every currency, with levels
+         * @description The user's balance in every currency of the project, `points` first: what it holds, what is pending, what expires next, its lifetime earnings and its level in a currency with levels. An API key needs the scope `users:read`.
+         */
+        get: operations["getUserWallet"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1832,6 +1900,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/event-log/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Event log, live (SSE)
+         * @description Server-Sent Events for the operator: `event-log` messages with the body of GET /admin/event-log?limit=1 (the project’s newest entry), now and whenever a newer entry is logged on any instance, at most once a second (docs/live.md).
+         */
+        get: operations["streamEventLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1854,9 +1942,11 @@ export interface components {
                 entryType: string;
                 /** @description The eventId, challengeId, streakId, surveyId, offerId or adjustment id */
                 sourceId: string;
+                /** @description The currency of the entry (`points`, or another currency of the project) */
+                currency: string;
                 /** @description Points of the ledger entry (negative for spending) */
                 points: number;
-                /** @description The balance after the entry */
+                /** @description The balance of that currency after the entry */
                 balance: number;
                 /** @description Effective time of the entry (an offline event: its timestamp) (Unix ms) */
                 occurredAt: number;
@@ -1929,6 +2019,33 @@ export interface components {
                 unlockedAt: number;
                 /** @description Awarded by the backfill of a new or changed achievement */
                 backfilled: boolean;
+            };
+        };
+        /** @description A user reached a level of a currency with levels (once per user, currency and level) */
+        WebhookLevelReached: {
+            /** @enum {string} */
+            type: "level.reached";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description A user reached a level of a currency with levels (once per user, currency and level) */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                userId: string;
+                /** @description The currency whose lifetime earnings reached the level */
+                currency: string;
+                level: number;
+                /** @description The lifetime earnings the level needs */
+                threshold: number;
+                /** @description The level's title (language map) */
+                title: {
+                    [key: string]: string;
+                };
+                /** @description The lifetime earnings in the currency after the entry that reached it */
+                lifetime: number;
             };
         };
         /** @description A user redeemed an offer with points */
@@ -7302,6 +7419,1024 @@ export interface operations {
             };
         };
     };
+    listCurrencies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "currencyId": "alice",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "spendable": false,
+                     *         "pointsExpiry": {
+                     *           "afterDays": 10
+                     *         },
+                     *         "levels": [
+                     *           {
+                     *             "level": 10,
+                     *             "threshold": 500,
+                     *             "title": {
+                     *               "de": "alice",
+                     *               "en": "alice"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        currencyId: string;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title: {
+                            [key: string]: string;
+                        };
+                        spendable: boolean;
+                        pointsExpiry: {
+                            afterDays: number;
+                        } | null;
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        createdAt: number;
+                        updatedAt: number;
+                    }[];
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    createCurrency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currencyId": "alice",
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "spendable": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Currency id (A–Z a–z 0–9 _ -, at most 64) */
+                    currencyId: string;
+                    /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                    title: {
+                        [key: string]: string;
+                    };
+                    /** @description Whether offers may be priced in it (an XP that only ranks and levels is not) */
+                    spendable: boolean;
+                    /** @description Credits expire this many days after they were earned; null: never */
+                    pointsExpiry?: {
+                        /** @description Days after the day a credit entered the balance */
+                        afterDays: number;
+                    } | null;
+                    /** @description Levels by lifetime earnings, lowest first */
+                    levels?: {
+                        /** @description The level number (1, 2, 3 …), rising with the threshold */
+                        level: number;
+                        /** @description Lifetime earnings in the currency that reach it */
+                        threshold: number;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currencyId": "alice",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "spendable": false,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        currencyId: string;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title: {
+                            [key: string]: string;
+                        };
+                        spendable: boolean;
+                        pointsExpiry: {
+                            afterDays: number;
+                        } | null;
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    getCurrency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Currency id (A–Z a–z 0–9 _ -, at most 64)
+                 * @example alice
+                 */
+                currencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currencyId": "alice",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "spendable": false,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        currencyId: string;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title: {
+                            [key: string]: string;
+                        };
+                        spendable: boolean;
+                        pointsExpiry: {
+                            afterDays: number;
+                        } | null;
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCurrency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Currency id (A–Z a–z 0–9 _ -, at most 64)
+                 * @example alice
+                 */
+                currencyId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A full update: omitted `levels` become none, an omitted `pointsExpiry` turns expiry off */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "spendable": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Currency id (A–Z a–z 0–9 _ -, at most 64) */
+                    currencyId?: string;
+                    /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                    title: {
+                        [key: string]: string;
+                    };
+                    /** @description Whether offers may be priced in it (an XP that only ranks and levels is not) */
+                    spendable: boolean;
+                    /** @description Credits expire this many days after they were earned; null: never */
+                    pointsExpiry?: {
+                        /** @description Days after the day a credit entered the balance */
+                        afterDays: number;
+                    } | null;
+                    /** @description Levels by lifetime earnings, lowest first */
+                    levels?: {
+                        /** @description The level number (1, 2, 3 …), rising with the threshold */
+                        level: number;
+                        /** @description Lifetime earnings in the currency that reach it */
+                        threshold: number;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currencyId": "alice",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "spendable": false,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        currencyId: string;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title: {
+                            [key: string]: string;
+                        };
+                        spendable: boolean;
+                        pointsExpiry: {
+                            afterDays: number;
+                        } | null;
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
     reverseHistoryEntry: {
         parameters: {
             query?: never;
@@ -7338,6 +8473,8 @@ export interface operations {
                     /** @description The id of the history entry to reverse (an entry that earned points) */
                     historyId: string;
                     reason: string;
+                    /** @description The currency (default `points`) */
+                    currency?: string;
                 };
             };
         };
@@ -7357,7 +8494,8 @@ export interface operations {
                      *       "unrecovered": 10,
                      *       "balance": 120,
                      *       "reason": "Goodwill after a late delivery",
-                     *       "timestamp": 1773329400000
+                     *       "timestamp": 1773329400000,
+                     *       "currency": "alice"
                      *     }
                      */
                     "application/json": {
@@ -7372,6 +8510,8 @@ export interface operations {
                         balance: number;
                         reason: string;
                         timestamp: number;
+                        /** @description The currency of the reversed entry; absent: points */
+                        currency?: string;
                     };
                 };
             };
@@ -7611,6 +8751,8 @@ export interface operations {
                     /** @description Signed change; non-zero */
                     points: number;
                     reason: string;
+                    /** @description The currency (default `points`) */
+                    currency?: string;
                 };
             };
         };
@@ -7628,7 +8770,8 @@ export interface operations {
                      *       "points": 120,
                      *       "balance": 120,
                      *       "reason": "Goodwill after a late delivery",
-                     *       "timestamp": 1773329400000
+                     *       "timestamp": 1773329400000,
+                     *       "currency": "alice"
                      *     }
                      */
                     "application/json": {
@@ -7636,9 +8779,11 @@ export interface operations {
                         adjustmentId: string;
                         /** @description Points applied (a debit is cut so the balance stays ≥ 0) */
                         points: number;
+                        /** @description The balance of the currency after it */
                         balance: number;
                         reason: string;
                         timestamp: number;
+                        currency: string;
                     };
                 };
             };
@@ -7865,6 +9010,8 @@ export interface operations {
                         /** @description Signed change; non-zero */
                         points: number;
                         reason: string;
+                        /** @description The currency adjusted (default `points`) */
+                        currency?: string;
                     }[];
                 };
             };
@@ -7885,6 +9032,7 @@ export interface operations {
                      *         {
                      *           "row": 10,
                      *           "userId": "alice",
+                     *           "currency": "alice",
                      *           "outcome": "APPLIED",
                      *           "points": 120,
                      *           "balanceBefore": 10,
@@ -7906,6 +9054,8 @@ export interface operations {
                             /** @description Index of the row in the request, from 0 */
                             row: number;
                             userId: string;
+                            /** @description The currency of the row; absent: points */
+                            currency?: string;
                             /** @enum {string} */
                             outcome: "APPLIED" | "WOULD_APPLY" | "FAILED";
                             /** @description Points applied (or that would be): a debit is cut so the balance stays ≥ 0; 0 when FAILED */
@@ -8100,6 +9250,239 @@ export interface operations {
             };
         };
     };
+    getUserWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "balances": [
+                     *         {
+                     *           "currency": "alice",
+                     *           "balance": 120,
+                     *           "pending": 10,
+                     *           "expiring": [
+                     *             {
+                     *               "points": 120,
+                     *               "expiresAt": 1773329400000
+                     *             }
+                     *           ],
+                     *           "lifetime": 10,
+                     *           "level": 10,
+                     *           "nextLevel": {
+                     *             "level": 10,
+                     *             "threshold": 500
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        userId: string;
+                        balances: {
+                            currency: string;
+                            /** @description What the user holds now */
+                            balance: number;
+                            /** @description Credits waiting for their pending days */
+                            pending: number;
+                            /** @description The next (at most three) expiry days and what expires at the end of each; empty while the currency does not expire */
+                            expiring: {
+                                points: number;
+                                expiresAt: number;
+                            }[];
+                            /** @description Everything earned in the currency (events, challenges, streaks, surveys, seasons, achievements) */
+                            lifetime: number;
+                            /** @description The highest level whose threshold the lifetime earnings reached; 0 before the first or without levels */
+                            level: number;
+                            /** @description The next level and its threshold; null at the top or without levels */
+                            nextLevel: {
+                                level: number;
+                                threshold: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
     getUserHistory: {
         parameters: {
             query?: {
@@ -8123,6 +9506,11 @@ export interface operations {
                  * @example eyJrIjoxfQ
                  */
                 cursor?: string;
+                /**
+                 * @description The currency whose entries are listed (default `points`)
+                 * @example alice
+                 */
+                currency?: string;
             };
             header?: {
                 /**
@@ -8169,7 +9557,8 @@ export interface operations {
                      *         "userId": "alice",
                      *         "globalEventDateKey": "2026-03-12",
                      *         "status": "PENDING",
-                     *         "availableAt": 1773329400000
+                     *         "availableAt": 1773329400000,
+                     *         "currency": "alice"
                      *       }
                      *     ]
                      */
@@ -8197,6 +9586,8 @@ export interface operations {
                         status?: "PENDING" | "AVAILABLE" | "CANCELLED";
                         /** @description When a pending credit becomes (or became) available (Unix ms) */
                         availableAt?: number;
+                        /** @description The currency of the entry; absent for `points` */
+                        currency?: string;
                     }[];
                 };
             };
@@ -8913,6 +10304,7 @@ export interface operations {
                      *         "valueField": "amount",
                      *         "goal": 5,
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "seriesId": "shopper",
                      *         "step": 10,
                      *         "isLastStep": false,
@@ -8952,6 +10344,8 @@ export interface operations {
                         valueField: string | null;
                         goal: number;
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                         seriesId: string | null;
                         step: number | null;
                         isLastStep: boolean;
@@ -9138,6 +10532,8 @@ export interface operations {
                     valueField?: string | null;
                     goal: number;
                     points?: number;
+                    /** @description The currency `points` are paid in (default `points`; decision 302) */
+                    currency?: string;
                     seriesId?: string | null;
                     step?: number | null;
                     isLastStep?: boolean;
@@ -9184,6 +10580,7 @@ export interface operations {
                      *       "valueField": "amount",
                      *       "goal": 5,
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "seriesId": "shopper",
                      *       "step": 10,
                      *       "isLastStep": false,
@@ -9222,6 +10619,8 @@ export interface operations {
                         valueField: string | null;
                         goal: number;
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                         seriesId: string | null;
                         step: number | null;
                         isLastStep: boolean;
@@ -9494,6 +10893,7 @@ export interface operations {
                      *       "valueField": "amount",
                      *       "goal": 5,
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "seriesId": "shopper",
                      *       "step": 10,
                      *       "isLastStep": false,
@@ -9532,6 +10932,8 @@ export interface operations {
                         valueField: string | null;
                         goal: number;
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                         seriesId: string | null;
                         step: number | null;
                         isLastStep: boolean;
@@ -9747,6 +11149,8 @@ export interface operations {
                     valueField?: string | null;
                     goal: number;
                     points?: number;
+                    /** @description The currency `points` are paid in (default `points`; decision 302) */
+                    currency?: string;
                     seriesId?: string | null;
                     step?: number | null;
                     isLastStep?: boolean;
@@ -9793,6 +11197,7 @@ export interface operations {
                      *       "valueField": "amount",
                      *       "goal": 5,
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "seriesId": "shopper",
                      *       "step": 10,
                      *       "isLastStep": false,
@@ -9831,6 +11236,8 @@ export interface operations {
                         valueField: string | null;
                         goal: number;
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                         seriesId: string | null;
                         step: number | null;
                         isLastStep: boolean;
@@ -13466,7 +14873,8 @@ export interface operations {
                      *         "milestones": [
                      *           {
                      *             "count": 3,
-                     *             "points": 120
+                     *             "points": 120,
+                     *             "currency": "alice"
                      *           }
                      *         ],
                      *         "freezes": {
@@ -13492,6 +14900,7 @@ export interface operations {
                         milestones: {
                             count: number;
                             points: number;
+                            currency?: string;
                         }[];
                         /** @description null: the streak has no freezes */
                         freezes: {
@@ -13663,6 +15072,8 @@ export interface operations {
                     milestones?: {
                         count: number;
                         points: number;
+                        /** @description The currency `points` are paid in (default `points`; decision 302) */
+                        currency?: string;
                     }[];
                     /** @description Streak freezes: a banked freeze covers a missed period automatically */
                     freezes?: {
@@ -13701,7 +15112,8 @@ export interface operations {
                      *       "milestones": [
                      *         {
                      *           "count": 3,
-                     *           "points": 120
+                     *           "points": 120,
+                     *           "currency": "alice"
                      *         }
                      *       ],
                      *       "freezes": {
@@ -13726,6 +15138,7 @@ export interface operations {
                         milestones: {
                             count: number;
                             points: number;
+                            currency?: string;
                         }[];
                         /** @description null: the streak has no freezes */
                         freezes: {
@@ -13983,7 +15396,8 @@ export interface operations {
                      *       "milestones": [
                      *         {
                      *           "count": 3,
-                     *           "points": 120
+                     *           "points": 120,
+                     *           "currency": "alice"
                      *         }
                      *       ],
                      *       "freezes": {
@@ -14008,6 +15422,7 @@ export interface operations {
                         milestones: {
                             count: number;
                             points: number;
+                            currency?: string;
                         }[];
                         /** @description null: the streak has no freezes */
                         freezes: {
@@ -14208,6 +15623,8 @@ export interface operations {
                     milestones?: {
                         count: number;
                         points: number;
+                        /** @description The currency `points` are paid in (default `points`; decision 302) */
+                        currency?: string;
                     }[];
                     /** @description Streak freezes: a banked freeze covers a missed period automatically */
                     freezes?: {
@@ -14246,7 +15663,8 @@ export interface operations {
                      *       "milestones": [
                      *         {
                      *           "count": 3,
-                     *           "points": 120
+                     *           "points": 120,
+                     *           "currency": "alice"
                      *         }
                      *       ],
                      *       "freezes": {
@@ -14271,6 +15689,7 @@ export interface operations {
                         milestones: {
                             count: number;
                             points: number;
+                            currency?: string;
                         }[];
                         /** @description null: the streak has no freezes */
                         freezes: {
@@ -14923,6 +16342,20 @@ export interface operations {
                      *         "limit": 5,
                      *         "limitPeriod": "alice",
                      *         "maximumReward": 10,
+                     *         "currencyRewards": {
+                     *           "de": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           },
+                     *           "en": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           }
+                     *         },
+                     *         "maximumRewards": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
                      *         "conditions": {
                      *           "type": "alice",
                      *           "conditions": [
@@ -14961,6 +16394,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -15208,6 +16651,26 @@ export interface operations {
                      *             "achievementId": "five-purchases-badge",
                      *             "level": 1
                      *           }
+                     *         ],
+                     *         "rewards": [
+                     *           {
+                     *             "currency": "points",
+                     *             "points": 50
+                     *           },
+                     *           {
+                     *             "currency": "xp",
+                     *             "points": 40
+                     *           }
+                     *         ],
+                     *         "levelUps": [
+                     *           {
+                     *             "currency": "xp",
+                     *             "level": 2,
+                     *             "threshold": 500,
+                     *             "title": {
+                     *               "en": "Silver"
+                     *             }
+                     *           }
                      *         ]
                      *       }
                      *     }
@@ -15250,6 +16713,20 @@ export interface operations {
                             achievements: {
                                 achievementId: string;
                                 level: number;
+                            }[];
+                            /** @description What the event's definition paid per currency (only non-zero; `points` is `pointsAwarded`); bonuses of challenges and streaks are in their items */
+                            rewards: {
+                                currency: string;
+                                points: number;
+                            }[];
+                            /** @description Levels of a currency the user reached with this event */
+                            levelUps: {
+                                currency: string;
+                                level: number;
+                                threshold: number;
+                                title: {
+                                    [key: string]: string;
+                                };
                             }[];
                         };
                     };
@@ -15564,6 +17041,26 @@ export interface operations {
                      *                 "achievementId": "five-purchases-badge",
                      *                 "level": 1
                      *               }
+                     *             ],
+                     *             "rewards": [
+                     *               {
+                     *                 "currency": "points",
+                     *                 "points": 50
+                     *               },
+                     *               {
+                     *                 "currency": "xp",
+                     *                 "points": 40
+                     *               }
+                     *             ],
+                     *             "levelUps": [
+                     *               {
+                     *                 "currency": "xp",
+                     *                 "level": 2,
+                     *                 "threshold": 500,
+                     *                 "title": {
+                     *                   "en": "Silver"
+                     *                 }
+                     *               }
                      *             ]
                      *           }
                      *         }
@@ -15609,6 +17106,20 @@ export interface operations {
                                 achievements: {
                                     achievementId: string;
                                     level: number;
+                                }[];
+                                /** @description What the event's definition paid per currency (only non-zero; `points` is `pointsAwarded`); bonuses of challenges and streaks are in their items */
+                                rewards: {
+                                    currency: string;
+                                    points: number;
+                                }[];
+                                /** @description Levels of a currency the user reached with this event */
+                                levelUps: {
+                                    currency: string;
+                                    level: number;
+                                    threshold: number;
+                                    title: {
+                                        [key: string]: string;
+                                    };
                                 }[];
                             };
                         } | {
@@ -15862,6 +17373,20 @@ export interface operations {
                      *       "limit": 5,
                      *       "limitPeriod": "alice",
                      *       "maximumReward": 10,
+                     *       "currencyRewards": {
+                     *         "de": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "en": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       },
+                     *       "maximumRewards": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "conditions": {
                      *         "type": "alice",
                      *         "conditions": [
@@ -15899,6 +17424,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -16092,6 +17627,20 @@ export interface operations {
                      *         "limit": 5,
                      *         "limitPeriod": "alice",
                      *         "maximumReward": 10,
+                     *         "currencyRewards": {
+                     *           "de": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           },
+                     *           "en": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           }
+                     *         },
+                     *         "maximumRewards": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
                      *         "conditions": {
                      *           "type": "alice",
                      *           "conditions": [
@@ -16130,6 +17679,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -16330,6 +17889,18 @@ export interface operations {
                     }[];
                     requiresApiKey?: boolean;
                     image?: string | null;
+                    /** @description Rewards in the project's other currencies (decision 302): currencyId → { default, <userGroupId>: n }, computed as `reward` (TRANSACTION, CONDITIONAL, tier multiplier, pendingDays); `reward` stays the points reward */
+                    currencyRewards?: {
+                        [key: string]: {
+                            default: number;
+                        } & {
+                            [key: string]: number;
+                        };
+                    };
+                    /** @description The cap of one occurrence per other currency (maximumReward stays the points cap) */
+                    maximumRewards?: {
+                        [key: string]: number;
+                    };
                     /** @description Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once) */
                     pendingDays?: number;
                 };
@@ -16357,6 +17928,20 @@ export interface operations {
                      *       "limit": 5,
                      *       "limitPeriod": "alice",
                      *       "maximumReward": 10,
+                     *       "currencyRewards": {
+                     *         "de": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "en": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       },
+                     *       "maximumRewards": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "conditions": {
                      *         "type": "alice",
                      *         "conditions": [
@@ -16394,6 +17979,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -16658,6 +18253,20 @@ export interface operations {
                      *       "limit": 5,
                      *       "limitPeriod": "alice",
                      *       "maximumReward": 10,
+                     *       "currencyRewards": {
+                     *         "de": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "en": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       },
+                     *       "maximumRewards": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "conditions": {
                      *         "type": "alice",
                      *         "conditions": [
@@ -16695,6 +18304,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -16919,6 +18538,18 @@ export interface operations {
                     }[];
                     requiresApiKey?: boolean;
                     image?: string | null;
+                    /** @description Rewards in the project's other currencies (decision 302): currencyId → { default, <userGroupId>: n }, computed as `reward` (TRANSACTION, CONDITIONAL, tier multiplier, pendingDays); `reward` stays the points reward */
+                    currencyRewards?: {
+                        [key: string]: {
+                            default: number;
+                        } & {
+                            [key: string]: number;
+                        };
+                    };
+                    /** @description The cap of one occurrence per other currency (maximumReward stays the points cap) */
+                    maximumRewards?: {
+                        [key: string]: number;
+                    };
                     /** @description Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once) */
                     pendingDays?: number;
                 };
@@ -16946,6 +18577,20 @@ export interface operations {
                      *       "limit": 5,
                      *       "limitPeriod": "alice",
                      *       "maximumReward": 10,
+                     *       "currencyRewards": {
+                     *         "de": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "en": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       },
+                     *       "maximumRewards": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "conditions": {
                      *         "type": "alice",
                      *         "conditions": [
@@ -16983,6 +18628,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -17844,6 +19499,7 @@ export interface operations {
                      *         "offerId": "free-coffee",
                      *         "type": "alice",
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "title": {
                      *           "de": "alice",
                      *           "en": "alice"
@@ -17907,6 +19563,8 @@ export interface operations {
                             offerId: string;
                             type: string;
                             points: number;
+                            /** @description The currency of the price; absent: points */
+                            currency?: string;
                             title: {
                                 [key: string]: string;
                             };
@@ -18139,6 +19797,7 @@ export interface operations {
                      *         "offerId": "free-coffee",
                      *         "type": "alice",
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "title": {
                      *           "de": "alice",
                      *           "en": "alice"
@@ -18170,6 +19829,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -18410,6 +20071,7 @@ export interface operations {
                      *         "quantity": 10,
                      *         "pointsSpent": 10,
                      *         "balance": 120,
+                     *         "currency": "alice",
                      *         "redemptionId": "alice",
                      *         "coupon": {
                      *           "PK": "alice",
@@ -18464,7 +20126,10 @@ export interface operations {
                             quantity?: number;
                             /** @description The offer’s points × quantity */
                             pointsSpent: number;
+                            /** @description The balance of the offer's currency after it */
                             balance: number;
+                            /** @description The offer's currency; absent: points */
+                            currency?: string;
                             /** @description The redemption of the first unit */
                             redemptionId: string;
                             /** @description The coupon of the first unit (null for a streak freeze) */
@@ -18754,17 +20419,20 @@ export interface operations {
                      *       "redeemable": false,
                      *       "reason": "INSUFFICIENT_POINTS",
                      *       "points": 120,
-                     *       "cost": 10
+                     *       "cost": 10,
+                     *       "currency": "alice"
                      *     }
                      */
                     "application/json": {
                         redeemable: boolean;
                         /** @enum {string|null} */
                         reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | null;
-                        /** @description Balance of the user */
+                        /** @description Balance of the user in the offer's currency */
                         points: number;
                         /** @description Points the offer costs */
                         cost: number;
+                        /** @description The offer's currency; absent: points */
+                        currency?: string;
                     };
                 };
             };
@@ -18951,6 +20619,7 @@ export interface operations {
                      *         "offerId": "free-coffee",
                      *         "type": "alice",
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "title": {
                      *           "de": "alice",
                      *           "en": "alice"
@@ -18995,6 +20664,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -19183,8 +20854,10 @@ export interface operations {
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
                     type?: string;
                     streakId?: string | null;
-                    /** @description Cost in points */
+                    /** @description Cost in points (in `currency` when it is set) */
                     points: number;
+                    /** @description The spendable currency the offer costs (default `points`); a currency that is not spendable is refused */
+                    currency?: string;
                     title: {
                         [key: string]: string;
                     };
@@ -19223,6 +20896,7 @@ export interface operations {
                      *       "offerId": "free-coffee",
                      *       "type": "alice",
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "title": {
                      *         "de": "alice",
                      *         "en": "alice"
@@ -19266,6 +20940,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -19540,6 +21216,7 @@ export interface operations {
                      *       "offerId": "free-coffee",
                      *       "type": "alice",
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "title": {
                      *         "de": "alice",
                      *         "en": "alice"
@@ -19583,6 +21260,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -19799,8 +21478,10 @@ export interface operations {
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
                     type?: string;
                     streakId?: string | null;
-                    /** @description Cost in points */
+                    /** @description Cost in points (in `currency` when it is set) */
                     points: number;
+                    /** @description The spendable currency the offer costs (default `points`); a currency that is not spendable is refused */
+                    currency?: string;
                     title: {
                         [key: string]: string;
                     };
@@ -19839,6 +21520,7 @@ export interface operations {
                      *       "offerId": "free-coffee",
                      *       "type": "alice",
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "title": {
                      *         "de": "alice",
                      *         "en": "alice"
@@ -19882,6 +21564,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -23057,7 +24741,8 @@ export interface operations {
                      *             "label": "Yes"
                      *           }
                      *         ],
-                     *         "points": 120
+                     *         "points": 120,
+                     *         "currency": "alice"
                      *       }
                      *     ]
                      */
@@ -23073,6 +24758,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     }[];
                 };
             };
@@ -23541,6 +25228,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "status": "ACTIVE",
                      *         "createdAt": 1773329400000,
                      *         "updatedAt": 1773329400000,
@@ -23566,6 +25254,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     } & {
                         status: string;
                         createdAt: number;
@@ -23741,6 +25431,8 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @description The currency `points` are paid in (default `points`; decision 302) */
+                    currency?: string;
                     /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
@@ -23768,6 +25460,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "status": "ACTIVE",
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000,
@@ -23792,6 +25485,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     } & {
                         status: string;
                         createdAt: number;
@@ -24049,6 +25744,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "status": "ACTIVE",
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000,
@@ -24073,6 +25769,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     } & {
                         status: string;
                         createdAt: number;
@@ -24276,6 +25974,8 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @description The currency `points` are paid in (default `points`; decision 302) */
+                    currency?: string;
                     /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
@@ -24303,6 +26003,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "status": "ACTIVE",
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000,
@@ -24327,6 +26028,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     } & {
                         status: string;
                         createdAt: number;
@@ -29083,7 +30786,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
@@ -29575,7 +31278,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
@@ -32686,6 +34389,164 @@ export interface operations {
                  */
                 projectId: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A Server-Sent Events stream (text/event-stream); each message has `id:`, `event:` and JSON `data:` (docs/live.md). Comment lines are heartbeats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    streamEventLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

@@ -132,7 +132,8 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
     };
     for (const e of ledgerIn(this.batch).entries) {
       const effect = boardEffect(e);
-      if (effect) credit(e.projectId, e.userId, e.boardGroups, effect.points, effect.occurredAt);
+      // Boards of the other currencies come with their own keys (issue 27, boards part); until then only points rank.
+      if (effect && effect.currency === 'points') credit(e.projectId, e.userId, e.boardGroups, effect.points, effect.occurredAt);
     }
     for (const s of this.seeds) credit(s.projectId, s.userId, s.userGroups, s.points, s.occurredAt);
     if (daily.size === 0) return;

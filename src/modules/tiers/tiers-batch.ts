@@ -132,7 +132,8 @@ export class TiersBatch implements BatchPart<'tier-check'> {
     for (; this.seen < entries.length; this.seen++) {
       const e = entries[this.seen]!;
       const effect = boardEffect(e);
-      if (!effect || effect.points === 0) continue;
+      // Until the project setting tierCurrency exists, tiers count points only.
+      if (!effect || effect.points === 0 || effect.currency !== 'points') continue;
       const h = this.held.get(userKey(e.projectId, e.userId));
       if (!h) continue;
       const month = monthKey(effect.occurredAt);

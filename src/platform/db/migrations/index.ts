@@ -26,6 +26,7 @@ import { usersDeleting } from './0985_users_deleting.js';
 import { achievements } from './0990_achievements.js';
 import { userCounts } from './0995_a_user_counts.js';
 import { achievementUserProgress } from './0995_a_z_achievement_user_progress.js'; // sorts after 0995_a_user_counts
+import { currencies } from './0995_d_currencies.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -59,5 +60,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0990_achievements': achievements(),
     '0995_a_user_counts': userCounts(),
     '0995_a_z_achievement_user_progress': achievementUserProgress(),
+    '0995_d_currencies': currencies(),
   };
 }
