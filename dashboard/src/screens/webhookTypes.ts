@@ -23,6 +23,7 @@ export const MESSAGE_TYPES = [
   'leaderboard.month_closed',
   'tier.changed',
   'points.expiring',
+  'level.reached',
   'webhook.test',
 ] as const satisfies readonly WebhookMessageType[];
 const everyMessageType: Exclude<WebhookMessageType, (typeof MESSAGE_TYPES)[number]> extends never ? true : false = true;
