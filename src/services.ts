@@ -76,7 +76,8 @@ export function createServices(platform: Platform) {
   const achievements = new AchievementsService(
     platform,
     {
-      countUsers: (p) => users.countLive(p),
+      countUsers: (p) => users.liveCount(p),
+      usersBeingDeleted: (p) => users.beingDeletedIds(p),
       userExists: (p, u) => users.exists(p, u),
       challengeSeries: (b, p) => challenges.seriesIn(b, p),
       monthTop: (p, g, m, n) => leaderboards.monthTop(p, g, m, n),
@@ -86,6 +87,7 @@ export function createServices(platform: Platform) {
   const achievementBackfill = new AchievementBackfill(jobs, writes, {
     achievement: (p, a) => achievements.stored(p, a),
     liveUsersAfter: (p, after, limit) => users.liveIdsAfter(p, after, limit),
+    liveUsers: (p) => users.liveCount(p),
     storedEvents: (p, e, u) => events.storedOf(p, e, u),
     longestRuns: (p, s, u) => streaks.longestRuns(p, s, u),
     completions: (p, u) => challenges.completionsOf(p, u),
@@ -186,6 +188,7 @@ export function createServices(platform: Platform) {
     challenges,
     streaks,
     achievements,
+    achievementBackfill,
     leaderboards,
     coupons,
     offers,

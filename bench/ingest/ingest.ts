@@ -27,6 +27,9 @@
  * still defined, the event no longer paying it); the extra CPU is against the mean of the two runs
  * without.
  *
+ * With BENCH_ACHIEVEMENTS=N (issue 29) the single-event run is measured three times the same way: without
+ * achievements, with N active ones touching the event (achievements.ts), and with them INACTIVE again.
+ *
  * With BENCH_PG_ACTIVITY=1 (scale mode) each run (warm-up and measurement) is watched by
  * bench/lib/pg-activity.ts: pg_stat_activity of the benchmark's database and each instance's pool
  * queue (/metrics) every 100 ms, summarised after the table (wait events, lock waits and their
@@ -38,7 +41,7 @@
  *
  * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
  * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_LIVE_STREAMS (0),
- * BENCH_CURRENCY (0), BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
+ * BENCH_CURRENCY (0), BENCH_ACHIEVEMENTS (0), BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
@@ -47,6 +50,7 @@ import { spawnServer, stop } from '../lib/bench-server.js';
 import { createBenchStore, eachLimited, mode, scaleUrl } from '../lib/bench-store.js';
 import { sampleActivity } from '../lib/pg-activity.js';
 import { measure, metric, type Measured } from '../lib/measure.js';
+import { defineAchievements, deactivateAchievements } from './achievements.js';
 import { defineGamification } from './gamification.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,6 +62,7 @@ const RUNS = (process.env.BENCH_RUNS ?? 'single,bulk').split(',');
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 0);
+const ACHIEVEMENTS = Number(process.env.BENCH_ACHIEVEMENTS ?? 0);
 const OFFSET_INSTANCES = process.env.BENCH_OFFSET_INSTANCES === '1';
 const CURRENCY = process.env.BENCH_CURRENCY === '1';
 const PG_ACTIVITY = process.env.BENCH_PG_ACTIVITY === '1' && scaleUrl !== null;
@@ -227,6 +232,20 @@ async function main(): Promise<void> {
         batch: again.batch,
       });
     }
+    /** The three single-event runs of BENCH_ACHIEVEMENTS: without, with them active, inactive again. */
+    let achievementRuns: [Measured, Measured, Measured] | null = null;
+    if (RUNS.includes('single') && ACHIEVEMENTS > 0) {
+      const label = (what: string) => `POST /event, 1 challenge + 1 streak (${where}, ${what})`;
+      const without = await run(single);
+      rows.push({ label: label('no achievement'), m: without.result, perRequest: 1, batch: without.batch });
+      await defineAchievements(base, admin, ACHIEVEMENTS);
+      const { result, batch } = await run(single);
+      rows.push({ label: label(`${ACHIEVEMENTS} active achievements`), m: result, perRequest: 1, batch });
+      await deactivateAchievements(base, admin, ACHIEVEMENTS);
+      const again = await run(single);
+      rows.push({ label: label('achievements inactive'), m: again.result, perRequest: 1, batch: again.batch });
+      achievementRuns = [without.result, result, again.result];
+    }
     /** The three single-event runs of BENCH_CURRENCY: points only, with an xp reward, points only again. */
     let currencyRuns: [Measured, Measured, Measured] | null = null;
     if (RUNS.includes('single') && CURRENCY) {
@@ -320,6 +339,15 @@ async function main(): Promise<void> {
       console.log(
         `${receiver ? '' : delivered}\nWith the live streams: ${loss.toFixed(1)} % fewer events/s than the mean of the runs without ` +
           `(target: at most 10 %); server CPU per event ${cpu.toFixed(1)} % higher.`,
+      );
+    }
+    if (achievementRuns) {
+      const [without, active, again] = achievementRuns;
+      const cpu = (active.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100;
+      const loss = (1 - active.rps / ((without.rps + again.rps) / 2)) * 100;
+      console.log(
+        `\nWith ${ACHIEVEMENTS} active achievements: server CPU per event ${cpu.toFixed(1)} % higher than the mean of the runs ` +
+          `without (target for 20: at most 15 %); ${loss.toFixed(1)} % fewer events/s.`,
       );
     }
   } finally {

@@ -2,14 +2,13 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.delete
-delete from "achievement_progress" where "project_id" = $1 and "achievement_id" = $2;
 delete from "achievement_unlocks" where "project_id" = $1 and "achievement_id" = $2;
 delete from "achievement_level_counts" where "project_id" = $1 and "achievement_id" = $2;
 delete from "achievements" where "project_id" = $1 and "achievement_id" = $2;
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.deleteUserData
 select "achievement_id", "level" from "achievement_unlocks" where "project_id" = $1 and "user_id" = $2 limit $3;
-select "achievement_id" from "achievement_progress" where "project_id" = $1 and "user_id" = $2 limit $3;
+delete from "achievement_user_progress" where "project_id" = $1 and "user_id" = $2;
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.find
 select * from "achievements" where "project_id" = $1 and "achievement_id" = $2;
@@ -20,6 +19,9 @@ insert into "achievements" ("project_id", "achievement_id", "title", "descriptio
 -- modules/achievements/achievements.repository.ts AchievementsRepository.levelCounts
 select "achievement_id", "level", sum(users) as "users" from "achievement_level_counts" where "project_id" = $1 group by "achievement_id", "level";
 
+-- modules/achievements/achievements.repository.ts AchievementsRepository.levelsOfUsers
+select "achievement_id", "level" from "achievement_unlocks" where "project_id" = $1 and "user_id" in ($2, $3);
+
 -- modules/achievements/achievements.repository.ts AchievementsRepository.list
 select * from "achievements" where "project_id" = $1 order by "created_at", "achievement_id";
 
@@ -27,7 +29,7 @@ select * from "achievements" where "project_id" = $1 order by "created_at", "ach
 select * from "achievements" where "project_id" = $1 order by "created_at", "achievement_id";
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.progressOf
-select * from "achievement_progress" where "project_id" = $1 and "user_id" = $2;
+select "progress" from "achievement_user_progress" where "project_id" = $1 and "user_id" = $2;
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.unlocksOf
 select * from "achievement_unlocks" where "project_id" = $1 and "user_id" = $2 order by "achievement_id", "level";
@@ -42,7 +44,7 @@ insert into "achievement_level_counts" ("project_id", "achievement_id", "level",
 insert into "achievement_unlocks" ("project_id", "user_id", "achievement_id", "level", "unlocked_at", "backfilled", "points") select "project_id", "user_id", "achievement_id", "level", "unlocked_at", "backfilled", "points" from unnest($1::text[], $2::text[], $3::text[], $4::int4[], $5::int8[], $6::int4[], $7::int8[]) with ordinality as v("project_id", "user_id", "achievement_id", "level", "unlocked_at", "backfilled", "points", ord) order by ord on conflict ("project_id", "user_id", "achievement_id", "level") do nothing;
 
 -- modules/achievements/achievements.sql.ts progressOfUsers.many
-select t.* from "achievement_progress" as t
+select t.* from "achievement_user_progress" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id";
 
@@ -52,5 +54,5 @@ where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from 
 order by "t"."project_id", "t"."user_id";
 
 -- modules/achievements/achievements.sql.ts writeProgress.many
-insert into "achievement_progress" ("project_id", "user_id", "achievement_id", "progress", "updated_at") select "project_id", "user_id", "achievement_id", "progress", "updated_at" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[]) with ordinality as v("project_id", "user_id", "achievement_id", "progress", "updated_at", ord) order by ord
-on conflict ("project_id", "user_id", "achievement_id") do update set "progress" = "excluded"."progress", "updated_at" = "excluded"."updated_at";
+insert into "achievement_user_progress" ("project_id", "user_id", "progress", "updated_at") select "project_id", "user_id", "progress", "updated_at" from unnest($1::text[], $2::text[], $3::text[], $4::int8[]) with ordinality as v("project_id", "user_id", "progress", "updated_at", ord) order by ord
+on conflict ("project_id", "user_id") do update set "progress" = "excluded"."progress", "updated_at" = "excluded"."updated_at";

@@ -19,6 +19,9 @@ select * from "jobs" where "project_id" = $1 and "kind" = $2 and "subject" = $3 
 -- platform/jobs/jobs.repository.ts JobStore.findFailed
 select * from "jobs" where "project_id" = $1 and "kind" = $2 and "subject" = $3 and "status" = $4 order by "created_at" desc;
 
+-- platform/jobs/jobs.repository.ts JobStore.findLatest
+select * from "jobs" where "project_id" = $1 and "kind" = $2 and "subject" = $3 order by "created_at" desc;
+
 -- platform/jobs/jobs.repository.ts JobStore.finish
 update "jobs" set "status" = $1, "processed" = $2, "payload" = $3, "locked_by" = $4, "locked_until" = $5, "error" = $6, "run_after" = $7, "updated_at" = $8 where "job_id" = $9 and "locked_by" = $10;
 

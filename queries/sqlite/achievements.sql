@@ -2,14 +2,13 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.delete
-delete from "achievement_progress" where "project_id" = ? and "achievement_id" = ?;
 delete from "achievement_unlocks" where "project_id" = ? and "achievement_id" = ?;
 delete from "achievement_level_counts" where "project_id" = ? and "achievement_id" = ?;
 delete from "achievements" where "project_id" = ? and "achievement_id" = ?;
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.deleteUserData
 select "achievement_id", "level" from "achievement_unlocks" where "project_id" = ? and "user_id" = ? limit ?;
-select "achievement_id" from "achievement_progress" where "project_id" = ? and "user_id" = ? limit ?;
+delete from "achievement_user_progress" where "project_id" = ? and "user_id" = ?;
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.find
 select * from "achievements" where "project_id" = ? and "achievement_id" = ?;
@@ -20,6 +19,9 @@ insert into "achievements" ("project_id", "achievement_id", "title", "descriptio
 -- modules/achievements/achievements.repository.ts AchievementsRepository.levelCounts
 select "achievement_id", "level", sum(users) as "users" from "achievement_level_counts" where "project_id" = ? group by "achievement_id", "level";
 
+-- modules/achievements/achievements.repository.ts AchievementsRepository.levelsOfUsers
+select "achievement_id", "level" from "achievement_unlocks" where "project_id" = ? and "user_id" in (?, ?);
+
 -- modules/achievements/achievements.repository.ts AchievementsRepository.list
 select * from "achievements" where "project_id" = ? order by "created_at", "achievement_id";
 
@@ -27,7 +29,7 @@ select * from "achievements" where "project_id" = ? order by "created_at", "achi
 select * from "achievements" where "project_id" = ? order by "created_at", "achievement_id";
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.progressOf
-select * from "achievement_progress" where "project_id" = ? and "user_id" = ?;
+select "progress" from "achievement_user_progress" where "project_id" = ? and "user_id" = ?;
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.unlocksOf
 select * from "achievement_unlocks" where "project_id" = ? and "user_id" = ? order by "achievement_id", "level";
@@ -42,13 +44,13 @@ insert into "achievement_level_counts" ("project_id", "achievement_id", "level",
 insert into "achievement_unlocks" ("project_id", "user_id", "achievement_id", "level", "unlocked_at", "backfilled", "points") values (?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "user_id", "achievement_id", "level") do nothing;
 
 -- modules/achievements/achievements.sql.ts progressOfUsers.one
-select t.* from "achievement_progress" as t where "t"."project_id" = ? and "t"."user_id" = ?;
+select t.* from "achievement_user_progress" as t where "t"."project_id" = ? and "t"."user_id" = ?;
 
 -- modules/achievements/achievements.sql.ts unlocksOfUsers.one
 select "t"."project_id", "t"."user_id", "t"."achievement_id", "t"."level" from "achievement_unlocks" as t where "t"."project_id" = ? and "t"."user_id" = ?;
 
 -- modules/achievements/achievements.sql.ts writeProgress.insert
-insert into "achievement_progress" ("project_id", "user_id", "achievement_id", "progress", "updated_at") values (?, ?, ?, ?, ?);
+insert into "achievement_user_progress" ("project_id", "user_id", "progress", "updated_at") values (?, ?, ?, ?);
 
 -- modules/achievements/achievements.sql.ts writeProgress.update
-update "achievement_progress" set "progress" = ?, "updated_at" = ? where "project_id" = ? and "user_id" = ? and "achievement_id" = ?;
+update "achievement_user_progress" set "progress" = ?, "updated_at" = ? where "project_id" = ? and "user_id" = ?;

@@ -19,6 +19,9 @@ select * from "jobs" where "project_id" = ? and "kind" = ? and "subject" = ? and
 -- platform/jobs/jobs.repository.ts JobStore.findFailed
 select * from "jobs" where "project_id" = ? and "kind" = ? and "subject" = ? and "status" = ? order by "created_at" desc;
 
+-- platform/jobs/jobs.repository.ts JobStore.findLatest
+select * from "jobs" where "project_id" = ? and "kind" = ? and "subject" = ? order by "created_at" desc;
+
 -- platform/jobs/jobs.repository.ts JobStore.finish
 update "jobs" set "status" = ?, "processed" = ?, "payload" = ?, "locked_by" = ?, "locked_until" = ?, "error" = ?, "run_after" = ?, "updated_at" = ? where "job_id" = ? and "locked_by" = ?;
 

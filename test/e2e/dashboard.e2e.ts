@@ -661,6 +661,26 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     }
   } else notCovered.push('webhooks (no /admin/webhook in this build)');
 
+  // Achievements: one made in the UI is backfilled to the users who already purchased; the list shows
+  // the backfill's progress (asked again while it runs) until it is done, then the rarity.
+  if (await api.has('GET', '/admin/achievement')) {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Achievements' }).click();
+    await page.getByRole('button', { name: 'New achievement' }).click();
+    await page.getByLabel('Achievement id').fill('first-purchase');
+    await page.getByLabel('Title (en)').fill('First purchase');
+    await page.getByLabel('Event id').fill('purchase');
+    await page.getByLabel('Threshold (without levels)').fill('1');
+    await page.getByRole('button', { name: 'Create achievement' }).click();
+    await page.getByText('Achievement first-purchase saved.').waitFor();
+    const progress = page.getByTestId('backfill-first-purchase');
+    await progress.getByText(`done: ${users.length} users checked`).waitFor();
+    const rarity = await api.call('GET', '/achievement/first-purchase', undefined, await userToken('alice'));
+    check((rarity.body as { rarity: number }).rarity === 1, `every user purchased, so rarity 1: ${JSON.stringify(rarity.body)}`);
+    await page.reload();
+    await page.getByTestId('achievement-rarity').getByText('First purchase: users with each level (%)').waitFor();
+    covered.push('achievement created in the UI: its backfill progress shown (asked again while under way) until done, then its rarity');
+  } else notCovered.push('achievements (no /admin/achievement in this build)');
+
   if (await api.has('GET', '/admin/currency')) await currencies(page, api, base);
   else notCovered.push('currencies (no /admin/currency in this build)');
 

@@ -142,3 +142,4 @@ export type CurrencyLevel = Currency['levels'][number];
 /** GET /user/{userId}/wallet */
 export type Wallet = Ok<'getUserWallet'>;
 export type WalletBalance = Wallet['balances'][number];
+export type AchievementBackfill = Ok<'getAchievementBackfill'>;

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
+import { backfillText } from './AchievementBackfill';
 import { achievementsConfig, achievementToBody } from './Achievements';
 
 describe('achievements in the dashboard', () => {
@@ -73,5 +74,55 @@ describe('achievements in the dashboard', () => {
       ['level 1', '25'],
       ['level 2', '5'],
     ]);
+  });
+
+  it('shows the progress of each achievement’s backfill, asked again while it runs', async () => {
+    signedIn();
+    window.history.replaceState(null, '', '/dashboard/achievements');
+    const backfill = (status: string, usersChecked: number) => ({
+      status: 200,
+      body: { achievementId: 'purchases', backfill: { jobId: 'job_1', status, usersChecked, liveUsers: 250, createdAt: 1 } },
+    });
+    const answers = [backfill('running', 100), backfill('done', 250)];
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/achievement': {
+        status: 200,
+        body: [
+          {
+            achievementId: 'purchases',
+            title: { en: '100 purchases' },
+            description: {},
+            image: null,
+            status: 'ACTIVE',
+            secret: false,
+            points: 10,
+            backfillPoints: false,
+            criteria: { kind: 'eventCount', eventId: 'purchase', threshold: 1 },
+            levels: null,
+            createdAt: 1,
+            updatedAt: 1,
+            rarityByLevel: { '1': 0 },
+          },
+        ],
+      },
+      'GET /admin/achievement/purchases/backfill': () => answers.shift() ?? backfill('done', 250),
+    });
+    render(<App fetchImpl={api.fetchImpl} />);
+    expect(await screen.findByText(/running: 100 of 250 users checked/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Backfill of purchases' })).toHaveAttribute('value', '100');
+    expect(await screen.findByText(/done: 250 users checked/, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Backfill of purchases' })).toBeNull();
+    const asked = api.calls.filter((c) => c.path === '/admin/achievement/purchases/backfill').length;
+    // Done: not asked again.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(api.calls.filter((c) => c.path === '/admin/achievement/purchases/backfill').length).toBe(asked);
+  });
+
+  it('says what a backfill that never ran, is queued or failed is', () => {
+    expect(backfillText(null)).toBe('none');
+    const b = { jobId: 'job_1', usersChecked: 1200, liveUsers: 3000, createdAt: 1 };
+    expect(backfillText({ ...b, status: 'queued' })).toBe('queued');
+    expect(backfillText({ ...b, status: 'failed' })).toBe('failed after 1,200 of 3,000 users checked');
   });
 });

@@ -3,6 +3,7 @@ import { LazyChartCard } from '../components/LazyChart';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Checkbox, LanguageMapInput, Rows, Select, TextInput } from '../components/ui';
 import { cleanLanguageMap, compact, numberField, pickLanguage, text } from '../form';
+import { BackfillProgressCell } from './AchievementBackfill';
 
 /** The criteria kinds in the order the form offers them, with what each counts (docs/achievements.md). */
 export const KINDS: ReadonlyArray<{ value: AchievementKind; label: string }> = [
@@ -192,13 +193,16 @@ export const achievementsConfig: ResourceConfig<Achievement, AchievementForm> = 
   title: 'Achievements',
   singular: 'Achievement',
   idKey: 'achievementId',
-  intro: 'Badges users collect, with levels, rarity and secret ones; rarity is in GET /achievement/{id}.',
+  intro:
+    'Badges users collect, with levels, rarity and secret ones; rarity is in GET /achievement/{id}. Saving an active one starts a ' +
+    'backfill that awards it to users who already meet it: its progress shows in the list.',
   columns: [
     { label: 'Achievement id', render: (a) => <code>{a.achievementId}</code> },
     { label: 'Title', render: (a) => pickLanguage(a.title) },
     { label: 'Counts', render: (a) => KINDS.find((k) => k.value === a.criteria.kind)?.label ?? a.criteria.kind },
     { label: 'Levels', render: levelsText },
     { label: 'Secret', render: (a) => (a.secret ? 'yes' : 'no') },
+    { label: 'Backfill', render: (a) => <BackfillProgressCell achievement={a} /> },
   ],
   blank: () => ({
     achievementId: '',

@@ -1,9 +1,11 @@
 import type { JobHandler, JobRunner } from '../../platform/jobs/job-runner.js';
 import type { Job } from '../../platform/jobs/jobs.repository.js';
+import { AppError } from '../../http/errors.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import { addDecimals, compareDecimals, conditionsHold, decimalText, parseDecimal, ZERO, type Decimal } from '../events/index.js';
 import type { AchievementAwardUnit } from './achievements-batch.js';
 import type { Achievement } from './achievement-rules.js';
+import type { BackfillProgress } from './achievements.schemas.js';
 
 /**
  * The backfill of an achievement (decision 278): a durable job that walks the project's live users
@@ -18,6 +20,8 @@ const PAGE = 100;
 export interface BackfillSources {
   achievement(projectId: string, achievementId: string): Promise<Achievement | null>;
   liveUsersAfter(projectId: string, after: string | null, limit: number): Promise<string[]>;
+  /** The project's live users (the users module's kept count). */
+  liveUsers(projectId: string): Promise<number>;
   storedEvents(
     projectId: string,
     eventId: string,
@@ -68,6 +72,25 @@ export class AchievementBackfill implements JobHandler {
     });
     this.jobs.wake();
     return jobId;
+  }
+
+  /**
+   * The progress of the achievement's latest backfill (GET /admin/achievement/{id}/backfill): its job's
+   * state and the users it has checked, beside the project's live users now (the kept count, decision
+   * 287: about what the whole walk checks). Null when the achievement was never backfilled (created
+   * inactive) or the job is gone. 404 ACHIEVEMENT_NOT_FOUND for an unknown achievement.
+   */
+  async progress(projectId: string, achievementId: string): Promise<BackfillProgress> {
+    const [a, job, liveUsers] = await Promise.all([
+      this.sources.achievement(projectId, achievementId),
+      this.jobs.store.findLatest(projectId, BACKFILL_JOB, achievementId),
+      this.sources.liveUsers(projectId),
+    ]);
+    if (!a) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
+    const backfill = job
+      ? { jobId: job.jobId, status: job.status, usersChecked: job.processed, liveUsers, createdAt: job.createdAt }
+      : null;
+    return { achievementId, backfill };
   }
 
   async step(job: Job): Promise<{ processed: number; done: boolean }> {

@@ -2,6 +2,7 @@ import { addDecimals, compareDecimals, conditionsHold, decimalText, parseDecimal
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
 import { EARNING_TYPES, historyText, ledgerIn, lifetimeEarned } from '../points/index.js';
 import { userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
+import { parseUserProgress, progressIn, userProgressText, type UserProgress } from './achievement-progress.js';
 import { betterProgress, levelsReached, type Achievement, type Level } from './achievement-rules.js';
 import { addLevelCounts, insertUnlocks, progressOfUsers, unlocksOfUsers, writeProgress } from './achievements.sql.js';
 
@@ -41,8 +42,14 @@ const EARNING = new Set<string>(EARNING_TYPES);
 interface Held {
   projectId: string;
   userId: string;
-  /** achievementId → progress as decided. */
-  progress: Map<string, { exact: Decimal; changed: boolean; stored: boolean; updatedAt: number }>;
+  /** achievementId → progress as decided (of the project's active achievements). */
+  progress: Map<string, Decimal>;
+  /** The user's stored progress row as decided: every achievement's entry (decision 289). */
+  entries: UserProgress;
+  /** Whether the user has a stored progress row; whether the batch changed it. */
+  stored: boolean;
+  changed: boolean;
+  updatedAt: number;
   /** achievementId → levels unlocked. */
   unlocked: Map<string, Set<number>>;
   /** Points earned in all, as decided so far (null: no lifetimeEarned achievement in the project). */
@@ -67,6 +74,8 @@ interface Unlock {
  */
 export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   private readonly defs = new Map<string, Achievement[]>();
+  /** `${projectId}\u0000${eventId}` → the achievements an event of that id may move, in id order (once per batch). */
+  private readonly touching = new Map<string, Achievement[]>();
   private readonly series = new Map<string, Map<string, string>>();
   private readonly held = new Map<string, Held>();
   private readonly unlocks: Array<Parameters<typeof insertUnlocks.run>[1][number]> = [];
@@ -109,6 +118,10 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
         projectId: k.project_id,
         userId: k.user_id,
         progress: new Map(),
+        entries: new Map(),
+        stored: false,
+        changed: false,
+        updatedAt: 0,
         unlocked: new Map(),
         earned: earns ? 0 : null,
       });
@@ -121,12 +134,13 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       Promise.all(earners.map((h) => this.batch.session.all(lifetimeEarned, { projectId: h.projectId, userId: h.userId }))),
     ]);
     for (const r of progress) {
-      this.held.get(userKey(r.project_id, r.user_id))!.progress.set(r.achievement_id, {
-        exact: parseDecimal(r.progress) ?? ZERO,
-        changed: false,
-        stored: true,
-        updatedAt: Number(r.updated_at),
-      });
+      const h = this.held.get(userKey(r.project_id, r.user_id))!;
+      h.entries = parseUserProgress(r.progress);
+      h.stored = true;
+      for (const a of this.defs.get(h.projectId)!) {
+        const exact = progressIn(h.entries, a.achievementId, a.createdAt);
+        if (exact !== null) h.progress.set(a.achievementId, exact);
+      }
     }
     for (const r of unlocked) {
       const h = this.held.get(userKey(r.project_id, r.user_id))!;
@@ -153,10 +167,10 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const h = this.held.get(userKey(event.projectId, event.userId));
     if (!h) return;
     this.countEarnings();
-    for (const a of this.defs.get(event.projectId)!) {
+    for (const a of this.touchedBy(event.projectId, event.eventId)) {
       const next = this.progressAfter(a, h, event, outcome);
       if (next === null) continue;
-      this.setProgress(h, a.achievementId, next, event.receivedAt);
+      this.setProgress(h, a, next, event.receivedAt);
       for (const level of levelsReached(a.criteria.kind, a.levels, next, levelSet(h, a.achievementId))) {
         const unlock = { held: h, achievement: a, level, at: event.receivedAt, backfilled: false };
         this.unlock({ ...unlock, occurredAt: event.occurredAt, boardGroups: event.userGroups }, outcome);
@@ -164,10 +178,29 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     }
   }
 
+  /**
+   * The project's achievements an event of `eventId` may move: those counting or summing that event,
+   * and those reading what every event decides (points earned, streaks, challenges); not those of
+   * other events, nor `boardRank` (decided at the month close). Worked out once per batch and event id.
+   */
+  private touchedBy(projectId: string, eventId: string): Achievement[] {
+    const key = `${projectId}\u0000${eventId}`;
+    let list = this.touching.get(key);
+    if (!list) {
+      list = this.defs.get(projectId)!.filter((a) => {
+        const c = a.criteria;
+        if (c.kind === 'eventCount' || c.kind === 'metadataSum') return c.eventId === eventId;
+        return c.kind !== 'boardRank';
+      });
+      this.touching.set(key, list);
+    }
+    return list;
+  }
+
   /** The achievement's progress after the event, or null when the event does not move it. */
   private progressAfter(a: Achievement, h: Held, event: PipelineEvent, outcome: PipelineOutcome): Decimal | null {
     const c = a.criteria;
-    const now = h.progress.get(a.achievementId)?.exact ?? ZERO;
+    const now = h.progress.get(a.achievementId) ?? ZERO;
     switch (c.kind) {
       case 'eventCount':
       case 'metadataSum': {
@@ -208,9 +241,9 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     if (!h || !a) return { unlocked: [] };
     // Points earned in all are worked out here, behind the user's lock, from the ledger itself.
     const given = (a.criteria.kind === 'lifetimeEarned' ? parseDecimal(h.earned ?? 0) : parseDecimal(u.progress)) ?? ZERO;
-    const now = h.progress.get(a.achievementId)?.exact ?? ZERO;
+    const now = h.progress.get(a.achievementId) ?? ZERO;
     const progress = betterProgress(a.criteria.kind, given, now);
-    if (compareDecimals(progress, now) !== 0) this.setProgress(h, a.achievementId, progress, this.batch.now);
+    if (compareDecimals(progress, now) !== 0) this.setProgress(h, a, progress, this.batch.now);
     const unlocked: number[] = [];
     for (const level of levelsReached(a.criteria.kind, a.levels, progress, levelSet(h, a.achievementId))) {
       const at = Math.min(u.metAt[String(level.level)] ?? this.batch.now, this.batch.now);
@@ -220,10 +253,11 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     return { unlocked };
   }
 
-  private setProgress(h: Held, achievementId: string, exact: Decimal, at: number): void {
-    const row = h.progress.get(achievementId);
-    if (row) Object.assign(row, { exact, changed: true, updatedAt: at });
-    else h.progress.set(achievementId, { exact, changed: true, stored: false, updatedAt: at });
+  private setProgress(h: Held, a: Achievement, exact: Decimal, at: number): void {
+    h.progress.set(a.achievementId, exact);
+    h.entries.set(a.achievementId, { p: decimalText(exact), c: a.createdAt, at });
+    h.changed = true;
+    h.updatedAt = Math.max(h.updatedAt, at);
   }
 
   /** Unlocks one level: its points through the ledger, its row, the count of its level and the notice. */
@@ -279,21 +313,14 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   }
 
   async write(): Promise<void> {
+    // One row per user whose progress moved (decision 289), not one per achievement.
     const progress: Array<Parameters<typeof writeProgress.run>[1][number]> = [];
     for (const h of this.held.values()) {
-      for (const [achievementId, p] of h.progress) {
-        if (!p.changed) continue;
-        progress.push({
-          exists: p.stored,
-          row: {
-            project_id: h.projectId,
-            user_id: h.userId,
-            achievement_id: achievementId,
-            progress: decimalText(p.exact),
-            updated_at: p.updatedAt,
-          },
-        });
-      }
+      if (!h.changed) continue;
+      progress.push({
+        exists: h.stored,
+        row: { project_id: h.projectId, user_id: h.userId, progress: userProgressText(h.entries), updated_at: h.updatedAt },
+      });
     }
     const shard = Math.floor(Math.random() * COUNT_SHARDS);
     await Promise.all([

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import type { AchievementProgressTable, AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
+import { parseUserProgress, type UserProgress } from './achievement-progress.js';
+import type { AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
 import './achievements.tables.js';
 
 /**
@@ -45,10 +46,14 @@ export class AchievementsRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Deletes the achievement with every user's progress, unlocks and the counts of its levels. */
+  /**
+   * Deletes the achievement with every user's unlocks and the counts of its levels. Users' progress
+   * entries of it stay in their rows but are never read again (they name the deleted one's createdAt,
+   * decision 289) and go with the row's next write.
+   */
   async delete(db: Queryable, projectId: string, achievementId: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      for (const table of ['achievement_progress', 'achievement_unlocks', 'achievement_level_counts'] as const) {
+      for (const table of ['achievement_unlocks', 'achievement_level_counts'] as const) {
         await trx.deleteFrom(table).where('project_id', '=', projectId).where('achievement_id', '=', achievementId).execute();
       }
       const r = await trx
@@ -71,8 +76,31 @@ export class AchievementsRepository {
     return rows.map((r) => ({ achievement_id: r.achievement_id, level: Number(r.level), users: Number(r.users) }));
   }
 
-  progressOf(db: Queryable, projectId: string, userId: string): Promise<AchievementProgressTable[]> {
-    return db.selectFrom('achievement_progress').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+  /** The levels the given users still hold (users whose deletion is under way: their rows leave the counts as the job removes them). */
+  async levelsOfUsers(
+    db: Queryable,
+    projectId: string,
+    userIds: readonly string[],
+  ): Promise<Array<{ achievement_id: string; level: number }>> {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('achievement_unlocks')
+      .select(['achievement_id', 'level'])
+      .where('project_id', '=', projectId)
+      .where('user_id', 'in', userIds)
+      .execute();
+    return rows.map((r) => ({ achievement_id: r.achievement_id, level: Number(r.level) }));
+  }
+
+  /** The user's progress towards every achievement (its one row, decision 289). */
+  async progressOf(db: Queryable, projectId: string, userId: string): Promise<UserProgress> {
+    const row = await db
+      .selectFrom('achievement_user_progress')
+      .select('progress')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return parseUserProgress(row?.progress);
   }
 
   unlocksOf(db: Queryable, projectId: string, userId: string): Promise<AchievementUnlocksTable[]> {
@@ -121,23 +149,10 @@ export class AchievementsRepository {
         }
         return unlocks.length;
       }
-      const ids = await trx
-        .selectFrom('achievement_progress')
-        .select('achievement_id')
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .limit(limit)
-        .execute();
-      if (ids.length === 0) return 0;
       const r = await trx
-        .deleteFrom('achievement_progress')
+        .deleteFrom('achievement_user_progress')
         .where('project_id', '=', projectId)
         .where('user_id', '=', userId)
-        .where(
-          'achievement_id',
-          'in',
-          ids.map((i) => i.achievement_id),
-        )
         .executeTakeFirst();
       return Number(r.numDeletedRows);
     });

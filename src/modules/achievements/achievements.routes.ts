@@ -2,14 +2,21 @@ import { Type } from 'typebox';
 import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { errors, ResourceId, UserId } from '../../http/schemas.js';
-import { AchievementBody, AchievementDefinition, PublicAchievement, UserAchievement, UserAchievementList } from './achievements.schemas.js';
+import {
+  AchievementBody,
+  AchievementDefinition,
+  BackfillProgress,
+  PublicAchievement,
+  UserAchievement,
+  UserAchievementList,
+} from './achievements.schemas.js';
 
 const AdminParams = Type.Object({ achievementId: ResourceId });
 const UserAchievementParams = Type.Object({ userId: UserId, achievementId: ResourceId });
 
 /** The user's achievements, one achievement with its rarity, and the /admin/achievement resource. */
 export async function achievementsRoutes(app: App): Promise<void> {
-  const { achievements } = app.services;
+  const { achievements, achievementBackfill } = app.services;
   const tags = ['achievements'];
   const security = [{ bearerAuth: [] }];
 
@@ -110,6 +117,22 @@ export async function achievementsRoutes(app: App): Promise<void> {
       },
     },
     (req) => achievements.get(req.principal.projectId, req.params.achievementId),
+  );
+  app.get(
+    '/admin/achievement/:achievementId/backfill',
+    {
+      schema: {
+        operationId: 'getAchievementBackfill',
+        description:
+          'Where the latest backfill of the achievement stands (creating or replacing an active one starts it): its job, its state ' +
+          'and how many users it has checked, beside the project’s live users; `backfill` is null when there was none.',
+        ...admin,
+        summary: 'Progress of an achievement’s backfill',
+        params: AdminParams,
+        response: { 200: BackfillProgress, ...errors(400, 401, 404) },
+      },
+    },
+    (req) => achievementBackfill.progress(req.principal.projectId, req.params.achievementId),
   );
   app.put(
     '/admin/achievement/:achievementId',

@@ -142,3 +142,22 @@ export const UserAchievementList = Type.Object({ achievements: Type.Array(UserAc
 
 /** An unlock in the POST /event response (`data.achievements`). */
 export const AchievementUnlockItem = Type.Object({ achievementId: Type.String(), level: Type.Integer() });
+
+/** GET /admin/achievement/{id}/backfill: where the achievement's latest backfill stands (decision 288). */
+export const BackfillProgress = Type.Object({
+  achievementId: Type.String(),
+  backfill: Type.Union(
+    [
+      Type.Object({
+        jobId: Type.String({ description: 'The backfill job (also GET /admin/job/{jobId})' }),
+        status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+        usersChecked: Type.Integer({ description: 'Live users the job has checked so far (in id order, 100 per step)' }),
+        liveUsers: Type.Integer({ description: 'The project’s live users now: about what the whole backfill checks' }),
+        createdAt: Type.Integer({ description: 'When the backfill was queued (ms)' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'null: the achievement was never backfilled (it was created inactive and never activated)' },
+  ),
+});
+export type BackfillProgress = Static<typeof BackfillProgress>;

@@ -3,13 +3,15 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
-import { decimalNumber, eventStage, parseDecimal, ZERO } from '../events/index.js';
+import { decimalNumber, eventStage, ZERO } from '../events/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import { AchievementsBatch, type AchievementAwardUnit, type ChallengeSeries } from './achievements-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import { levelsOf, nextThreshold, validateAchievement, type Achievement } from './achievement-rules.js';
 import { AchievementsRepository } from './achievements.repository.js';
+import { publicView, readRarity, type RaritySources } from './achievement-rarity.js';
+import { progressIn } from './achievement-progress.js';
 import type { AchievementBody, AchievementDefinition, PublicAchievement, UserAchievement } from './achievements.schemas.js';
 import type { AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
 
@@ -22,9 +24,7 @@ import type { AchievementsTable, AchievementUnlocksTable } from './achievements.
 const BUS_TOPIC = 'achievements';
 
 /** What the service needs of other modules. */
-export interface AchievementSources {
-  /** Live users of a project (rarity's denominator). */
-  countUsers(projectId: string): Promise<number>;
+export interface AchievementSources extends RaritySources {
   userExists(projectId: string, userId: string): Promise<boolean>;
   challengeSeries: ChallengeSeries;
   /** The first `n` of a month's board of a group (a closed month: its archive). */
@@ -77,27 +77,6 @@ function toDefinition(a: Achievement): AchievementDefinition {
     levels: a.levelsGiven ?? null,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
-  };
-}
-
-/** Level → users who unlocked it, per achievement. */
-type LevelCounts = Map<string, Map<number, number>>;
-
-function publicView(a: Achievement, counts: LevelCounts, users: number): PublicAchievement {
-  const byLevel = counts.get(a.achievementId) ?? new Map<number, number>();
-  const fraction = (n: number) => (users === 0 ? 0 : Math.min(1, Math.max(0, n / users)));
-  const rarityByLevel: Record<string, number> = {};
-  for (const l of a.levels) rarityByLevel[String(l.level)] = fraction(byLevel.get(l.level) ?? 0);
-  return {
-    achievementId: a.achievementId,
-    title: a.title,
-    description: a.description,
-    image: a.image,
-    secret: a.secret,
-    kind: a.criteria.kind,
-    levels: a.levels.map((l) => ({ level: l.level, threshold: l.threshold, title: l.title, image: l.image, points: l.points })),
-    rarity: fraction(byLevel.get(a.levels[0]!.level) ?? 0),
-    rarityByLevel,
   };
 }
 
@@ -197,10 +176,10 @@ export class AchievementsService implements UserDataOwner {
 
   /** The project's achievements with the rarity of each level (the operator's view; secret ones included). */
   async list(projectId: string): Promise<AchievementDefinition[]> {
-    const [rows, { counts, users }] = await Promise.all([this.repo.list(this.db, projectId), this.counts(projectId)]);
+    const [rows, rarity] = await Promise.all([this.repo.list(this.db, projectId), readRarity(this.repo, this.db, this.sources, projectId)]);
     return rows.map((r) => {
       const a = toAchievement(r);
-      return { ...toDefinition(a), rarityByLevel: publicView(a, counts, users).rarityByLevel };
+      return { ...toDefinition(a), rarityByLevel: publicView(a, rarity).rarityByLevel };
     });
   }
 
@@ -261,23 +240,11 @@ export class AchievementsService implements UserDataOwner {
     await this.changed(projectId, null);
   }
 
-  private async counts(projectId: string): Promise<{ counts: LevelCounts; users: number }> {
-    const [rows, users] = await Promise.all([this.repo.levelCounts(this.db, projectId), this.sources.countUsers(projectId)]);
-    const counts: LevelCounts = new Map();
-    for (const r of rows) {
-      let m = counts.get(r.achievement_id);
-      if (!m) counts.set(r.achievement_id, (m = new Map()));
-      m.set(r.level, r.users);
-    }
-    return { counts, users };
-  }
-
   /** GET /achievement/{id}: an active achievement that is not secret, with its rarity. */
   async getPublic(projectId: string, achievementId: string): Promise<PublicAchievement> {
     const a = (await this.definitions(projectId)).find((x) => x.achievementId === achievementId && x.status === 'ACTIVE' && !x.secret);
     if (!a) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
-    const { counts, users } = await this.counts(projectId);
-    return publicView(a, counts, users);
+    return publicView(a, await readRarity(this.repo, this.db, this.sources, projectId));
   }
 
   /** GET /user/{userId}/achievement: every active achievement, a secret one only once the user unlocked it. */
@@ -293,13 +260,12 @@ export class AchievementsService implements UserDataOwner {
 
   private async forUser(projectId: string, userId: string): Promise<UserAchievement[]> {
     if (!(await this.sources.userExists(projectId, userId))) throw AppError.of('USER_NOT_FOUND', userId);
-    const [defs, progress, unlocks, { counts, users }] = await Promise.all([
+    const [defs, progress, unlocks, rarity] = await Promise.all([
       this.definitions(projectId),
       this.repo.progressOf(this.db, projectId, userId),
       this.repo.unlocksOf(this.db, projectId, userId),
-      this.counts(projectId),
+      readRarity(this.repo, this.db, this.sources, projectId),
     ]);
-    const progressOf = new Map(progress.map((p) => [p.achievement_id, parseDecimal(p.progress) ?? ZERO]));
     const unlocksOf = new Map<string, AchievementUnlocksTable[]>();
     for (const u of unlocks) {
       const list = unlocksOf.get(u.achievement_id);
@@ -316,12 +282,12 @@ export class AchievementsService implements UserDataOwner {
       const highest = [...a.levels].reverse().find((l) => unlockedSet.has(l.level));
       const top = highest ? mine.find((u) => Number(u.level) === highest.level)! : null;
       out.push({
-        ...publicView(a, counts, users),
+        ...publicView(a, rarity),
         unlocked: mine.length > 0,
         level: highest?.level ?? null,
         unlockedAt: top ? new Date(Number(top.unlocked_at)).toISOString() : null,
         backfilled: top ? Number(top.backfilled) === 1 : false,
-        progress: decimalNumber(progressOf.get(a.achievementId) ?? ZERO),
+        progress: decimalNumber(progressIn(progress, a.achievementId, a.createdAt) ?? ZERO),
         nextThreshold: nextThreshold(a.levels, unlockedSet),
         unlockedLevels: mine.map((u) => ({
           level: Number(u.level),

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { KeyedSelect, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
 import './achievements.tables.js';
 
-/** The progress rows of the given users. */
+/** The progress rows of the given users (one per user: every achievement's progress, decision 289). */
 export const progressOfUsers = new KeyedSelect({
   description: 'achievement progress of users',
-  table: 'achievement_progress',
+  table: 'achievement_user_progress',
   keys: { project_id: 'text', user_id: 'text' },
 });
 
@@ -18,11 +18,11 @@ export const unlocksOfUsers = new KeyedSelect({
   select: ['project_id', 'user_id', 'achievement_id', 'level'],
 });
 
-/** Writes the progress rows a batch changed (their values as decided in the batch). */
+/** Writes the progress row of each user whose progress a batch moved (its whole JSON, as decided in the batch). */
 export const writeProgress = new RowsUpsert({
   description: 'achievement progress',
-  table: 'achievement_progress',
-  keys: { project_id: 'text', user_id: 'text', achievement_id: 'text' },
+  table: 'achievement_user_progress',
+  keys: { project_id: 'text', user_id: 'text' },
   columns: { progress: 'text', updated_at: 'int8' },
 });
 

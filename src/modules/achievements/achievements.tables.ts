@@ -23,12 +23,14 @@ export interface AchievementsTable {
   updated_at: number;
 }
 
-/** One user's progress towards one achievement; no row = no progress. */
-export interface AchievementProgressTable {
+/**
+ * One user's progress towards every achievement, in one row (decision 289): an event that moves 20
+ * achievements writes one row, not 20. No row = no progress.
+ */
+export interface AchievementUserProgressTable {
   project_id: string;
   user_id: string;
-  achievement_id: string;
-  /** The progress as an exact decimal text (decision 190). */
+  /** JSON `{ [achievementId]: UserProgressEntry }` (achievement-progress.ts). */
   progress: string;
   updated_at: number;
 }
@@ -59,7 +61,7 @@ export interface AchievementLevelCountsTable {
 declare module '../../platform/db/schema.js' {
   interface DB {
     achievements: AchievementsTable;
-    achievement_progress: AchievementProgressTable;
+    achievement_user_progress: AchievementUserProgressTable;
     achievement_unlocks: AchievementUnlocksTable;
     achievement_level_counts: AchievementLevelCountsTable;
   }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
-import { deleteUnusedNewUser, insertMissingUsers, lockUserRows } from '../users/index.js';
+import { insertMissingUsers, lockUserRows, writeNewUsers } from '../users/index.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
 import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';
@@ -495,11 +495,14 @@ export class LedgerBatch implements BatchPart {
         })) as never,
     );
     const settled = this.pending.write(this.batch.session);
-    // A row inserted for a user that no unit went on to create is removed again (rare: every such unit was refused).
-    const unused = [...this.balances.values()].filter((b) => b.inserted && !b.live);
-    const removed = unused.map((b) => this.batch.session.run(deleteUnusedNewUser, { projectId: b.projectId, userId: b.userId }));
+    // Rows inserted for users: counted when created, removed when no unit went on to create the user.
+    const inserted = [...this.balances.values()].filter((b) => b.inserted);
+    const users = writeNewUsers(
+      this.batch.session,
+      inserted.map((b) => ({ projectId: b.projectId, userId: b.userId, created: b.live })),
+    );
     const purses = this.currencies ? writePurses(this.batch.session, this.currencies.db, this.balances.values()) : undefined;
-    await Promise.all([balances, entries, settled, this.writeLots(), purses, ...removed]);
+    await Promise.all([balances, entries, settled, this.writeLots(), purses, users]);
   }
 
   /** Each changed user's lots (ledger-lots.ts). */

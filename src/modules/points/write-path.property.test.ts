@@ -300,8 +300,15 @@ async function snapshot(t: TestContext) {
     offerUsers: await rows('offer_user_counts', 'offer_id, user_id, redeemed', 'offer_id, user_id'),
     coupons: await rows('coupons', 'user_id, title, offer_id', 'user_id, created_at, coupon_key'),
     // Receive times differ between the runs (the harness's clock), as for challenge_progress: compared without them.
-    achievementProgress: await rows('achievement_progress', 'user_id, achievement_id, progress', 'user_id, achievement_id'),
+    // One row per user (decision 289): its entries' progress, compared without when they moved.
+    achievementProgress: (await rows('achievement_user_progress', 'user_id, progress', 'user_id')).flatMap((r) =>
+      Object.entries(JSON.parse(r.progress as string) as Record<string, { p: string }>)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([achievementId, e]) => ({ user_id: r.user_id, achievement_id: achievementId, progress: e.p })),
+    ),
     unlocks: await rows('achievement_unlocks', 'user_id, achievement_id, level, backfilled, points', 'user_id, achievement_id, level'),
+    // The users module's count of live users (decision 287): the users a batch created are counted, batched as one by one.
+    liveUsers: await rows('user_counts', 'sum(users) as users', 'project_id', 'sum(users) <> 0'),
     unlockCounts: await rows(
       'achievement_level_counts',
       'achievement_id, level, sum(users) as users',

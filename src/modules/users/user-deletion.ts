@@ -47,6 +47,8 @@ export class UserDeletionService implements JobHandler {
       const users = new UsersRepository(trx);
       if (await users.markDeleted(projectId, userId, now)) {
         marked = true;
+        // From the mark on the user is not live: the count drops with it (decision 287).
+        await users.addLive(projectId, -1);
         return this.enqueue(projectId, userId, now, trx);
       }
       const active = await this.jobs.store.findActive(projectId, USER_DELETION_JOB, userId, trx);

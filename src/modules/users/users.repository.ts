@@ -36,6 +36,22 @@ export const insertMissingUsers = new RowsInsert<
   returning: ['project_id', 'user_id'],
 });
 
+/** Shards of a project's live-user count (user_counts, decision 287): a writer adds to one it picks at random. */
+export const LIVE_COUNT_SHARDS = 8;
+
+/** A shard of the live-user count to add to: concurrent writers rarely meet on one row. */
+export function liveCountShard(): number {
+  return Math.floor(Math.random() * LIVE_COUNT_SHARDS);
+}
+
+/** Adds to one shard of each project's live-user count (users a batch created: autoCreateUsers). */
+export const addLiveUsers = new RowsInsert({
+  description: 'live users added to a shard of the count',
+  table: 'user_counts',
+  columns: { project_id: 'text', shard: 'int4', users: 'int8' },
+  conflict: (oc) => oc.columns(['project_id', 'shard']).doUpdateSet({ users: sql<number>`user_counts.users + excluded.users` }),
+});
+
 /** Users' rows by key, for lookups of concurrent requests answered together (users.service.ts, decision 285). */
 export const userRowsByKey = new KeyedSelect({
   description: 'user rows by key',
@@ -116,15 +132,23 @@ export class UsersRepository {
     return rows.map((r) => r.user_id);
   }
 
-  /** How many live users the project has. */
-  async countLive(projectId: string): Promise<number> {
+  /** How many live users the project has: the sum of its shards of the count (decision 287), not a count of rows. */
+  async liveCount(projectId: string): Promise<number> {
     const r = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number | string>().as('users'))
+      .selectFrom('user_counts')
+      .select((eb) => eb.fn.sum<number | string | null>('users').as('users'))
       .where('project_id', '=', projectId)
-      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(r?.users ?? 0);
+  }
+
+  /** Adds `delta` to a shard of the project's live-user count; run in the transaction that makes a user live or not. */
+  async addLive(projectId: string, delta: number): Promise<void> {
+    await this.db
+      .insertInto('user_counts')
+      .values({ project_id: projectId, shard: liveCountShard(), users: delta })
+      .onConflict((oc) => oc.columns(['project_id', 'shard']).doUpdateSet({ users: sql<number>`user_counts.users + excluded.users` }))
+      .execute();
   }
 
   /** The user's row, including one whose deletion is running (deleted_at set). */

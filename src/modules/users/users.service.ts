@@ -45,7 +45,14 @@ export class UsersService implements UserDataOwner, LiveUsers {
   ): Promise<{ userId: string; createdAt: number; timeZone: string }> {
     const zone = validTimeZone(timeZone);
     const createdAt = this.platform.clock.now();
-    if (!(await this.repo.insert(projectId, userId, createdAt, zone))) {
+    // The row and the project's live-user count change together (decision 287).
+    const inserted = await this.platform.db.kysely.transaction().execute(async (trx) => {
+      const repo = new UsersRepository(trx);
+      if (!(await repo.insert(projectId, userId, createdAt, zone))) return false;
+      await repo.addLive(projectId, 1);
+      return true;
+    });
+    if (!inserted) {
       const existing = await this.repo.find(projectId, userId);
       if (existing?.deleted_at != null) {
         throw AppError.of(
@@ -95,6 +102,12 @@ export class UsersService implements UserDataOwner, LiveUsers {
     return deleting.has(userId);
   }
 
+  /** The project's users whose deletion is under way (the same cached set as `beingDeleted`). */
+  async beingDeletedIds(projectId: string): Promise<readonly string[]> {
+    const deleting = await this.deleting.getOrLoad(projectId, () => this.repo.deletingUserIds(projectId).then((ids) => new Set(ids)));
+    return [...deleting];
+  }
+
   /** A deletion of a user of the project started or ended: every instance reloads the project's set. */
   async deletionsChanged(projectId: string): Promise<void> {
     await this.platform.bus.publish(DELETIONS_TOPIC, projectId);
@@ -105,9 +118,12 @@ export class UsersService implements UserDataOwner, LiveUsers {
     return this.repo.liveIdsAfter(projectId, after, limit);
   }
 
-  /** How many live users the project has (the denominator of achievement rarity). */
-  countLive(projectId: string): Promise<number> {
-    return this.repo.countLive(projectId);
+  /**
+   * How many live users the project has (the denominator of achievement rarity), read from the
+   * count kept with every creation and deletion (decision 287): a few rows, whatever the project's size.
+   */
+  liveCount(projectId: string): Promise<number> {
+    return this.repo.liveCount(projectId);
   }
 
   async exists(projectId: string, userId: string): Promise<boolean> {

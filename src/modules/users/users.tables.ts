@@ -1,4 +1,4 @@
-/** Columns the users module adds to the users table (migrations 0850_users_last_active, 0950_user_time_zones). */
+/** Columns and tables the users module adds (migrations 0850_users_last_active, 0950_user_time_zones, 0995_a_user_counts). */
 declare module '../../platform/db/schema.js' {
   interface UsersTable {
     /** When the write path last recorded something the user did (not an admin adjustment), Unix ms; null: never. */
@@ -6,6 +6,18 @@ declare module '../../platform/db/schema.js' {
     /** IANA zone whose calendar drives the user's streak periods and event limits; `UTC` by default. */
     time_zone?: string;
   }
+  interface DB {
+    user_counts: UserCountsTable;
+  }
 }
 
-export {};
+/**
+ * A project's live users (a row without `deleted_at`), in shards that writers add to in the
+ * transaction that makes a user live or not (decision 287): the project's count is the sum of its
+ * rows. A shard may be negative (a deletion takes one off whichever shard it picks).
+ */
+export interface UserCountsTable {
+  project_id: string;
+  shard: number;
+  users: number;
+}

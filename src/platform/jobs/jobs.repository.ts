@@ -182,6 +182,19 @@ export class JobStore {
     return row ? toJob(row) : null;
   }
 
+  /** The job of a kind about a subject queued last, whatever its state (an achievement's latest backfill), if any. */
+  async findLatest(projectId: string, kind: string, subject: string): Promise<Job | null> {
+    const row = await this.k
+      .selectFrom('jobs')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return row ? toJob(row) : null;
+  }
+
   /** The unfinished job of a kind about a subject (e.g. the deletion of a user), if any. */
   async findActive(projectId: string, kind: string, subject: string, trx = this.k): Promise<Job | null> {
     const row = await trx

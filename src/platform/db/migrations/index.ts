@@ -24,6 +24,8 @@ import { autoCreateUsers } from './0975_auto_create_users.js';
 import { projectDeletion } from './0980_project_deletion.js';
 import { usersDeleting } from './0985_users_deleting.js';
 import { achievements } from './0990_achievements.js';
+import { userCounts } from './0995_a_user_counts.js';
+import { achievementUserProgress } from './0995_a_z_achievement_user_progress.js'; // sorts after 0995_a_user_counts
 import { currencies } from './0995_d_currencies.js';
 
 /**
@@ -56,6 +58,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0980_project_deletion': projectDeletion(),
     '0985_users_deleting': usersDeleting(),
     '0990_achievements': achievements(),
+    '0995_a_user_counts': userCounts(),
+    '0995_a_z_achievement_user_progress': achievementUserProgress(),
     '0995_d_currencies': currencies(),
   };
 }
