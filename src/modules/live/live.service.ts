@@ -36,8 +36,15 @@ export interface LiveSources {
     groupId: string,
     period: { timeframe: string } | { month: string },
   ): Promise<{ rank: number | null; points: number }>;
-  /** A board's top `limit` as JSON text (GET /project/{projectId}/leaderboard). */
-  board(projectId: string, groupId: string, period: { timeframe?: string; month?: string }, limit: number): Promise<string>;
+  /** A board's top `limit` as JSON text (GET /project/{projectId}/leaderboard; `currency` absent: `points`). */
+  board(projectId: string, groupId: string, period: BoardStreamPeriod, limit: number): Promise<string>;
+}
+
+/** The board of a board stream: its period, and its currency (absent: `points`). */
+export interface BoardStreamPeriod {
+  timeframe?: string;
+  month?: string;
+  currency?: string;
 }
 
 /** Parses `boards=default:7d,vip:month` (at most MAX_BOARDS, no repeats); 400 otherwise. */
@@ -262,7 +269,7 @@ export class LiveService {
     reply: FastifyReply,
     projectId: string,
     groupId: string,
-    period: { timeframe?: string; month?: string },
+    period: BoardStreamPeriod,
     limit: number,
   ) {
     this.admit(reply);
@@ -270,7 +277,7 @@ export class LiveService {
     this.admit(reply);
     reply.hijack();
     this.open++;
-    const key = `${projectId}\u0000${groupId}\u0000${period.timeframe ?? ''}\u0000${period.month ?? ''}\u0000${limit}`;
+    const key = [projectId, groupId, period.timeframe ?? '', period.month ?? '', period.currency ?? '', limit].join('\u0000');
     let feed = this.feeds.get(key);
     const stream = new SseStream(reply.raw, this.platform.config.liveMaxBufferBytes, () => {
       this.open--;
