@@ -328,6 +328,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the currencies
+         * @description The project's currencies, `points` first (spendable, with the project's expiry setting).
+         */
+        get: operations["listCurrencies"];
+        put?: never;
+        /**
+         * Create a currency
+         * @description Creates a currency beside `points` (at most 10 per project, `points` included): an XP that is never spent and drives levels, boards and tiers, or coins that offers cost. 409 CURRENCY_EXISTS on a taken id (`points` always exists).
+         */
+        post: operations["createCurrency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/currency/{currencyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a currency
+         * @description One currency of the project.
+         */
+        get: operations["getCurrency"];
+        /**
+         * Replace a currency
+         * @description Replaces a currency. Balances and history stay; INACTIVE stops earning and spending in it. `points` is set by the project (400 RESERVED_ID): its expiry is the project setting pointsExpiry.
+         */
+        put: operations["updateCurrency"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/user/{userId}/reversal": {
         parameters: {
             query?: never;
@@ -7204,6 +7252,1024 @@ export interface operations {
                      *       "error": "Not Found",
                      *       "message": "User alice not found",
                      *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    listCurrencies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "currencyId": "alice",
+                     *         "title": {
+                     *           "de": "alice",
+                     *           "en": "alice"
+                     *         },
+                     *         "spendable": false,
+                     *         "pointsExpiry": {
+                     *           "afterDays": 10
+                     *         },
+                     *         "levels": [
+                     *           {
+                     *             "level": 10,
+                     *             "threshold": 500,
+                     *             "title": {
+                     *               "de": "alice",
+                     *               "en": "alice"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "status": "ACTIVE",
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        currencyId: string;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title: {
+                            [key: string]: string;
+                        };
+                        spendable: boolean;
+                        pointsExpiry: {
+                            afterDays: number;
+                        } | null;
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        createdAt: number;
+                        updatedAt: number;
+                    }[];
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    createCurrency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currencyId": "alice",
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "spendable": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Currency id (A–Z a–z 0–9 _ -, at most 64) */
+                    currencyId: string;
+                    /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                    title: {
+                        [key: string]: string;
+                    };
+                    /** @description Whether offers may be priced in it (an XP that only ranks and levels is not) */
+                    spendable: boolean;
+                    /** @description Credits expire this many days after they were earned; null: never */
+                    pointsExpiry?: {
+                        /** @description Days after the day a credit entered the balance */
+                        afterDays: number;
+                    } | null;
+                    /** @description Levels by lifetime earnings, lowest first */
+                    levels?: {
+                        /** @description The level number (1, 2, 3 …), rising with the threshold */
+                        level: number;
+                        /** @description Lifetime earnings in the currency that reach it */
+                        threshold: number;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currencyId": "alice",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "spendable": false,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        currencyId: string;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title: {
+                            [key: string]: string;
+                        };
+                        spendable: boolean;
+                        pointsExpiry: {
+                            afterDays: number;
+                        } | null;
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    getCurrency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Currency id (A–Z a–z 0–9 _ -, at most 64)
+                 * @example alice
+                 */
+                currencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currencyId": "alice",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "spendable": false,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        currencyId: string;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title: {
+                            [key: string]: string;
+                        };
+                        spendable: boolean;
+                        pointsExpiry: {
+                            afterDays: number;
+                        } | null;
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCurrency: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Currency id (A–Z a–z 0–9 _ -, at most 64)
+                 * @example alice
+                 */
+                currencyId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A full update: omitted `levels` become none, an omitted `pointsExpiry` turns expiry off */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "de": "alice",
+                 *         "en": "alice"
+                 *       },
+                 *       "spendable": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Currency id (A–Z a–z 0–9 _ -, at most 64) */
+                    currencyId?: string;
+                    /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                    title: {
+                        [key: string]: string;
+                    };
+                    /** @description Whether offers may be priced in it (an XP that only ranks and levels is not) */
+                    spendable: boolean;
+                    /** @description Credits expire this many days after they were earned; null: never */
+                    pointsExpiry?: {
+                        /** @description Days after the day a credit entered the balance */
+                        afterDays: number;
+                    } | null;
+                    /** @description Levels by lifetime earnings, lowest first */
+                    levels?: {
+                        /** @description The level number (1, 2, 3 …), rising with the threshold */
+                        level: number;
+                        /** @description Lifetime earnings in the currency that reach it */
+                        threshold: number;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currencyId": "alice",
+                     *       "title": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       },
+                     *       "spendable": false,
+                     *       "pointsExpiry": {
+                     *         "afterDays": 10
+                     *       },
+                     *       "levels": [
+                     *         {
+                     *           "level": 10,
+                     *           "threshold": 500,
+                     *           "title": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        currencyId: string;
+                        /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                        title: {
+                            [key: string]: string;
+                        };
+                        spendable: boolean;
+                        pointsExpiry: {
+                            afterDays: number;
+                        } | null;
+                        levels: {
+                            level: number;
+                            threshold: number;
+                            /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
+                            title: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
                      *     }
                      */
                     "application/json": {

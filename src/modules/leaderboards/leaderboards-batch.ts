@@ -37,8 +37,9 @@ const ONLY_DEFAULT = [DEFAULT_GROUP];
  * ledger entry of the batch but spending (redemptions) counts — events, challenge and streak
  * bonuses, survey answers, adjustments — for `default` and for the user groups of the event that
  * caused it, on the boards of the entry's currency (decision 297: a `points` entry on the boards
- * it always had, another currency's on boards keyed `<group>~<currency>`). The batch's points are summed per user, group and bucket and written once; the new
- * totals go to the rank index after the commit.
+ * it always had, another currency's on boards keyed `<group>~<currency>`). The batch's points are
+ * summed per user, group and bucket and written once; the new totals go to the rank index after
+ * the commit.
  */
 export class LeaderboardsBatch implements BatchPart<'board-points'> {
   private readonly seeds: BoardPointsUnit[] = [];

@@ -38,7 +38,10 @@ describeSharedApp('leaderboards: a board per currency', (t) => {
       ]);
       // A points board read as before answers as before: no currency unless the request names one.
       expect(points.body).not.toHaveProperty('currency');
-      expect((await board(`groupId=default&currency=points&${period}`)).body).toMatchObject({ users: points.body.users, currency: 'points' });
+      expect((await board(`groupId=default&currency=points&${period}`)).body).toMatchObject({
+        users: points.body.users,
+        currency: 'points',
+      });
     }
     expect(ranking((await board('groupId=vip&currency=xp&month=2026-01')).body.users)).toEqual([['bob', 80, 1]]);
     expect((await board('groupId=vip&month=2026-01')).body).toMatchObject({ users: [], total: 0 });

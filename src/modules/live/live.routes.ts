@@ -40,7 +40,11 @@ const BoardStreamQuery = Type.Object(
     month: Type.Optional(Type.String({ description: 'YYYY-MM' })),
     timeframe: Type.Optional(Type.String({ description: '7d, 30d or 365d' })),
     currency: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: 'The currency whose board is sent (default `points`); unknown: 400 UNKNOWN_CURRENCY' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'The currency whose board is sent (default `points`); unknown: 400 UNKNOWN_CURRENCY',
+      }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TOP, default: 10, description: `Entries sent (at most ${MAX_TOP})` })),
     token,

@@ -265,13 +265,7 @@ export class LiveService {
   }
 
   /** GET /project/{projectId}/leaderboard/stream: the board's top `limit` now, then whenever it changes (at most once a second). */
-  async openBoardStream(
-    reply: FastifyReply,
-    projectId: string,
-    groupId: string,
-    period: BoardStreamPeriod,
-    limit: number,
-  ) {
+  async openBoardStream(reply: FastifyReply, projectId: string, groupId: string, period: BoardStreamPeriod, limit: number) {
     this.admit(reply);
     const body = await this.sources.board(projectId, groupId, period, limit);
     this.admit(reply);

@@ -6,7 +6,10 @@ export class ProjectsRepository {
 
   /** The query of a project's tier settings (run alone, or in the write path's transaction). */
   tierSettingsQuery(projectId: string) {
-    return this.db.selectFrom('projects').select(['tier_window_months', 'tier_grace_months', 'tier_currency']).where('project_id', '=', projectId);
+    return this.db
+      .selectFrom('projects')
+      .select(['tier_window_months', 'tier_grace_months', 'tier_currency'])
+      .where('project_id', '=', projectId);
   }
 
   /** The live projects (not those being deleted). */

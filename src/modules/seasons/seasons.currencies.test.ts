@@ -24,7 +24,12 @@ describeBackends('seasons: the month close of a currency’s boards', (t) => {
     await earn(t, 'bob', 500, { currency: 'xp' });
     await earn(t, 'ann', 100, { currency: 'xp' });
     await defineSeasonReward(t, { seasonRewardId: 'prize', bands: [{ fromRank: 1, toRank: 1, points: 100 }] });
-    await defineAchievement(t, { achievementId: 'champion', points: 0, criteria: { kind: 'boardRank' }, levels: [{ level: 1, threshold: 1 }] });
+    await defineAchievement(t, {
+      achievementId: 'champion',
+      points: 0,
+      criteria: { kind: 'boardRank' },
+      levels: [{ level: 1, threshold: 1 }],
+    });
     await t.setClock(FEB_3);
     if (how === 'early') expect((await t.admin('POST', '/admin/season/2026-01/close')).statusCode).toBe(202);
     await t.app.services.jobs.runUntilIdle();
