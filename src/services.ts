@@ -46,24 +46,24 @@ export function createServices(platform: Platform) {
   const userGroups = new UserGroupsService(platform);
   const currencies = new CurrenciesService(platform, { pointsExpiry: (p) => projects.get(p).then((x) => x.pointsExpiry) });
   projects.useCurrencies({ require: (p, c) => currencies.require(p, c, 'read') });
-  const points = new PointsService(platform, writes);
-  const challenges = new ChallengesService(platform);
-  const streaks = new StreaksService(platform, users);
+  const points = new PointsService(platform, writes, currencies);
+  const challenges = new ChallengesService(platform, currencies);
+  const streaks = new StreaksService(platform, users, currencies);
   const analytics = new AnalyticsService(platform);
   const webhooks = new WebhooksService(platform);
   const audit = new AuditService(platform);
   const leaderboards = new LeaderboardsService(platform, users, userGroups, writes, currencies);
-  const events = new EventsService(platform, writes, userGroups, projects);
+  const events = new EventsService(platform, writes, userGroups, projects, currencies);
   const tiers = new TiersService(platform, projects, leaderboards);
   const reversals = new ReversalsService(platform, writes, events);
   const expiry = new PointsExpiryService(platform, writes, points.expirySettings);
   tiers.useWritePath(writes);
   streaks.useWritePath(writes);
   const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
-  const offers = new OffersService(platform, coupons, tiers, streaks);
+  const offers = new OffersService(platform, coupons, tiers, streaks, currencies);
   tiers.useOffers(offers);
-  const redemption = new RedemptionService(platform, offers.repo, points, writes, tiers, streaks);
-  const surveys = new SurveysService(platform, writes);
+  const redemption = new RedemptionService(platform, offers.repo, points, writes, currencies, tiers, streaks);
+  const surveys = new SurveysService(platform, writes, currencies);
   // Built before the notifications service below; it reads it only once a stream is open.
   const live: LiveService = new LiveService(platform, {
     overview: (p, u) => notifications.overview(p, u),

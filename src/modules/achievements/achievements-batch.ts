@@ -142,7 +142,8 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const entries = ledgerIn(this.batch).entries;
     for (; this.ledgerSeen < entries.length; this.ledgerSeen++) {
       const e = entries[this.ledgerSeen]!;
-      if (e.points <= 0 || !EARNING.has(e.type)) continue;
+      // Points only: lifetimeEarned achievements count the points currency (decision 302).
+      if (e.points <= 0 || !EARNING.has(e.type) || (e.currency !== undefined && e.currency !== 'points')) continue;
       const h = this.held.get(userKey(e.projectId, e.userId));
       if (h && h.earned !== null) h.earned += e.points;
     }

@@ -90,6 +90,7 @@ export class ChallengesBatch implements EventStagePart {
         userId: event.userId,
         type: 'CHALLENGE',
         sourceId: c.challengeId,
+        ...(c.currency === undefined ? {} : { currency: c.currency }),
         points: c.points,
         occurredAt: event.occurredAt,
         title: historyText(c.title),
@@ -99,7 +100,7 @@ export class ChallengesBatch implements EventStagePart {
         boardGroups: event.userGroups,
       });
       pointsAwarded = paid.points;
-      outcome.pointsEarned += paid.points;
+      if (c.currency === undefined) outcome.pointsEarned += paid.points;
     }
     if (!row)
       rows.set(

@@ -13,6 +13,9 @@ const ChallengeFields = {
   valueField: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 128 }), Type.Null()])),
   goal: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }),
   points: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9 })),
+  currency: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The currency `points` are paid in (default `points`; decision 302)' }),
+  ),
   seriesId: Type.Optional(Type.Union([ResourceId, Type.Null()])),
   step: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()])),
   isLastStep: Type.Optional(Type.Boolean()),
@@ -40,6 +43,7 @@ export const ChallengeDefinition = Type.Object({
   valueField: Nullable(Type.String()),
   goal: Type.Number(),
   points: Type.Number(),
+  currency: Type.Optional(Type.String({ description: 'The currency of `points`; absent: points' })),
   seriesId: Nullable(Type.String()),
   step: Nullable(Type.Integer()),
   isLastStep: Type.Boolean(),

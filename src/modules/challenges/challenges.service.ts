@@ -1,6 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
+import type { CurrenciesService } from '../currencies/index.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import { decimalNumber } from '../events/index.js';
@@ -32,6 +33,7 @@ function toChallenge(r: ChallengesTable): Challenge {
     valueField: r.value_field,
     goal: Number(r.goal),
     points: Number(r.points),
+    ...(r.currency ? { currency: r.currency } : {}),
     seriesId: r.series_id,
     step: r.step === null ? null : Number(r.step),
     isLastStep: Number(r.is_last_step) === 1,
@@ -88,7 +90,11 @@ export class ChallengesService implements UserDataOwner {
     begin: (batch) => new ChallengesBatch(batch, (b, projectId) => this.definitionsIn(b, projectId)),
   });
 
-  constructor(private readonly platform: Platform) {
+  constructor(
+    private readonly platform: Platform,
+    /** Checks the currency a challenge pays in (400 UNKNOWN_CURRENCY). */
+    private readonly currencies: Pick<CurrenciesService, 'require'> | null = null,
+  ) {
     this.repo = new ChallengesRepository();
     this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
   }
@@ -162,6 +168,7 @@ export class ChallengesService implements UserDataOwner {
       value_field: body.valueField ?? null,
       goal: body.goal,
       points: body.points ?? 0,
+      currency: body.currency === undefined || body.currency === 'points' ? null : body.currency,
       series_id: body.seriesId ?? null,
       step: body.step ?? null,
       is_last_step: body.seriesId != null && body.isLastStep ? 1 : 0,
@@ -177,6 +184,7 @@ export class ChallengesService implements UserDataOwner {
 
   async create(projectId: string, body: ChallengeBody): Promise<ChallengeDefinition> {
     validate(body);
+    await this.currencies?.require(projectId, body.currency);
     const row = this.toRow(projectId, body.challengeId ?? generateId('ch'), body, this.platform.clock.now(), null);
     if (!(await this.repo.insert(this.db, row))) throw AppError.of('CHALLENGE_EXISTS', `Challenge ${row.challenge_id} already exists`);
     await this.changed(projectId);
@@ -204,6 +212,7 @@ export class ChallengesService implements UserDataOwner {
       throw AppError.of('ID_MISMATCH', 'challengeId in the body must match the path');
     }
     validate(body);
+    await this.currencies?.require(projectId, body.currency);
     const existing = await this.repo.find(this.db, projectId, challengeId);
     if (!existing) throw AppError.of('CHALLENGE_NOT_FOUND', challengeId);
     const row = this.toRow(

@@ -15,6 +15,8 @@ export interface ChallengesTable {
   value_field: string | null;
   goal: number;
   points: number;
+  /** The currency of `points` (null: points; migration 0995_d). */
+  currency?: string | null;
   series_id: string | null;
   step: number | null;
   /** 1 when the operator marked the step as the last of its series. */

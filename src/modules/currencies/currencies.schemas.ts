@@ -52,21 +52,3 @@ export const Currency = Type.Object({
   updatedAt: Type.Integer(),
 });
 export type Currency = Static<typeof Currency>;
-
-export const WalletBalance = Type.Object({
-  currency: Type.String(),
-  balance: Type.Integer({ description: 'What the user holds now (spendable for a spendable currency)' }),
-  pending: Type.Integer({ description: 'Credits waiting for their pending days' }),
-  expiring: Type.Array(Type.Object({ points: Type.Integer(), expiresAt: Type.Integer() }), {
-    description: 'The next (at most three) expiry days and what expires on each; empty while the currency does not expire',
-  }),
-  lifetime: Type.Integer({ description: 'Everything ever earned in the currency' }),
-  level: Type.Integer({ description: 'The highest level whose threshold the lifetime earnings reached; 0 before the first' }),
-  nextLevel: Type.Union([Type.Object({ level: Type.Integer(), threshold: Type.Integer() }), Type.Null()], {
-    description: 'The next level and its threshold; null at the top or without levels',
-  }),
-});
-export type WalletBalance = Static<typeof WalletBalance>;
-
-export const Wallet = Type.Object({ userId: Type.String(), balances: Type.Array(WalletBalance) });
-export type Wallet = Static<typeof Wallet>;

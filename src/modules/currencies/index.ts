@@ -4,4 +4,3 @@ export { CurrenciesService, MAX_CURRENCIES, POINTS } from './currencies.service.
 export type { CurrencyCatalog, CurrencyDef, CurrencyUse } from './currencies.service.js';
 export { levelAt, levelsCrossed } from './levels.js';
 export type { Level } from './levels.js';
-export { WalletBalance, Wallet } from './currencies.schemas.js';

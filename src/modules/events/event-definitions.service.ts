@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import type { EventDefinition, EventDefinitionBody } from './events.schemas.js';
 import './events.tables.js';
+import type { CurrenciesService } from '../currencies/index.js';
 import { EventDefinitionsRepository } from './events.repository.js';
 
 /**
@@ -19,7 +20,11 @@ type Stored = Omit<EventDefinition, 'createdAt' | 'updatedAt'>;
 export class EventDefinitionsService {
   private readonly cache: SharedCache<Promise<Map<string, EventDefinition>>>;
 
-  constructor(private readonly platform: Platform) {
+  constructor(
+    private readonly platform: Platform,
+    /** Checks that a currency exists (400 UNKNOWN_CURRENCY otherwise). */
+    private readonly currencies: Pick<CurrenciesService, 'require'>,
+  ) {
     this.cache = new SharedCache(platform.bus, DEFINITIONS_TOPIC, platform.config.cacheTtlMs);
   }
 
@@ -68,6 +73,7 @@ export class EventDefinitionsService {
 
   async create(projectId: string, body: EventDefinitionBody): Promise<EventDefinition> {
     const stored = normalize(body.eventId ?? generateId('ev'), body);
+    await this.checkCurrencies(projectId, stored);
     const now = this.platform.clock.now();
     const r = await this.repository.insert(this.db, {
       project_id: projectId,
@@ -87,6 +93,7 @@ export class EventDefinitionsService {
       throw AppError.of('ID_MISMATCH', 'eventId in the body must match the path');
     }
     const stored = normalize(eventId, body);
+    await this.checkCurrencies(projectId, stored);
     const now = this.platform.clock.now();
     const r = await this.repository.update(this.db, projectId, eventId, {
       status: stored.status,
@@ -102,6 +109,12 @@ export class EventDefinitionsService {
     const r = await this.repository.delete(this.db, projectId, eventId);
     if (Number(r.numDeletedRows) === 0) throw AppError.of('EVENT_NOT_FOUND', eventId);
     await this.changed(projectId);
+  }
+
+  /** Every currency a definition pays in or caps must exist (400 UNKNOWN_CURRENCY). */
+  private async checkCurrencies(projectId: string, def: Stored): Promise<void> {
+    const named = new Set([...Object.keys(def.currencyRewards ?? {}), ...Object.keys(def.maximumRewards ?? {})]);
+    for (const currency of named) await this.currencies.require(projectId, currency);
   }
 
   private async changed(projectId: string): Promise<void> {
@@ -129,6 +142,16 @@ export function normalize(eventId: string, body: EventDefinitionBody): Stored {
       throw AppError.of('INVALID_CONDITION', `condition on "${c.field}" with operator ${c.operator} needs a value`);
     }
   }
+  const currencyRewards = body.currencyRewards ?? {};
+  const maximumRewards = body.maximumRewards ?? {};
+  for (const currency of [...Object.keys(currencyRewards), ...Object.keys(maximumRewards)]) {
+    if (currency === 'points') throw AppError.of('INVALID_REWARD', 'points are paid by reward and capped by maximumReward');
+  }
+  for (const [currency, r] of Object.entries(currencyRewards)) {
+    for (const key of Object.keys(r)) {
+      if (!GROUP_ID.test(key)) throw AppError.of('INVALID_REWARD', `currencyRewards.${currency} key "${key}" is not a valid userGroupId`);
+    }
+  }
   const metadataFields = (body.metadataFields ?? []).map((f) => ({ key: f.key, type: f.type, required: f.required ?? false }));
   if (new Set(metadataFields.map((f) => f.key)).size !== metadataFields.length) {
     throw AppError.of('INVALID_METADATA_FIELDS', 'metadataFields keys must be unique');
@@ -144,6 +167,8 @@ export function normalize(eventId: string, body: EventDefinitionBody): Stored {
     limit: body.limit ?? null,
     limitPeriod: body.limitPeriod ?? 'daily',
     maximumReward: body.maximumReward ?? null,
+    ...(Object.keys(currencyRewards).length > 0 ? { currencyRewards } : {}),
+    ...(Object.keys(maximumRewards).length > 0 ? { maximumRewards } : {}),
     conditions,
     metadataFields,
     requiresApiKey: body.requiresApiKey ?? false,

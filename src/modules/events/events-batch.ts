@@ -10,7 +10,7 @@ import { insertEvents, limitCounters, writeLimitCounts } from './events.reposito
 import { conditionFailure, limitReason } from './event-log-reason.js';
 import { insertEventLog } from './event-log.repository.js';
 import type { PipelineEvent, PipelineOutcome } from './pipeline.js';
-import { tieredReward } from './reward.js';
+import { tieredReward, type CurrencyReward } from './reward.js';
 import { DAY_MS, startOfDay } from '../../platform/time.js';
 
 export const LOGGED_MESSAGE = 'Event erfolgreich geloggt';
@@ -29,6 +29,8 @@ export interface PreparedEvent {
   rewardPoints: number;
   /** The reward before maximumReward: a tier's multiplier applies to it, then the cap (reward.ts). */
   uncappedReward: number;
+  /** Rewards in the project's other currencies (reward.ts; empty for most events). */
+  currencyRewards: readonly CurrencyReward[];
   userGroupId: string;
   /** Whether the event takes a completion of its limit period (a limited event whose conditions held). */
   limited: boolean;
@@ -135,11 +137,14 @@ class EventsBatch implements BatchPart<'event'> {
     const periodKey = this.periodKeys.get(p);
     const counter = periodKey === undefined ? undefined : this.counters.get(counterKey(p.projectId, p.userId, def.eventId, periodKey));
     const limitReached = counter !== undefined && (def.limit! <= 0 || counter.count >= def.limit!);
-    const points = p.conditionReached && !limitReached ? this.reward(p) : 0;
+    const qualifies = p.conditionReached && !limitReached;
+    const points = qualifies ? this.reward(p) : 0;
     // With pendingDays the points wait until the end of the UTC day that many days after the event
     // (decision 148); an offline event whose wait is over is credited at once.
     const availableAt = startOfDay(p.occurredAt) + (def.pendingDays + 1) * DAY_MS;
-    const pending = points > 0 && def.pendingDays > 0 && availableAt > this.batch.now;
+    const waits = def.pendingDays > 0 && availableAt > this.batch.now;
+    const pending = points > 0 && waits;
+    const levelMark = ledger.levelUps.length;
     ledger.record({
       projectId: p.projectId,
       userId: p.userId,
@@ -152,6 +157,30 @@ class EventsBatch implements BatchPart<'event'> {
       boardGroups: p.userGroups,
       ...(pending ? { pending: { points, availableAt } } : {}),
     });
+    const rewards = points > 0 ? [{ currency: 'points', points }] : [];
+    if (qualifies && p.currencyRewards.length > 0) {
+      const catalog = ledger.catalogOf(p.projectId);
+      for (const r of p.currencyRewards) {
+        // An INACTIVE currency earns nothing (decision 302).
+        if (catalog.get(r.currency)?.active !== true) continue;
+        const paid = this.currencyReward(p, r);
+        if (paid <= 0) continue;
+        ledger.record({
+          projectId: p.projectId,
+          userId: p.userId,
+          type: 'EVENT',
+          sourceId: def.eventId,
+          currency: r.currency,
+          points: waits ? 0 : paid,
+          occurredAt: p.occurredAt,
+          ...textsOf(def),
+          image: def.image,
+          boardGroups: p.userGroups,
+          ...(waits ? { pending: { points: paid, availableAt } } : {}),
+        });
+        rewards.push({ currency: r.currency, points: paid });
+      }
+    }
     if (counter && !limitReached) {
       counter.count++;
       counter.taken++;
@@ -197,7 +226,8 @@ class EventsBatch implements BatchPart<'event'> {
     });
     const outcome: PipelineOutcome = { streaks: [], challenges: [], achievements: [], pointsEarned: points };
     for (const stage of this.stages) stage(event, outcome);
-    return response(p, event, outcome);
+    const levelUps = ledger.levelUps.length === levelMark ? [] : levelUpsOf(ledger.levelUps.slice(levelMark), p);
+    return response(p, event, outcome, rewards, levelUps);
   }
 
   /** The event's points: the prepared reward, times the user's tier multiplier (the tier before this event). */
@@ -205,6 +235,13 @@ class EventsBatch implements BatchPart<'event'> {
     const tier = this.tiers?.tierOf(p.projectId, p.userId) ?? null;
     if (tier === null || tier.multiplier === 1) return p.rewardPoints;
     return tieredReward(p.uncappedReward, tier.multiplier, p.definition.maximumReward);
+  }
+
+  /** A reward in another currency, times the user's tier multiplier, then its cap. */
+  private currencyReward(p: PreparedEvent, r: CurrencyReward): number {
+    const tier = this.tiers?.tierOf(p.projectId, p.userId) ?? null;
+    if (tier === null || tier.multiplier === 1) return r.points;
+    return tieredReward(r.uncapped, tier.multiplier, p.definition.maximumRewards?.[r.currency] ?? null);
   }
 
   async write(): Promise<void> {
@@ -219,8 +256,18 @@ class EventsBatch implements BatchPart<'event'> {
   }
 }
 
+type Rewards = EventResponse['data']['rewards'];
+type LevelUps = EventResponse['data']['levelUps'];
+
+/** The levels the event's user reached (the batch's list holds every user's). */
+function levelUpsOf(ups: ReturnType<typeof ledgerIn>['levelUps'], p: PreparedEvent): LevelUps {
+  return ups
+    .filter((u) => u.userId === p.userId && u.projectId === p.projectId)
+    .map((u) => ({ currency: u.currency, level: u.level, threshold: u.threshold, title: u.title }));
+}
+
 /** The merged response of POST /event (the interface's two shapes in one object). */
-function response(p: PreparedEvent, event: PipelineEvent, outcome: PipelineOutcome): EventResponse {
+function response(p: PreparedEvent, event: PipelineEvent, outcome: PipelineOutcome, rewards: Rewards, levelUps: LevelUps): EventResponse {
   const def = p.definition;
   return {
     statusCode: 200,
@@ -243,6 +290,8 @@ function response(p: PreparedEvent, event: PipelineEvent, outcome: PipelineOutco
       streaks: outcome.streaks,
       challenges: outcome.challenges,
       achievements: outcome.achievements,
+      rewards,
+      levelUps,
     },
   };
 }

@@ -61,6 +61,8 @@ describeBackends('events: happy path', (t) => {
         streaks: [],
         challenges: [],
         achievements: [],
+        rewards: [{ currency: 'points', points: 10 }],
+        levelUps: [],
       },
     });
     expect(Math.abs(body.data.timestamp - NOW)).toBeLessThan(5_000);

@@ -15,7 +15,7 @@ function withStages(t: TestContext, stages: EventStage[]): EventsService {
     eventsParticipant,
     ...stages.map((s, i) => eventStage({ ...s, after: [i === 0 ? 'events' : stages[i - 1]!.name] })),
   ]);
-  const events = new EventsService(t.app.platform, writes, t.app.services.userGroups, t.app.services.projects);
+  const events = new EventsService(t.app.platform, writes, t.app.services.userGroups, t.app.services.projects, t.app.services.currencies);
   return events;
 }
 

@@ -92,6 +92,20 @@ export const EventDefinitionBody = Type.Object(
     metadataFields: Type.Optional(Type.Array(MetadataField, { maxItems: 10 })),
     requiresApiKey: Type.Optional(Type.Boolean()),
     image: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    currencyRewards: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), Reward, {
+        maxProperties: 9,
+        description:
+          "Rewards in the project's other currencies (decision 302): currencyId → { default, <userGroupId>: n }, computed as `reward` " +
+          '(TRANSACTION, CONDITIONAL, tier multiplier, pendingDays); `reward` stays the points reward',
+      }),
+    ),
+    maximumRewards: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), RewardValue, {
+        maxProperties: 9,
+        description: 'The cap of one occurrence per other currency (maximumReward stays the points cap)',
+      }),
+    ),
     pendingDays: Type.Optional(
       Type.Integer({
         minimum: 0,
@@ -117,6 +131,10 @@ export const EventDefinition = Type.Object({
   limit: Nullable(Type.Integer()),
   limitPeriod: Type.String(),
   maximumReward: Nullable(Type.Number()),
+  currencyRewards: Type.Optional(
+    Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()), { description: 'Rewards in other currencies (absent: none)' }),
+  ),
+  maximumRewards: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Caps per other currency (absent: none)' })),
   conditions: Nullable(
     Type.Object({
       type: Type.String(),
@@ -141,6 +159,9 @@ export interface EventDefinition {
   limit: number | null;
   limitPeriod: LimitPeriod;
   maximumReward: number | null;
+  /** Rewards in other currencies (decision 302); absent for most definitions. */
+  currencyRewards?: Record<string, Reward>;
+  maximumRewards?: Record<string, number>;
   conditions: Conditions | null;
   metadataFields: Array<{ key: string; type: MetadataField['type']; required: boolean }>;
   requiresApiKey: boolean;
@@ -245,6 +266,19 @@ export const EventResponse = Type.Object(
       streaks: Type.Array(StreakItem),
       challenges: Type.Array(ChallengeItem),
       achievements: Type.Array(AchievementItem, { description: 'Achievement levels this event unlocked' }),
+      rewards: Type.Array(Type.Object({ currency: Type.String(), points: Type.Number() }), {
+        description:
+          "What the event's definition paid per currency (only non-zero; `points` is `pointsAwarded`); bonuses of challenges and streaks are in their items",
+      }),
+      levelUps: Type.Array(
+        Type.Object({
+          currency: Type.String(),
+          level: Type.Integer(),
+          threshold: Type.Integer(),
+          title: Type.Record(Type.String(), Type.String()),
+        }),
+        { description: 'Levels of a currency the user reached with this event' },
+      ),
     }),
   },
   {
@@ -270,6 +304,11 @@ export const EventResponse = Type.Object(
           streaks: [{ streakId: 'daily-shopper', currentCount: 3, lastUpdate: '2026-11-22', milestoneReached: false, pointsAwarded: 0 }],
           challenges: [{ challengeId: 'five-purchases', progress: 5, goal: 5, completed: true, pointsAwarded: 200 }],
           achievements: [{ achievementId: 'five-purchases-badge', level: 1 }],
+          rewards: [
+            { currency: 'points', points: 50 },
+            { currency: 'xp', points: 40 },
+          ],
+          levelUps: [{ currency: 'xp', level: 2, threshold: 500, title: { en: 'Silver' } }],
         },
       },
     ],

@@ -17,7 +17,8 @@ import { EventLogService } from './event-log.service.js';
 import type { EventUnit, PreparedEvent } from './events-batch.js';
 import { PostEventBody, type EventResponse } from './events.schemas.js';
 import { EventsRepository } from './events.repository.js';
-import { computeReward, userGroupsOf } from './reward.js';
+import { computeCurrencyRewards, computeReward, userGroupsOf } from './reward.js';
+import type { CurrenciesService } from '../currencies/index.js';
 
 export { LIMIT_MESSAGE, LOGGED_MESSAGE } from './events-batch.js';
 
@@ -53,8 +54,10 @@ export class EventsService implements UserDataOwner {
     private readonly userGroups: Pick<UserGroupsService, 'activeAmong'>,
     /** The project's settings this service reads (cached): userEventMaxAgeHours (offline events of user tokens), autoCreateUsers. */
     private readonly projects: Pick<ProjectsService, 'userEventMaxAgeHours' | 'autoCreateUsers'>,
+    /** Checks the currencies definitions name. */
+    currencies: Pick<CurrenciesService, 'require'>,
   ) {
-    this.definitions = new EventDefinitionsService(platform);
+    this.definitions = new EventDefinitionsService(platform, currencies);
     this.log = new EventLogService(platform);
     this.repo = new EventsRepository(platform.db.kysely);
   }
@@ -184,6 +187,7 @@ export class EventsService implements UserDataOwner {
       conditionReached,
       rewardPoints: reward.points,
       uncappedReward: reward.uncapped,
+      currencyRewards: computeCurrencyRewards(definition, metadata, userGroups),
       userGroupId: reward.userGroupId,
       limited: conditionReached && definition.limit !== null,
       createUser,

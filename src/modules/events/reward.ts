@@ -38,6 +38,34 @@ export function computeReward(definition: EventDefinition, metadata: Record<stri
   return { points, uncapped, userGroupId };
 }
 
+/** A reward in another currency (decision 302), decided like the points reward. */
+export interface CurrencyReward {
+  currency: string;
+  points: number;
+  /** Before maximumRewards[currency] (a tier multiplier applies to these, then the cap). */
+  uncapped: number;
+}
+
+const NO_REWARDS: CurrencyReward[] = [];
+
+/** The rewards of one occurrence in the definition's other currencies (none for most definitions). */
+export function computeCurrencyRewards(
+  definition: EventDefinition,
+  metadata: Record<string, unknown>,
+  userGroups: string[],
+): CurrencyReward[] {
+  if (definition.currencyRewards === undefined) return NO_REWARDS;
+  const entries = Object.entries(definition.currencyRewards);
+  const value = definition.type === 'TRANSACTION' ? transactionValue(definition, metadata) : null;
+  return entries.map(([currency, reward]) => {
+    const { rate } = rewardRate(reward, userGroups);
+    const uncapped = Math.max(0, Math.floor(value === null ? rate : transactionPoints(value, rate)));
+    const points = capReward(uncapped, definition.maximumRewards?.[currency] ?? null);
+    assertPointsInRange(points, `The ${currency} reward of this event`);
+    return { currency, points, uncapped };
+  });
+}
+
 /** maximumReward caps the points of one occurrence (null: no cap). */
 export function capReward(points: number, maximumReward: number | null): number {
   return Math.max(0, maximumReward === null ? points : Math.min(points, Math.floor(maximumReward)));

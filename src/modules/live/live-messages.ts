@@ -39,7 +39,7 @@ export function fromNotice(n: BatchNotice): LiveMessage | null {
       return {
         event: 'points.changed',
         data: {
-          currency: 'points',
+          currency: d.currency ?? 'points',
           delta: d.points,
           balance: d.balance,
           source: { type: d.entryType, id: d.sourceId },

@@ -21,7 +21,13 @@ export const OfferBody = Type.Object(
       }),
     ),
     streakId: Type.Optional(Nullable(ResourceId)),
-    points: Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Cost in points' }),
+    points: Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Cost in points (in `currency` when it is set)' }),
+    currency: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9_-]{1,64}$',
+        description: 'The spendable currency the offer costs (default `points`); a currency that is not spendable is refused',
+      }),
+    ),
     title: Title,
     description: Type.Optional(LanguageMap),
     category: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
@@ -53,6 +59,7 @@ export const Offer = Type.Object({
   offerId: Type.String(),
   type: Type.String(),
   points: Type.Integer(),
+  currency: Type.Optional(Type.String({ description: 'The currency of the price; absent: points' })),
   title: Type.Record(Type.String(), Type.String()),
   description: Type.Record(Type.String(), Type.String()),
   category: Nullable(Type.String()),
@@ -154,8 +161,9 @@ export const RedeemReason = Type.Union([
 export const Redeemable = Type.Object({
   redeemable: Type.Boolean(),
   reason: RedeemReason,
-  points: Type.Integer({ description: 'Balance of the user' }),
+  points: Type.Integer({ description: "Balance of the user in the offer's currency" }),
   cost: Type.Integer({ description: 'Points the offer costs' }),
+  currency: Type.Optional(Type.String({ description: "The offer's currency; absent: points" })),
 });
 
 export const Redeemed = Type.Object({
@@ -165,7 +173,8 @@ export const Redeemed = Type.Object({
     offerId: Type.String(),
     quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Units redeemed (metadata.quantity, default 1)' })),
     pointsSpent: Type.Integer({ description: 'The offer’s points × quantity' }),
-    balance: Type.Integer(),
+    balance: Type.Integer({ description: "The balance of the offer's currency after it" }),
+    currency: Type.Optional(Type.String({ description: "The offer's currency; absent: points" })),
     redemptionId: Type.String({ description: 'The redemption of the first unit' }),
     coupon: Type.Union([Coupon, Type.Null()], { description: 'The coupon of the first unit (null for a streak freeze)' }),
     coupons: Type.Optional(Type.Array(Coupon, { description: 'One coupon per unit redeemed, in order' })),

@@ -4,6 +4,7 @@ import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { monthKey } from '../../platform/time.js';
 import type { CouponsService } from '../coupons/index.js';
+import type { CurrenciesService } from '../currencies/index.js';
 import { OffersRepository } from './offers.repository.js';
 import { offerTiers, pickLanguage, STREAK_FREEZE } from './offer-rules.js';
 import type { Offer, OfferBody, OfferView, Shop, ShopBody } from './offers.schemas.js';
@@ -23,6 +24,7 @@ export function toOffer(r: OffersTable): Offer {
     offerId: r.offer_id,
     type: r.type,
     points: Number(r.points),
+    ...(r.currency === undefined || r.currency === 'points' ? {} : { currency: r.currency }),
     title: JSON.parse(r.title),
     description: JSON.parse(r.description),
     category: r.category,
@@ -67,6 +69,8 @@ export class OffersService {
     private readonly tiers: { assertExist(projectId: string, tierIds: readonly string[]): Promise<void> } | null = null,
     /** Whether a streak exists and has a freeze rule (offers of type STREAK_FREEZE). */
     private readonly streaks: { hasFreezes(projectId: string, streakId: string): Promise<boolean> } | null = null,
+    /** Checks that an offer's currency exists and is spendable (400 UNKNOWN_CURRENCY / CURRENCY_NOT_SPENDABLE). */
+    private readonly currencies: Pick<CurrenciesService, 'require'> | null = null,
   ) {}
 
   /**
@@ -106,6 +110,7 @@ export class OffersService {
       offer_id: offerId,
       type: input.type ?? 'ONLINE',
       points: input.points,
+      currency: input.currency ?? 'points',
       title: JSON.stringify(input.title),
       description: JSON.stringify(input.description ?? {}),
       category: input.category ?? null,
@@ -134,6 +139,7 @@ export class OffersService {
     };
     await this.tiers?.assertExist(projectId, input.tiers ?? []);
     await this.checkStreak(projectId, input);
+    await this.currencies?.require(projectId, input.currency, 'spend');
     const inserted = await this.db.transaction().execute(async (trx) => {
       await this.requireShop(trx, projectId, row.shop_id);
       return this.repo.insertOffer(trx, row);
@@ -148,6 +154,7 @@ export class OffersService {
     const fields = this.offerFields(projectId, offerId, input, this.platform.clock.now());
     await this.tiers?.assertExist(projectId, input.tiers ?? []);
     await this.checkStreak(projectId, input);
+    await this.currencies?.require(projectId, input.currency, 'spend');
     const updated = await this.db.transaction().execute(async (trx) => {
       await this.requireShop(trx, projectId, fields.shop_id);
       return this.repo.updateOffer(trx, fields);

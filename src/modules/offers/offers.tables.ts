@@ -26,8 +26,10 @@ export interface OffersTable {
   project_id: string;
   offer_id: string;
   type: string;
-  /** Cost in points. */
+  /** Cost in points (in `currency`). */
   points: number;
+  /** The currency of the price (migration 0995_d; decision 302). */
+  currency?: string;
   /** JSON language maps. */
   title: string;
   description: string;

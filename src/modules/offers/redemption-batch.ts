@@ -156,7 +156,8 @@ class RedemptionBatch implements BatchPart<'redemption'> {
     const offer = held.row;
     return redeemRefusal({
       now: u.now,
-      status: offer.status,
+      // An INACTIVE currency spends nothing: its offers read as OFFER_INACTIVE (decision 302).
+      status: currencyActive(ledgerIn(this.batch), u.projectId, offer) ? offer.status : 'INACTIVE',
       shopActive: offer.shop_id === null || this.activeShops.has(k(u.projectId, offer.shop_id)),
       validFrom: offer.valid_from === null ? null : Number(offer.valid_from),
       validUntil: offer.valid_until === null ? null : Number(offer.valid_until),
@@ -170,7 +171,7 @@ class RedemptionBatch implements BatchPart<'redemption'> {
       userTier: this.tiers?.tierOf(u.projectId, u.userId)?.tierId ?? null,
       cost,
       quantity: u.quantity,
-      balance: ledgerIn(this.batch).balance(u.projectId, u.userId),
+      balance: ledgerIn(this.batch).balanceIn(u.projectId, u.userId, offer.currency ?? 'points'),
       freezeBank: this.freezeRefusal(u, offer),
     });
   }
@@ -191,6 +192,7 @@ class RedemptionBatch implements BatchPart<'redemption'> {
       userId: u.userId,
       type: 'REDEMPTION',
       sourceId: offer.offer_id,
+      ...currencyOf(offer),
       points: -pointsSpent,
       occurredAt: u.now,
       title: historyText(title),
@@ -213,6 +215,7 @@ class RedemptionBatch implements BatchPart<'redemption'> {
         redemptionId: redemptionIds[0],
         pointsSpent,
         balance: debit.balance,
+        ...currencyOf(offer),
         couponKey: couponKeys[0],
         ...this.unitsNote(u, couponKeys),
       },
@@ -224,6 +227,7 @@ class RedemptionBatch implements BatchPart<'redemption'> {
       quantity: u.quantity,
       pointsSpent,
       balance: debit.balance,
+      ...currencyOf(offer),
       redemptionId: redemptionIds[0]!,
       coupon: shown[0]!,
       coupons: shown,
@@ -251,6 +255,7 @@ class RedemptionBatch implements BatchPart<'redemption'> {
       userId: u.userId,
       type: 'REDEMPTION',
       sourceId: offer.offer_id,
+      ...currencyOf(offer),
       points: -cost,
       occurredAt: u.now,
       title: historyText(title),
@@ -273,6 +278,7 @@ class RedemptionBatch implements BatchPart<'redemption'> {
         redemptionId,
         pointsSpent: cost,
         balance: debit.balance,
+        ...currencyOf(offer),
         couponKey: null,
         streakId,
       },
@@ -282,6 +288,7 @@ class RedemptionBatch implements BatchPart<'redemption'> {
       offerId: offer.offer_id,
       pointsSpent: cost,
       balance: debit.balance,
+      ...currencyOf(offer),
       redemptionId,
       coupon: null,
       freeze: { streakId, ...bank },
@@ -336,4 +343,14 @@ class RedemptionBatch implements BatchPart<'redemption'> {
       ),
     ]);
   }
+}
+
+/** The ledger entry's currency field of an offer's debit (none for points). */
+function currencyOf(offer: OffersTable): { currency?: string } {
+  return offer.currency === undefined || offer.currency === 'points' ? {} : { currency: offer.currency };
+}
+
+function currencyActive(ledger: ReturnType<typeof ledgerIn>, projectId: string, offer: OffersTable): boolean {
+  const currency = offer.currency ?? 'points';
+  return currency === 'points' || ledger.catalogOf(projectId).get(currency)?.active === true;
 }

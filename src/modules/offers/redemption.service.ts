@@ -3,6 +3,7 @@ import type { Platform } from '../../platform/platform.js';
 import { monthKey } from '../../platform/time.js';
 import type { Metadata } from '../coupons/index.js';
 import type { PointsService } from '../points/index.js';
+import type { CurrenciesService } from '../currencies/index.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { OffersRepository } from './offers.repository.js';
@@ -35,6 +36,7 @@ export class RedemptionService implements UserDataOwner {
     private readonly repo: OffersRepository,
     private readonly points: PointsService,
     private readonly writes: WritePath,
+    private readonly currencies: Pick<CurrenciesService, 'catalog'>,
     /** The user's current tier (offers limited to tiers). */
     private readonly tiers: { currentTierId(projectId: string, userId: string): Promise<string | null> } | null = null,
     /** Whether the user's bank of a streak can take one more freeze (STREAK_FREEZE offers). */
@@ -52,11 +54,12 @@ export class RedemptionService implements UserDataOwner {
     const now = this.platform.clock.now();
     const offer = await this.repo.findOffer(this.db, projectId, offerId);
     if (!offer) throw AppError.of('OFFER_NOT_FOUND', offerId);
-    const balance = await this.points.liveBalance(this.db, projectId, userId);
+    const currency = offer.currency ?? 'points';
+    const balance = await this.points.liveBalance(this.db, projectId, userId, currency);
     if (balance === null) throw AppError.of('USER_NOT_FOUND', userId);
     const reason = redeemRefusal({
       now,
-      status: offer.status,
+      status: (await this.currencyActive(projectId, currency)) ? offer.status : 'INACTIVE',
       shopActive: await this.repo.shopActive(this.db, projectId, offer.shop_id),
       validFrom: offer.valid_from === null ? null : Number(offer.valid_from),
       validUntil: offer.valid_until === null ? null : Number(offer.valid_until),
@@ -77,7 +80,19 @@ export class RedemptionService implements UserDataOwner {
             ? 'STREAK_UNAVAILABLE'
             : await this.freezes.freezeBankRefusal(projectId, userId, offer.streak_id),
     });
-    return { redeemable: reason === null, reason, points: balance, cost: Number(offer.points) };
+    return {
+      redeemable: reason === null,
+      reason,
+      points: balance,
+      cost: Number(offer.points),
+      ...(currency === 'points' ? {} : { currency }),
+    };
+  }
+
+  /** Whether the offer's currency is ACTIVE (an INACTIVE one spends nothing: the offer reads as OFFER_INACTIVE). */
+  private async currencyActive(projectId: string, currency: string): Promise<boolean> {
+    if (currency === 'points') return true;
+    return (await this.currencies.catalog(projectId)).get(currency)?.active === true;
   }
 
   /**

@@ -116,8 +116,9 @@ export class PointsExpiryService implements UserDataOwner {
   /** The user's lots and notices (user deletion, after the ledger). */
   async deleteUserData(projectId: string, userId: string): Promise<number> {
     const lots = await pointsRepository.deleteLotsOfUser(this.db, projectId, userId);
+    const others = await pointsRepository.deleteCurrencyLotsOfUser(this.db, projectId, userId);
     const notices = await pointsRepository.deleteNoticesOfUser(this.db, projectId, userId);
-    return Number(lots.numDeletedRows) + Number(notices.numDeletedRows);
+    return Number(lots.numDeletedRows) + Number(others.numDeletedRows) + Number(notices.numDeletedRows);
   }
 }
 

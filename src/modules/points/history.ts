@@ -7,13 +7,17 @@ import { pointsRepository } from './points.repository.js';
 /**
  * The reward history (GET /user/{userId}/history) is the ledger read back: newest first by
  * default, 0-point entries hidden unless showAll, pages of `limit` entries with an opaque cursor
- * (occurred_at and entry_id of the last entry), the next one in the `x-next-cursor` header.
+ * (occurred_at and entry_id of the last entry), the next one in the `x-next-cursor` header. One
+ * currency at a time (`currency`, default `points`): ids are unique within a currency's entries.
  */
 export const HistoryQuery = Type.Object({
   sort: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
   showAll: Type.Boolean({ default: false, description: 'true also lists entries with 0 points' }),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
   cursor: Type.Optional(Type.String({ maxLength: 200, description: 'x-next-cursor of the previous page' })),
+  currency: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The currency whose entries are listed (default `points`)' }),
+  ),
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
 
@@ -37,6 +41,7 @@ export const HistoryEntry = Type.Object({
     }),
   ),
   availableAt: Type.Optional(Type.Integer({ description: 'When a pending credit becomes (or became) available (Unix ms)' })),
+  currency: Type.Optional(Type.String({ description: 'The currency of the entry; absent for `points`' })),
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 
@@ -58,7 +63,14 @@ function decodeCursor(cursor: string): { occurredAt: number; entryId: number } {
 export async function readHistory(db: Queryable, projectId: string, userId: string, query: HistoryQuery): Promise<HistoryPage> {
   const dir = query.sort === 'asc' ? 'asc' : 'desc';
   const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
-  const rows = await pointsRepository.historyPage(db, projectId, userId, { dir, showAll: !!query.showAll, after, limit: query.limit });
+  const currency = query.currency ?? 'points';
+  const rows = await pointsRepository.historyPage(db, projectId, userId, {
+    dir,
+    showAll: !!query.showAll,
+    after,
+    limit: query.limit,
+    currency,
+  });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
@@ -72,6 +84,7 @@ export async function readHistory(db: Queryable, projectId: string, userId: stri
       title: JSON.parse(r.title) as HistoryText,
       userId: r.user_id,
       globalEventDateKey: r.date_key,
+      ...(currency === 'points' ? {} : { currency }),
       ...(r.available_at === null
         ? {}
         : {

@@ -12,6 +12,9 @@ import { assertPointsInRange, balanceOutOfRange, highestBalanceFor } from './poi
 import { defineParticipant } from '../../write-path/participant.js';
 import { partKey, userKey, type BatchPart, type WriteBatch } from '../../write-path/write-batch.js';
 import { insertEntries, lotsOfUsers, setBalances } from './points.sql.js';
+import { levelsCrossed, POINTS, type CurrencyCatalog } from '../currencies/index.js';
+import { loadPurses, openPurses, writePurses, type Purse, type Purses } from './ledger-purses.js';
+import { EARNING_TYPES } from './points.sql.js';
 
 /** How a debit that does not fit the balance is handled: refused (`refuse`) or cut to what is there (`clamp`). */
 export type DebitMode = 'refuse' | 'clamp';
@@ -46,6 +49,25 @@ export interface ExpirySource {
   readonly db: Queryable;
 }
 
+/** Where the ledger reads a project's currencies besides points (decision 302), on the batch's session. */
+export interface CurrencySource {
+  catalog(projectId: string, batch: WriteBatch): Promise<CurrencyCatalog>;
+  /** The query builder of the store (the queries run on the batch's session). */
+  readonly db: Queryable;
+}
+
+/** A level of a currency reached in the batch (decision 303). */
+export interface LevelUp {
+  projectId: string;
+  userId: string;
+  currency: string;
+  level: number;
+  threshold: number;
+  title: Record<string, string>;
+}
+
+const EARNING = new Set<string>(EARNING_TYPES);
+
 /**
  * The points an entry counts for on leaderboards and in tier windows, and when: every entry but
  * spending. Each currency has boards of its own (`currency`: the entry's).
@@ -71,6 +93,8 @@ interface Balance extends HeldLots {
   lastActiveAt: number | null;
   /** Whether the batch recorded something the user did (any entry but an admin adjustment). */
   active: boolean;
+  /** The user's other currencies (null: the project has none). */
+  purses: Purses;
   /**
    * The batch inserted the user's row (autoCreateUsers): the user becomes live only when a unit that
    * may create it is applied (`createIfWanted`), so units before it see no user, as one by one.
@@ -88,7 +112,10 @@ interface Balance extends HeldLots {
  */
 export class LedgerBatch implements BatchPart {
   readonly entries: BatchEntry[] = [];
+  /** Levels reached in the batch, in the order the entries were decided. */
+  readonly levelUps: LevelUp[] = [];
   private readonly balances = new Map<string, Balance>();
+  private readonly catalogs = new Map<string, CurrencyCatalog>();
   private readonly policies = new Map<string, ExpiryPolicy | null>();
   /** The batch users' pending credits (ledger-pending.ts). */
   private readonly pending = new PendingCredits();
@@ -96,6 +123,7 @@ export class LedgerBatch implements BatchPart {
     private readonly batch: WriteBatch,
     /** Where expiry settings come from (null: lots are kept, nothing expires). */
     private readonly expiry: ExpirySource | null,
+    private readonly currencies: CurrencySource | null,
   ) {}
 
   async load(): Promise<void> {
@@ -116,8 +144,10 @@ export class LedgerBatch implements BatchPart {
         storedLots: new Set(),
         lotsChanged: false,
         inserted: false,
+        purses: null,
       });
-    const inserted = await this.insertMissingUsers();
+    const [inserted] = await Promise.all([this.insertMissingUsers(), this.loadCatalogs()]);
+    for (const b of this.balances.values()) b.purses = openPurses(this.catalogs.get(b.projectId)!);
     // The users' lots and pending credits are read in the same round trip, behind the lock.
     const [rows] = await Promise.all([lockUserRows.run(this.batch.session, sorted), this.loadEconomy(sorted)]);
     for (const row of rows) {
@@ -129,6 +159,18 @@ export class LedgerBatch implements BatchPart {
       b.lastActiveAt = row.last_active_at == null ? null : Number(row.last_active_at);
     }
     this.reconcileAndSettle();
+  }
+
+  /** The currencies of the batch's projects (cached: a batch rarely reads them). */
+  private async loadCatalogs(): Promise<void> {
+    const source = this.currencies;
+    const none: CurrencyCatalog = new Map();
+    await Promise.all(this.batch.projects().map(async (p) => this.catalogs.set(p, source ? await source.catalog(p, this.batch) : none)));
+  }
+
+  /** A project's currencies besides points, as the batch loaded them. */
+  catalogOf(projectId: string): CurrencyCatalog {
+    return this.catalogs.get(projectId) ?? new Map();
   }
 
   /**
@@ -160,14 +202,21 @@ export class LedgerBatch implements BatchPart {
    * statements at once: they are answered behind the users' lock).
    */
   private async loadEconomy(users: ReadonlyArray<{ project_id: string; user_id: string }>): Promise<void> {
-    if (!this.expiry) return;
+    const withPurses = users.filter((k) => (this.catalogs.get(k.project_id)?.size ?? 0) > 0);
+    const purses =
+      withPurses.length === 0
+        ? undefined
+        : loadPurses(this.batch.session, withPurses, (projectId, userId, currencyId) =>
+            this.balances.get(userKey(projectId, userId))?.purses?.get(currencyId),
+          );
+    if (!this.expiry) return purses;
     const byProject = new Map<string, string[]>();
     for (const k of users) {
       const ids = byProject.get(k.project_id);
       if (ids) ids.push(k.user_id);
       else byProject.set(k.project_id, [k.user_id]);
     }
-    await Promise.all([...byProject].map(([projectId, userIds]) => this.loadProjectEconomy(projectId, userIds)));
+    await Promise.all([purses, ...[...byProject].map(([projectId, userIds]) => this.loadProjectEconomy(projectId, userIds))]);
   }
 
   private async loadProjectEconomy(projectId: string, userIds: string[]): Promise<void> {
@@ -196,6 +245,7 @@ export class LedgerBatch implements BatchPart {
       // right here: a shortfall becomes undated points. A user being deleted is left to its job.
       if (!b.live) continue;
       reconcileLots(b, b.points, this.policyOf(b.projectId));
+      if (b.purses) for (const p of b.purses.values()) reconcileLots(p, p.balance, p.def.expiry);
     }
     for (const b of this.balances.values()) if (b.live) this.settle(b);
   }
@@ -220,6 +270,7 @@ export class LedgerBatch implements BatchPart {
         'clamp',
       );
     }
+    if (b.purses) for (const purse of b.purses.values()) this.expirePurse(b, purse, now);
     for (const p of this.pending.values()) {
       if (p.projectId !== b.projectId || p.userId !== b.userId || p.state !== 'pending' || p.availableAt > now) continue;
       p.state = 'released';
@@ -228,6 +279,7 @@ export class LedgerBatch implements BatchPart {
         userId: p.userId,
         type: p.type as BatchEntry['type'],
         sourceId: p.sourceId,
+        ...(p.currency === POINTS ? {} : { currency: p.currency }),
         points: p.points,
         occurredAt: p.availableAt,
         title: { de: '', en: '' },
@@ -237,6 +289,27 @@ export class LedgerBatch implements BatchPart {
         release: p,
       });
     }
+  }
+
+  /** A purse's lots whose last day has passed expire: one EXPIRY entry in its currency. */
+  private expirePurse(b: Balance, purse: Purse, now: number): void {
+    const expired = expiredPoints(purse.lots, purse.def.expiry, now);
+    if (expired <= 0) return;
+    this.record(
+      {
+        projectId: b.projectId,
+        userId: b.userId,
+        type: 'EXPIRY',
+        sourceId: dateKey(now),
+        currency: purse.def.currencyId,
+        points: -expired,
+        occurredAt: now,
+        title: { de: 'Guthaben verfallen', en: `${purse.def.currencyId} expired` },
+        description: historyText(`${expired} ${purse.def.currencyId} reached the end of their last day`),
+        boardGroups: [],
+      },
+      'clamp',
+    );
   }
 
   /** The expiry setting of a project of the batch (null: off). */
@@ -288,6 +361,7 @@ export class LedgerBatch implements BatchPart {
     this.requireLive(entry.projectId, entry.userId);
     assertPointsInRange(entry.points);
     const b = this.balances.get(userKey(entry.projectId, entry.userId))!;
+    if (entry.currency !== undefined && entry.currency !== POINTS) return this.recordIn(b, entry, mode);
     let points = entry.points;
     if (points < 0 && b.points + points < 0) {
       if (mode === 'refuse') throw AppError.of('INSUFFICIENT_POINTS', 'Not enough points');
@@ -304,6 +378,53 @@ export class LedgerBatch implements BatchPart {
     if (points !== 0) b.lotsChanged = true;
     if (entry.release) entry.release.lot = lot;
     this.entries.push({ ...entry, points, lot });
+    this.notifyChange(entry, POINTS, points, b.points);
+    return { points, balance: b.points };
+  }
+
+  /** `record` for a currency other than points: the user's purse of it (decision 302). */
+  private recordIn(b: Balance, entry: BatchEntry, mode: DebitMode): { points: number; balance: number } {
+    const currency = entry.currency!;
+    const purse = b.purses?.get(currency);
+    if (!purse) throw AppError.of('UNKNOWN_CURRENCY', `currency ${currency} does not exist`);
+    // An INACTIVE currency earns nothing (decision 302): its credits are written with 0.
+    let points = !purse.def.active && entry.points > 0 && EARNING.has(entry.type) ? 0 : entry.points;
+    if (points < 0 && purse.balance + points < 0) {
+      if (mode === 'refuse') throw AppError.of('INSUFFICIENT_POINTS', `Not enough ${currency}`);
+      points = -purse.balance;
+    }
+    if (purse.balance > highestBalanceFor(points) || (points > 0 && purse.lifetime > highestBalanceFor(points))) throw balanceOutOfRange();
+    purse.balance += points;
+    purse.changed = true;
+    if (entry.type !== 'ADJUSTMENT' && entry.type !== 'EXPIRY' && !entry.release) b.active = true;
+    const policy = purse.def.expiry;
+    let lot: string | null = null;
+    if (points > 0) credit(purse.lots, (lot = lotFor(policy, this.batch.now)), points);
+    else if (points < 0) take(purse.lots, -points, policy, entry.lotFirst ?? null);
+    if (points !== 0) purse.lotsChanged = true;
+    if (entry.release) entry.release.lot = lot;
+    // Lifetime earnings (levels): credits of the earning types, as points' lifetimeEarned counts them.
+    if (points > 0 && EARNING.has(entry.type)) {
+      const before = purse.lifetime;
+      purse.lifetime += points;
+      for (const l of levelsCrossed(purse.def.levels, before, purse.lifetime)) {
+        const up: LevelUp = { projectId: b.projectId, userId: b.userId, currency, level: l.level, threshold: l.threshold, title: l.title };
+        this.levelUps.push(up);
+        this.batch.notify({
+          type: 'level.reached',
+          projectId: b.projectId,
+          userId: b.userId,
+          occurredAt: entry.occurredAt,
+          data: { userId: b.userId, currency, level: l.level, threshold: l.threshold, title: l.title, lifetime: purse.lifetime },
+        });
+      }
+    }
+    this.entries.push({ ...entry, points, lot });
+    this.notifyChange(entry, currency, points, purse.balance);
+    return { points, balance: purse.balance };
+  }
+
+  private notifyChange(entry: BatchEntry, currency: string, points: number, balance: number): void {
     this.batch.notify({
       type: 'points.changed',
       projectId: entry.projectId,
@@ -311,14 +432,20 @@ export class LedgerBatch implements BatchPart {
       occurredAt: entry.occurredAt,
       data: {
         userId: entry.userId,
+        currency,
         entryType: entry.type,
         sourceId: entry.sourceId,
         points: entry.pending ? 0 : points,
-        balance: b.points,
+        balance,
         occurredAt: entry.occurredAt,
       },
     });
-    return { points, balance: b.points };
+  }
+
+  /** The user's balance of a currency as decided so far in the batch (0 for an unknown user or currency). */
+  balanceIn(projectId: string, userId: string, currency: string): number {
+    if (currency === POINTS) return this.balance(projectId, userId);
+    return this.balances.get(userKey(projectId, userId))?.purses?.get(currency)?.balance ?? 0;
   }
 
   /** Sends every statement at once (on PostgreSQL they are pipelined, in this order). */
@@ -358,13 +485,15 @@ export class LedgerBatch implements BatchPart {
           pending_points: e.pending?.points ?? 0,
           available_at: e.pending?.availableAt ?? null,
           lot: e.lot ?? null,
+          currency: e.currency ?? POINTS,
         })) as never,
     );
     const settled = this.pending.write(this.batch.session);
     // A row inserted for a user that no unit went on to create is removed again (rare: every such unit was refused).
     const unused = [...this.balances.values()].filter((b) => b.inserted && !b.live);
     const removed = unused.map((b) => this.batch.session.run(deleteUnusedNewUser, { projectId: b.projectId, userId: b.userId }));
-    await Promise.all([balances, entries, settled, this.writeLots(), ...removed]);
+    const purses = this.currencies ? writePurses(this.batch.session, this.currencies.db, this.balances.values()) : undefined;
+    await Promise.all([balances, entries, settled, this.writeLots(), purses, ...removed]);
   }
 
   /** Each changed user's lots (ledger-lots.ts). */
@@ -390,12 +519,12 @@ export function ledgerIn(batch: WriteBatch): LedgerBatch {
  * which every other part reads behind), publishes a `points.changed` notice per entry, and its
  * entries are the batch's changes (a refusal after a unit's first entry fails the batch).
  */
-export function ledgerParticipant(expiry: ExpirySource | null) {
+export function ledgerParticipant(expiry: ExpirySource | null, currencies: CurrencySource | null = null) {
   return defineParticipant<LedgerBatch>({
     name: LEDGER.name,
     leads: true,
     provides: ['notices'],
     changes: (ledger) => ledger.entries.length,
-    begin: (batch) => new LedgerBatch(batch, expiry),
+    begin: (batch) => new LedgerBatch(batch, expiry, currencies),
   });
 }

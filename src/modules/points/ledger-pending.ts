@@ -14,6 +14,8 @@ export interface PendingCredit {
   userId: string;
   type: string;
   sourceId: string;
+  /** The currency of the credit (decision 302). */
+  currency: string;
   points: number;
   occurredAt: number;
   availableAt: number;
@@ -44,6 +46,7 @@ export class PendingCredits {
         userId: r.user_id,
         type: r.type,
         sourceId: r.source_id,
+        currency: (r.currency as unknown as string | null) ?? 'points',
         points: Number(r.pending_points),
         occurredAt: Number(r.occurred_at),
         availableAt: Number(r.available_at),

@@ -4,6 +4,7 @@ import type { DB } from '../../platform/db/schema.js';
 import { Statement } from '../../write-path/statement.js';
 import './lots.tables.js';
 import './reversals.tables.js';
+import '../currencies/currencies.tables.js';
 
 type UserArgs = { projectId: string; userId: string };
 
@@ -16,19 +17,20 @@ const lastEntry = new Statement<UserArgs, { last: number | null }>('when the bal
     .where('user_id', '=', a.userId)
     .where('points', '!=', 0),
 );
-const pendingOfUser = new Statement<UserArgs, { total: number }>('pending points of a user', (db, a) =>
+const pendingOfUser = new Statement<UserArgs & { currency: string }, { total: number }>('pending points of a user', (db, a) =>
   db
     .selectFrom('ledger')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pending_points'), sql<number>`0`).as('total'))
     .where('project_id', '=', a.projectId)
     .where('user_id', '=', a.userId)
-    .where(sql<boolean>`pending_points > 0`),
+    .where(sql<boolean>`pending_points > 0`)
+    .where('currency', '=', a.currency),
 );
 const lotsOf = new Statement<UserArgs, Pick<Selectable<DB['point_lots']>, 'earned_on' | 'remaining'>>('lots of a user', (db, a) =>
   db.selectFrom('point_lots').select(['earned_on', 'remaining']).where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
 );
 
-type HistoryArgs = UserArgs & { afterAt: number; afterId: number; limit: number };
+type HistoryArgs = UserArgs & { afterAt: number; afterId: number; limit: number; currency: string };
 type HistoryRow = Selectable<DB['ledger']> & { earlier: number };
 /** The eight shapes of a history page (order, filter, first page or not), each compiled once (decision 269). */
 const historyPages = new Map<string, Statement<HistoryArgs, HistoryRow>>();
@@ -53,10 +55,12 @@ function historyPageStatement(dir: 'asc' | 'desc', showAll: boolean, paged: bool
           .whereRef('e.type', '=', 'l.type')
           .whereRef('e.source_id', '=', 'l.source_id')
           .whereRef('e.entry_id', '<', 'l.entry_id')
+          .whereRef('e.currency', '=', 'l.currency')
           .as('earlier'),
       )
       .where('l.project_id', '=', a.projectId)
-      .where('l.user_id', '=', a.userId);
+      .where('l.user_id', '=', a.userId)
+      .where('l.currency', '=', a.currency);
     // A pending credit (0 points until it is available) is listed with its points and status.
     if (!showAll) q = q.where((eb) => eb.or([eb('l.points', '!=', 0), eb('l.available_at', 'is not', null)]));
     if (paged) {
@@ -79,6 +83,8 @@ export interface HistoryPageQuery {
   /** The page starts after this entry. */
   after: { occurredAt: number; entryId: number } | null;
   limit: number;
+  /** The currency whose entries are read. */
+  currency: string;
 }
 
 /**
@@ -102,12 +108,13 @@ export class PointsRepository {
     return lastEntry.first(db, { projectId, userId });
   }
 
-  ledgerSum(db: Queryable, projectId: string, userId: string) {
+  ledgerSum(db: Queryable, projectId: string, userId: string, currency = 'points') {
     return db
       .selectFrom('ledger')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('total'))
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
+      .where('currency', '=', currency)
       .executeTakeFirstOrThrow();
   }
 
@@ -115,7 +122,7 @@ export class PointsRepository {
   oldestEntries(db: Queryable, projectId: string, userId: string, limit: number) {
     return db
       .selectFrom('ledger')
-      .select(['entry_id', 'points'])
+      .select(['entry_id', 'points', 'currency'])
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
       .orderBy('occurred_at')
@@ -147,6 +154,7 @@ export class PointsRepository {
       afterAt: after?.occurredAt ?? 0,
       afterId: after?.entryId ?? 0,
       limit: query.limit + 1,
+      currency: query.currency,
     });
   }
 
@@ -206,8 +214,58 @@ export class PointsRepository {
       .execute();
   }
 
-  pendingTotal(db: Queryable, projectId: string, userId: string) {
-    return pendingOfUser.first(db, { projectId, userId });
+  pendingTotal(db: Queryable, projectId: string, userId: string, currency = 'points') {
+    return pendingOfUser.first(db, { projectId, userId, currency });
+  }
+
+  /** The user's pending credits per currency other than points. */
+  pendingByCurrency(db: Queryable, projectId: string, userId: string) {
+    return db
+      .selectFrom('ledger')
+      .select(['currency', (eb) => eb.fn.sum<number>('pending_points').as('total')])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where(sql<boolean>`pending_points > 0`)
+      .where('currency', '!=', 'points')
+      .groupBy('currency')
+      .execute();
+  }
+
+  /** The user's balances, lifetime earnings and lots in currencies other than points. */
+  pursesOfUser(db: Queryable, projectId: string, userId: string) {
+    return db
+      .selectFrom('user_balances')
+      .select(['currency_id', 'balance', 'lifetime'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  purseOfUser(db: Queryable, projectId: string, userId: string, currency: string) {
+    return db
+      .selectFrom('user_balances')
+      .select('balance')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('currency_id', '=', currency)
+      .executeTakeFirst();
+  }
+
+  currencyLotsOfUser(db: Queryable, projectId: string, userId: string) {
+    return db
+      .selectFrom('currency_lots')
+      .select(['currency_id', 'earned_on', 'remaining'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  deletePursesOfUser(db: Queryable, projectId: string, userId: string) {
+    return db.deleteFrom('user_balances').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  deleteCurrencyLotsOfUser(db: Queryable, projectId: string, userId: string) {
+    return db.deleteFrom('currency_lots').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
   }
 
   lotsOfUser(db: Queryable, projectId: string, userId: string) {

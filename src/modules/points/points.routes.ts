@@ -4,11 +4,14 @@ import { assertActsFor } from '../../http/auth/principal.js';
 import { errors, UserParams } from '../../http/schemas.js';
 import { BulkAdjustBody, BulkAdjustResult } from './bulk-adjustments.js';
 import { HistoryEntry, HistoryQuery, readHistory } from './history.js';
+import { Wallet } from './wallet.js';
 
+const Currency = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The currency (default `points`)' });
 const AdjustBody = Type.Object(
   {
     points: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000, not: { const: 0 }, description: 'Signed change; non-zero' }),
     reason: Type.String({ minLength: 1, maxLength: 500 }),
+    currency: Type.Optional(Currency),
   },
   { additionalProperties: false },
 );
@@ -16,9 +19,10 @@ const Adjusted = Type.Object({
   userId: Type.String(),
   adjustmentId: Type.String(),
   points: Type.Integer({ description: 'Points applied (a debit is cut so the balance stays ≥ 0)' }),
-  balance: Type.Integer(),
+  balance: Type.Integer({ description: 'The balance of the currency after it' }),
   reason: Type.String(),
   timestamp: Type.Integer(),
+  currency: Type.String(),
 });
 
 const ReversalBody = Type.Object(
@@ -44,7 +48,7 @@ const Reversed = Type.Object({
 });
 
 export async function pointsRoutes(app: App): Promise<void> {
-  const { points, users, reversals } = app.services;
+  const { points, users, reversals, currencies } = app.services;
   app.post(
     '/admin/user/:userId/reversal',
     {
@@ -76,8 +80,8 @@ export async function pointsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'adjustUserPoints',
         description:
-          'Adds or removes points by hand (an ADJUSTMENT entry with its reason). Refused when the balance would go below 0 or leave ' +
-          'the safe integer range.',
+          'Adds or removes points by hand (an ADJUSTMENT entry with its reason), or another currency with `currency`. A debit is cut ' +
+          'so the balance stays at 0 or above; refused when the balance would leave the safe integer range.',
         tags: ['admin: users'],
         summary: 'Adjust a balance (ADJUSTMENT history entry)',
         security: [{ adminToken: [] }],
@@ -88,7 +92,8 @@ export async function pointsRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       await users.require(req.principal.projectId, req.params.userId);
-      const result = await points.adjust(req.principal.projectId, req.params.userId, req.body.points, req.body.reason);
+      await currencies.require(req.principal.projectId, req.body.currency);
+      const result = await points.adjust(req.principal.projectId, req.params.userId, req.body.points, req.body.reason, req.body.currency);
       return reply.status(201).send(result);
     },
   );
@@ -115,6 +120,28 @@ export async function pointsRoutes(app: App): Promise<void> {
   );
 
   app.get(
+    '/user/:userId/wallet',
+    {
+      schema: {
+        operationId: 'getUserWallet',
+        description:
+          "The user's balance in every currency of the project, `points` first: what it holds, what is pending, what expires next, " +
+          'its lifetime earnings and its level in a currency with levels.',
+        tags: ['users'],
+        summary: 'Balances in every currency, with levels',
+        security: [{ bearerAuth: [] }, { apiKey: [] }],
+        params: UserParams,
+        response: { 200: Wallet, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      assertActsFor(req.principal, req.params.userId);
+      await users.require(req.principal.projectId, req.params.userId);
+      return points.wallet(req.principal.projectId, req.params.userId);
+    },
+  );
+
+  app.get(
     '/user/:userId/history',
     {
       schema: {
@@ -132,6 +159,7 @@ export async function pointsRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       assertActsFor(req.principal, req.params.userId);
+      await currencies.require(req.principal.projectId, req.query.currency);
       const page = await readHistory(app.platform.db.kysely, req.principal.projectId, req.params.userId, req.query);
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
       return page.entries.length === 0 ? reply.status(204).send(null) : page.entries;

@@ -10,6 +10,8 @@ import type { WritePath } from '../../write-path/write-path.js';
 import { ExpirySettings } from './expiry-settings.js';
 import { ledgerIn, ledgerParticipant } from './ledger-batch.js';
 import { pointsRepository } from './points.repository.js';
+import type { CurrenciesService } from '../currencies/index.js';
+import { readWallet, type Wallet } from './wallet.js';
 
 /**
  * The ledger is the truth: every change of points is one appended row, and the balance column of
@@ -23,6 +25,8 @@ export interface AdjustmentUnit extends WriteUnit {
   points: number;
   reason: string;
   now: number;
+  /** Absent: points. */
+  currency?: string;
 }
 
 declare module '../../write-path/write-batch.js' {
@@ -38,6 +42,7 @@ export interface Adjustment {
   balance: number;
   reason: string;
   timestamp: number;
+  currency: string;
 }
 
 export class PointsService implements UserDataOwner {
@@ -56,6 +61,7 @@ export class PointsService implements UserDataOwner {
             userId: u.userId,
             type: 'ADJUSTMENT',
             sourceId: u.adjustmentId,
+            ...(u.currency === undefined || u.currency === 'points' ? {} : { currency: u.currency }),
             points: u.points,
             occurredAt: u.now,
             title: { de: 'Punktekorrektur', en: 'Points adjustment' },
@@ -72,6 +78,7 @@ export class PointsService implements UserDataOwner {
           balance: result.balance,
           reason: u.reason,
           timestamp: u.now,
+          currency: u.currency ?? 'points',
         };
       },
     }),
@@ -85,20 +92,27 @@ export class PointsService implements UserDataOwner {
   constructor(
     private readonly platform: Platform,
     private readonly writes: WritePath,
+    private readonly currencies: CurrenciesService,
   ) {
     this.expirySettings = new ExpirySettings(platform);
-    this.ledger = ledgerParticipant(this.expirySettings);
+    this.ledger = ledgerParticipant(this.expirySettings, {
+      db: platform.db.kysely,
+      catalog: (projectId, batch) => currencies.catalog(projectId, (q) => batch.session.execute(q)),
+    });
   }
 
   /** The balance of a live user (not being deleted), read with `db` (a transaction or not); null for no such user. */
-  async liveBalance(db: Queryable, projectId: string, userId: string): Promise<number | null> {
+  async liveBalance(db: Queryable, projectId: string, userId: string, currency = 'points'): Promise<number | null> {
     const row = await pointsRepository.liveBalance(db, projectId, userId);
-    return row ? Number(row.points) : null;
+    if (!row || currency === 'points') return row ? Number(row.points) : null;
+    const purse = await pointsRepository.purseOfUser(db, projectId, userId, currency);
+    return Number(purse?.balance ?? 0);
   }
 
   /** An operator's correction (POST /admin/user/{userId}/points): an ADJUSTMENT entry. */
-  adjust(projectId: string, userId: string, points: number, reason: string): Promise<Adjustment> {
+  adjust(projectId: string, userId: string, points: number, reason: string, currency?: string): Promise<Adjustment> {
     const unit: AdjustmentUnit = {
+      ...(currency === undefined || currency === 'points' ? {} : { currency }),
       kind: 'adjustment',
       projectId,
       userId,
@@ -174,26 +188,36 @@ export class PointsService implements UserDataOwner {
     return row?.last === null || row?.last === undefined ? null : Number(row.last);
   }
 
-  /** Sum of the ledger for a user (used by tests and checks of the invariant). */
-  async ledgerSum(projectId: string, userId: string): Promise<number> {
-    const row = await pointsRepository.ledgerSum(this.platform.db.kysely, projectId, userId);
+  /** GET /user/{userId}/wallet: every currency's balance, pending credits, expiry, lifetime earnings and level. */
+  wallet(projectId: string, userId: string): Promise<Wallet> {
+    const db = this.platform.db.kysely;
+    return readWallet(db, this.expirySettings, this.currencies, this.platform.clock.now(), projectId, userId);
+  }
+
+  /** Sum of the ledger for a user in a currency (used by tests and checks of the invariant). */
+  async ledgerSum(projectId: string, userId: string, currency = 'points'): Promise<number> {
+    const row = await pointsRepository.ledgerSum(this.platform.db.kysely, projectId, userId, currency);
     return Number(row.total);
   }
 
   /**
    * User deletion (UserDataOwner): removes up to `limit` of the user's ledger rows (history) and
    * takes their points off the balance, floored at 0 (the row goes at the end of the job anyway).
+   * The balances of the other currencies go with their rows once the history is gone.
    */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
     return this.platform.db.kysely.transaction().execute(async (trx) => {
       const rows = await pointsRepository.oldestEntries(trx, projectId, userId, limit);
-      if (rows.length === 0) return 0;
+      if (rows.length === 0) {
+        const purses = await pointsRepository.deletePursesOfUser(trx, projectId, userId);
+        return Number(purses.numDeletedRows);
+      }
       await pointsRepository.deleteEntries(
         trx,
         projectId,
         rows.map((r) => r.entry_id),
       );
-      const removed = rows.reduce((sum, r) => sum + Number(r.points), 0);
+      const removed = rows.reduce((sum, r) => sum + (r.currency === 'points' ? Number(r.points) : 0), 0);
       await pointsRepository.takeOffBalance(trx, projectId, userId, removed);
       return rows.length;
     });

@@ -5,6 +5,7 @@ import { Statement } from '../../write-path/statement.js';
 import type { Queryable } from '../../platform/db/database.js';
 import './lots.tables.js';
 import './reversals.tables.js';
+import '../currencies/currencies.tables.js';
 
 export const setBalances = new KeyedUpdate({
   description: 'user balances',
@@ -32,6 +33,7 @@ export const insertEntries = new RowsInsert({
     pending_points: 'int8',
     available_at: 'int8',
     lot: 'text',
+    currency: 'text',
   },
 });
 
@@ -54,7 +56,7 @@ export const pendingOfUsers = new KeyedSelect({
   description: 'pending credits of users',
   table: 'ledger',
   keys: { project_id: 'text', user_id: 'text' },
-  select: ['entry_id', 'user_id', 'type', 'source_id', 'pending_points', 'occurred_at', 'available_at', 'metadata'],
+  select: ['entry_id', 'user_id', 'type', 'source_id', 'pending_points', 'occurred_at', 'available_at', 'metadata', 'currency'],
   where: sql<boolean>`t.pending_points > 0`,
   orderBy: ['entry_id'],
 });
@@ -63,6 +65,35 @@ export const upsertLots = new RowsUpsert({
   description: 'point lots',
   table: 'point_lots',
   keys: { project_id: 'text', user_id: 'text', earned_on: 'text' },
+  columns: { remaining: 'int8' },
+});
+
+/** The balances and lifetime earnings of the batch users in currencies other than points (decision 302). */
+export const pursesOfUsers = new KeyedSelect({
+  description: 'other currency balances of users',
+  table: 'user_balances',
+  keys: { project_id: 'text', user_id: 'text' },
+  select: ['project_id', 'user_id', 'currency_id', 'balance', 'lifetime'],
+});
+
+export const upsertPurses = new RowsUpsert({
+  description: 'other currency balances',
+  table: 'user_balances',
+  keys: { project_id: 'text', user_id: 'text', currency_id: 'text' },
+  columns: { balance: 'int8', lifetime: 'int8' },
+});
+
+export const currencyLotsOfUsers = new KeyedSelect({
+  description: 'other currency lots of users',
+  table: 'currency_lots',
+  keys: { project_id: 'text', user_id: 'text' },
+  select: ['project_id', 'user_id', 'currency_id', 'earned_on', 'remaining'],
+});
+
+export const upsertCurrencyLots = new RowsUpsert({
+  description: 'other currency lots',
+  table: 'currency_lots',
+  keys: { project_id: 'text', user_id: 'text', currency_id: 'text', earned_on: 'text' },
   columns: { remaining: 'int8' },
 });
 
@@ -108,6 +139,16 @@ export function deleteLots(db: Queryable, projectId: string, userId: string, ear
   return db.deleteFrom('point_lots').where('project_id', '=', projectId).where('user_id', '=', userId).where('earned_on', 'in', earnedOn);
 }
 
+/** A user's lots of another currency that went to 0. */
+export function deleteCurrencyLots(db: Queryable, projectId: string, userId: string, currencyId: string, earnedOn: readonly string[]) {
+  return db
+    .deleteFrom('currency_lots')
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('currency_id', '=', currencyId)
+    .where('earned_on', 'in', earnedOn);
+}
+
 /** The ledger types whose credits count as points earned (achievements of kind lifetimeEarned, decision 276). */
 export const EARNING_TYPES = ['EVENT', 'CHALLENGE', 'STREAK', 'SURVEY', 'SEASON', 'ACHIEVEMENT'] as const;
 
@@ -121,5 +162,6 @@ export const lifetimeEarned = new Statement<{ projectId: string; userId: string 
       .where('project_id', '=', a.projectId)
       .where('user_id', '=', a.userId)
       .where('points', '>', 0)
+      .where('currency', '=', 'points')
       .where('type', 'in', [...EARNING_TYPES]),
 );

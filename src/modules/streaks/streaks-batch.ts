@@ -280,22 +280,37 @@ export class StreaksBatch implements EventStagePart<'streak-cover'> {
     return p;
   }
 
-  /** One STREAK history entry with the points of every milestone reached by the event. */
+  /**
+   * One STREAK history entry with the points of every milestone reached by the event, and one per
+   * other currency a reached milestone pays in (decision 302). Returns the points paid.
+   */
   private payMilestones(streak: Streak, counts: number[], event: PipelineEvent): number {
     if (counts.length === 0) return 0;
-    const points = streak.milestones.filter((m) => counts.includes(m.count)).reduce((sum, m) => sum + m.points, 0);
-    return ledgerIn(this.batch).record({
-      projectId: event.projectId,
-      userId: event.userId,
-      type: 'STREAK',
-      sourceId: streak.streakId,
-      points,
-      occurredAt: event.occurredAt,
-      title: historyText(streak.title),
-      description: historyText(streak.description),
-      metadata: { streakId: streak.streakId, milestones: counts },
-      boardGroups: event.userGroups,
-    }).points;
+    const byCurrency = new Map<string, number>([['points', 0]]);
+    for (const m of streak.milestones) {
+      if (!counts.includes(m.count)) continue;
+      const currency = m.currency ?? 'points';
+      byCurrency.set(currency, (byCurrency.get(currency) ?? 0) + m.points);
+    }
+    let paid = 0;
+    for (const [currency, points] of byCurrency) {
+      if (currency !== 'points' && points === 0) continue;
+      const entry = ledgerIn(this.batch).record({
+        projectId: event.projectId,
+        userId: event.userId,
+        type: 'STREAK',
+        sourceId: streak.streakId,
+        ...(currency === 'points' ? {} : { currency }),
+        points,
+        occurredAt: event.occurredAt,
+        title: historyText(streak.title),
+        description: historyText(streak.description),
+        metadata: { streakId: streak.streakId, milestones: counts },
+        boardGroups: event.userGroups,
+      });
+      if (currency === 'points') paid = entry.points;
+    }
+    return paid;
   }
 
   async write(): Promise<void> {

@@ -4,7 +4,13 @@ import { LanguageMap, ResourceId, Status } from '../../http/schemas.js';
 export const TimeFrameSchema = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')]);
 
 export const Milestone = Type.Object(
-  { count: Type.Integer({ minimum: 1, maximum: 100_000 }), points: Type.Integer({ minimum: 0, maximum: 1e9 }) },
+  {
+    count: Type.Integer({ minimum: 1, maximum: 100_000 }),
+    points: Type.Integer({ minimum: 0, maximum: 1e9 }),
+    currency: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The currency `points` are paid in (default `points`; decision 302)' }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type Milestone = Static<typeof Milestone>;
@@ -41,7 +47,7 @@ export const StreakDefinition = Type.Object({
   description: TextMap,
   timeFrame: Type.String(),
   eventIds: Type.Array(Type.String()),
-  milestones: Type.Array(Type.Object({ count: Type.Integer(), points: Type.Number() })),
+  milestones: Type.Array(Type.Object({ count: Type.Integer(), points: Type.Number(), currency: Type.Optional(Type.String()) })),
   freezes: Type.Union([Type.Object({ max: Type.Integer(), earnEveryMilestone: Type.Boolean() }), Type.Null()], {
     description: 'null: the streak has no freezes',
   }),

@@ -1,6 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
+import type { CurrenciesService } from '../currencies/index.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import { eventStage } from '../events/index.js';
@@ -89,6 +90,8 @@ export class StreaksService implements UserDataOwner {
   constructor(
     private readonly platform: Platform,
     private readonly users: StreakUsers,
+    /** Checks the currencies milestones pay in (400 UNKNOWN_CURRENCY). */
+    private readonly currencies: Pick<CurrenciesService, 'require'> | null = null,
   ) {
     this.repo = new StreaksRepository();
     this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
@@ -120,7 +123,11 @@ export class StreaksService implements UserDataOwner {
       description: JSON.stringify(body.description ?? {}),
       time_frame: body.timeFrame,
       event_ids: JSON.stringify(body.eventIds),
-      milestones: JSON.stringify([...(body.milestones ?? [])].sort((a, b) => a.count - b.count)),
+      milestones: JSON.stringify(
+        [...(body.milestones ?? [])]
+          .map((m) => (m.currency === 'points' ? { count: m.count, points: m.points } : m))
+          .sort((a, b) => a.count - b.count),
+      ),
       freezes: body.freezes
         ? JSON.stringify({ max: body.freezes.max, earnEveryMilestone: body.freezes.earnEveryMilestone ?? false })
         : null,
@@ -131,10 +138,15 @@ export class StreaksService implements UserDataOwner {
   }
 
   async create(projectId: string, body: StreakBody): Promise<StreakDefinition> {
+    await this.checkCurrencies(projectId, body);
     const row = this.toRow(projectId, body.streakId ?? generateId('st'), body, this.platform.clock.now());
     if (!(await this.repo.insert(this.db, row))) throw AppError.of('STREAK_EXISTS', `Streak ${row.streak_id} already exists`);
     await this.platform.bus.publish(BUS_TOPIC, projectId);
     return toStreak(row);
+  }
+
+  private async checkCurrencies(projectId: string, body: StreakBody): Promise<void> {
+    for (const m of body.milestones ?? []) await this.currencies?.require(projectId, m.currency);
   }
 
   async list(projectId: string): Promise<StreakDefinition[]> {
@@ -156,6 +168,7 @@ export class StreaksService implements UserDataOwner {
     if (existing.time_frame !== body.timeFrame) {
       throw AppError.of('TIMEFRAME_IMMUTABLE', 'timeFrame cannot change; create a new streak instead');
     }
+    await this.checkCurrencies(projectId, body);
     const row = this.toRow(projectId, streakId, body, Number(existing.created_at));
     await this.repo.update(this.db, row);
     await this.platform.bus.publish(BUS_TOPIC, projectId);

@@ -33,6 +33,7 @@ export function toSurvey(r: SurveysTable): Survey {
     validUntil: r.valid_until === null ? null : Number(r.valid_until),
     options: JSON.parse(r.options) as SurveyOption[],
     points: Number(r.points),
+    ...(r.currency ? { currency: r.currency } : {}),
   };
 }
 
@@ -100,6 +101,7 @@ class SurveysBatch implements BatchPart<'survey-answer'> {
         userId: u.userId,
         type: 'SURVEY',
         sourceId: u.surveyId,
+        ...(survey.currency === undefined ? {} : { currency: survey.currency }),
         points: survey.points,
         occurredAt: u.now,
         title: historyText(survey.title),

@@ -21,6 +21,9 @@ export const SurveyBody = Type.Object(
     validFrom: Type.Optional(Millis('Unix ms; default: creation time')),
     validUntil: Type.Optional(Nullable(Millis('Unix ms; null: no end'))),
     points: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'Awarded for an answer; default 0' })),
+    currency: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The currency `points` are paid in (default `points`; decision 302)' }),
+    ),
     status: Type.Optional(Status),
   },
   { additionalProperties: false },
@@ -37,6 +40,7 @@ export const Survey = Type.Object({
   validUntil: Nullable(Type.Integer()),
   options: Type.Array(SurveyOption),
   points: Type.Integer(),
+  currency: Type.Optional(Type.String({ description: 'The currency of `points`; absent: points' })),
 });
 export type Survey = Static<typeof Survey>;
 

@@ -1,5 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
+import type { CurrenciesService } from '../currencies/index.js';
 import type { Platform } from '../../platform/platform.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import type { UserDataOwner } from '../users/index.js';
@@ -20,6 +21,8 @@ export class SurveysService implements UserDataOwner {
   constructor(
     private readonly platform: Platform,
     private readonly writes: WritePath,
+    /** Checks the currency a survey pays in (400 UNKNOWN_CURRENCY). */
+    private readonly currencies: Pick<CurrenciesService, 'require'> | null = null,
   ) {}
 
   private get db() {
@@ -42,12 +45,14 @@ export class SurveysService implements UserDataOwner {
       valid_from: validFrom,
       valid_until: validUntil,
       points: input.points ?? 0,
+      currency: input.currency === undefined || input.currency === 'points' ? null : input.currency,
       status: input.status ?? 'ACTIVE',
       updated_at: now,
     };
   }
 
   async create(projectId: string, input: SurveyBody): Promise<AdminSurvey> {
+    await this.currencies?.require(projectId, input.currency);
     const now = this.platform.clock.now();
     const row: SurveysTable = {
       ...this.fields(projectId, input.surveyId ?? generateId('survey'), input, now, now),
@@ -63,6 +68,7 @@ export class SurveysService implements UserDataOwner {
     if (input.surveyId !== undefined && input.surveyId !== surveyId)
       throw AppError.of('ID_MISMATCH', 'surveyId in the body must match the path');
     const existing = await this.require(projectId, surveyId);
+    await this.currencies?.require(projectId, input.currency);
     const now = this.platform.clock.now();
     const fields = this.fields(projectId, surveyId, input, now, Number(existing.created_at));
     const reactivated = existing.status !== 'ACTIVE' && fields.status === 'ACTIVE';

@@ -19,6 +19,8 @@ export interface SurveysTable {
   valid_from: number;
   valid_until: number | null;
   points: number;
+  /** The currency of `points` (null: points; migration 0995_d). */
+  currency?: string | null;
   status: string;
   /** Counter: users who answered. */
   answered_total: number;

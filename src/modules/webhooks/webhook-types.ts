@@ -20,8 +20,9 @@ export const WEBHOOK_DATA = {
           '(an EVENT whose pending points became available is sent again with them)',
       }),
       sourceId: Type.String({ description: 'The eventId, challengeId, streakId, surveyId, offerId or adjustment id' }),
+      currency: Type.String({ description: 'The currency of the entry (`points`, or another currency of the project)' }),
       points: Type.Number({ description: 'Points of the ledger entry (negative for spending)' }),
-      balance: Type.Number({ description: 'The balance after the entry' }),
+      balance: Type.Number({ description: 'The balance of that currency after the entry' }),
       occurredAt: ms('Effective time of the entry (an offline event: its timestamp)'),
     },
     { description: 'A ledger entry: every change of a balance, including entries of 0 points' },
@@ -61,6 +62,18 @@ export const WEBHOOK_DATA = {
       backfilled: Type.Boolean({ description: 'Awarded by the backfill of a new or changed achievement' }),
     },
     { description: 'A user unlocked a level of an achievement (once per user, achievement and level)' },
+  ),
+  'level.reached': Type.Object(
+    {
+      projectId,
+      userId,
+      currency: Type.String({ description: 'The currency whose lifetime earnings reached the level' }),
+      level: Type.Integer(),
+      threshold: Type.Integer({ description: 'The lifetime earnings the level needs' }),
+      title: Type.Record(Type.String(), Type.String(), { description: "The level's title (language map)" }),
+      lifetime: Type.Integer({ description: 'The lifetime earnings in the currency after the entry that reached it' }),
+    },
+    { description: 'A user reached a level of a currency with levels (once per user, currency and level)' },
   ),
   'offer.redeemed': Type.Object(
     {

@@ -45,6 +45,9 @@ export function currencies() {
         .addPrimaryKeyConstraint('currency_lots_pk', ['project_id', 'user_id', 'currency_id', 'earned_on'])
         .execute();
       await db.schema.alterTable('projects').addColumn('tier_currency', 'text').execute();
+      // Challenges and surveys may pay another currency (null: points); streak milestones name theirs in their JSON.
+      await db.schema.alterTable('challenges').addColumn('currency', 'text').execute();
+      await db.schema.alterTable('surveys').addColumn('currency', 'text').execute();
       await db.schema
         .alterTable('offers')
         .addColumn('currency', 'text', (c) => c.notNull().defaultTo('points'))

@@ -1,0 +1,93 @@
+import { expect, it } from 'vitest';
+import { describeSharedApp } from '../../../test/helpers/test-app.js';
+import { defineChallenge } from '../challenges/challenges.test-factory.js';
+import { defineEvent, NOW, sendEvent } from '../events/events.test-factory.js';
+import { defineStreak, purchaseAt, at } from '../streaks/streaks.test-factory.js';
+import { answer, createSurvey } from '../surveys/surveys.test-factory.js';
+import { defineCurrency, wallet } from './currencies.test-factory.js';
+
+describeSharedApp('currencies: challenges, streak milestones and surveys pay a currency', (t) => {
+  it('pays a challenge in xp and leaves points alone', async () => {
+    await t.setClock(NOW);
+    await defineCurrency(t);
+    await defineEvent(t, { eventId: 'purchase', reward: { default: 1 } });
+    const c = await defineChallenge(t, {
+      challengeId: 'three',
+      eventId: 'purchase',
+      goal: 3,
+      points: 150,
+      currency: 'xp',
+      title: { en: 'Three' },
+    });
+    expect(c).toMatchObject({ points: 150, currency: 'xp' });
+    await t.createUser('alice');
+    let last;
+    for (let i = 0; i < 3; i++) last = (await sendEvent(t, 'alice', { eventId: 'purchase' })).json().data;
+    expect(last.challenges).toEqual([{ challengeId: 'three', progress: 3, goal: 3, completed: true, pointsAwarded: 150 }]);
+    expect(last.levelUps).toEqual([{ currency: 'xp', level: 1, threshold: 100, title: { en: 'Bronze' } }]);
+    const w = await wallet(t, 'alice');
+    expect(w.points!.balance).toBe(3);
+    expect(w.xp).toMatchObject({ balance: 150, lifetime: 150, level: 1 });
+  });
+
+  it('pays streak milestones in their own currencies, in one entry per currency', async () => {
+    await defineCurrency(t);
+    await defineEvent(t, { eventId: 'purchase', reward: { default: 0 } });
+    await defineStreak(t, {
+      streakId: 'daily',
+      milestones: [
+        { count: 2, points: 5 },
+        { count: 2, points: 40, currency: 'xp' },
+      ],
+    });
+    await t.createUser('bob');
+    await purchaseAt(t, 'bob', at('2026-03-01T10:00:00Z'));
+    const second = await purchaseAt(t, 'bob', at('2026-03-02T10:00:00Z'));
+    expect(second.streaks[0]).toMatchObject({ milestoneReached: true, pointsAwarded: 5 });
+    const w = await wallet(t, 'bob');
+    expect(w.points!.balance).toBe(5);
+    expect(w.xp!.balance).toBe(40);
+  });
+
+  it('pays a survey answer in xp', async () => {
+    await defineCurrency(t);
+    const s = await createSurvey(t, { surveyId: 'taste', points: 30, currency: 'xp' });
+    expect(s).toMatchObject({ points: 30, currency: 'xp' });
+    await t.createUser('cat');
+    expect((await answer(t, 'cat', 'taste', ['a'])).statusCode).toBe(201);
+    const w = await wallet(t, 'cat');
+    expect(w.points!.balance).toBe(0);
+    expect(w.xp!.balance).toBe(30);
+  });
+
+  it('refuses a challenge, milestone or survey paying an unknown currency', async () => {
+    await defineEvent(t, { eventId: 'purchase' });
+    const challenge = await t.admin('POST', '/admin/challenge', {
+      challengeId: 'x',
+      eventId: 'purchase',
+      goal: 1,
+      points: 1,
+      currency: 'gems',
+      title: { en: 'X' },
+    });
+    expect(challenge.json()).toMatchObject({ statusCode: 400, code: 'UNKNOWN_CURRENCY' });
+    const streak = await t.admin('POST', '/admin/streak', {
+      streakId: 'y',
+      title: { en: 'Y' },
+      timeFrame: 'daily',
+      eventIds: ['purchase'],
+      milestones: [{ count: 2, points: 1, currency: 'gems' }],
+    });
+    expect(streak.json()).toMatchObject({ statusCode: 400, code: 'UNKNOWN_CURRENCY' });
+    const survey = await t.admin('POST', '/admin/survey', {
+      surveyId: 'z',
+      title: 'Z',
+      type: 'SINGLE',
+      options: [{ optionId: 'a', label: 'A' }],
+      points: 1,
+      currency: 'gems',
+    });
+    expect(survey.json()).toMatchObject({ statusCode: 400, code: 'UNKNOWN_CURRENCY' });
+    expect((await t.admin('GET', '/admin/challenge')).json()).toEqual([]);
+  });
+});
