@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
-import { defineGroups } from '../events/events.test-factory.js';
+import { defineEvent, defineGroups, sendEvent } from '../events/events.test-factory.js';
 import { createOffer, redeem } from '../offers/offers.test-factory.js';
 import { JAN_15, defineCurrency, earn, getJson, ids } from './leaderboards.test-helpers.js';
 
@@ -88,6 +88,34 @@ describeSharedApp('leaderboards: a board per currency', (t) => {
     expect(res.json().data.balance).toBe(0);
     expect((await board('groupId=default&currency=xp&timeframe=7d')).body).toEqual(before.body);
     expect((await getJson(t, '/user/ann/rank?currency=xp', 'ann')).body.ranks['7d']).toEqual({ rank: 2, points: 50 });
+  });
+
+  it('ranks the xp and points an event pays on their own boards (POST /event with currencyRewards), groups included', async () => {
+    await t.setClock(JAN_15);
+    await defineCurrency(t, 'xp');
+    await defineGroups(t, 'vip');
+    await defineEvent(t, { eventId: 'visit', reward: { default: 1 }, currencyRewards: { xp: { default: 40 } }, limit: null });
+    await defineEvent(t, { eventId: 'buy', reward: { default: 25 }, limit: null });
+    for (const u of ['ann', 'bob']) await t.createUser(u);
+    for (let i = 0; i < 2; i++) expect((await sendEvent(t, 'ann', { eventId: 'visit' })).statusCode).toBe(200);
+    expect((await sendEvent(t, 'bob', { eventId: 'buy', metadata: { usergroup: 'vip' } })).statusCode).toBe(200);
+    expect((await sendEvent(t, 'bob', { eventId: 'visit', metadata: { usergroup: 'vip' } })).statusCode).toBe(200);
+    for (const period of ['month=2026-01', 'timeframe=7d']) {
+      expect(ranking((await board(`groupId=default&currency=xp&${period}`)).body.users), period).toEqual([
+        ['ann', 80, 1],
+        ['bob', 40, 2],
+      ]);
+      expect(ranking((await board(`groupId=default&${period}`)).body.users), period).toEqual([
+        ['bob', 26, 1],
+        ['ann', 2, 2],
+      ]);
+      expect(ranking((await board(`groupId=vip&currency=xp&${period}`)).body.users), period).toEqual([['bob', 40, 1]]);
+    }
+    // bob spends his points: his points rank and his xp rank stay where they were (boards rank earnings).
+    await createOffer(t, { offerId: 'mug', points: 20 });
+    expect((await redeem(t, 'bob', 'mug')).statusCode).toBe(200);
+    expect((await getJson(t, '/user/bob/rank?currency=xp', 'bob')).body.ranks['7d']).toEqual({ rank: 2, points: 40 });
+    expect((await getJson(t, '/user/bob/rank', 'bob')).body.ranks['7d']).toEqual({ rank: 1, points: 26 });
   });
 
   it('refuses a currency the project does not have with 400 UNKNOWN_CURRENCY on every board read', async () => {

@@ -58,4 +58,18 @@ describeSharedApp('tiers: the tier currency', (t) => {
     await adjust(t, 'alice', 1000);
     expect(await userTier(t, 'alice')).toMatchObject({ tierId: 'silver', earnedInWindow: 150 });
   });
+
+  it('with tierCurrency=xp the xp of an event lifts the tier at once, and the next event gets the multiplier', async () => {
+    await t.setClock(MARCH);
+    await silverAndGold(t);
+    await defineCurrency(t, 'xp');
+    expect((await t.admin('PUT', project(t), { name: 'Shop', tierCurrency: 'xp' })).statusCode).toBe(200);
+    await defineEvent(t, { eventId: 'visit', reward: { default: 10 }, currencyRewards: { xp: { default: 60 } }, limit: null });
+    await t.createUser('carl');
+    expect((await sendEvent(t, 'carl', { eventId: 'visit' })).json().data.points).toBe(10); // 60 xp: no tier yet
+    // The second visit is paid at no tier (it is the crossing event); its xp (120 in all) lifts carl to silver in its own batch.
+    expect((await sendEvent(t, 'carl', { eventId: 'visit' })).json().data.points).toBe(10);
+    expect(await userTier(t, 'carl')).toMatchObject({ currency: 'xp', tierId: 'silver', earnedInWindow: 120 });
+    expect((await sendEvent(t, 'carl', { eventId: 'visit' })).json().data.points).toBe(15);
+  });
 });
