@@ -76,7 +76,8 @@ try {
   };
   for (let i = 0; i < Math.min(EVENTS, 5000); i += BATCH) await send(i, BATCH); // warm-up
   if (xp) {
-    const board = JSON.parse(await services.leaderboards.board(projectId, projectId, { groupId: 'default', timeframe: '7d', currency: 'xp' }));
+    const xpBoard = { groupId: 'default', timeframe: '7d', currency: 'xp' };
+    const board = JSON.parse(await services.leaderboards.board(projectId, projectId, xpBoard)) as { total: number };
     if (board.total === 0) throw new Error('WRITE_XP=1: the events credited no xp (currencyRewards is not in the events module yet)');
   }
   const trace = process.env.WRITE_TRACE === '1' ? traceStatements() : null;
@@ -88,7 +89,8 @@ try {
   const stats = services.writes.stats;
   console.log(
     `${config.databaseUrl.startsWith('sqlite') ? 'embedded' : 'scale'}: ${EVENTS} events in batches of ${BATCH}: ` +
-      `${xp ? '+1 currency (xp) ' : ''}${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
+      `${xp ? '+1 currency (xp) ' : ''}${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ` +
+      `${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
       `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,
   );
   if (trace) {
