@@ -49,7 +49,10 @@ export function createServices(platform: Platform) {
   const points = new PointsService(platform, writes, currencies);
   const challenges = new ChallengesService(platform, currencies);
   const streaks = new StreaksService(platform, users, currencies);
-  const analytics = new AnalyticsService(platform);
+  const analytics = new AnalyticsService(platform, {
+    require: (p, c) => currencies.require(p, c),
+    eventEarnings: (p, c, range, e) => points.eventEarnings(p, c, range, e),
+  });
   const webhooks = new WebhooksService(platform);
   const audit = new AuditService(platform);
   const leaderboards = new LeaderboardsService(platform, users, userGroups, writes, currencies);
@@ -69,6 +72,7 @@ export function createServices(platform: Platform) {
     overview: (p, u) => notifications.overview(p, u),
     rank: (p, u, groupId, period) => leaderboards.rankOf(p, u, groupId, period),
     board: (p, groupId, period, limit) => leaderboards.board(p, p, { groupId, ...period, limit }),
+    eventLog: async (p) => JSON.stringify(await events.log.page(p, { limit: 1 })),
   });
   const achievements = new AchievementsService(
     platform,

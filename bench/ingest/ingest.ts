@@ -17,7 +17,15 @@
  *
  * With BENCH_LIVE_STREAMS=N (issue 31) the single-event run is measured three times the same way:
  * without live streams, with N user streams open (users user0…, spread over the instances, service
- * token) receiving what the events push, and with them closed again.
+ * token; read by a client process of its own, bench/live/stream-client.ts) receiving what the events
+ * push, and with them closed again. Only the users of the streams are listened to: the other 90 % of
+ * the events (10,000 users) must cost what they cost without streams.
+ *
+ * With BENCH_CURRENCY=1 (issue 27) the single-event run is measured three times the same way: the
+ * event paying points only (no other currency in the project), then with a currency `xp` (levels at
+ * 100 / 1,000 / 10,000) that the event also pays (`currencyRewards`), then points only again (`xp`
+ * still defined, the event no longer paying it); the extra CPU is against the mean of the two runs
+ * without.
  *
  * With BENCH_PG_ACTIVITY=1 (scale mode) each run (warm-up and measurement) is watched by
  * bench/lib/pg-activity.ts: pg_stat_activity of the benchmark's database and each instance's pool
@@ -30,7 +38,7 @@
  *
  * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
  * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_LIVE_STREAMS (0),
- * BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
+ * BENCH_CURRENCY (0), BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
@@ -51,6 +59,7 @@ const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 0);
 const OFFSET_INSTANCES = process.env.BENCH_OFFSET_INSTANCES === '1';
+const CURRENCY = process.env.BENCH_CURRENCY === '1';
 const PG_ACTIVITY = process.env.BENCH_PG_ACTIVITY === '1' && scaleUrl !== null;
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
@@ -185,7 +194,7 @@ async function main(): Promise<void> {
       });
     }
     if (RUNS.includes('single') && LIVE_STREAMS > 0) {
-      const { openStreams } = await import('../live/idle-streams.js');
+      const { startStreamClient } = await import('../live/stream-client.js');
       const without = await run(single);
       rows.push({
         label: `POST /event, 1 challenge + 1 streak (${where}, no live stream)`,
@@ -193,24 +202,22 @@ async function main(): Promise<void> {
         perRequest: 1,
         batch: without.batch,
       });
-      let messages = 0;
+      // The streams are read by a process of their own: in this one they would slow the load generator, not the server.
+      const client = startStreamClient();
       const perInstance = Math.ceil(LIVE_STREAMS / INSTANCES);
-      const streams = await Promise.all(
-        laurel.map((l, n) =>
-          openStreams(
-            l.base,
-            perInstance,
-            (i) => `/user/user${(n * perInstance + i) % USERS}/stream`,
-            () => ({ authorization: `Bearer ${service}` }),
-          ),
-        ),
-      );
-      for (const s of streams) s.onMessage = () => void messages++;
-      const open = streams.reduce((sum, s) => sum + s.open, 0);
+      for (const [n, l] of laurel.entries()) {
+        const users = Array.from({ length: perInstance }, (_, i) => `user${(n * perInstance + i) % USERS}`);
+        await client.openOn(l.base, users, { authorization: `Bearer ${service}` });
+      }
+      const open = client.open;
+      const before = (await client.count()).messages;
       const { result, batch } = await run(single);
+      const messages = (await client.count()).messages - before;
       rows.push({ label: `POST /event, 1 challenge + 1 streak (${where}, ${open} live streams)`, m: result, perRequest: 1, batch });
-      delivered += `\nLive messages received on ${open} streams during the warm-up and the run with them: ${messages}.`;
-      for (const s of streams) s.close();
+      delivered +=
+        `\nLive messages received on ${open} streams (${client.failed} refused) ` +
+        `during the warm-up and the run with them: ${messages}.`;
+      await client.close();
       const again = await run(single);
       liveRuns = [without.result, result, again.result];
       rows.push({
@@ -219,6 +226,53 @@ async function main(): Promise<void> {
         perRequest: 1,
         batch: again.batch,
       });
+    }
+    /** The three single-event runs of BENCH_CURRENCY: points only, with an xp reward, points only again. */
+    let currencyRuns: [Measured, Measured, Measured] | null = null;
+    if (RUNS.includes('single') && CURRENCY) {
+      const purchase = (extra: Record<string, unknown>) =>
+        fetch(`${base}/admin/event/purchase`, {
+          method: 'PUT',
+          headers: admin,
+          body: JSON.stringify({ title: 'Purchase', reward: { default: 10 }, ...extra }),
+        }).then(async (r) => {
+          if (r.status !== 200) throw new Error(`update event: ${r.status} ${await r.text()}`);
+        });
+      const without = await run(single);
+      rows.push({
+        label: `POST /event, 1 challenge + 1 streak, points only (${where})`,
+        m: without.result,
+        perRequest: 1,
+        batch: without.batch,
+      });
+      const xp = await fetch(`${base}/admin/currency`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({
+          currencyId: 'xp',
+          title: { en: 'XP' },
+          spendable: false,
+          levels: [100, 1_000, 10_000].map((threshold, i) => ({ level: i + 1, threshold })),
+        }),
+      });
+      if (xp.status !== 201) throw new Error(`create currency: ${xp.status} ${await xp.text()}`);
+      await purchase({ currencyRewards: { xp: { default: 5 } } });
+      const paid = await run(single);
+      rows.push({
+        label: `POST /event, 1 challenge + 1 streak, points + an xp reward (${where})`,
+        m: paid.result,
+        perRequest: 1,
+        batch: paid.batch,
+      });
+      await purchase({});
+      const again = await run(single);
+      rows.push({
+        label: `POST /event, 1 challenge + 1 streak, points only, xp defined (${where})`,
+        m: again.result,
+        perRequest: 1,
+        batch: again.batch,
+      });
+      currencyRuns = [without.result, paid.result, again.result];
     }
     if (RUNS.includes('bulk')) {
       const { result, batch } = await run(bulk);
@@ -249,6 +303,14 @@ async function main(): Promise<void> {
       console.log(
         `${delivered}\nWith the webhook: ${((1 - hooked.rps / mean) * 100).toFixed(1)} % fewer events/s than the mean of the runs ` +
           `without; server CPU per event ${((hooked.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100).toFixed(1)} % higher.`,
+      );
+    }
+    if (currencyRuns) {
+      const [without, paid, again] = currencyRuns;
+      const cpu = (paid.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100;
+      console.log(
+        `\nWith an xp reward: server CPU per event ${cpu.toFixed(1)} % higher than the mean of the points-only runs ` +
+          `(target: at most 10 %); events/s ${((1 - paid.rps / ((without.rps + again.rps) / 2)) * 100).toFixed(1)} % lower.`,
       );
     }
     if (liveRuns) {

@@ -3,10 +3,12 @@
  * with BENCH_STREAMS (10,000) idle user streams open — memory per stream (the server's RSS before and
  * after) and CPU at rest (heartbeats only, over BENCH_IDLE_SECONDS) — then the push latency from an
  * event's request to its `points.changed` on a stream (BENCH_PROBES events, p50/p99) while they stay
- * open. Embedded by default; scale mode when DATABASE_URL is postgres://… (REDIS_URL too).
+ * open. Embedded by default; scale mode when DATABASE_URL is postgres://… (REDIS_URL too), where
+ * BENCH_INSTANCES=2 starts two instances: the streams on the second, the events sent to the first (the
+ * push goes through Redis, as for a user whose app is connected to another instance).
  *
  * Opening 10,000 streams needs that many file descriptors on both sides: `ulimit -n 30000` first.
- * Env: BENCH_STREAMS (10000), BENCH_IDLE_SECONDS (30), BENCH_HEARTBEAT_MS (15000), BENCH_PROBES (200).
+ * Env: BENCH_STREAMS (10000), BENCH_IDLE_SECONDS (30), BENCH_HEARTBEAT_MS (15000), BENCH_PROBES (200), BENCH_INSTANCES (1).
  * The functions below are also used by test/bench/live-idle.test.ts with a few streams.
  */
 import { readFileSync } from 'node:fs';
@@ -134,11 +136,13 @@ export function rssBytes(pid: number): number {
 
 async function main(): Promise<void> {
   const { spawnServer, stop } = await import('../lib/bench-server.js');
-  const { createBenchStore } = await import('../lib/bench-store.js');
+  const { createBenchStore, mode, scaleUrl } = await import('../lib/bench-store.js');
   const { cpuMs } = await import('../lib/measure.js');
   const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
   const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
   const PROBES = Number(process.env.BENCH_PROBES ?? 200);
+  const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+  if (INSTANCES !== 1 && (INSTANCES !== 2 || !scaleUrl)) throw new Error('BENCH_INSTANCES=2 needs scale mode (DATABASE_URL=postgres://…)');
   const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
   const ADMIN_TOKEN = 'bench-admin-token-0123456789';
   const store = await createBenchStore('live', {
@@ -147,7 +151,10 @@ async function main(): Promise<void> {
     LAUREL_LIVE_HEARTBEAT_MS: process.env.BENCH_HEARTBEAT_MS ?? '15000',
     LAUREL_LIVE_MAX_STREAMS: String(STREAMS + 10),
   });
-  const { child, base } = await spawnServer('src/main.ts', store.env);
+  const servers = await Promise.all(Array.from({ length: INSTANCES }, () => spawnServer('src/main.ts', store.env)));
+  // Events go to the first instance, the streams are held by the last (the same one when there is one).
+  const { base } = servers[0]!;
+  const { child, base: holder } = servers[servers.length - 1]!;
   try {
     const pid = child.pid!;
     const service = await new SignJWT({ role: 'service' })
@@ -173,7 +180,7 @@ async function main(): Promise<void> {
     const rssBefore = rssBytes(pid);
     const t0 = performance.now();
     const streams = await openStreams(
-      base,
+      holder,
       STREAMS,
       (i) => `/user/u${i}/stream`,
       () => auth,
@@ -196,6 +203,8 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify(
         {
+          mode,
+          instances: INSTANCES,
           streams: streams.open,
           failed: streams.failed,
           openSeconds: Number(openSeconds.toFixed(1)),
@@ -212,7 +221,7 @@ async function main(): Promise<void> {
     );
     streams.close();
   } finally {
-    await stop(child);
+    for (const s of servers) await stop(s.child);
     await store.cleanup();
   }
 }

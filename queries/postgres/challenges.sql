@@ -18,7 +18,7 @@ select "challenge_id" from "challenge_progress" where "project_id" = $1 and "use
 select * from "challenges" where "project_id" = $1 and "challenge_id" = $2;
 
 -- modules/challenges/challenges.repository.ts ChallengesRepository.insert
-insert into "challenges" ("project_id", "challenge_id", "title", "description", "type", "event_id", "conditions", "value_field", "goal", "points", "series_id", "step", "is_last_step", "start_date", "end_date", "image", "status", "activated_at", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) on conflict ("project_id", "challenge_id") do nothing;
+insert into "challenges" ("project_id", "challenge_id", "title", "description", "type", "event_id", "conditions", "value_field", "goal", "points", "currency", "series_id", "step", "is_last_step", "start_date", "end_date", "image", "status", "activated_at", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) on conflict ("project_id", "challenge_id") do nothing;
 
 -- modules/challenges/challenges.repository.ts ChallengesRepository.list
 select * from "challenges" where "project_id" = $1 order by "created_at", "challenge_id";
@@ -30,7 +30,7 @@ select * from "challenges" where "project_id" = $1 order by "created_at", "chall
 select * from "challenge_progress" where "project_id" = $1 and "user_id" = $2;
 
 -- modules/challenges/challenges.repository.ts ChallengesRepository.update
-update "challenges" set "title" = $1, "description" = $2, "type" = $3, "event_id" = $4, "conditions" = $5, "value_field" = $6, "goal" = $7, "points" = $8, "series_id" = $9, "step" = $10, "is_last_step" = $11, "start_date" = $12, "end_date" = $13, "image" = $14, "status" = $15, "activated_at" = $16, "updated_at" = $17 where "project_id" = $18 and "challenge_id" = $19;
+update "challenges" set "title" = $1, "description" = $2, "type" = $3, "event_id" = $4, "conditions" = $5, "value_field" = $6, "goal" = $7, "points" = $8, "currency" = $9, "series_id" = $10, "step" = $11, "is_last_step" = $12, "start_date" = $13, "end_date" = $14, "image" = $15, "status" = $16, "activated_at" = $17, "updated_at" = $18 where "project_id" = $19 and "challenge_id" = $20;
 
 -- modules/challenges/challenges.sql.ts progressOfUsers.many
 select t.* from "challenge_progress" as t

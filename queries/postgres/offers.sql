@@ -25,7 +25,7 @@ select * from "offers" where "project_id" = $1 and "offer_id" = $2;
 select * from "shops" where "project_id" = $1 and "shop_id" = $2;
 
 -- modules/offers/offers.repository.ts OffersRepository.insertOffer
-insert into "offers" ("project_id", "offer_id", "type", "points", "title", "description", "category", "shop_id", "image", "monthly_limit", "total_limit", "per_user_limit", "tiers", "streak_id", "valid_from", "valid_until", "status", "coupon_validity_days", "redeemed_total", "used_total", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) on conflict ("project_id", "offer_id") do nothing;
+insert into "offers" ("project_id", "offer_id", "type", "points", "currency", "title", "description", "category", "shop_id", "image", "monthly_limit", "total_limit", "per_user_limit", "tiers", "streak_id", "valid_from", "valid_until", "status", "coupon_validity_days", "redeemed_total", "used_total", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) on conflict ("project_id", "offer_id") do nothing;
 
 -- modules/offers/offers.repository.ts OffersRepository.insertShop
 insert into "shops" ("project_id", "shop_id", "name", "status", "logo", "image", "description", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict ("project_id", "shop_id") do nothing;
@@ -52,7 +52,7 @@ select * from "shops" where "project_id" = $1 and "shop_id" = $2;
 select count(*) as "offers", coalesce(sum("redeemed_total"), 0) as "redeemed", coalesce(sum("used_total"), 0) as "used" from "offers" where "project_id" = $1 and "shop_id" = $2;
 
 -- modules/offers/offers.repository.ts OffersRepository.updateOffer
-update "offers" set "type" = $1, "points" = $2, "title" = $3, "description" = $4, "category" = $5, "shop_id" = $6, "image" = $7, "monthly_limit" = $8, "total_limit" = $9, "per_user_limit" = $10, "tiers" = $11, "streak_id" = $12, "valid_from" = $13, "valid_until" = $14, "status" = $15, "coupon_validity_days" = $16, "updated_at" = $17 where "project_id" = $18 and "offer_id" = $19;
+update "offers" set "type" = $1, "points" = $2, "currency" = $3, "title" = $4, "description" = $5, "category" = $6, "shop_id" = $7, "image" = $8, "monthly_limit" = $9, "total_limit" = $10, "per_user_limit" = $11, "tiers" = $12, "streak_id" = $13, "valid_from" = $14, "valid_until" = $15, "status" = $16, "coupon_validity_days" = $17, "updated_at" = $18 where "project_id" = $19 and "offer_id" = $20;
 
 -- modules/offers/offers.repository.ts OffersRepository.updateShop
 update "shops" set "name" = $1, "status" = $2, "logo" = $3, "image" = $4, "description" = $5, "updated_at" = $6 where "project_id" = $7 and "shop_id" = $8;

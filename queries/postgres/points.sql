@@ -4,6 +4,12 @@
 -- modules/points/points.repository.ts PointsRepository.allProjects
 select "project_id" from "projects" order by "project_id";
 
+-- modules/points/points.repository.ts PointsRepository.currencyLotsOfUser
+select "currency_id", "earned_on", "remaining" from "currency_lots" where "project_id" = $1 and "user_id" = $2;
+
+-- modules/points/points.repository.ts PointsRepository.deleteCurrencyLotsOfUser
+delete from "currency_lots" where "project_id" = $1 and "user_id" = $2;
+
 -- modules/points/points.repository.ts PointsRepository.deleteEntries
 delete from "ledger" where "project_id" = $1 and "entry_id" in ($2, $3);
 
@@ -13,26 +19,32 @@ delete from "point_lots" where "project_id" = $1 and "user_id" = $2;
 -- modules/points/points.repository.ts PointsRepository.deleteNoticesOfUser
 delete from "expiry_notices" where "project_id" = $1 and "user_id" = $2;
 
+-- modules/points/points.repository.ts PointsRepository.deletePursesOfUser
+delete from "user_balances" where "project_id" = $1 and "user_id" = $2;
+
 -- modules/points/points.repository.ts PointsRepository.deleteReversals
 delete from "reversals" where "project_id" = $1 and "user_id" = $2;
+
+-- modules/points/points.repository.ts PointsRepository.eventEarnings
+select "date_key", "source_id", sum(points + pending_points) as "points" from "ledger" where "project_id" = $1 and "currency" = $2 and "currency" <> $3 and "date_key" >= $4 and "date_key" <= $5 and "type" = $6 and "source_id" = $7 group by "date_key", "source_id";
 
 -- modules/points/points.repository.ts PointsRepository.expirySettings
 select "points_expiry_days", "points_expiry_since" from "projects" where "project_id" = $1;
 
 -- modules/points/points.repository.ts PointsRepository.historyEntries
-select "entry_id", "type", "source_id", "points", "pending_points", "available_at", "occurred_at", "title" from "ledger" where "project_id" = $1 and "user_id" = $2 and "type" = $3 and "source_id" = $4 and "occurred_at" = $5 order by "entry_id";
+select "entry_id", "type", "source_id", "points", "pending_points", "available_at", "occurred_at", "title" from "ledger" where "project_id" = $1 and "user_id" = $2 and "type" = $3 and "source_id" = $4 and "occurred_at" = $5 and "currency" = $6 order by "entry_id";
 
 -- modules/points/points.repository.ts PointsRepository.historyPage [sample 1]
-select "l".*, (select count(*) as "n" from "ledger" as "e" where "e"."project_id" = "l"."project_id" and "e"."user_id" = "l"."user_id" and "e"."occurred_at" = "l"."occurred_at" and "e"."type" = "l"."type" and "e"."source_id" = "l"."source_id" and "e"."entry_id" < "l"."entry_id") as "earlier" from "ledger" as "l" where "l"."project_id" = $1 and "l"."user_id" = $2 and ("l"."points" != $3 or "l"."available_at" is not null) order by "l"."occurred_at" desc, "l"."entry_id" desc limit $4;
+-- (not dumped: the call failed with "statement argument "currency" is missing"; give it a sample)
 
 -- modules/points/points.repository.ts PointsRepository.historyPage [sample 2]
-select "l".*, (select count(*) as "n" from "ledger" as "e" where "e"."project_id" = "l"."project_id" and "e"."user_id" = "l"."user_id" and "e"."occurred_at" = "l"."occurred_at" and "e"."type" = "l"."type" and "e"."source_id" = "l"."source_id" and "e"."entry_id" < "l"."entry_id") as "earlier" from "ledger" as "l" where "l"."project_id" = $1 and "l"."user_id" = $2 and ("l"."occurred_at" > $3 or ("l"."occurred_at" = $4 and "l"."entry_id" > $5)) order by "l"."occurred_at" asc, "l"."entry_id" asc limit $6;
+-- (not dumped: the call failed with "statement argument "currency" is missing"; give it a sample)
 
 -- modules/points/points.repository.ts PointsRepository.lastEntryAt
 select max(case when available_at > created_at then available_at else created_at end) as "last" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" != $3;
 
 -- modules/points/points.repository.ts PointsRepository.ledgerSum
-select coalesce(sum("points"), 0) as "total" from "ledger" where "project_id" = $1 and "user_id" = $2;
+select coalesce(sum("points"), 0) as "total" from "ledger" where "project_id" = $1 and "user_id" = $2 and "currency" = $3;
 
 -- modules/points/points.repository.ts PointsRepository.liveBalance
 select "points" from "users" where "project_id" = $1 and "user_id" = $2 and "deleted_at" is null;
@@ -41,10 +53,19 @@ select "points" from "users" where "project_id" = $1 and "user_id" = $2 and "del
 select "earned_on", "remaining" from "point_lots" where "project_id" = $1 and "user_id" = $2;
 
 -- modules/points/points.repository.ts PointsRepository.oldestEntries
-select "entry_id", "points" from "ledger" where "project_id" = $1 and "user_id" = $2 order by "occurred_at", "entry_id" limit $3;
+select "entry_id", "points", "currency" from "ledger" where "project_id" = $1 and "user_id" = $2 order by "occurred_at", "entry_id" limit $3;
+
+-- modules/points/points.repository.ts PointsRepository.pendingByCurrency
+select "currency", sum("pending_points") as "total" from "ledger" where "project_id" = $1 and "user_id" = $2 and pending_points > 0 and "currency" != $3 group by "currency";
 
 -- modules/points/points.repository.ts PointsRepository.pendingTotal
-select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = $1 and "user_id" = $2 and pending_points > 0;
+select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = $1 and "user_id" = $2 and pending_points > 0 and "currency" = $3;
+
+-- modules/points/points.repository.ts PointsRepository.purseOfUser
+select "balance" from "user_balances" where "project_id" = $1 and "user_id" = $2 and "currency_id" = $3;
+
+-- modules/points/points.repository.ts PointsRepository.pursesOfUser
+select "currency_id", "balance", "lifetime" from "user_balances" where "project_id" = $1 and "user_id" = $2;
 
 -- modules/points/points.repository.ts PointsRepository.sentNotices
 select "user_id", "expires_on" from "expiry_notices" where "project_id" = $1 and "user_id" in ($2, $3) and "expires_on" >= $4;
@@ -58,6 +79,14 @@ select distinct "user_id" from "point_lots" where "project_id" = $1 and "earned_
 -- modules/points/points.repository.ts PointsRepository.usersWithPendingDue
 select distinct "user_id" from "ledger" where "project_id" = $1 and pending_points > 0 and "available_at" <= $2 and "user_id" > $3 order by "user_id" limit $4;
 
+-- modules/points/points.sql.ts currencyLotsOfUsers.many
+select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."earned_on", "t"."remaining" from "currency_lots" as t
+where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
+order by "t"."project_id", "t"."user_id";
+
+-- modules/points/points.sql.ts deleteCurrencyLots
+delete from "currency_lots" where "project_id" = $1 and "user_id" = $2 and "currency_id" = $3 and "earned_on" in $4;
+
 -- modules/points/points.sql.ts deleteLots
 delete from "point_lots" where "project_id" = $1 and "user_id" = $2 and "earned_on" in $3;
 
@@ -67,7 +96,7 @@ where ("t"."project_id", "t"."user_id", "t"."entry_id") in (select "project_id",
 order by "t"."project_id", "t"."user_id", "t"."entry_id";
 
 -- modules/points/points.sql.ts insertEntries.many
-insert into "ledger" ("project_id", "user_id", "type", "source_id", "points", "occurred_at", "date_key", "title", "description", "image", "metadata", "created_at", "pending_points", "available_at", "lot") select "project_id", "user_id", "type", "source_id", "points", "occurred_at", "date_key", "title", "description", "image", "metadata", "created_at", "pending_points", "available_at", "lot" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::int8[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int8[], $13::int8[], $14::int8[], $15::text[]) with ordinality as v("project_id", "user_id", "type", "source_id", "points", "occurred_at", "date_key", "title", "description", "image", "metadata", "created_at", "pending_points", "available_at", "lot", ord) order by ord;
+insert into "ledger" ("project_id", "user_id", "type", "source_id", "points", "occurred_at", "date_key", "title", "description", "image", "metadata", "created_at", "pending_points", "available_at", "lot", "currency") select "project_id", "user_id", "type", "source_id", "points", "occurred_at", "date_key", "title", "description", "image", "metadata", "created_at", "pending_points", "available_at", "lot", "currency" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::int8[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int8[], $13::int8[], $14::int8[], $15::text[], $16::text[]) with ordinality as v("project_id", "user_id", "type", "source_id", "points", "occurred_at", "date_key", "title", "description", "image", "metadata", "created_at", "pending_points", "available_at", "lot", "currency", ord) order by ord;
 
 -- modules/points/points.sql.ts insertNotices.many
 insert into "expiry_notices" ("project_id", "user_id", "expires_on", "points", "created_at") select "project_id", "user_id", "expires_on", "points", "created_at" from unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[]) with ordinality as v("project_id", "user_id", "expires_on", "points", "created_at", ord) order by ord on conflict ("project_id", "user_id", "expires_on") do nothing;
@@ -76,7 +105,7 @@ insert into "expiry_notices" ("project_id", "user_id", "expires_on", "points", "
 insert into "reversals" ("project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at") select "project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at" from unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::int8[], $6::int8[], $7::text[], $8::int8[]) with ordinality as v("project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at", ord) order by ord;
 
 -- modules/points/points.sql.ts lifetimeEarned
-select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" > $3 and "type" in ($4, $5, $6, $7, $8, $9);
+select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" > $3 and "currency" = $4 and "type" in ($5, $6, $7, $8, $9, $10);
 
 -- modules/points/points.sql.ts lotsOfUsers.many
 select "t"."user_id", "t"."earned_on", "t"."remaining" from "point_lots" as t
@@ -84,9 +113,14 @@ where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from 
 order by "t"."project_id", "t"."user_id";
 
 -- modules/points/points.sql.ts pendingOfUsers.many
-select "t"."entry_id", "t"."user_id", "t"."type", "t"."source_id", "t"."pending_points", "t"."occurred_at", "t"."available_at", "t"."metadata" from "ledger" as t
+select "t"."entry_id", "t"."user_id", "t"."type", "t"."source_id", "t"."pending_points", "t"."occurred_at", "t"."available_at", "t"."metadata", "t"."currency" from "ledger" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord)) and t.pending_points > 0
 order by "t"."project_id", "t"."user_id", "t"."entry_id";
+
+-- modules/points/points.sql.ts pursesOfUsers.many
+select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."balance", "t"."lifetime" from "user_balances" as t
+where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
+order by "t"."project_id", "t"."user_id";
 
 -- modules/points/points.sql.ts reversedEntries.many
 select "t"."project_id", "t"."user_id", "t"."entry_id" from "reversals" as t
@@ -101,6 +135,14 @@ from unnest($1::text[], $2::text[], $3::int8[], $4::int8[]) with ordinality as v
 update "ledger" as t set "points" = "v"."points", "pending_points" = "v"."pending_points", "lot" = "v"."lot"
 from unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::int8[], $6::text[]) with ordinality as v("project_id", "user_id", "entry_id", "points", "pending_points", "lot", ord) where "t"."project_id" = "v"."project_id" and "t"."user_id" = "v"."user_id" and "t"."entry_id" = "v"."entry_id";
 
+-- modules/points/points.sql.ts upsertCurrencyLots.many
+insert into "currency_lots" ("project_id", "user_id", "currency_id", "earned_on", "remaining") select "project_id", "user_id", "currency_id", "earned_on", "remaining" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[]) with ordinality as v("project_id", "user_id", "currency_id", "earned_on", "remaining", ord) order by ord
+on conflict ("project_id", "user_id", "currency_id", "earned_on") do update set "remaining" = "excluded"."remaining";
+
 -- modules/points/points.sql.ts upsertLots.many
 insert into "point_lots" ("project_id", "user_id", "earned_on", "remaining") select "project_id", "user_id", "earned_on", "remaining" from unnest($1::text[], $2::text[], $3::text[], $4::int8[]) with ordinality as v("project_id", "user_id", "earned_on", "remaining", ord) order by ord
 on conflict ("project_id", "user_id", "earned_on") do update set "remaining" = "excluded"."remaining";
+
+-- modules/points/points.sql.ts upsertPurses.many
+insert into "user_balances" ("project_id", "user_id", "currency_id", "balance", "lifetime") select "project_id", "user_id", "currency_id", "balance", "lifetime" from unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[]) with ordinality as v("project_id", "user_id", "currency_id", "balance", "lifetime", ord) order by ord
+on conflict ("project_id", "user_id", "currency_id") do update set "balance" = "excluded"."balance", "lifetime" = "excluded"."lifetime";

@@ -18,7 +18,7 @@ select "challenge_id" from "challenge_progress" where "project_id" = ? and "user
 select * from "challenges" where "project_id" = ? and "challenge_id" = ?;
 
 -- modules/challenges/challenges.repository.ts ChallengesRepository.insert
-insert into "challenges" ("project_id", "challenge_id", "title", "description", "type", "event_id", "conditions", "value_field", "goal", "points", "series_id", "step", "is_last_step", "start_date", "end_date", "image", "status", "activated_at", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "challenge_id") do nothing;
+insert into "challenges" ("project_id", "challenge_id", "title", "description", "type", "event_id", "conditions", "value_field", "goal", "points", "currency", "series_id", "step", "is_last_step", "start_date", "end_date", "image", "status", "activated_at", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "challenge_id") do nothing;
 
 -- modules/challenges/challenges.repository.ts ChallengesRepository.list
 select * from "challenges" where "project_id" = ? order by "created_at", "challenge_id";
@@ -30,7 +30,7 @@ select * from "challenges" where "project_id" = ? order by "created_at", "challe
 select * from "challenge_progress" where "project_id" = ? and "user_id" = ?;
 
 -- modules/challenges/challenges.repository.ts ChallengesRepository.update
-update "challenges" set "title" = ?, "description" = ?, "type" = ?, "event_id" = ?, "conditions" = ?, "value_field" = ?, "goal" = ?, "points" = ?, "series_id" = ?, "step" = ?, "is_last_step" = ?, "start_date" = ?, "end_date" = ?, "image" = ?, "status" = ?, "activated_at" = ?, "updated_at" = ? where "project_id" = ? and "challenge_id" = ?;
+update "challenges" set "title" = ?, "description" = ?, "type" = ?, "event_id" = ?, "conditions" = ?, "value_field" = ?, "goal" = ?, "points" = ?, "currency" = ?, "series_id" = ?, "step" = ?, "is_last_step" = ?, "start_date" = ?, "end_date" = ?, "image" = ?, "status" = ?, "activated_at" = ?, "updated_at" = ? where "project_id" = ? and "challenge_id" = ?;
 
 -- modules/challenges/challenges.sql.ts progressOfUsers.one
 select t.* from "challenge_progress" as t where "t"."project_id" = ? and "t"."user_id" = ?;

@@ -25,7 +25,7 @@ select * from "offers" where "project_id" = ? and "offer_id" = ?;
 select * from "shops" where "project_id" = ? and "shop_id" = ?;
 
 -- modules/offers/offers.repository.ts OffersRepository.insertOffer
-insert into "offers" ("project_id", "offer_id", "type", "points", "title", "description", "category", "shop_id", "image", "monthly_limit", "total_limit", "per_user_limit", "tiers", "streak_id", "valid_from", "valid_until", "status", "coupon_validity_days", "redeemed_total", "used_total", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "offer_id") do nothing;
+insert into "offers" ("project_id", "offer_id", "type", "points", "currency", "title", "description", "category", "shop_id", "image", "monthly_limit", "total_limit", "per_user_limit", "tiers", "streak_id", "valid_from", "valid_until", "status", "coupon_validity_days", "redeemed_total", "used_total", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "offer_id") do nothing;
 
 -- modules/offers/offers.repository.ts OffersRepository.insertShop
 insert into "shops" ("project_id", "shop_id", "name", "status", "logo", "image", "description", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "shop_id") do nothing;
@@ -52,7 +52,7 @@ select * from "shops" where "project_id" = ? and "shop_id" = ?;
 select count(*) as "offers", coalesce(sum("redeemed_total"), 0) as "redeemed", coalesce(sum("used_total"), 0) as "used" from "offers" where "project_id" = ? and "shop_id" = ?;
 
 -- modules/offers/offers.repository.ts OffersRepository.updateOffer
-update "offers" set "type" = ?, "points" = ?, "title" = ?, "description" = ?, "category" = ?, "shop_id" = ?, "image" = ?, "monthly_limit" = ?, "total_limit" = ?, "per_user_limit" = ?, "tiers" = ?, "streak_id" = ?, "valid_from" = ?, "valid_until" = ?, "status" = ?, "coupon_validity_days" = ?, "updated_at" = ? where "project_id" = ? and "offer_id" = ?;
+update "offers" set "type" = ?, "points" = ?, "currency" = ?, "title" = ?, "description" = ?, "category" = ?, "shop_id" = ?, "image" = ?, "monthly_limit" = ?, "total_limit" = ?, "per_user_limit" = ?, "tiers" = ?, "streak_id" = ?, "valid_from" = ?, "valid_until" = ?, "status" = ?, "coupon_validity_days" = ?, "updated_at" = ? where "project_id" = ? and "offer_id" = ?;
 
 -- modules/offers/offers.repository.ts OffersRepository.updateShop
 update "shops" set "name" = ?, "status" = ?, "logo" = ?, "image" = ?, "description" = ?, "updated_at" = ? where "project_id" = ? and "shop_id" = ?;

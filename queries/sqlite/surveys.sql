@@ -16,7 +16,7 @@ select "survey_id" from "survey_answers" where "project_id" = ? and "user_id" = 
 select * from "surveys" where "project_id" = ? and "survey_id" = ?;
 
 -- modules/surveys/surveys.repository.ts SurveysRepository.insert
-insert into "surveys" ("project_id", "survey_id", "title", "description", "type", "options", "valid_from", "valid_until", "points", "status", "answered_total", "activated_at", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "survey_id") do nothing;
+insert into "surveys" ("project_id", "survey_id", "title", "description", "type", "options", "valid_from", "valid_until", "points", "currency", "status", "answered_total", "activated_at", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "survey_id") do nothing;
 
 -- modules/surveys/surveys.repository.ts SurveysRepository.list
 select * from "surveys" where "project_id" = ? order by "created_at", "survey_id";
@@ -25,7 +25,7 @@ select * from "surveys" where "project_id" = ? order by "created_at", "survey_id
 select "option_id", "count" from "survey_option_counts" where "project_id" = ? and "survey_id" = ?;
 
 -- modules/surveys/surveys.repository.ts SurveysRepository.update
-update "surveys" set "title" = ?, "description" = ?, "type" = ?, "options" = ?, "valid_from" = ?, "valid_until" = ?, "points" = ?, "status" = ?, "activated_at" = ?, "updated_at" = ? where "project_id" = ? and "survey_id" = ?;
+update "surveys" set "title" = ?, "description" = ?, "type" = ?, "options" = ?, "valid_from" = ?, "valid_until" = ?, "points" = ?, "currency" = ?, "status" = ?, "activated_at" = ?, "updated_at" = ? where "project_id" = ? and "survey_id" = ?;
 
 -- modules/surveys/surveys.sql.ts addOptionCounts.one
 insert into "survey_option_counts" ("project_id", "survey_id", "option_id", "count") values (?, ?, ?, ?) on conflict ("project_id", "survey_id", "option_id") do update set "count" = survey_option_counts.count + excluded.count;

@@ -416,8 +416,27 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   check(late.status === 200, `POST /event while Live: ${late.status}`);
   await page.waitForFunction((n) => document.querySelectorAll('table:has(caption) tbody tr').length > n, carolRows, { timeout: 15_000 });
   await page.getByLabel('Live').uncheck();
+  // The whole project's log, Live: it follows the event log stream (GET /admin/event-log/stream), no polling.
+  await page.getByLabel('User id').fill('');
+  const streamOpened = page.waitForResponse((r) => r.url().endsWith('/admin/event-log/stream') && r.status() === 200);
+  await page.getByLabel('Live').check();
+  await page.getByText("follows the project's event log stream").waitFor();
+  await streamOpened;
+  await page.waitForTimeout(300); // its first message (the newest entry as loaded) has arrived
+  const logSentAt = performance.now();
+  // A refused call (no metadata): logged, and it changes no points, so the later screens stay as they were.
+  const another = await api.call('POST', '/event', { eventId: 'purchase', userId: 'dave' }, await userToken('dave'));
+  check(another.status === 400, `a refused POST /event while the project's log is Live: ${another.status}`);
+  await page.waitForFunction(
+    () => /dave.*REJECTED/s.test(document.querySelector('table:has(caption) tbody tr')?.textContent ?? ''),
+    undefined,
+    { timeout: 5_000 },
+  );
+  const logShownMs = Math.round(performance.now() - logSentAt);
+  await page.getByLabel('Live').uncheck();
   covered.push(
-    'event log: every call with its outcome and reason, a refused call with its code, filters, Live shows a new event without reload',
+    'event log: every call with its outcome and reason, a refused call with its code, filters, Live shows a new event without reload ' +
+      `(one user: its stream; the whole project: the event log stream, dave's call shown after ${logShownMs} ms)`,
   );
 
   // The users list: search, sort, open a user; bulk adjustments by CSV; CSV export of all rows.

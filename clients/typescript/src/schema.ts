@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Adjust a balance (ADJUSTMENT history entry)
-         * @description Adds or removes points by hand (an ADJUSTMENT entry with its reason). Refused when the balance would go below 0 or leave the safe integer range.
+         * @description Adds or removes points by hand (an ADJUSTMENT entry with its reason), or another currency with `currency`. A debit is cut so the balance stays at 0 or above; refused when the balance would leave the safe integer range.
          */
         post: operations["adjustUserPoints"];
         delete?: never;
@@ -430,6 +430,26 @@ export interface paths {
          * @description Rows of userId, points and reason, applied in order in one batch (one transaction), each an ADJUSTMENT entry with its reason; a debit is cut so the balance stays ≥ 0. Every row gets its result: APPLIED, or FAILED with its code (USER_NOT_FOUND); the other rows still apply. With dryRun: true nothing changes and each row says what would happen (WOULD_APPLY, with the balance before and after). A malformed row (bad userId, points 0 or not an integer, empty reason) refuses the whole request with 400 and changes nothing.
          */
         post: operations["bulkAdjustUserPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balances in every currency, with levels
+         * @description The user's balance in every currency of the project, `points` first: what it holds, what is pending, what expires next, its lifetime earnings and its level in a currency with levels. An API key needs the scope `users:read`.
+         */
+        get: operations["getUserWallet"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1860,6 +1880,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/event-log/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Event log, live (SSE)
+         * @description Server-Sent Events for the operator: `event-log` messages with the body of GET /admin/event-log?limit=1 (the project’s newest entry), now and whenever a newer entry is logged on any instance, at most once a second (docs/live.md).
+         */
+        get: operations["streamEventLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1882,9 +1922,11 @@ export interface components {
                 entryType: string;
                 /** @description The eventId, challengeId, streakId, surveyId, offerId or adjustment id */
                 sourceId: string;
+                /** @description The currency of the entry (`points`, or another currency of the project) */
+                currency: string;
                 /** @description Points of the ledger entry (negative for spending) */
                 points: number;
-                /** @description The balance after the entry */
+                /** @description The balance of that currency after the entry */
                 balance: number;
                 /** @description Effective time of the entry (an offline event: its timestamp) (Unix ms) */
                 occurredAt: number;
@@ -1957,6 +1999,33 @@ export interface components {
                 unlockedAt: number;
                 /** @description Awarded by the backfill of a new or changed achievement */
                 backfilled: boolean;
+            };
+        };
+        /** @description A user reached a level of a currency with levels (once per user, currency and level) */
+        WebhookLevelReached: {
+            /** @enum {string} */
+            type: "level.reached";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description A user reached a level of a currency with levels (once per user, currency and level) */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                userId: string;
+                /** @description The currency whose lifetime earnings reached the level */
+                currency: string;
+                level: number;
+                /** @description The lifetime earnings the level needs */
+                threshold: number;
+                /** @description The level's title (language map) */
+                title: {
+                    [key: string]: string;
+                };
+                /** @description The lifetime earnings in the currency after the entry that reached it */
+                lifetime: number;
             };
         };
         /** @description A user redeemed an offer with points */
@@ -8384,6 +8453,8 @@ export interface operations {
                     /** @description The id of the history entry to reverse (an entry that earned points) */
                     historyId: string;
                     reason: string;
+                    /** @description The currency (default `points`) */
+                    currency?: string;
                 };
             };
         };
@@ -8403,7 +8474,8 @@ export interface operations {
                      *       "unrecovered": 10,
                      *       "balance": 120,
                      *       "reason": "Goodwill after a late delivery",
-                     *       "timestamp": 1773329400000
+                     *       "timestamp": 1773329400000,
+                     *       "currency": "alice"
                      *     }
                      */
                     "application/json": {
@@ -8418,6 +8490,8 @@ export interface operations {
                         balance: number;
                         reason: string;
                         timestamp: number;
+                        /** @description The currency of the reversed entry; absent: points */
+                        currency?: string;
                     };
                 };
             };
@@ -8657,6 +8731,8 @@ export interface operations {
                     /** @description Signed change; non-zero */
                     points: number;
                     reason: string;
+                    /** @description The currency (default `points`) */
+                    currency?: string;
                 };
             };
         };
@@ -8674,7 +8750,8 @@ export interface operations {
                      *       "points": 120,
                      *       "balance": 120,
                      *       "reason": "Goodwill after a late delivery",
-                     *       "timestamp": 1773329400000
+                     *       "timestamp": 1773329400000,
+                     *       "currency": "alice"
                      *     }
                      */
                     "application/json": {
@@ -8682,9 +8759,11 @@ export interface operations {
                         adjustmentId: string;
                         /** @description Points applied (a debit is cut so the balance stays ≥ 0) */
                         points: number;
+                        /** @description The balance of the currency after it */
                         balance: number;
                         reason: string;
                         timestamp: number;
+                        currency: string;
                     };
                 };
             };
@@ -8911,6 +8990,8 @@ export interface operations {
                         /** @description Signed change; non-zero */
                         points: number;
                         reason: string;
+                        /** @description The currency adjusted (default `points`) */
+                        currency?: string;
                     }[];
                 };
             };
@@ -8931,6 +9012,7 @@ export interface operations {
                      *         {
                      *           "row": 10,
                      *           "userId": "alice",
+                     *           "currency": "alice",
                      *           "outcome": "APPLIED",
                      *           "points": 120,
                      *           "balanceBefore": 10,
@@ -8952,6 +9034,8 @@ export interface operations {
                             /** @description Index of the row in the request, from 0 */
                             row: number;
                             userId: string;
+                            /** @description The currency of the row; absent: points */
+                            currency?: string;
                             /** @enum {string} */
                             outcome: "APPLIED" | "WOULD_APPLY" | "FAILED";
                             /** @description Points applied (or that would be): a debit is cut so the balance stays ≥ 0; 0 when FAILED */
@@ -9146,6 +9230,239 @@ export interface operations {
             };
         };
     };
+    getUserWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "alice",
+                     *       "balances": [
+                     *         {
+                     *           "currency": "alice",
+                     *           "balance": 120,
+                     *           "pending": 10,
+                     *           "expiring": [
+                     *             {
+                     *               "points": 120,
+                     *               "expiresAt": 1773329400000
+                     *             }
+                     *           ],
+                     *           "lifetime": 10,
+                     *           "level": 10,
+                     *           "nextLevel": {
+                     *             "level": 10,
+                     *             "threshold": 500
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        userId: string;
+                        balances: {
+                            currency: string;
+                            /** @description What the user holds now */
+                            balance: number;
+                            /** @description Credits waiting for their pending days */
+                            pending: number;
+                            /** @description The next (at most three) expiry days and what expires at the end of each; empty while the currency does not expire */
+                            expiring: {
+                                points: number;
+                                expiresAt: number;
+                            }[];
+                            /** @description Everything earned in the currency (events, challenges, streaks, surveys, seasons, achievements) */
+                            lifetime: number;
+                            /** @description The highest level whose threshold the lifetime earnings reached; 0 before the first or without levels */
+                            level: number;
+                            /** @description The next level and its threshold; null at the top or without levels */
+                            nextLevel: {
+                                level: number;
+                                threshold: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
     getUserHistory: {
         parameters: {
             query?: {
@@ -9169,6 +9486,11 @@ export interface operations {
                  * @example eyJrIjoxfQ
                  */
                 cursor?: string;
+                /**
+                 * @description The currency whose entries are listed (default `points`)
+                 * @example alice
+                 */
+                currency?: string;
             };
             header?: {
                 /**
@@ -9215,7 +9537,8 @@ export interface operations {
                      *         "userId": "alice",
                      *         "globalEventDateKey": "2026-03-12",
                      *         "status": "PENDING",
-                     *         "availableAt": 1773329400000
+                     *         "availableAt": 1773329400000,
+                     *         "currency": "alice"
                      *       }
                      *     ]
                      */
@@ -9243,6 +9566,8 @@ export interface operations {
                         status?: "PENDING" | "AVAILABLE" | "CANCELLED";
                         /** @description When a pending credit becomes (or became) available (Unix ms) */
                         availableAt?: number;
+                        /** @description The currency of the entry; absent for `points` */
+                        currency?: string;
                     }[];
                 };
             };
@@ -9959,6 +10284,7 @@ export interface operations {
                      *         "valueField": "amount",
                      *         "goal": 5,
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "seriesId": "shopper",
                      *         "step": 10,
                      *         "isLastStep": false,
@@ -9998,6 +10324,8 @@ export interface operations {
                         valueField: string | null;
                         goal: number;
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                         seriesId: string | null;
                         step: number | null;
                         isLastStep: boolean;
@@ -10184,6 +10512,8 @@ export interface operations {
                     valueField?: string | null;
                     goal: number;
                     points?: number;
+                    /** @description The currency `points` are paid in (default `points`; decision 302) */
+                    currency?: string;
                     seriesId?: string | null;
                     step?: number | null;
                     isLastStep?: boolean;
@@ -10230,6 +10560,7 @@ export interface operations {
                      *       "valueField": "amount",
                      *       "goal": 5,
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "seriesId": "shopper",
                      *       "step": 10,
                      *       "isLastStep": false,
@@ -10268,6 +10599,8 @@ export interface operations {
                         valueField: string | null;
                         goal: number;
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                         seriesId: string | null;
                         step: number | null;
                         isLastStep: boolean;
@@ -10540,6 +10873,7 @@ export interface operations {
                      *       "valueField": "amount",
                      *       "goal": 5,
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "seriesId": "shopper",
                      *       "step": 10,
                      *       "isLastStep": false,
@@ -10578,6 +10912,8 @@ export interface operations {
                         valueField: string | null;
                         goal: number;
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                         seriesId: string | null;
                         step: number | null;
                         isLastStep: boolean;
@@ -10793,6 +11129,8 @@ export interface operations {
                     valueField?: string | null;
                     goal: number;
                     points?: number;
+                    /** @description The currency `points` are paid in (default `points`; decision 302) */
+                    currency?: string;
                     seriesId?: string | null;
                     step?: number | null;
                     isLastStep?: boolean;
@@ -10839,6 +11177,7 @@ export interface operations {
                      *       "valueField": "amount",
                      *       "goal": 5,
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "seriesId": "shopper",
                      *       "step": 10,
                      *       "isLastStep": false,
@@ -10877,6 +11216,8 @@ export interface operations {
                         valueField: string | null;
                         goal: number;
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                         seriesId: string | null;
                         step: number | null;
                         isLastStep: boolean;
@@ -14321,7 +14662,8 @@ export interface operations {
                      *         "milestones": [
                      *           {
                      *             "count": 3,
-                     *             "points": 120
+                     *             "points": 120,
+                     *             "currency": "alice"
                      *           }
                      *         ],
                      *         "freezes": {
@@ -14347,6 +14689,7 @@ export interface operations {
                         milestones: {
                             count: number;
                             points: number;
+                            currency?: string;
                         }[];
                         /** @description null: the streak has no freezes */
                         freezes: {
@@ -14518,6 +14861,8 @@ export interface operations {
                     milestones?: {
                         count: number;
                         points: number;
+                        /** @description The currency `points` are paid in (default `points`; decision 302) */
+                        currency?: string;
                     }[];
                     /** @description Streak freezes: a banked freeze covers a missed period automatically */
                     freezes?: {
@@ -14556,7 +14901,8 @@ export interface operations {
                      *       "milestones": [
                      *         {
                      *           "count": 3,
-                     *           "points": 120
+                     *           "points": 120,
+                     *           "currency": "alice"
                      *         }
                      *       ],
                      *       "freezes": {
@@ -14581,6 +14927,7 @@ export interface operations {
                         milestones: {
                             count: number;
                             points: number;
+                            currency?: string;
                         }[];
                         /** @description null: the streak has no freezes */
                         freezes: {
@@ -14838,7 +15185,8 @@ export interface operations {
                      *       "milestones": [
                      *         {
                      *           "count": 3,
-                     *           "points": 120
+                     *           "points": 120,
+                     *           "currency": "alice"
                      *         }
                      *       ],
                      *       "freezes": {
@@ -14863,6 +15211,7 @@ export interface operations {
                         milestones: {
                             count: number;
                             points: number;
+                            currency?: string;
                         }[];
                         /** @description null: the streak has no freezes */
                         freezes: {
@@ -15063,6 +15412,8 @@ export interface operations {
                     milestones?: {
                         count: number;
                         points: number;
+                        /** @description The currency `points` are paid in (default `points`; decision 302) */
+                        currency?: string;
                     }[];
                     /** @description Streak freezes: a banked freeze covers a missed period automatically */
                     freezes?: {
@@ -15101,7 +15452,8 @@ export interface operations {
                      *       "milestones": [
                      *         {
                      *           "count": 3,
-                     *           "points": 120
+                     *           "points": 120,
+                     *           "currency": "alice"
                      *         }
                      *       ],
                      *       "freezes": {
@@ -15126,6 +15478,7 @@ export interface operations {
                         milestones: {
                             count: number;
                             points: number;
+                            currency?: string;
                         }[];
                         /** @description null: the streak has no freezes */
                         freezes: {
@@ -15778,6 +16131,20 @@ export interface operations {
                      *         "limit": 5,
                      *         "limitPeriod": "alice",
                      *         "maximumReward": 10,
+                     *         "currencyRewards": {
+                     *           "de": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           },
+                     *           "en": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           }
+                     *         },
+                     *         "maximumRewards": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
                      *         "conditions": {
                      *           "type": "alice",
                      *           "conditions": [
@@ -15816,6 +16183,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -16063,6 +16440,26 @@ export interface operations {
                      *             "achievementId": "five-purchases-badge",
                      *             "level": 1
                      *           }
+                     *         ],
+                     *         "rewards": [
+                     *           {
+                     *             "currency": "points",
+                     *             "points": 50
+                     *           },
+                     *           {
+                     *             "currency": "xp",
+                     *             "points": 40
+                     *           }
+                     *         ],
+                     *         "levelUps": [
+                     *           {
+                     *             "currency": "xp",
+                     *             "level": 2,
+                     *             "threshold": 500,
+                     *             "title": {
+                     *               "en": "Silver"
+                     *             }
+                     *           }
                      *         ]
                      *       }
                      *     }
@@ -16105,6 +16502,20 @@ export interface operations {
                             achievements: {
                                 achievementId: string;
                                 level: number;
+                            }[];
+                            /** @description What the event's definition paid per currency (only non-zero; `points` is `pointsAwarded`); bonuses of challenges and streaks are in their items */
+                            rewards: {
+                                currency: string;
+                                points: number;
+                            }[];
+                            /** @description Levels of a currency the user reached with this event */
+                            levelUps: {
+                                currency: string;
+                                level: number;
+                                threshold: number;
+                                title: {
+                                    [key: string]: string;
+                                };
                             }[];
                         };
                     };
@@ -16419,6 +16830,26 @@ export interface operations {
                      *                 "achievementId": "five-purchases-badge",
                      *                 "level": 1
                      *               }
+                     *             ],
+                     *             "rewards": [
+                     *               {
+                     *                 "currency": "points",
+                     *                 "points": 50
+                     *               },
+                     *               {
+                     *                 "currency": "xp",
+                     *                 "points": 40
+                     *               }
+                     *             ],
+                     *             "levelUps": [
+                     *               {
+                     *                 "currency": "xp",
+                     *                 "level": 2,
+                     *                 "threshold": 500,
+                     *                 "title": {
+                     *                   "en": "Silver"
+                     *                 }
+                     *               }
                      *             ]
                      *           }
                      *         }
@@ -16464,6 +16895,20 @@ export interface operations {
                                 achievements: {
                                     achievementId: string;
                                     level: number;
+                                }[];
+                                /** @description What the event's definition paid per currency (only non-zero; `points` is `pointsAwarded`); bonuses of challenges and streaks are in their items */
+                                rewards: {
+                                    currency: string;
+                                    points: number;
+                                }[];
+                                /** @description Levels of a currency the user reached with this event */
+                                levelUps: {
+                                    currency: string;
+                                    level: number;
+                                    threshold: number;
+                                    title: {
+                                        [key: string]: string;
+                                    };
                                 }[];
                             };
                         } | {
@@ -16717,6 +17162,20 @@ export interface operations {
                      *       "limit": 5,
                      *       "limitPeriod": "alice",
                      *       "maximumReward": 10,
+                     *       "currencyRewards": {
+                     *         "de": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "en": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       },
+                     *       "maximumRewards": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "conditions": {
                      *         "type": "alice",
                      *         "conditions": [
@@ -16754,6 +17213,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -16947,6 +17416,20 @@ export interface operations {
                      *         "limit": 5,
                      *         "limitPeriod": "alice",
                      *         "maximumReward": 10,
+                     *         "currencyRewards": {
+                     *           "de": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           },
+                     *           "en": {
+                     *             "de": 10,
+                     *             "en": 10
+                     *           }
+                     *         },
+                     *         "maximumRewards": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
                      *         "conditions": {
                      *           "type": "alice",
                      *           "conditions": [
@@ -16985,6 +17468,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -17185,6 +17678,18 @@ export interface operations {
                     }[];
                     requiresApiKey?: boolean;
                     image?: string | null;
+                    /** @description Rewards in the project's other currencies (decision 302): currencyId → { default, <userGroupId>: n }, computed as `reward` (TRANSACTION, CONDITIONAL, tier multiplier, pendingDays); `reward` stays the points reward */
+                    currencyRewards?: {
+                        [key: string]: {
+                            default: number;
+                        } & {
+                            [key: string]: number;
+                        };
+                    };
+                    /** @description The cap of one occurrence per other currency (maximumReward stays the points cap) */
+                    maximumRewards?: {
+                        [key: string]: number;
+                    };
                     /** @description Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once) */
                     pendingDays?: number;
                 };
@@ -17212,6 +17717,20 @@ export interface operations {
                      *       "limit": 5,
                      *       "limitPeriod": "alice",
                      *       "maximumReward": 10,
+                     *       "currencyRewards": {
+                     *         "de": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "en": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       },
+                     *       "maximumRewards": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "conditions": {
                      *         "type": "alice",
                      *         "conditions": [
@@ -17249,6 +17768,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -17513,6 +18042,20 @@ export interface operations {
                      *       "limit": 5,
                      *       "limitPeriod": "alice",
                      *       "maximumReward": 10,
+                     *       "currencyRewards": {
+                     *         "de": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "en": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       },
+                     *       "maximumRewards": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "conditions": {
                      *         "type": "alice",
                      *         "conditions": [
@@ -17550,6 +18093,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -17774,6 +18327,18 @@ export interface operations {
                     }[];
                     requiresApiKey?: boolean;
                     image?: string | null;
+                    /** @description Rewards in the project's other currencies (decision 302): currencyId → { default, <userGroupId>: n }, computed as `reward` (TRANSACTION, CONDITIONAL, tier multiplier, pendingDays); `reward` stays the points reward */
+                    currencyRewards?: {
+                        [key: string]: {
+                            default: number;
+                        } & {
+                            [key: string]: number;
+                        };
+                    };
+                    /** @description The cap of one occurrence per other currency (maximumReward stays the points cap) */
+                    maximumRewards?: {
+                        [key: string]: number;
+                    };
                     /** @description Points are held pending (not spendable, not on boards) until the end of the UTC day this many days after the event (default 0: available at once) */
                     pendingDays?: number;
                 };
@@ -17801,6 +18366,20 @@ export interface operations {
                      *       "limit": 5,
                      *       "limitPeriod": "alice",
                      *       "maximumReward": 10,
+                     *       "currencyRewards": {
+                     *         "de": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         },
+                     *         "en": {
+                     *           "de": 10,
+                     *           "en": 10
+                     *         }
+                     *       },
+                     *       "maximumRewards": {
+                     *         "de": 10,
+                     *         "en": 10
+                     *       },
                      *       "conditions": {
                      *         "type": "alice",
                      *         "conditions": [
@@ -17838,6 +18417,16 @@ export interface operations {
                         limit: number | null;
                         limitPeriod: string;
                         maximumReward: number | null;
+                        /** @description Rewards in other currencies (absent: none) */
+                        currencyRewards?: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description Caps per other currency (absent: none) */
+                        maximumRewards?: {
+                            [key: string]: number;
+                        };
                         conditions: {
                             type: string;
                             conditions: {
@@ -18699,6 +19288,7 @@ export interface operations {
                      *         "offerId": "free-coffee",
                      *         "type": "alice",
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "title": {
                      *           "de": "alice",
                      *           "en": "alice"
@@ -18762,6 +19352,8 @@ export interface operations {
                             offerId: string;
                             type: string;
                             points: number;
+                            /** @description The currency of the price; absent: points */
+                            currency?: string;
                             title: {
                                 [key: string]: string;
                             };
@@ -18994,6 +19586,7 @@ export interface operations {
                      *         "offerId": "free-coffee",
                      *         "type": "alice",
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "title": {
                      *           "de": "alice",
                      *           "en": "alice"
@@ -19025,6 +19618,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -19265,6 +19860,7 @@ export interface operations {
                      *         "quantity": 10,
                      *         "pointsSpent": 10,
                      *         "balance": 120,
+                     *         "currency": "alice",
                      *         "redemptionId": "alice",
                      *         "coupon": {
                      *           "PK": "alice",
@@ -19319,7 +19915,10 @@ export interface operations {
                             quantity?: number;
                             /** @description The offer’s points × quantity */
                             pointsSpent: number;
+                            /** @description The balance of the offer's currency after it */
                             balance: number;
+                            /** @description The offer's currency; absent: points */
+                            currency?: string;
                             /** @description The redemption of the first unit */
                             redemptionId: string;
                             /** @description The coupon of the first unit (null for a streak freeze) */
@@ -19609,17 +20208,20 @@ export interface operations {
                      *       "redeemable": false,
                      *       "reason": "INSUFFICIENT_POINTS",
                      *       "points": 120,
-                     *       "cost": 10
+                     *       "cost": 10,
+                     *       "currency": "alice"
                      *     }
                      */
                     "application/json": {
                         redeemable: boolean;
                         /** @enum {string|null} */
                         reason: "INSUFFICIENT_POINTS" | "OFFER_INACTIVE" | "OFFER_EXPIRED" | "MONTHLY_LIMIT_REACHED" | "TOTAL_LIMIT_REACHED" | "USER_LIMIT_REACHED" | "TIER_REQUIRED" | "FREEZE_BANK_FULL" | "STREAK_UNAVAILABLE" | null;
-                        /** @description Balance of the user */
+                        /** @description Balance of the user in the offer's currency */
                         points: number;
                         /** @description Points the offer costs */
                         cost: number;
+                        /** @description The offer's currency; absent: points */
+                        currency?: string;
                     };
                 };
             };
@@ -19806,6 +20408,7 @@ export interface operations {
                      *         "offerId": "free-coffee",
                      *         "type": "alice",
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "title": {
                      *           "de": "alice",
                      *           "en": "alice"
@@ -19850,6 +20453,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -20038,8 +20643,10 @@ export interface operations {
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
                     type?: string;
                     streakId?: string | null;
-                    /** @description Cost in points */
+                    /** @description Cost in points (in `currency` when it is set) */
                     points: number;
+                    /** @description The spendable currency the offer costs (default `points`); a currency that is not spendable is refused */
+                    currency?: string;
                     title: {
                         [key: string]: string;
                     };
@@ -20078,6 +20685,7 @@ export interface operations {
                      *       "offerId": "free-coffee",
                      *       "type": "alice",
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "title": {
                      *         "de": "alice",
                      *         "en": "alice"
@@ -20121,6 +20729,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -20395,6 +21005,7 @@ export interface operations {
                      *       "offerId": "free-coffee",
                      *       "type": "alice",
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "title": {
                      *         "de": "alice",
                      *         "en": "alice"
@@ -20438,6 +21049,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -20654,8 +21267,10 @@ export interface operations {
                     /** @description e.g. LOCAL, ONLINE; default ONLINE. STREAK_FREEZE: redeeming banks one freeze on `streakId` instead of issuing a coupon */
                     type?: string;
                     streakId?: string | null;
-                    /** @description Cost in points */
+                    /** @description Cost in points (in `currency` when it is set) */
                     points: number;
+                    /** @description The spendable currency the offer costs (default `points`); a currency that is not spendable is refused */
+                    currency?: string;
                     title: {
                         [key: string]: string;
                     };
@@ -20694,6 +21309,7 @@ export interface operations {
                      *       "offerId": "free-coffee",
                      *       "type": "alice",
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "title": {
                      *         "de": "alice",
                      *         "en": "alice"
@@ -20737,6 +21353,8 @@ export interface operations {
                         offerId: string;
                         type: string;
                         points: number;
+                        /** @description The currency of the price; absent: points */
+                        currency?: string;
                         title: {
                             [key: string]: string;
                         };
@@ -23912,7 +24530,8 @@ export interface operations {
                      *             "label": "Yes"
                      *           }
                      *         ],
-                     *         "points": 120
+                     *         "points": 120,
+                     *         "currency": "alice"
                      *       }
                      *     ]
                      */
@@ -23928,6 +24547,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     }[];
                 };
             };
@@ -24396,6 +25017,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "status": "ACTIVE",
                      *         "createdAt": 1773329400000,
                      *         "updatedAt": 1773329400000,
@@ -24421,6 +25043,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     } & {
                         status: string;
                         createdAt: number;
@@ -24596,6 +25220,8 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @description The currency `points` are paid in (default `points`; decision 302) */
+                    currency?: string;
                     /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
@@ -24623,6 +25249,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "status": "ACTIVE",
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000,
@@ -24647,6 +25274,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     } & {
                         status: string;
                         createdAt: number;
@@ -24904,6 +25533,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "status": "ACTIVE",
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000,
@@ -24928,6 +25558,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     } & {
                         status: string;
                         createdAt: number;
@@ -25131,6 +25763,8 @@ export interface operations {
                     validUntil?: number | null;
                     /** @description Awarded for an answer; default 0 */
                     points?: number;
+                    /** @description The currency `points` are paid in (default `points`; decision 302) */
+                    currency?: string;
                     /** @enum {string} */
                     status?: "ACTIVE" | "INACTIVE";
                 };
@@ -25158,6 +25792,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "status": "ACTIVE",
                      *       "createdAt": 1773329400000,
                      *       "updatedAt": 1773329400000,
@@ -25182,6 +25817,8 @@ export interface operations {
                             label: string;
                         }[];
                         points: number;
+                        /** @description The currency of `points`; absent: points */
+                        currency?: string;
                     } & {
                         status: string;
                         createdAt: number;
@@ -29938,7 +30575,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
@@ -30430,7 +31067,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
@@ -33541,6 +34178,164 @@ export interface operations {
                  */
                 projectId: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A Server-Sent Events stream (text/event-stream); each message has `id:`, `event:` and JSON `data:` (docs/live.md). Comment lines are heartbeats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    streamEventLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

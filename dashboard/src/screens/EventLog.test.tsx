@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads } from '../../test/downloads';
 import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
-import { LIVE_EVERY_MS } from './EventLog';
 
 const entry = (n: number, over: Record<string, unknown> = {}) => ({
   at: Date.UTC(2026, 2, 12, 10, n),
@@ -29,6 +28,32 @@ function openAt(path: string, routes: Parameters<typeof fakeApi>[0]) {
   });
   render(<App fetchImpl={api.fetchImpl} />);
   return api;
+}
+
+/** The screen's API, with `/…/stream` answered by an event stream this test writes to (`push`). */
+function streamingApi(eventLog: () => { status: number; body: unknown }) {
+  signedIn();
+  window.history.replaceState(null, '', '/dashboard/event-log');
+  const api = fakeApi({
+    'GET /admin/project': { status: 200, body: [] },
+    'GET /admin/event': { status: 200, body: [] },
+    'GET /admin/event-log': eventLog,
+  });
+  const push: { current: ((text: string) => void) | null } = { current: null };
+  const streams: Array<{ path: string; headers: Record<string, string>; aborted(): boolean }> = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://laurel.test');
+    if (!url.pathname.endsWith('/stream')) return api.fetchImpl(input, init);
+    streams.push({ path: url.pathname, headers: init?.headers as Record<string, string>, aborted: () => init?.signal?.aborted === true });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push.current = (text) => controller.enqueue(new TextEncoder().encode(text));
+        init?.signal?.addEventListener('abort', () => controller.error(new Error('aborted')));
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  }) as typeof fetch;
+  return { api, fetchImpl, streams, push };
 }
 
 afterEach(() => {
@@ -81,20 +106,26 @@ describe('event log screen', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('reloads the newest page while Live is on, and stops when it is off', async () => {
+  it('with Live on, follows the project’s event log stream: a newer entry reloads the newest page; off closes it', async () => {
     let n = 0;
-    const api = openAt('/dashboard/event-log', {
-      'GET /admin/event-log': () => ({ status: 200, body: { entries: [entry(++n)], nextCursor: null } }),
-    });
+    const { api, fetchImpl, streams, push } = streamingApi(() => ({ status: 200, body: { entries: [entry(++n)], nextCursor: null } }));
+    render(<App fetchImpl={fetchImpl} />);
     expect(await screen.findByText('condition amount ≥ 50 failed: got 1')).toBeInTheDocument();
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await userEvent.click(screen.getByLabelText('Live'));
-    await act(async () => void vi.advanceTimersByTime(LIVE_EVERY_MS));
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(streams[0]).toMatchObject({ path: '/admin/event-log/stream', headers: { authorization: 'Bearer admin-token-for-tests' } });
+    expect(screen.getByText("follows the project's event log stream")).toBeInTheDocument();
+    const loads = () => api.calls.filter((c) => c.path.startsWith('/admin/event-log?')).length;
+    const before = loads();
+    // The first message is the newest entry as the screen loaded it: nothing to reload.
+    act(() => push.current!('id: 0-0\nevent: event-log\ndata: {"entries":[],"nextCursor":null}\n\n'));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(loads()).toBe(before);
+    act(() => push.current!('id: 1-0\nevent: event-log\ndata: {"entries":[],"nextCursor":null}\n\n'));
     expect(await screen.findByText('condition amount ≥ 50 failed: got 2')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Live'));
-    const calls = api.calls.length;
-    await act(async () => void vi.advanceTimersByTime(LIVE_EVERY_MS * 3));
-    expect(api.calls.length).toBe(calls);
+    await waitFor(() => expect(streams[0]!.aborted()).toBe(true));
+    expect(loads()).toBe(before + 1);
   });
 
   it('with a user, follows its live stream instead of polling: a message reloads the newest page', async () => {

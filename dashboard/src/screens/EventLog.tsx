@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { query } from '../api/client';
 import { OUTCOMES, type EventLogEntry, type Outcome } from '../api/types';
 import type { Column } from '../components/DataTable';
@@ -7,11 +7,8 @@ import { Checkbox, Select, TextInput } from '../components/ui';
 import { formatDate, localInputToMs } from '../form';
 import { href } from '../router';
 import { useApi } from '../session';
-import { useUserStream } from '../useUserStream';
+import { useEventLogStream, useUserStream } from '../useUserStream';
 import { EventIdList } from './eventOptions';
-
-/** How often the Live toggle reloads the newest page of the whole project's log. */
-export const LIVE_EVERY_MS = 5000;
 
 const COLUMNS: Array<Column<EventLogEntry>> = [
   { label: 'When', render: (e) => formatDate(e.at), csv: (e) => new Date(e.at).toISOString() },
@@ -62,13 +59,10 @@ export function EventLogTable({
   const api = useApi();
   const [tick, setTick] = useState(0);
   const userId = filter.userId.trim();
-  useEffect(() => {
-    if (!live || userId !== '') return;
-    const timer = setInterval(() => setTick((t) => t + 1), LIVE_EVERY_MS);
-    return () => clearInterval(timer);
-  }, [live, userId]);
-  // One user: its live stream (docs/live.md) says when something happened, instead of polling.
-  useUserStream(live && userId !== '' ? userId : null, () => setTick((t) => t + 1));
+  const reload = () => setTick((t) => t + 1);
+  // Live follows a stream instead of polling (docs/live.md): one user's, or the whole project's event log.
+  useUserStream(live && userId !== '' ? userId : null, reload);
+  useEventLogStream(live && userId === '', reload);
   const params = {
     userId: filter.userId.trim(),
     eventId: filter.eventId.trim(),
@@ -124,7 +118,7 @@ export function EventLogScreen() {
           label="Live"
           checked={live}
           onChange={setLive}
-          hint={filter.userId.trim() ? "follows the user's live stream" : `reloads every ${LIVE_EVERY_MS / 1000} s`}
+          hint={filter.userId.trim() ? "follows the user's live stream" : "follows the project's event log stream"}
         />
       </div>
       <EventLogTable filter={filter} live={live} caption="Event log" />

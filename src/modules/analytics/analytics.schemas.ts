@@ -15,6 +15,12 @@ export const StatsQuery = Type.Object({
   eventId: Type.Optional(Type.String({ pattern: RESOURCE_ID_PATTERN, description: 'When given, event-specific analytics; else global' })),
   timeframe: Type.Optional(Type.Literal('month', { description: 'month, together with month, selects one calendar month' })),
   month: Type.Optional(Type.String({ maxLength: 32, description: 'YYYY-MM; only with timeframe=month (400 without it)' })),
+  currency: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9_-]{1,64}$',
+      description: 'The currency whose event rewards the points figures count (default `points`); counts and users are the same',
+    }),
+  ),
 });
 export type StatsQuery = Static<typeof StatsQuery>;
 
@@ -55,6 +61,7 @@ export const EventStats = Type.Object({
   eventId: Type.Union([Type.String(), Type.Null()]),
   startDate: Type.String({ description: 'YYYY-MM-DD' }),
   endDate: Type.String({ description: 'YYYY-MM-DD' }),
+  currency: Type.Optional(Type.String({ description: 'The currency of the points figures when another than points was asked for' })),
   data: Type.Object({
     totalEvents: Type.Optional(Type.Integer()),
     uniqueUsers: Type.Integer(),

@@ -33,12 +33,54 @@ export class AnalyticsService {
 
   private readonly closed = new ClosedBucketCache();
 
-  constructor(private readonly platform: Platform) {
+  constructor(
+    private readonly platform: Platform,
+    /** What events paid in another currency (the ledger's; the rollups count points). */
+    private readonly earnings: {
+      require(projectId: string, currency: string | undefined): Promise<void>;
+      eventEarnings(
+        projectId: string,
+        currency: string,
+        range: { from: string; to: string },
+        eventId: string | null,
+      ): Promise<Array<{ day: string; eventId: string; points: number }>>;
+    } | null = null,
+  ) {
     this.repo = new AnalyticsRepository(platform.db.kysely);
     this.stage = new AnalyticsStage(this.closed);
   }
 
+  /**
+   * GET /stats/event. With `currency` (not points) the points figures are what events paid in that
+   * currency, read from its ledger entries by day (decision 302); counts and users are the rollups'.
+   */
   async stats(projectId: string, query: StatsQuery): Promise<EventStats> {
+    const currency = query.currency ?? 'points';
+    if (currency === 'points' || !this.earnings) return this.pointsStats(projectId, query);
+    await this.earnings.require(projectId, currency);
+    const stats = await this.pointsStats(projectId, query);
+    const rows = await this.earnings.eventEarnings(
+      projectId,
+      currency,
+      { from: stats.startDate, to: stats.endDate },
+      query.eventId ?? null,
+    );
+    const byDay = new Map<string, number>();
+    for (const r of rows) byDay.set(r.day, (byDay.get(r.day) ?? 0) + r.points);
+    const total = rows.reduce((s, r) => s + r.points, 0);
+    const d = stats.data as Record<string, unknown> & { dailyData: Record<string, { points: number }> };
+    for (const [day, t] of Object.entries(d.dailyData)) t.points = byDay.get(day) ?? 0;
+    if ('pointsAwarded' in d) d.pointsAwarded = total;
+    if ('totalPoints' in d) d.totalPoints = total;
+    const breakdown = d.eventBreakdown as Record<string, { points: number }> | undefined;
+    if (breakdown) {
+      for (const e of Object.values(breakdown)) e.points = 0;
+      for (const r of rows) if (breakdown[r.eventId]) breakdown[r.eventId]!.points += r.points;
+    }
+    return { ...stats, currency } as EventStats;
+  }
+
+  private async pointsStats(projectId: string, query: StatsQuery): Promise<EventStats> {
     const scope = query.eventId ?? ALL_EVENTS;
     const { range, period } = await this.rangeOf(projectId, scope, query);
     const cover = coverByMonths(range);

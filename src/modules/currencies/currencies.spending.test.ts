@@ -46,4 +46,34 @@ describeSharedApp('currencies: spending', (t) => {
     expect((await redeem(t, 'bob', 'cap')).json()).toMatchObject({ statusCode: 400, code: 'OFFER_INACTIVE' });
     expect((await wallet(t, 'bob')).coins!.balance).toBe(50);
   });
+
+  it('reverses an entry of another currency by its history id and currency, and bulk-adjusts per currency', async () => {
+    await defineCurrency(t, COINS);
+    await t.createUser('cy');
+    await adjust(t, 'cy', 25);
+    await adjust(t, 'cy', 60, 'coins');
+    const [entry] = (await t.inject({ method: 'GET', url: '/user/cy/history?currency=coins', headers: await t.auth('cy') })).json();
+    const reversal = await t.admin('POST', '/admin/user/cy/reversal', { historyId: entry.id, reason: 'refund', currency: 'coins' });
+    expect(reversal.statusCode).toBe(201);
+    expect(reversal.json()).toMatchObject({ points: -60, unrecovered: 0, balance: 0, currency: 'coins' });
+    const w = await wallet(t, 'cy');
+    expect([w.points!.balance, w.coins!.balance]).toEqual([25, 0]);
+    // The same id in points names the points entry (ids are unique within a currency).
+    const missing = await t.admin('POST', '/admin/user/cy/reversal', { historyId: entry.id, reason: 'refund', currency: 'gems' });
+    expect(missing.json()).toMatchObject({ statusCode: 400, code: 'UNKNOWN_CURRENCY' });
+
+    const bulk = await t.admin('POST', '/admin/adjustments/bulk', {
+      rows: [
+        { userId: 'cy', points: 7, reason: 'x', currency: 'coins' },
+        { userId: 'cy', points: -100, reason: 'y' },
+      ],
+    });
+    expect(bulk.json().rows.map((r: { currency?: string; points: number }) => [r.currency ?? 'points', r.points])).toEqual([
+      ['coins', 7],
+      ['points', -25],
+    ]);
+    const after = await wallet(t, 'cy');
+    expect([after.points!.balance, after.coins!.balance]).toEqual([0, 7]);
+    expect(await t.app.services.points.ledgerSum(t.projectId, 'cy', 'coins')).toBe(7);
+  });
 });

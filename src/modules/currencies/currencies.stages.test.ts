@@ -90,4 +90,34 @@ describeSharedApp('currencies: challenges, streak milestones and surveys pay a c
     expect(survey.json()).toMatchObject({ statusCode: 400, code: 'UNKNOWN_CURRENCY' });
     expect((await t.admin('GET', '/admin/challenge')).json()).toEqual([]);
   });
+
+  it('counts another currency in the analytics when asked for it, points by default', async () => {
+    await t.setClock(NOW);
+    await defineCurrency(t);
+    await defineEvent(t, { eventId: 'buy', reward: { default: 2 }, currencyRewards: { xp: { default: 30 } } });
+    await defineEvent(t, { eventId: 'visit', reward: { default: 1 } });
+    await t.createUser('dee');
+    await sendEvent(t, 'dee', { eventId: 'buy' });
+    await sendEvent(t, 'dee', { eventId: 'buy' });
+    await sendEvent(t, 'dee', { eventId: 'visit' });
+    const service = await t.serviceAuth();
+    const read = async (q: string) => (await t.inject({ method: 'GET', url: `/stats/event${q}`, headers: service })).json();
+    const points = await read('?period=7d');
+    expect(points.data).toMatchObject({ totalEvents: 3, totalPoints: 5 });
+    expect(points.currency).toBeUndefined();
+    const xp = await read('?period=7d&currency=xp');
+    expect(xp.currency).toBe('xp');
+    expect(xp.data).toMatchObject({
+      totalEvents: 3,
+      totalPoints: 60,
+      eventBreakdown: { buy: { count: 2, points: 60 }, visit: { count: 1, points: 0 } },
+    });
+    expect(xp.data.dailyData['2026-01-15'].points).toBe(60);
+    const one = await read('?period=7d&eventId=buy&currency=xp');
+    expect(one.data).toMatchObject({ totalCount: 2, pointsAwarded: 60 });
+    expect((await t.inject({ method: 'GET', url: '/stats/event?currency=gems', headers: service })).json()).toMatchObject({
+      statusCode: 400,
+      code: 'UNKNOWN_CURRENCY',
+    });
+  });
 });

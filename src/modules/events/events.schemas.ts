@@ -268,7 +268,8 @@ export const EventResponse = Type.Object(
       achievements: Type.Array(AchievementItem, { description: 'Achievement levels this event unlocked' }),
       rewards: Type.Array(Type.Object({ currency: Type.String(), points: Type.Number() }), {
         description:
-          "What the event's definition paid per currency (only non-zero; `points` is `pointsAwarded`); bonuses of challenges and streaks are in their items",
+          "What the event's definition paid per currency (only non-zero; `points` is `pointsAwarded`); " +
+          'bonuses of challenges and streaks are in their items',
       }),
       levelUps: Type.Array(
         Type.Object({

@@ -3,7 +3,7 @@ import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
 import { errors, Millis, UserParams } from '../../http/schemas.js';
-import { MAX_BOARDS, MAX_TOP, parseBoards } from './live.service.js';
+import { MAX_BOARDS, MAX_TOP, parseBoards } from './live-boards.js';
 
 /** The routes that change a user's notification flags outside the write path. */
 const NOTIFICATION_ROUTES = new Set(['/user/:userId/notifications/overview', '/user/:userId/notifications/change']);
@@ -143,5 +143,23 @@ export async function liveRoutes(app: App): Promise<void> {
       const period = { month, timeframe, ...(currency === undefined ? {} : { currency }) };
       await live.openBoardStream(reply, req.principal.projectId, groupId, period, limit ?? 10);
     },
+  );
+
+  app.get(
+    '/admin/event-log/stream',
+    {
+      schema: {
+        operationId: 'streamEventLog',
+        description:
+          'Server-Sent Events for the operator: `event-log` messages with the body of GET /admin/event-log?limit=1 (the ' +
+          'project’s newest entry), now and whenever a newer entry is logged on any instance, at most once a second (docs/live.md).',
+        tags: ['admin: events'],
+        security: [{ adminToken: [] }],
+        summary: 'Event log, live (SSE)',
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: { 200: EventStream, ...errors(400, 401, 404, 503) },
+      },
+    },
+    (req, reply) => live.openEventLogStream(reply, req.principal.projectId),
   );
 }

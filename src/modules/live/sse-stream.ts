@@ -49,8 +49,16 @@ export class SseStream {
   /** Sends a message; `id` null sends the last id again (derived messages keep the replay position). */
   send(event: string, data: string, id: string | null = null): void {
     if (id !== null) this.lastId = id;
-    const idLine = this.lastId === null ? '' : `id: ${this.lastId}\n`;
-    this.write(`${idLine}event: ${event}\ndata: ${data}\n\n`);
+    this.write(frame(event, data, this.lastId));
+  }
+
+  /**
+   * Sends messages framed once for every stream of a user (`frame()` with their own ids), in one write;
+   * `lastId` is the id of the last of them.
+   */
+  sendFramed(text: string, lastId: string): void {
+    this.lastId = lastId;
+    this.write(text);
   }
 
   /** A comment line (heartbeat): keeps proxies from closing the connection, ignored by EventSource. */
@@ -73,4 +81,9 @@ export class SseStream {
       this.res.destroy();
     }
   }
+}
+
+/** One SSE message as written on the wire. */
+export function frame(event: string, data: string, id: string | null): string {
+  return `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
 }

@@ -22,6 +22,9 @@ export const BulkAdjustBody = Type.Object(
             description: 'Signed change; non-zero',
           }),
           reason: Type.String({ minLength: 1, maxLength: 500 }),
+          currency: Type.Optional(
+            Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The currency adjusted (default `points`)' }),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -36,6 +39,7 @@ export type BulkRow = BulkAdjustBody['rows'][number];
 export const BulkRowResult = Type.Object({
   row: Type.Integer({ description: 'Index of the row in the request, from 0' }),
   userId: Type.String(),
+  currency: Type.Optional(Type.String({ description: 'The currency of the row; absent: points' })),
   outcome: Type.Union([Type.Literal('APPLIED'), Type.Literal('WOULD_APPLY'), Type.Literal('FAILED')]),
   points: Type.Integer({ description: 'Points applied (or that would be): a debit is cut so the balance stays ≥ 0; 0 when FAILED' }),
   balanceBefore: Type.Union([Type.Integer(), Type.Null()], { description: 'Null when the user does not exist' }),
@@ -54,18 +58,24 @@ export const BulkAdjustResult = Type.Object({
 });
 export type BulkAdjustResult = Static<typeof BulkAdjustResult>;
 
+/** The key of a user's balance of a currency in the plan's balances. */
+export const balanceKey = (userId: string, currency: string | undefined) => `${userId}\u0000${currency ?? 'points'}`;
+
 /**
- * The plan of the rows against the balances before them (null: no such user), in order: each row
- * starts from the balance the previous rows of the same user left.
+ * The plan of the rows against the balances before them (by balanceKey; null: no such user), in
+ * order: each row starts from the balance the previous rows of the same user and currency left.
  */
 export function planAdjustments(rows: readonly BulkRow[], balances: ReadonlyMap<string, number | null>): BulkRowResult[] {
   const running = new Map(balances);
   return rows.map((r, row) => {
-    const before = running.get(r.userId) ?? null;
+    const k = balanceKey(r.userId, r.currency);
+    const before = running.get(k) ?? null;
+    const currency = r.currency === undefined || r.currency === 'points' ? {} : { currency: r.currency };
     if (before === null)
       return {
         row,
         userId: r.userId,
+        ...currency,
         outcome: 'FAILED',
         points: 0,
         balanceBefore: null,
@@ -75,10 +85,11 @@ export function planAdjustments(rows: readonly BulkRow[], balances: ReadonlyMap<
         message: `User ${r.userId} not found`,
       };
     const after = Math.max(0, before + r.points);
-    running.set(r.userId, after);
+    running.set(k, after);
     return {
       row,
       userId: r.userId,
+      ...currency,
       outcome: 'WOULD_APPLY',
       points: after - before,
       balanceBefore: before,

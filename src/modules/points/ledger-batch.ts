@@ -312,6 +312,12 @@ export class LedgerBatch implements BatchPart {
     );
   }
 
+  /** The expiry setting of a currency of a project of the batch (null: off). */
+  policyIn(projectId: string, currency: string | undefined): ExpiryPolicy | null {
+    if (currency === undefined || currency === POINTS) return this.policyOf(projectId);
+    return this.catalogOf(projectId).get(currency)?.expiry ?? null;
+  }
+
   /** The expiry setting of a project of the batch (null: off). */
   policyOf(projectId: string): ExpiryPolicy | null {
     return this.policies.get(projectId) ?? null;

@@ -4,7 +4,7 @@ import type { DB } from '../../platform/db/schema.js';
 import { Statement } from '../../write-path/statement.js';
 import './lots.tables.js';
 import './reversals.tables.js';
-import '../currencies/currencies.tables.js';
+import './purses.tables.js';
 
 type UserArgs = { projectId: string; userId: string };
 
@@ -159,15 +159,22 @@ export class PointsRepository {
   }
 
   /** The entries of one history id (type, source and millisecond), in write order. */
-  historyEntries(db: Queryable, projectId: string, userId: string, type: string, sourceId: string, occurredAt: number) {
+  historyEntries(
+    db: Queryable,
+    projectId: string,
+    userId: string,
+    id: { type: string; sourceId: string; occurredAt: number },
+    currency: string,
+  ) {
     return db
       .selectFrom('ledger')
       .select(['entry_id', 'type', 'source_id', 'points', 'pending_points', 'available_at', 'occurred_at', 'title'])
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
-      .where('type', '=', type)
-      .where('source_id', '=', sourceId)
-      .where('occurred_at', '=', occurredAt)
+      .where('type', '=', id.type)
+      .where('source_id', '=', id.sourceId)
+      .where('occurred_at', '=', id.occurredAt)
+      .where('currency', '=', currency)
       .orderBy('entry_id')
       .execute();
   }
@@ -239,6 +246,21 @@ export class PointsRepository {
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
       .execute();
+  }
+
+  /** What events paid in a currency other than points per UTC day and event, in a range of days (pending included). */
+  eventEarnings(db: Queryable, projectId: string, currency: string, from: string, to: string, eventId: string | null) {
+    let q = db
+      .selectFrom('ledger')
+      .select(['date_key', 'source_id', (eb) => eb.fn.sum<number>(sql<number>`points + pending_points`).as('points')])
+      .where('project_id', '=', projectId)
+      .where('currency', '=', currency)
+      .where('currency', '<>', 'points')
+      .where('date_key', '>=', from)
+      .where('date_key', '<=', to)
+      .where('type', '=', 'EVENT');
+    if (eventId !== null) q = q.where('source_id', '=', eventId);
+    return q.groupBy(['date_key', 'source_id']).execute();
   }
 
   purseOfUser(db: Queryable, projectId: string, userId: string, currency: string) {

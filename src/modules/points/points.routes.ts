@@ -33,6 +33,7 @@ const ReversalBody = Type.Object(
       description: 'The id of the history entry to reverse (an entry that earned points)',
     }),
     reason: Type.String({ minLength: 1, maxLength: 500 }),
+    currency: Type.Optional(Currency),
   },
   { additionalProperties: false },
 );
@@ -45,6 +46,7 @@ const Reversed = Type.Object({
   balance: Type.Integer(),
   reason: Type.String(),
   timestamp: Type.Integer(),
+  currency: Type.Optional(Type.String({ description: 'The currency of the reversed entry; absent: points' })),
 });
 
 export async function pointsRoutes(app: App): Promise<void> {
@@ -68,9 +70,9 @@ export async function pointsRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       await users.require(req.principal.projectId, req.params.userId);
-      return reply
-        .status(201)
-        .send(await reversals.reverse(req.principal.projectId, req.params.userId, req.body.historyId, req.body.reason));
+      await currencies.require(req.principal.projectId, req.body.currency);
+      const { historyId, reason, currency } = req.body;
+      return reply.status(201).send(await reversals.reverse(req.principal.projectId, req.params.userId, historyId, reason, currency));
     },
   );
 

@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/index.js';
-import { planAdjustments, type BulkAdjustResult, type BulkRow } from './bulk-adjustments.js';
+import { balanceKey, planAdjustments, type BulkAdjustResult, type BulkRow } from './bulk-adjustments.js';
 import { historyText } from './ledger.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import type { BatchPart, WriteUnit } from '../../write-path/write-batch.js';
@@ -130,8 +130,12 @@ export class PointsService implements UserDataOwner {
    */
   async bulkAdjust(projectId: string, rows: readonly BulkRow[], dryRun: boolean): Promise<BulkAdjustResult> {
     const db = this.platform.db.kysely;
+    for (const currency of new Set(rows.map((r) => r.currency))) await this.currencies.require(projectId, currency);
     const balances = new Map<string, number | null>();
-    for (const userId of new Set(rows.map((r) => r.userId))) balances.set(userId, await this.liveBalance(db, projectId, userId));
+    for (const r of rows) {
+      const k = balanceKey(r.userId, r.currency);
+      if (!balances.has(k)) balances.set(k, await this.liveBalance(db, projectId, r.userId, r.currency));
+    }
     const plan = planAdjustments(rows, balances);
     const failed = plan.filter((p) => p.outcome === 'FAILED').length;
     if (dryRun) return { dryRun, applied: 0, failed, rows: plan };
@@ -146,6 +150,7 @@ export class PointsService implements UserDataOwner {
       points: rows[p.row]!.points,
       reason: rows[p.row]!.reason,
       now,
+      ...(p.currency === undefined ? {} : { currency: p.currency }),
     }));
     const outcomes = await this.writes.submitGroup(units);
     const results = [...plan];
@@ -192,6 +197,12 @@ export class PointsService implements UserDataOwner {
   wallet(projectId: string, userId: string): Promise<Wallet> {
     const db = this.platform.db.kysely;
     return readWallet(db, this.expirySettings, this.currencies, this.platform.clock.now(), projectId, userId);
+  }
+
+  /** GET /stats/event?currency=: what events paid in another currency, per UTC day (YYYY-MM-DD) and eventId. */
+  async eventEarnings(projectId: string, currency: string, range: { from: string; to: string }, eventId: string | null) {
+    const rows = await pointsRepository.eventEarnings(this.platform.db.kysely, projectId, currency, range.from, range.to, eventId);
+    return rows.map((r) => ({ day: r.date_key, eventId: r.source_id, points: Number(r.points) }));
   }
 
   /** Sum of the ledger for a user in a currency (used by tests and checks of the invariant). */

@@ -5,7 +5,7 @@ import { Statement } from '../../write-path/statement.js';
 import type { Queryable } from '../../platform/db/database.js';
 import './lots.tables.js';
 import './reversals.tables.js';
-import '../currencies/currencies.tables.js';
+import './purses.tables.js';
 
 export const setBalances = new KeyedUpdate({
   description: 'user balances',

@@ -34,6 +34,8 @@ export interface Reversal {
   balance: number;
   reason: string;
   timestamp: number;
+  /** The currency of the reversed entry; absent: points. */
+  currency?: string;
 }
 
 /** The parts of a history id `<TYPE>#<sourceId>#<ms>[#n]` (ledger.ts: historyId), or null. */
@@ -61,6 +63,8 @@ export interface ReversalUnit extends WriteUnit {
     entryId: number;
     type: string;
     sourceId: string;
+    /** Absent: points. */
+    currency?: string;
     points: number;
     occurredAt: number;
     title: HistoryText;
@@ -93,10 +97,16 @@ export class ReversalsService implements UserDataOwner {
   }
 
   /** POST /admin/user/{userId}/reversal (the user must exist; checked by the caller). */
-  async reverse(projectId: string, userId: string, historyId: string, reason: string): Promise<Reversal> {
+  async reverse(projectId: string, userId: string, historyId: string, reason: string, currency = 'points'): Promise<Reversal> {
     const parsed = parseHistoryId(historyId);
     if (!parsed) throw AppError.of('INVALID_HISTORY_ID', 'historyId is not a history id (<TYPE>#<sourceId>#<ms>)');
-    const rows = await pointsRepository.historyEntries(this.db, projectId, userId, parsed.type, parsed.sourceId, parsed.occurredAt);
+    const rows = await pointsRepository.historyEntries(
+      this.db,
+      projectId,
+      userId,
+      { type: parsed.type, sourceId: parsed.sourceId, occurredAt: parsed.occurredAt },
+      currency,
+    );
     const row = rows[parsed.nth - 1];
     if (!row) throw AppError.of('HISTORY_NOT_FOUND', historyId);
     // A pending credit shows its points while it waits (decision 149).
@@ -119,6 +129,7 @@ export class ReversalsService implements UserDataOwner {
         entryId: Number(row.entry_id),
         type: row.type,
         sourceId: row.source_id,
+        ...(currency === 'points' ? {} : { currency }),
         points,
         occurredAt: parsed.occurredAt,
         title: JSON.parse(row.title) as HistoryText,
@@ -174,7 +185,7 @@ class ReversalsBatch implements BatchPart<'reversal'> {
           : stored;
     if (pending?.state === 'pending') ledger.cancelPending(pending);
     const points = state ? state.points : 0;
-    const policy = ledger.policyOf(u.projectId);
+    const policy = ledger.policyIn(u.projectId, u.entry.currency);
     const expired = state?.lot != null && isExpired(state.lot, policy, this.batch.now);
     const taken = ledger.record(
       {
@@ -182,6 +193,7 @@ class ReversalsBatch implements BatchPart<'reversal'> {
         userId: u.userId,
         type: 'REVERSAL',
         sourceId: u.reversalId,
+        ...(u.entry.currency === undefined ? {} : { currency: u.entry.currency }),
         points: expired ? 0 : -points,
         occurredAt: u.now,
         title: { de: `Storno: ${u.entry.title.de}`, en: `Reversal: ${u.entry.title.en}` },
@@ -218,6 +230,7 @@ class ReversalsBatch implements BatchPart<'reversal'> {
       balance: taken.balance,
       reason: u.reason,
       timestamp: u.now,
+      ...(u.entry.currency === undefined ? {} : { currency: u.entry.currency }),
     };
   }
 

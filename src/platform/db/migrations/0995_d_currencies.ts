@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Several currencies (decision 302): the currencies of a project besides `points`, a currency on each
@@ -25,6 +25,13 @@ export function currencies() {
       await db.schema
         .alterTable('ledger')
         .addColumn('currency', 'text', (c) => c.notNull().defaultTo('points'))
+        .execute();
+      // GET /stats/event?currency=: the event earnings of another currency by day, without touching points rows.
+      await db.schema
+        .createIndex('ledger_other_currencies')
+        .on('ledger')
+        .columns(['project_id', 'currency', 'date_key'])
+        .where(sql.ref('currency'), '<>', 'points')
         .execute();
       await db.schema
         .createTable('user_balances')
