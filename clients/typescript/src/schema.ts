@@ -1389,7 +1389,7 @@ export interface paths {
         };
         /**
          * Full ranking of a user group for a month or a rolling window
-         * @description A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first. An API key needs the scope `users:read`.
+         * @description A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first. `currency` (default `points`) picks the board of one currency of the project. An API key needs the scope `users:read`.
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -1409,7 +1409,7 @@ export interface paths {
         };
         /**
          * Personalized view: top 3, the user and the neighbours
-         * @description The top 3, the user and `around` neighbours on each side, for a month or a rolling window. An API key needs the scope `users:read`.
+         * @description The top 3, the user and `around` neighbours on each side, for a month or a rolling window, on the board of `currency` (default `points`). An API key needs the scope `users:read`.
          */
         get: operations["getUserLeaderboard"];
         put?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * Rank and points in the 7d, 30d and 365d windows
-         * @description The user's rank and points on the 7-day, 30-day and 365-day boards of a user group. `month` and `timeframe` are refused (400 INVALID_PARAMETER): the answer always holds the three windows. An API key needs the scope `users:read`.
+         * @description The user's rank and points on the 7-day, 30-day and 365-day boards of a user group (and `currency`, default `points`). `month` and `timeframe` are refused (400 INVALID_PARAMETER): the answer always holds the three windows. An API key needs the scope `users:read`.
          */
         get: operations["getUserRanks"];
         put?: never;
@@ -2118,7 +2118,7 @@ export interface components {
                 deletedAt: number;
             };
         };
-        /** @description A month ended: its board of one user group, top 10 */
+        /** @description A month ended: its board of one user group and currency, top 10 */
         WebhookLeaderboardMonthClosed: {
             /** @enum {string} */
             type: "leaderboard.month_closed";
@@ -2127,11 +2127,13 @@ export interface components {
              * @description When Laurel recorded the fact (ISO 8601)
              */
             timestamp: string;
-            /** @description A month ended: its board of one user group, top 10 */
+            /** @description A month ended: its board of one user group and currency, top 10 */
             data: {
                 /** @description The project the message belongs to */
                 projectId: string;
                 groupId: string;
+                /** @description The currency the board ranks (`points`, or another currency of the project) */
+                currency: string;
                 /** @description YYYY-MM */
                 month: string;
                 /** @description The first 10 of the monthly board when the month was closed */
@@ -2582,6 +2584,7 @@ export interface operations {
                      *           "months": 10
                      *         },
                      *         "tierGraceMonths": 10,
+                     *         "tierCurrency": "alice",
                      *         "pointsExpiry": {
                      *           "afterDays": 10
                      *         },
@@ -2601,6 +2604,8 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                        tierCurrency: string;
                         /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                         pointsExpiry: {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -2773,6 +2778,7 @@ export interface operations {
                      *         "months": 10
                      *       },
                      *       "tierGraceMonths": 10,
+                     *       "tierCurrency": "alice",
                      *       "pointsExpiry": {
                      *         "afterDays": 10
                      *       },
@@ -2791,6 +2797,8 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                        tierCurrency: string;
                         /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                         pointsExpiry: {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -3040,6 +3048,7 @@ export interface operations {
                      *         "months": 10
                      *       },
                      *       "tierGraceMonths": 10,
+                     *       "tierCurrency": "alice",
                      *       "pointsExpiry": {
                      *         "afterDays": 10
                      *       },
@@ -3058,6 +3067,8 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                        tierCurrency: string;
                         /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                         pointsExpiry: {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -3247,6 +3258,8 @@ export interface operations {
                     };
                     /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                     tierGraceMonths?: number;
+                    /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                    tierCurrency?: string;
                     /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                     pointsExpiry?: {
                         /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -3274,6 +3287,7 @@ export interface operations {
                      *         "months": 10
                      *       },
                      *       "tierGraceMonths": 10,
+                     *       "tierCurrency": "alice",
                      *       "pointsExpiry": {
                      *         "afterDays": 10
                      *       },
@@ -3292,6 +3306,8 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                        tierCurrency: string;
                         /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                         pointsExpiry: {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -26910,6 +26926,11 @@ export interface operations {
                  */
                 timeframe?: "7d" | "30d" | "365d";
                 /**
+                 * @description The currency whose board is read (default `points`): a currency of the project, else 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
+                /**
                  * @description Page size
                  * @example 100
                  */
@@ -26977,6 +26998,8 @@ export interface operations {
                         /** @description Ranked users (points > 0 in the period) */
                         total: number;
                         groupId: string;
+                        /** @description The currency of the board, when the request named one */
+                        currency?: string;
                         month?: string;
                         timeframe?: string;
                     };
@@ -27135,6 +27158,11 @@ export interface operations {
                  */
                 timeframe?: "7d" | "30d" | "365d";
                 /**
+                 * @description The currency whose board is read (default `points`): a currency of the project, else 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
+                /**
                  * @description Neighbours shown before and after the user
                  * @example 2
                  */
@@ -27247,6 +27275,8 @@ export interface operations {
                         }[];
                         total: number;
                         groupId: string;
+                        /** @description The currency of the board, when the request named one */
+                        currency?: string;
                         month?: string;
                         timeframe?: string;
                     };
@@ -27676,6 +27706,11 @@ export interface operations {
                  * @example default
                  */
                 groupId?: string;
+                /**
+                 * @description The currency whose board is read (default `points`): a currency of the project, else 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
             };
             header?: {
                 /**
@@ -27705,6 +27740,7 @@ export interface operations {
                      * @example {
                      *       "userId": "alice",
                      *       "groupId": "default",
+                     *       "currency": "alice",
                      *       "ranks": {
                      *         "7d": {
                      *           "rank": 1,
@@ -27724,6 +27760,8 @@ export interface operations {
                     "application/json": {
                         userId: string;
                         groupId: string;
+                        /** @description The currency of the board, when the request named one */
+                        currency?: string;
                         ranks: {
                             "7d": {
                                 rank: number | null;
@@ -27911,6 +27949,11 @@ export interface operations {
                  */
                 groupId: string;
                 /**
+                 * @description The currency whose board is read (default `points`); unknown: 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
+                /**
                  * @description Page size
                  * @example 100
                  */
@@ -27949,6 +27992,7 @@ export interface operations {
                      * @example {
                      *       "month": "2026-03",
                      *       "groupId": "default",
+                     *       "currency": "alice",
                      *       "archivedAt": 1773329400000,
                      *       "total": 1,
                      *       "users": [
@@ -27964,6 +28008,8 @@ export interface operations {
                     "application/json": {
                         month: string;
                         groupId: string;
+                        /** @description The currency of the board, when the request named one */
+                        currency?: string;
                         /** @description When the month was closed and the board archived, ms */
                         archivedAt: number;
                         /** @description Ranked users in the snapshot */
@@ -30002,6 +30048,11 @@ export interface operations {
                  * @example 2026-03
                  */
                 month?: string;
+                /**
+                 * @description The currency whose event rewards the points figures count (default `points`); counts and users are the same
+                 * @example alice
+                 */
+                currency?: string;
             };
             header?: {
                 /**
@@ -30028,6 +30079,7 @@ export interface operations {
                      *       "eventId": "purchase",
                      *       "startDate": "alice",
                      *       "endDate": "alice",
+                     *       "currency": "alice",
                      *       "data": {
                      *         "totalEvents": 10,
                      *         "uniqueUsers": 10,
@@ -30176,6 +30228,8 @@ export interface operations {
                         startDate: string;
                         /** @description YYYY-MM-DD */
                         endDate: string;
+                        /** @description The currency of the points figures when another than points was asked for */
+                        currency?: string;
                         data: {
                             totalEvents?: number;
                             uniqueUsers: number;
@@ -32393,6 +32447,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "userId": "alice",
+                     *       "currency": "alice",
                      *       "tierId": "silver",
                      *       "title": {
                      *         "de": "alice",
@@ -32413,6 +32468,8 @@ export interface operations {
                      */
                     "application/json": {
                         userId: string;
+                        /** @description The currency whose earnings decide tiers (the project's tierCurrency, default `points`) */
+                        currency: string;
                         /** @description null: no tier reached */
                         tierId: string | null;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -32427,7 +32484,7 @@ export interface operations {
                         multiplier: number;
                         /** @description When the user reached the tier (Unix ms) */
                         since: number | null;
-                        /** @description Points earned in the tier window (every entry but spending, as on leaderboards) */
+                        /** @description Earned in the tier currency in the tier window (every entry but spending, as on leaderboards) */
                         earnedInWindow: number;
                         /** @description The tier above the current one; null at the top */
                         next: {
@@ -34153,6 +34210,11 @@ export interface operations {
                  * @example 7d
                  */
                 timeframe?: string;
+                /**
+                 * @description The currency whose board is sent (default `points`); unknown: 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
                 /**
                  * @description Entries sent (at most 100)
                  * @example 10

@@ -187,13 +187,7 @@ export class LiveService implements LiveHub {
   }
 
   /** GET /project/{projectId}/leaderboard/stream: the board's top `limit` now, then whenever it changes (at most once a second). */
-  async openBoardStream(
-    reply: FastifyReply,
-    projectId: string,
-    groupId: string,
-    period: BoardStreamPeriod,
-    limit: number,
-  ): Promise<void> {
+  async openBoardStream(reply: FastifyReply, projectId: string, groupId: string, period: BoardStreamPeriod, limit: number): Promise<void> {
     const key = ['board', projectId, groupId, period.timeframe ?? '', period.month ?? '', period.currency ?? '', limit].join('\u0000');
     await this.openFeedStream(reply, key, 'leaderboard', () => this.sources.board(projectId, groupId, period, limit));
   }
