@@ -45,6 +45,7 @@ export function createServices(platform: Platform) {
   const users = new UsersService(platform);
   const userGroups = new UserGroupsService(platform);
   const currencies = new CurrenciesService(platform, { pointsExpiry: (p) => projects.get(p).then((x) => x.pointsExpiry) });
+  projects.useCurrencies({ require: (p, c) => currencies.require(p, c, 'read') });
   const points = new PointsService(platform, writes, currencies);
   const challenges = new ChallengesService(platform, currencies);
   const streaks = new StreaksService(platform, users, currencies);
@@ -54,7 +55,7 @@ export function createServices(platform: Platform) {
   });
   const webhooks = new WebhooksService(platform);
   const audit = new AuditService(platform);
-  const leaderboards = new LeaderboardsService(platform, users, userGroups, writes);
+  const leaderboards = new LeaderboardsService(platform, users, userGroups, writes, currencies);
   const events = new EventsService(platform, writes, userGroups, projects, currencies);
   const tiers = new TiersService(platform, projects, leaderboards);
   const reversals = new ReversalsService(platform, writes, events);
@@ -128,7 +129,8 @@ export function createServices(platform: Platform) {
   const monthClose = new MonthClose(jobs, leaderboards, platform.clock);
   const seasons = new SeasonsService(platform, writes, {
     groupExists: (p, g) => userGroups.exists(p, g),
-    monthTop: (p, g, m, n) => leaderboards.monthTop(p, g, m, n),
+    requireCurrency: (p, c) => currencies.require(p, c, 'read'),
+    monthTop: (p, g, m, n, c) => leaderboards.monthTop(p, g, m, n, c),
     offerCoupon: (p, o) => offers.prizeCoupon(p, o),
     issueCoupon: (p, c) => coupons.issueByOperator(p, c),
   });

@@ -7,7 +7,11 @@
  * process's CPU and of wall time per event.
  *
  * Env: WRITE_USERS (10000), WRITE_EVENTS (50000), WRITE_BATCH (50). WRITE_TRACE=1 also prints every
- * statement the measured batches ran (by its SQL), with its runs and rows per event.
+ * statement the measured batches ran (by its SQL), with its runs and rows per event. WRITE_XP=1 gives
+ * the event one extra currency reward (`currencyRewards: { xp: { default: 5 } }`, an `xp` that is not
+ * spendable): the issue-27 target compares its µs CPU/event with a run without it (decision 297: the
+ * xp entry adds its own board rows to the same statements). The run stops when the events module does
+ * not credit the xp board (currencyRewards not there yet), rather than measure nothing.
  */
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -25,7 +29,11 @@ try {
   const { services } = app;
   const projectId = 'default';
   const principal = { kind: 'service' as const, projectId, subject: 'bench' };
-  await services.events.definitions.create(projectId, { eventId: 'purchase', title: 'Purchase', reward: { default: 10 } });
+  const xp = process.env.WRITE_XP === '1';
+  if (xp) await services.currencies.create(projectId, { currencyId: 'xp', title: { en: 'XP' }, spendable: false });
+  const purchase = { eventId: 'purchase', title: 'Purchase', reward: { default: 10 } };
+  // currencyRewards is the events module's (issue 27, item 2); spread in so this file compiles before and after it lands.
+  await services.events.definitions.create(projectId, { ...purchase, ...(xp ? { currencyRewards: { xp: { default: 5 } } } : {}) });
   await services.challenges.create(projectId, {
     challengeId: 'bench-challenge',
     title: { en: 'Buy a lot' },
@@ -67,6 +75,11 @@ try {
     );
   };
   for (let i = 0; i < Math.min(EVENTS, 5000); i += BATCH) await send(i, BATCH); // warm-up
+  if (xp) {
+    const xpBoard = { groupId: 'default', timeframe: '7d', currency: 'xp' };
+    const board = JSON.parse(await services.leaderboards.board(projectId, projectId, xpBoard)) as { total: number };
+    if (board.total === 0) throw new Error('WRITE_XP=1: the events credited no xp (currencyRewards is not in the events module yet)');
+  }
   const trace = process.env.WRITE_TRACE === '1' ? traceStatements() : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -76,7 +89,8 @@ try {
   const stats = services.writes.stats;
   console.log(
     `${config.databaseUrl.startsWith('sqlite') ? 'embedded' : 'scale'}: ${EVENTS} events in batches of ${BATCH}: ` +
-      `${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
+      `${xp ? '+1 currency (xp) ' : ''}${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ` +
+      `${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
       `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,
   );
   if (trace) {

@@ -20,7 +20,7 @@ update "projects" set "deleted_at" = $1 where "project_id" = $2 and "deleted_at"
 delete from "projects" where "project_id" = $1 and "deleted_at" is not null;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.tierSettingsQuery
-select "tier_window_months", "tier_grace_months" from "projects" where "project_id" = $1;
+select "tier_window_months", "tier_grace_months", "tier_currency" from "projects" where "project_id" = $1;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.update
 update "projects" set "name" = $1, "tier_window_months" = $2, "tier_grace_months" = $3, "points_expiry_days" = $4, "points_expiry_since" = $5, "auto_create_users" = $6, "updated_at" = $7 where "project_id" = $8 and "deleted_at" is null;

@@ -20,7 +20,7 @@ update "projects" set "deleted_at" = ? where "project_id" = ? and "deleted_at" i
 delete from "projects" where "project_id" = ? and "deleted_at" is not null;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.tierSettingsQuery
-select "tier_window_months", "tier_grace_months" from "projects" where "project_id" = ?;
+select "tier_window_months", "tier_grace_months", "tier_currency" from "projects" where "project_id" = ?;
 
 -- modules/projects/projects.repository.ts ProjectsRepository.update
 update "projects" set "name" = ?, "tier_window_months" = ?, "tier_grace_months" = ?, "points_expiry_days" = ?, "points_expiry_since" = ?, "auto_create_users" = ?, "updated_at" = ? where "project_id" = ? and "deleted_at" is null;

@@ -349,6 +349,10 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
 
   // Leaderboard: ranking of the points.
   if (await api.has('GET', '/project/default/leaderboard?groupId=default&timeframe=7d')) {
+    // An xp currency (issue 27): the screen offers a choice of currency once the project has one.
+    const xp = (await api.has('GET', '/admin/currency'))
+      ? await api.call('POST', '/admin/currency', { currencyId: 'xp', title: { en: 'Experience' }, spendable: false })
+      : null;
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Leaderboards' }).click();
     await page.getByLabel('Window').selectOption('7d');
     const table = page.getByRole('table', { name: 'Ranking' });
@@ -363,6 +367,17 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     await page.getByLabel('User group').selectOption('gold');
     await page.getByText('1–1 of 1').waitFor();
     covered.push('leaderboard: 7-day window in rank order with the points of the events; the gold group board');
+    if (xp?.status === 201) {
+      await page.getByLabel('User group').selectOption('default');
+      await page.getByLabel('Currency').selectOption('xp');
+      // The xp board: its own ranking (headed xp), or empty while no event rewards xp; never the points above.
+      const xpBoard = page.getByRole('columnheader', { name: 'xp' }).or(page.getByText('Nobody has points on this board yet.'));
+      await xpBoard.first().waitFor();
+      check(!(await page.getByText('1–4 of 4').isVisible()), 'the xp board is not the points board');
+      await page.getByLabel('Currency').selectOption('points');
+      await page.getByText('1–4 of 4').waitFor();
+      covered.push('leaderboard: the currency choice reads the xp board apart from the points board');
+    } else notCovered.push('leaderboard per currency (no POST /admin/currency in this build)');
   } else notCovered.push('leaderboards (no GET /project/{projectId}/leaderboard in this build)');
 
   // The event log: why each event gave what it gave; refused calls too.

@@ -1409,7 +1409,7 @@ export interface paths {
         };
         /**
          * Full ranking of a user group for a month or a rolling window
-         * @description A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first. An API key needs the scope `users:read`.
+         * @description A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties rank by who reached the total first. `currency` (default `points`) picks the board of one currency of the project. An API key needs the scope `users:read`.
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
         };
         /**
          * Personalized view: top 3, the user and the neighbours
-         * @description The top 3, the user and `around` neighbours on each side, for a month or a rolling window. An API key needs the scope `users:read`.
+         * @description The top 3, the user and `around` neighbours on each side, for a month or a rolling window, on the board of `currency` (default `points`). An API key needs the scope `users:read`.
          */
         get: operations["getUserLeaderboard"];
         put?: never;
@@ -1453,7 +1453,7 @@ export interface paths {
         };
         /**
          * Rank and points in the 7d, 30d and 365d windows
-         * @description The user's rank and points on the 7-day, 30-day and 365-day boards of a user group. `month` and `timeframe` are refused (400 INVALID_PARAMETER): the answer always holds the three windows. An API key needs the scope `users:read`.
+         * @description The user's rank and points on the 7-day, 30-day and 365-day boards of a user group (and `currency`, default `points`). `month` and `timeframe` are refused (400 INVALID_PARAMETER): the answer always holds the three windows. An API key needs the scope `users:read`.
          */
         get: operations["getUserRanks"];
         put?: never;
@@ -2138,7 +2138,7 @@ export interface components {
                 deletedAt: number;
             };
         };
-        /** @description A month ended: its board of one user group, top 10 */
+        /** @description A month ended: its board of one user group and currency, top 10 */
         WebhookLeaderboardMonthClosed: {
             /** @enum {string} */
             type: "leaderboard.month_closed";
@@ -2147,11 +2147,13 @@ export interface components {
              * @description When Laurel recorded the fact (ISO 8601)
              */
             timestamp: string;
-            /** @description A month ended: its board of one user group, top 10 */
+            /** @description A month ended: its board of one user group and currency, top 10 */
             data: {
                 /** @description The project the message belongs to */
                 projectId: string;
                 groupId: string;
+                /** @description The currency the board ranks (`points`, or another currency of the project) */
+                currency: string;
                 /** @description YYYY-MM */
                 month: string;
                 /** @description The first 10 of the monthly board when the month was closed */
@@ -2602,6 +2604,7 @@ export interface operations {
                      *           "months": 10
                      *         },
                      *         "tierGraceMonths": 10,
+                     *         "tierCurrency": "alice",
                      *         "pointsExpiry": {
                      *           "afterDays": 10
                      *         },
@@ -2621,6 +2624,8 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                        tierCurrency: string;
                         /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                         pointsExpiry: {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -2793,6 +2798,7 @@ export interface operations {
                      *         "months": 10
                      *       },
                      *       "tierGraceMonths": 10,
+                     *       "tierCurrency": "alice",
                      *       "pointsExpiry": {
                      *         "afterDays": 10
                      *       },
@@ -2811,6 +2817,8 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                        tierCurrency: string;
                         /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                         pointsExpiry: {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -3060,6 +3068,7 @@ export interface operations {
                      *         "months": 10
                      *       },
                      *       "tierGraceMonths": 10,
+                     *       "tierCurrency": "alice",
                      *       "pointsExpiry": {
                      *         "afterDays": 10
                      *       },
@@ -3078,6 +3087,8 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                        tierCurrency: string;
                         /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                         pointsExpiry: {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -3267,6 +3278,8 @@ export interface operations {
                     };
                     /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                     tierGraceMonths?: number;
+                    /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                    tierCurrency?: string;
                     /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                     pointsExpiry?: {
                         /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -3294,6 +3307,7 @@ export interface operations {
                      *         "months": 10
                      *       },
                      *       "tierGraceMonths": 10,
+                     *       "tierCurrency": "alice",
                      *       "pointsExpiry": {
                      *         "afterDays": 10
                      *       },
@@ -3312,6 +3326,8 @@ export interface operations {
                         };
                         /** @description Monthly checks a user keeps a tier while falling short of it (default 1) */
                         tierGraceMonths: number;
+                        /** @description The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). An XP that is never spent makes tiers independent of spending. */
+                        tierCurrency: string;
                         /** @description Points expiry (null: points do not expire; the default). Switching it on starts the clock of points earned before on that day. */
                         pointsExpiry: {
                             /** @description Points expire at the end of the UTC day this many days after the day they entered the balance */
@@ -27121,6 +27137,11 @@ export interface operations {
                  */
                 timeframe?: "7d" | "30d" | "365d";
                 /**
+                 * @description The currency whose board is read (default `points`): a currency of the project, else 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
+                /**
                  * @description Page size
                  * @example 100
                  */
@@ -27188,6 +27209,8 @@ export interface operations {
                         /** @description Ranked users (points > 0 in the period) */
                         total: number;
                         groupId: string;
+                        /** @description The currency of the board, when the request named one */
+                        currency?: string;
                         month?: string;
                         timeframe?: string;
                     };
@@ -27346,6 +27369,11 @@ export interface operations {
                  */
                 timeframe?: "7d" | "30d" | "365d";
                 /**
+                 * @description The currency whose board is read (default `points`): a currency of the project, else 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
+                /**
                  * @description Neighbours shown before and after the user
                  * @example 2
                  */
@@ -27458,6 +27486,8 @@ export interface operations {
                         }[];
                         total: number;
                         groupId: string;
+                        /** @description The currency of the board, when the request named one */
+                        currency?: string;
                         month?: string;
                         timeframe?: string;
                     };
@@ -27887,6 +27917,11 @@ export interface operations {
                  * @example default
                  */
                 groupId?: string;
+                /**
+                 * @description The currency whose board is read (default `points`): a currency of the project, else 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
             };
             header?: {
                 /**
@@ -27916,6 +27951,7 @@ export interface operations {
                      * @example {
                      *       "userId": "alice",
                      *       "groupId": "default",
+                     *       "currency": "alice",
                      *       "ranks": {
                      *         "7d": {
                      *           "rank": 1,
@@ -27935,6 +27971,8 @@ export interface operations {
                     "application/json": {
                         userId: string;
                         groupId: string;
+                        /** @description The currency of the board, when the request named one */
+                        currency?: string;
                         ranks: {
                             "7d": {
                                 rank: number | null;
@@ -28122,6 +28160,11 @@ export interface operations {
                  */
                 groupId: string;
                 /**
+                 * @description The currency whose board is read (default `points`); unknown: 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
+                /**
                  * @description Page size
                  * @example 100
                  */
@@ -28160,6 +28203,7 @@ export interface operations {
                      * @example {
                      *       "month": "2026-03",
                      *       "groupId": "default",
+                     *       "currency": "alice",
                      *       "archivedAt": 1773329400000,
                      *       "total": 1,
                      *       "users": [
@@ -28175,6 +28219,8 @@ export interface operations {
                     "application/json": {
                         month: string;
                         groupId: string;
+                        /** @description The currency of the board, when the request named one */
+                        currency?: string;
                         /** @description When the month was closed and the board archived, ms */
                         archivedAt: number;
                         /** @description Ranked users in the snapshot */
@@ -30213,6 +30259,11 @@ export interface operations {
                  * @example 2026-03
                  */
                 month?: string;
+                /**
+                 * @description The currency whose event rewards the points figures count (default `points`); counts and users are the same
+                 * @example alice
+                 */
+                currency?: string;
             };
             header?: {
                 /**
@@ -30239,6 +30290,7 @@ export interface operations {
                      *       "eventId": "purchase",
                      *       "startDate": "alice",
                      *       "endDate": "alice",
+                     *       "currency": "alice",
                      *       "data": {
                      *         "totalEvents": 10,
                      *         "uniqueUsers": 10,
@@ -30387,6 +30439,8 @@ export interface operations {
                         startDate: string;
                         /** @description YYYY-MM-DD */
                         endDate: string;
+                        /** @description The currency of the points figures when another than points was asked for */
+                        currency?: string;
                         data: {
                             totalEvents?: number;
                             uniqueUsers: number;
@@ -32604,6 +32658,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "userId": "alice",
+                     *       "currency": "alice",
                      *       "tierId": "silver",
                      *       "title": {
                      *         "de": "alice",
@@ -32624,6 +32679,8 @@ export interface operations {
                      */
                     "application/json": {
                         userId: string;
+                        /** @description The currency whose earnings decide tiers (the project's tierCurrency, default `points`) */
+                        currency: string;
                         /** @description null: no tier reached */
                         tierId: string | null;
                         /** @description Language code to text, e.g. { "de": "…", "en": "…" } */
@@ -32638,7 +32695,7 @@ export interface operations {
                         multiplier: number;
                         /** @description When the user reached the tier (Unix ms) */
                         since: number | null;
-                        /** @description Points earned in the tier window (every entry but spending, as on leaderboards) */
+                        /** @description Earned in the tier currency in the tier window (every entry but spending, as on leaderboards) */
                         earnedInWindow: number;
                         /** @description The tier above the current one; null at the top */
                         next: {
@@ -34364,6 +34421,11 @@ export interface operations {
                  * @example 7d
                  */
                 timeframe?: string;
+                /**
+                 * @description The currency whose board is sent (default `points`); unknown: 400 UNKNOWN_CURRENCY
+                 * @example alice
+                 */
+                currency?: string;
                 /**
                  * @description Entries sent (at most 100)
                  * @example 10

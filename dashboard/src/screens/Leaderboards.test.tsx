@@ -46,6 +46,56 @@ describe('leaderboards', () => {
     );
   });
 
+  it('offers the currencies of the project and reads the board of the one chosen', async () => {
+    signedIn('shop');
+    window.history.replaceState(null, '', '/dashboard/leaderboards');
+    const currency = (currencyId: string, en: string, spendable: boolean) => ({
+      currencyId,
+      title: { en },
+      spendable,
+      pointsExpiry: null,
+      levels: [],
+      status: 'ACTIVE',
+      createdAt: 0,
+      updatedAt: 0,
+    });
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/usergroup': { status: 200, body: [] },
+      'GET /admin/currency': { status: 200, body: [currency('points', 'Points', true), currency('xp', 'Experience', false)] },
+      'GET /project/shop/leaderboard': (call) =>
+        call.path.includes('currency=xp')
+          ? { status: 200, body: { users: [{ userId: 'bob', username: 'Bob', points: 500, rank: 1 }], total: 1, groupId: 'default' } }
+          : { status: 200, body: { users: [{ userId: 'ann', username: 'Ann', points: 30, rank: 1 }], total: 1, groupId: 'default' } },
+    });
+    render(<App fetchImpl={api.fetchImpl} />);
+    expect(await screen.findByText('Ann')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Points' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('option', { name: 'xp — Experience' })).toBeInTheDocument());
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'xp');
+    expect(await screen.findByText('Bob')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'xp' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.startsWith('/project/')).at(-1)!.path).toBe(
+      '/project/shop/leaderboard?groupId=default&currency=xp&timeframe=30d&limit=25&offset=0',
+    );
+  });
+
+  it('shows no currency choice for a project with points only', async () => {
+    signedIn('shop');
+    window.history.replaceState(null, '', '/dashboard/leaderboards');
+    const points = { currencyId: 'points', title: { en: 'Points' }, spendable: true, pointsExpiry: null, levels: [], status: 'ACTIVE' };
+    const api = fakeApi({
+      'GET /admin/project': { status: 200, body: [] },
+      'GET /admin/usergroup': { status: 200, body: [] },
+      'GET /admin/currency': { status: 200, body: [{ ...points, createdAt: 0, updatedAt: 0 }] },
+      'GET /project/shop/leaderboard': { status: 200, body: { users: [], total: 0, groupId: 'default' } },
+    });
+    render(<App fetchImpl={api.fetchImpl} />);
+    expect(await screen.findByText('Nobody has points on this board yet.')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/admin/currency')).toBe(true));
+    expect(screen.queryByLabelText('Currency')).toBeNull();
+  });
+
   it('shows an invalid month next to the month field', async () => {
     signedIn();
     window.history.replaceState(null, '', '/dashboard/leaderboards');

@@ -22,6 +22,7 @@ export const MESSAGE_TYPES = [
   'user.deleted',
   'leaderboard.month_closed',
   'tier.changed',
+  'level.reached',
   'points.expiring',
   'level.reached',
   'webhook.test',

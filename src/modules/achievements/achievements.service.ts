@@ -35,6 +35,8 @@ export interface AchievementSources extends RaritySources {
 export interface ClosedBoardRef {
   projectId: string;
   groupId: string;
+  /** The currency the board ranks; `boardRank` counts the `points` boards only. */
+  currency: string;
   month: string;
   closedAt: number;
 }
@@ -194,6 +196,7 @@ export class AchievementsService implements UserDataOwner {
    * thresholds, through the write path (once per user and level: a rerun of the step unlocks nothing).
    */
   private async awardBoard(board: ClosedBoardRef): Promise<void> {
+    if (board.currency !== 'points') return;
     const defs = (await this.definitions(board.projectId)).filter(
       (a) => a.status === 'ACTIVE' && a.criteria.kind === 'boardRank' && (a.criteria.groupId ?? 'default') === board.groupId,
     );

@@ -10,6 +10,28 @@ export const WINDOWS = ['7d', '30d', '365d'] as const;
 export type Timeframe = (typeof WINDOWS)[number];
 export const WINDOW_DAYS: Record<Timeframe, number> = { '7d': 7, '30d': 30, '365d': 365 };
 
+/** The currency of the interface's one balance; its boards keep the keys they always had. */
+export const POINTS_CURRENCY = 'points';
+/** Between a group and a currency in a board's stored group key (never in either id: ids are A–Z a–z 0–9 _ -). */
+const CURRENCY_MARK = '~';
+
+/**
+ * The group key a board is stored and indexed under (decision 297): a `points` board is its group
+ * (`default`), the board of another currency is `<groupId>~<currencyId>` (`default~xp`). So every
+ * table, statement and rank index key of the points boards stays what it was, and a currency's
+ * boards are boards of their own everywhere (roll-over, user deletion, month close, archives).
+ */
+export function boardGroup(groupId: string, currency: string = POINTS_CURRENCY): string {
+  return currency === POINTS_CURRENCY ? groupId : `${groupId}${CURRENCY_MARK}${currency}`;
+}
+
+/** The group and currency of a stored group key (the inverse of `boardGroup`). */
+export function parseBoardGroup(stored: string): { groupId: string; currency: string } {
+  const at = stored.indexOf(CURRENCY_MARK);
+  return at < 0 ? { groupId: stored, currency: POINTS_CURRENCY } : { groupId: stored.slice(0, at), currency: stored.slice(at + 1) };
+}
+
+/** A board; `groupId` is the stored group key (`boardGroup`): the group itself for `points`. */
 export type BoardRef =
   | { projectId: string; groupId: string; kind: 'month'; month: string }
   | { projectId: string; groupId: string; kind: 'window'; timeframe: Timeframe; day: number };

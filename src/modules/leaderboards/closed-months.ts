@@ -71,14 +71,21 @@ export class ClosedMonths {
   }
 }
 
-/** The full board of a closed month, as the live board answers it (archived names). */
+/** What a response says of its board (the group, and the currency when the request named one). */
+type ShownBoard = { groupId: string; currency?: string };
+
+/**
+ * The full board of a closed month, as the live board answers it (archived names). `groupId` is the
+ * board's stored group key (a currency's board is archived under it); `shown` what the answer names.
+ */
 export async function archivedBoard(
   archive: MonthArchive,
   q: { projectId: string; groupId: string; month: string; offset: number; limit: number },
+  shown: ShownBoard,
 ): Promise<string> {
   const { total, entries } = await archive.page(q.projectId, q.groupId, q.month, q.offset, q.limit);
   const users = entries.map((e) => ({ userId: e.userId, username: e.username, points: e.points, rank: e.rank }));
-  return JSON.stringify({ users, total, groupId: q.groupId, month: q.month });
+  return JSON.stringify({ users, total, ...shown, month: q.month });
 }
 
 /** The personalized view of a closed month: the user's archived rank and neighbours (anonymous users as on live boards). */
@@ -86,6 +93,7 @@ export async function archivedPersonal(
   archive: MonthArchive,
   q: { projectId: string; groupId: string; month: string; userId: string; around: number; top: number },
   profiles: ReadonlyMap<string, LeaderboardProfile>,
+  shown: ShownBoard,
 ) {
   const { projectId, groupId, month, userId, around } = q;
   const [me, first] = await Promise.all([
@@ -110,7 +118,7 @@ export async function archivedPersonal(
     currentUser: { userId, username: profiles.get(userId)?.username ?? userId, points: me?.points ?? 0, rank: me?.rank ?? null },
     usersAfter: after.map(show),
     total: first.total,
-    groupId,
+    ...shown,
     month,
   };
 }

@@ -2,7 +2,7 @@ import { dayNumber, monthKey } from '../../platform/time.js';
 import { boardEffect, ledgerIn } from '../points/index.js';
 import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
 import { DEFAULT_GROUP } from '../usergroups/index.js';
-import { WINDOWS, WINDOW_DAYS, inWindow, type BoardRef, type Timeframe } from './board-ref.js';
+import { POINTS_CURRENCY, WINDOWS, WINDOW_DAYS, boardGroup, inWindow, type BoardRef, type Timeframe } from './board-ref.js';
 import type { BoardEntry, BoardLife } from './rank-index.js';
 import './leaderboards.tables.js';
 import { addDaily, addMonthly, addWindows, createRollover, rolloverDay } from './leaderboards.sql.js';
@@ -13,6 +13,8 @@ export interface BoardPointsUnit extends WriteUnit {
   points: number;
   occurredAt: number;
   userGroups: readonly string[];
+  /** The currency whose boards the points go to (absent: `points`). */
+  currency?: string;
 }
 
 declare module '../../write-path/write-batch.js' {
@@ -34,8 +36,10 @@ const ONLY_DEFAULT = [DEFAULT_GROUP];
  * The leaderboards' part of a batch. Boards rank the points a user earned in a period: every
  * ledger entry of the batch but spending (redemptions) counts — events, challenge and streak
  * bonuses, survey answers, adjustments — for `default` and for the user groups of the event that
- * caused it. The batch's points are summed per user, group and bucket and written once; the new
- * totals go to the rank index after the commit.
+ * caused it, on the boards of the entry's currency (decision 297: a `points` entry on the boards
+ * it always had, another currency's on boards keyed `<group>~<currency>`). The batch's points are
+ * summed per user, group and bucket and written once; the new totals go to the rank index after
+ * the commit.
  */
 export class LeaderboardsBatch implements BatchPart<'board-points'> {
   private readonly seeds: BoardPointsUnit[] = [];
@@ -90,7 +94,7 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
     const daily = new Map<string, DailyRow>();
     const monthly = new Map<string, MonthRow>();
     const windows = new Map<string, WindowRow>();
-    const credit = (projectId: string, userId: string, groups: readonly string[], points: number, at: number) => {
+    const credit = (projectId: string, userId: string, groups: readonly string[], points: number, at: number, currency: string) => {
       if (points === 0) return;
       const day = dayNumber(at);
       const month = monthKey(at);
@@ -98,7 +102,8 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
       const in365 = inWindow(day, windowDay, WINDOW_DAYS['365d']);
       const in30 = in365 && inWindow(day, windowDay, WINDOW_DAYS['30d']);
       const in7 = in30 && inWindow(day, windowDay, WINDOW_DAYS['7d']);
-      for (const groupId of groups.length === 0 ? ONLY_DEFAULT : new Set([DEFAULT_GROUP, ...groups])) {
+      for (const group of groups.length === 0 ? ONLY_DEFAULT : new Set([DEFAULT_GROUP, ...groups])) {
+        const groupId = currency === POINTS_CURRENCY ? group : boardGroup(group, currency);
         const key = `${projectId}${SEP}${groupId}${SEP}${userId}`;
         const d = daily.get(`${key}${SEP}${day}`);
         if (d) {
@@ -132,10 +137,9 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
     };
     for (const e of ledgerIn(this.batch).entries) {
       const effect = boardEffect(e);
-      // Boards of the other currencies come with their own keys (issue 27, boards part); until then only points rank.
-      if (effect && effect.currency === 'points') credit(e.projectId, e.userId, e.boardGroups, effect.points, effect.occurredAt);
+      if (effect) credit(e.projectId, e.userId, e.boardGroups, effect.points, effect.occurredAt, effect.currency);
     }
-    for (const s of this.seeds) credit(s.projectId, s.userId, s.userGroups, s.points, s.occurredAt);
+    for (const s of this.seeds) credit(s.projectId, s.userId, s.userGroups, s.points, s.occurredAt, s.currency ?? POINTS_CURRENCY);
     if (daily.size === 0) return;
 
     const session = this.batch.session;

@@ -265,13 +265,16 @@ export class LeaderboardsRepository {
     return deleted;
   }
 
-  /** The query of the points users earned per month on the `default` board from `fromMonth` on (run alone or in a write batch). */
-  monthlyEarningsQuery(db: Queryable, projectId: string, userIds: readonly string[], fromMonth: string) {
+  /**
+   * The query of the points users earned per month on a `default` board (`group`: its stored key,
+   * `default` for points) from `fromMonth` on (run alone or in a write batch).
+   */
+  monthlyEarningsQuery(db: Queryable, projectId: string, userIds: readonly string[], fromMonth: string, group: string) {
     return db
       .selectFrom('leaderboard_monthly')
       .select(['user_id', 'month', 'points'])
       .where('project_id', '=', projectId)
-      .where('group_id', '=', 'default')
+      .where('group_id', '=', group)
       .where('user_id', 'in', [...userIds])
       .where('month', '>=', fromMonth);
   }

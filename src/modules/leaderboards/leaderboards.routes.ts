@@ -30,7 +30,7 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
         operationId: 'getLeaderboard',
         description:
           'A page of the ranking of a user group: a calendar month (month=YYYY-MM) or a rolling window (timeframe=7d|30d|365d). Ties ' +
-          'rank by who reached the total first.',
+          'rank by who reached the total first. `currency` (default `points`) picks the board of one currency of the project.',
         tags,
         security,
         summary: 'Full ranking of a user group for a month or a rolling window',
@@ -48,7 +48,9 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
       config,
       schema: {
         operationId: 'getUserLeaderboard',
-        description: 'The top 3, the user and `around` neighbours on each side, for a month or a rolling window.',
+        description:
+          'The top 3, the user and `around` neighbours on each side, for a month or a rolling window, on the board of `currency` ' +
+          '(default `points`).',
         tags,
         security,
         summary: 'Personalized view: top 3, the user and the neighbours',
@@ -70,8 +72,8 @@ export async function leaderboardsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getUserRanks',
         description:
-          "The user's rank and points on the 7-day, 30-day and 365-day boards of a user group. `month` and `timeframe` " +
-          'are refused (400 INVALID_PARAMETER): the answer always holds the three windows.',
+          "The user's rank and points on the 7-day, 30-day and 365-day boards of a user group (and `currency`, default " +
+          '`points`). `month` and `timeframe` are refused (400 INVALID_PARAMETER): the answer always holds the three windows.',
         tags,
         security,
         summary: 'Rank and points in the 7d, 30d and 365d windows',

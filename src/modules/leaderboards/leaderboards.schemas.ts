@@ -7,9 +7,19 @@ const Period = {
   timeframe: Type.Optional(Type.String({ description: '7d, 30d or 365d: a rolling window. Not together with month.' })),
 };
 
+/** The currency whose boards are read (decision 297). */
+const CurrencyParam = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: 'The currency whose board is read (default `points`): a currency of the project, else 400 UNKNOWN_CURRENCY',
+  }),
+);
+
 export const BoardQuery = Type.Object({
   groupId: Type.String({ minLength: 1, maxLength: 128, description: 'User group; `default` is every user' }),
   ...Period,
+  currency: CurrencyParam,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 })),
 });
@@ -17,11 +27,13 @@ export const BoardQuery = Type.Object({
 export const PersonalQuery = Type.Object({
   groupId: Type.String({ minLength: 1, maxLength: 128 }),
   ...Period,
+  currency: CurrencyParam,
   around: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, default: 2, description: 'Neighbours shown before and after the user' })),
 });
 
 export const RankQuery = Type.Object({
   groupId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, default: 'default' })),
+  currency: CurrencyParam,
 });
 
 export const ProjectParams = Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 128 }) });
@@ -33,8 +45,11 @@ export const LeaderboardEntry = Type.Object({
   rank: Type.Integer({ description: '1 is first place' }),
 });
 
+const CurrencyOut = Type.Optional(Type.String({ description: 'The currency of the board, when the request named one' }));
+
 const PeriodOut = {
   groupId: Type.String(),
+  currency: CurrencyOut,
   month: Type.Optional(Type.String()),
   timeframe: Type.Optional(Type.String()),
 };
@@ -97,6 +112,7 @@ const WindowRank = Type.Object({ rank: Type.Union([Type.Integer(), Type.Null()])
 export const Ranks = Type.Object({
   userId: Type.String(),
   groupId: Type.String(),
+  currency: CurrencyOut,
   ranks: Type.Object({ '7d': WindowRank, '30d': WindowRank, '365d': WindowRank }),
 });
 

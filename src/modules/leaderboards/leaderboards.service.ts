@@ -3,11 +3,22 @@ import type { Platform } from '../../platform/platform.js';
 import { dayNumber } from '../../platform/time.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import type { WritePath } from '../../write-path/write-path.js';
+import type { CurrenciesService } from '../currencies/index.js';
 import type { UserGroupsService } from '../usergroups/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { ProjectDataOwner } from '../projects/index.js';
 import type { LeaderboardProfile, UsersService } from '../users/index.js';
-import { WINDOWS, boardKey, boardRef, isCurrentMonth, parsePeriod, type BoardQuery, type BoardRef, type Timeframe } from './board-ref.js';
+import {
+  WINDOWS,
+  boardGroup,
+  boardKey,
+  boardRef,
+  isCurrentMonth,
+  parsePeriod,
+  type BoardQuery,
+  type BoardRef,
+  type Timeframe,
+} from './board-ref.js';
 import { BoundedMap } from './bounded-map.js';
 import { archivedBoard, archivedPersonal, ClosedMonths } from './closed-months.js';
 import { displayName } from './display-name.js';
@@ -30,6 +41,16 @@ export const TOP_USERS = 3;
 const PAGE_CACHE_ENTRIES = 2_000;
 
 const ANONYMOUS = 'Anonymous';
+
+/** A board request's currency (absent: `points`, decision 297). */
+interface CurrencyQuery {
+  currency?: string;
+}
+
+/** What a response says of its board: the group, and the currency when the request named one. */
+function shownBoard(groupId: string, currency: string | undefined): { groupId: string; currency?: string } {
+  return currency === undefined ? { groupId } : { groupId, currency };
+}
 
 export interface Entry {
   userId: string | null;
@@ -71,6 +92,7 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     private readonly users: UsersService,
     private readonly userGroups: UserGroupsService,
     private readonly writes: WritePath,
+    private readonly currencies: Pick<CurrenciesService, 'require'>,
   ) {
     this.repo = new LeaderboardsRepository(platform.db);
     this.profiles = new ProfileCache(users, platform.bus, platform.config.cacheTtlMs);
@@ -90,18 +112,21 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
   async board(
     callerProjectId: string,
     projectId: string,
-    q: BoardQuery & { groupId: string; limit?: number; offset?: number },
+    q: BoardQuery & CurrencyQuery & { groupId: string; limit?: number; offset?: number },
   ): Promise<string> {
     if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     const period = parsePeriod(q);
-    await this.requireGroup(projectId, q.groupId);
+    await this.requireBoard(projectId, q.groupId, q.currency);
+    const group = boardGroup(q.groupId, q.currency);
+    const named = shownBoard(q.groupId, q.currency);
     const offset = q.offset ?? 0;
     const limit = q.limit ?? 100;
     const month = 'month' in period ? period.month : null;
     const archive = month === null ? null : await this.closedMonths.archiveOf(projectId, month);
-    if (archive && month !== null) return archivedBoard(archive, { projectId, groupId: q.groupId, month, offset, limit });
-    const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
-    const key = `${boardKey(ref)}|${offset}|${limit}`;
+    if (archive && month !== null) return archivedBoard(archive, { projectId, groupId: group, month, offset, limit }, named);
+    const ref = await this.open(boardRef(projectId, group, period, this.platform.clock.now()));
+    // The body names the currency only when the request did: `currency` is part of the page's key.
+    const key = `${boardKey(ref)}|${offset}|${limit}|${q.currency ?? ''}`;
     const generation = this.profiles.generation;
     const cached = this.pages.get(key);
     const fresh = cached && cached.generation === generation && cached.until > performance.now() ? cached : undefined;
@@ -117,24 +142,26 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
       points: e.points,
       rank: e.rank,
     }));
-    const body = JSON.stringify({ users, total: page.total, groupId: q.groupId, ...period });
+    const body = JSON.stringify({ users, total: page.total, ...named, ...period });
     this.pages.set(key, { version, generation, body, until: performance.now() + this.platform.config.cacheTtlMs });
     return body;
   }
 
   /** GET /user/{userId}/leaderboard: top 3, the user, `around` neighbours each side. */
-  async personal(projectId: string, userId: string, q: BoardQuery & { groupId: string; around?: number }) {
+  async personal(projectId: string, userId: string, q: BoardQuery & CurrencyQuery & { groupId: string; around?: number }) {
     const period = parsePeriod(q);
-    await this.requireGroup(projectId, q.groupId);
+    await this.requireBoard(projectId, q.groupId, q.currency);
     await this.requireUser(projectId, userId);
+    const group = boardGroup(q.groupId, q.currency);
+    const named = shownBoard(q.groupId, q.currency);
     const around = q.around ?? 2;
     const month = 'month' in period ? period.month : null;
     const archive = month === null ? null : await this.closedMonths.archiveOf(projectId, month);
     if (archive && month !== null) {
-      const view = { projectId, groupId: q.groupId, month, userId, around, top: TOP_USERS };
-      return archivedPersonal(archive, view, await this.profiles.get(projectId, [userId]));
+      const view = { projectId, groupId: group, month, userId, around, top: TOP_USERS };
+      return archivedPersonal(archive, view, await this.profiles.get(projectId, [userId]), named);
     }
-    const ref = await this.open(boardRef(projectId, q.groupId, period, this.platform.clock.now()));
+    const ref = await this.open(boardRef(projectId, group, period, this.platform.clock.now()));
     const n = await this.read(ref, () => this.index.neighbourhood(ref, userId, TOP_USERS, around));
     const all = [...n.top, ...n.before, ...n.after];
     const profiles = await this.profiles.get(projectId, [userId, ...all.map((e) => e.userId)]);
@@ -152,7 +179,7 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
       },
       usersAfter: n.after.map(show),
       total: n.total,
-      groupId: q.groupId,
+      ...named,
       ...period,
     };
   }
@@ -161,31 +188,38 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
    * GET /user/{userId}/rank: rank and points in all three windows. `month` or `timeframe` would be
    * ignored (the answer is always the three windows), so they are refused, as GET /stats/event does.
    */
-  async ranks(projectId: string, userId: string, query: { groupId?: string; month?: unknown; timeframe?: unknown }) {
+  async ranks(projectId: string, userId: string, query: CurrencyQuery & { groupId?: string; month?: unknown; timeframe?: unknown }) {
     for (const name of ['month', 'timeframe'] as const) {
       if (query[name] !== undefined)
         throw AppError.of('INVALID_PARAMETER', `querystring/${name} is not accepted: the ranks of all three windows are always returned`);
     }
     const groupId = query.groupId ?? 'default';
-    await this.requireGroup(projectId, groupId);
+    await this.requireBoard(projectId, groupId, query.currency);
     await this.requireUser(projectId, userId);
+    const group = boardGroup(groupId, query.currency);
     const now = this.platform.clock.now();
     const ranks = {} as Record<Timeframe, { rank: number | null; points: number }>;
     await Promise.all(
       WINDOWS.map(async (timeframe) => {
-        const ref = await this.open(boardRef(projectId, groupId, { timeframe }, now));
+        const ref = await this.open(boardRef(projectId, group, { timeframe }, now));
         const r = await this.read(ref, () => this.index.rank(ref, userId));
         ranks[timeframe] = r ? { rank: r.rank, points: r.points } : { rank: null, points: 0 };
       }),
     );
-    return { userId, groupId, ranks: { '7d': ranks['7d'], '30d': ranks['30d'], '365d': ranks['365d'] } };
+    const { currency } = shownBoard(groupId, query.currency);
+    return { userId, groupId, ...(currency ? { currency } : {}), ranks: { '7d': ranks['7d'], '30d': ranks['30d'], '365d': ranks['365d'] } };
   }
 
   /** A user's rank and points on one board now (live streams' rank.changed); an unranked or unknown user: rank null. */
-  async rankOf(projectId: string, userId: string, groupId: string, period: BoardQuery): Promise<{ rank: number | null; points: number }> {
+  async rankOf(
+    projectId: string,
+    userId: string,
+    groupId: string,
+    period: BoardQuery & CurrencyQuery,
+  ): Promise<{ rank: number | null; points: number }> {
     const parsed = parsePeriod(period);
-    await this.requireGroup(projectId, groupId);
-    const ref = await this.open(boardRef(projectId, groupId, parsed, this.platform.clock.now()));
+    await this.requireBoard(projectId, groupId, period.currency);
+    const ref = await this.open(boardRef(projectId, boardGroup(groupId, period.currency), parsed, this.platform.clock.now()));
     const r = await this.read(ref, () => this.index.rank(ref, userId));
     return r ? { rank: r.rank, points: r.points } : { rank: null, points: 0 };
   }
@@ -210,19 +244,23 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     }
   }
 
-  /** The boards with points in a month after `after`, in key order (the month close, month-close.ts). */
+  /**
+   * The boards with points in a month after `after`, in key order (the month close, month-close.ts);
+   * `groupId` is the stored group key (`boardGroup`: a currency's boards are boards of their own).
+   */
   boardsOfMonth(month: string, after: { projectId: string; groupId: string } | null, limit: number) {
     return this.repo.boardsOfMonth(this.db, month, after, limit);
   }
 
-  /** The first `n` of a month board with display names, read from SQL (the month close). */
+  /** The first `n` of a month board (of `currency`, default `points`) with display names, read from SQL (the month close). */
   async monthTop(
     projectId: string,
     groupId: string,
     month: string,
     n: number,
+    currency?: string,
   ): Promise<Array<{ rank: number; userId: string; username: string; points: number }>> {
-    const top = await this.repo.monthTop(this.db, projectId, groupId, month, n);
+    const top = await this.repo.monthTop(this.db, projectId, boardGroup(groupId, currency), month, n);
     const profiles = await this.profiles.get(
       projectId,
       top.map((e) => e.userId),
@@ -231,23 +269,25 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
   }
 
   /**
-   * Adds points to the boards without a ledger entry (the benchmark seeds and tests use it), through
-   * the write path like every other change. `occurredAt` defaults to now.
+   * The query of the points users earned per month in a currency (default `points`) on its `default`
+   * board (every ledger entry but spending), from `fromMonth` (YYYY-MM) on: tiers read it, in the
+   * write path's transaction or alone.
    */
-  /**
-   * The query of the points users earned per month on the `default` board (every ledger entry but
-   * spending), from `fromMonth` (YYYY-MM) on: tiers read it, in the write path's transaction or alone.
-   */
-  monthlyEarningsQuery(projectId: string, userIds: readonly string[], fromMonth: string) {
-    return this.repo.monthlyEarningsQuery(this.platform.db.kysely, projectId, userIds, fromMonth);
+  monthlyEarningsQuery(projectId: string, userIds: readonly string[], fromMonth: string, currency?: string) {
+    return this.repo.monthlyEarningsQuery(this.platform.db.kysely, projectId, userIds, fromMonth, boardGroup('default', currency));
   }
 
+  /**
+   * Adds points to the boards (of `currency`, default `points`) without a ledger entry (the benchmark
+   * seeds and tests use it), through the write path like every other change. `occurredAt` defaults to now.
+   */
   async recordPoints(input: {
     projectId: string;
     userId: string;
     points: number;
     occurredAt?: number;
     userGroups?: string[];
+    currency?: string;
   }): Promise<void> {
     const unit: BoardPointsUnit = {
       kind: 'board-points',
@@ -256,6 +296,7 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
       points: input.points,
       occurredAt: input.occurredAt ?? this.platform.clock.now(),
       userGroups: input.userGroups ?? [],
+      ...(input.currency === undefined ? {} : { currency: input.currency }),
     };
     await this.writes.submit(unit);
   }
@@ -280,8 +321,10 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     if (!(await this.profiles.get(projectId, [userId])).has(userId)) throw AppError.of('USER_NOT_FOUND', userId);
   }
 
-  private async requireGroup(projectId: string, groupId: string): Promise<void> {
+  /** 404 for an unknown group, then 400 UNKNOWN_CURRENCY for a currency the project does not have. */
+  private async requireBoard(projectId: string, groupId: string, currency: string | undefined): Promise<void> {
     if (!(await this.userGroups.exists(projectId, groupId))) throw AppError.of('USERGROUP_NOT_FOUND', groupId);
+    await this.currencies.require(projectId, currency, 'read');
   }
 
   /** Rolls the windows lazily when the UTC day changed, and makes sure the board is in the index. */

@@ -4,12 +4,15 @@ import type { TestContext } from '../../../test/helpers/test-app.js';
 export const JAN_15 = Date.UTC(2026, 0, 15, 12);
 export const DAY = 86_400_000;
 
-/** Creates the user (when new) and gives it points through the leaderboard stage, at `at` (default now). */
+/**
+ * Creates the user (when new) and gives it points through the leaderboard stage, at `at` (default
+ * now), on the boards of `currency` (default `points`).
+ */
 export async function earn(
   t: TestContext,
   userId: string,
   points: number,
-  options: { at?: number; groups?: string[] } = {},
+  options: { at?: number; groups?: string[]; currency?: string } = {},
 ): Promise<void> {
   if (!(await t.app.services.users.exists(t.projectId, userId))) await t.createUser(userId);
   await t.app.services.leaderboards.recordPoints({
@@ -18,7 +21,15 @@ export async function earn(
     points,
     occurredAt: options.at,
     userGroups: options.groups,
+    currency: options.currency,
   });
+}
+
+/** Creates a currency of the project through the admin API (`xp`: not spendable, the usual XP). */
+export async function defineCurrency(t: TestContext, currencyId: string, fields: Record<string, unknown> = {}) {
+  const body = { currencyId, title: { en: currencyId.toUpperCase() }, spendable: false, ...fields };
+  const res = await t.admin('POST', '/admin/currency', body);
+  if (res.statusCode !== 201) throw new Error(`defineCurrency: ${res.statusCode} ${res.body}`);
 }
 
 export async function getJson(t: TestContext, url: string, as = 'reader'): Promise<{ status: number; body: any }> {

@@ -4,13 +4,16 @@ import { generateId } from '../../platform/ids.js';
 import type { JobHandler, JobRunner } from '../../platform/jobs/job-runner.js';
 import type { Job } from '../../platform/jobs/jobs.repository.js';
 import { monthKey, startOfMonth, startOfNextMonth, parseMonthKey } from '../../platform/time.js';
+import { parseBoardGroup } from './board-ref.js';
 import type { ClosedMonths } from './closed-months.js';
 import type { LeaderboardsService } from './leaderboards.service.js';
 
-/** A month board that has been closed: its project, group, month and first 10. */
+/** A month board that has been closed: its project, group, currency, month and first 10. */
 export interface ClosedBoard {
   projectId: string;
   groupId: string;
+  /** The currency the board ranks (`points`, or another currency's board of the group: decision 297). */
+  currency: string;
   /** YYYY-MM */
   month: string;
   /** The end of the month (the first ms of the next one). */
@@ -99,11 +102,15 @@ export class MonthClose implements JobHandler {
       await this.leaderboards.closedMonths.markClosed(only ?? '*', month);
       return { processed: 0, done: true };
     }
+    // The stored group key names the currency of the board (every currency's boards close, each archived apart).
+    const { groupId, currency } = parseBoardGroup(board.groupId);
     const closed: ClosedBoard = {
-      ...board,
+      projectId: board.projectId,
+      groupId,
+      currency,
       month,
       closedAt: startOfNextMonth(parseMonthKey(month)!),
-      top: await this.leaderboards.monthTop(board.projectId, board.groupId, month, TOP_OF_CLOSED_MONTH),
+      top: await this.leaderboards.monthTop(board.projectId, groupId, month, TOP_OF_CLOSED_MONTH, currency),
     };
     for (const s of this.steps) await s.closed(closed);
     job.payload = { ...job.payload, after: board };

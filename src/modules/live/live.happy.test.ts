@@ -3,6 +3,7 @@ import { buildApp } from '../../app.js';
 import type { App } from '../../http/app-type.js';
 import { describeBackends } from '../../../test/helpers/test-app.js';
 import { defineEvent, sendEvent } from '../events/events.test-factory.js';
+import { defineCurrency, earn } from '../leaderboards/leaderboards.test-helpers.js';
 import { SseClient } from './live.test-helpers.js';
 
 /** Live streams over a real socket (app.listen on 127.0.0.1, port 0): SSE does not end, so app.inject cannot read it. */
@@ -167,6 +168,18 @@ describeBackends('live streams', (t) => {
     await sendEvent(t, 'ann', { eventId: 'buy' });
     const boards = await s.next('leaderboard', 2);
     expect(boards[1]).toMatchObject({ users: [{ userId: 'ann', points: 10, rank: 1 }] });
+  });
+
+  it('streams the board of the currency asked: xp moves it, points do not', async () => {
+    await defineCurrency(t, 'xp');
+    const s = await open(`/project/${t.projectId}/leaderboard/stream?groupId=default&timeframe=7d&currency=xp`, await t.serviceAuth());
+    expect(s.status).toBe(200);
+    const [first] = await s.next('leaderboard');
+    expect(first).toEqual({ users: [], total: 0, groupId: 'default', currency: 'xp', timeframe: '7d' });
+    await sendEvent(t, 'ann', { eventId: 'buy' });
+    await earn(t, 'bob', 40, { currency: 'xp' });
+    const boards = await s.next('leaderboard', 2);
+    expect(boards[1]).toMatchObject({ users: [{ userId: 'bob', points: 40, rank: 1 }], total: 1 });
   });
 });
 

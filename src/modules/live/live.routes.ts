@@ -39,6 +39,13 @@ const BoardStreamQuery = Type.Object(
     groupId: Type.String({ minLength: 1, maxLength: 128, description: 'User group; `default` is every user' }),
     month: Type.Optional(Type.String({ description: 'YYYY-MM' })),
     timeframe: Type.Optional(Type.String({ description: '7d, 30d or 365d' })),
+    currency: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'The currency whose board is sent (default `points`); unknown: 400 UNKNOWN_CURRENCY',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TOP, default: 10, description: `Entries sent (at most ${MAX_TOP})` })),
     token,
   },
@@ -132,8 +139,9 @@ export async function liveRoutes(app: App): Promise<void> {
     },
     async (req, reply) => {
       if (req.params.projectId !== req.principal.projectId) throw AppError.of('PROJECT_NOT_FOUND', req.params.projectId);
-      const { groupId, month, timeframe, limit } = req.query;
-      await live.openBoardStream(reply, req.principal.projectId, groupId, { month, timeframe }, limit ?? 10);
+      const { groupId, month, timeframe, currency, limit } = req.query;
+      const period = { month, timeframe, ...(currency === undefined ? {} : { currency }) };
+      await live.openBoardStream(reply, req.principal.projectId, groupId, period, limit ?? 10);
     },
   );
 

@@ -15,10 +15,17 @@ import { LocalStreamTokens, RedisStreamTokens, type StreamTokens } from './strea
 
 /** What the live streams read of other modules (wired in services.ts). */
 export interface LiveSources extends DerivedSources {
-  /** A board's top `limit` as JSON text (GET /project/{projectId}/leaderboard). */
-  board(projectId: string, groupId: string, period: { timeframe?: string; month?: string }, limit: number): Promise<string>;
+  /** A board's top `limit` as JSON text (GET /project/{projectId}/leaderboard; `currency` absent: `points`). */
+  board(projectId: string, groupId: string, period: BoardStreamPeriod, limit: number): Promise<string>;
   /** A project's newest event log entry as JSON text (GET /admin/event-log?limit=1). */
   eventLog(projectId: string): Promise<string>;
+}
+
+/** The board of a board stream: its period, and its currency (absent: `points`). */
+export interface BoardStreamPeriod {
+  timeframe?: string;
+  month?: string;
+  currency?: string;
 }
 
 /**
@@ -180,14 +187,8 @@ export class LiveService implements LiveHub {
   }
 
   /** GET /project/{projectId}/leaderboard/stream: the board's top `limit` now, then whenever it changes (at most once a second). */
-  async openBoardStream(
-    reply: FastifyReply,
-    projectId: string,
-    groupId: string,
-    period: { timeframe?: string; month?: string },
-    limit: number,
-  ): Promise<void> {
-    const key = `board\u0000${projectId}\u0000${groupId}\u0000${period.timeframe ?? ''}\u0000${period.month ?? ''}\u0000${limit}`;
+  async openBoardStream(reply: FastifyReply, projectId: string, groupId: string, period: BoardStreamPeriod, limit: number): Promise<void> {
+    const key = ['board', projectId, groupId, period.timeframe ?? '', period.month ?? '', period.currency ?? '', limit].join('\u0000');
     await this.openFeedStream(reply, key, 'leaderboard', () => this.sources.board(projectId, groupId, period, limit));
   }
 

@@ -6,7 +6,10 @@ export class ProjectsRepository {
 
   /** The query of a project's tier settings (run alone, or in the write path's transaction). */
   tierSettingsQuery(projectId: string) {
-    return this.db.selectFrom('projects').select(['tier_window_months', 'tier_grace_months']).where('project_id', '=', projectId);
+    return this.db
+      .selectFrom('projects')
+      .select(['tier_window_months', 'tier_grace_months', 'tier_currency'])
+      .where('project_id', '=', projectId);
   }
 
   /** The live projects (not those being deleted). */
@@ -61,7 +64,13 @@ export class ProjectsRepository {
     changes: Partial<
       Pick<
         ProjectsTable,
-        'name' | 'tier_window_months' | 'tier_grace_months' | 'points_expiry_days' | 'points_expiry_since' | 'auto_create_users'
+        | 'name'
+        | 'tier_window_months'
+        | 'tier_grace_months'
+        | 'tier_currency'
+        | 'points_expiry_days'
+        | 'points_expiry_since'
+        | 'auto_create_users'
       >
     >,
     now: number,

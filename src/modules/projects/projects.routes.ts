@@ -45,11 +45,18 @@ const UserEventMaxAgeHours = Type.Integer({
     "How many hours back an event sent with an end user's own token may be dated (default 72; 0: no offline events " +
     'from user tokens). Older: 400 TIMESTAMP_TOO_OLD. Service tokens and API keys keep the 30-day window.',
 });
+const TierCurrency = Type.String({
+  pattern: '^[A-Za-z0-9_-]{1,64}$',
+  description:
+    'The currency whose earnings decide tiers (default `points`): a currency of the project (else 400 UNKNOWN_CURRENCY). ' +
+    'An XP that is never spent makes tiers independent of spending.',
+});
 const Project = Type.Object({
   projectId: Type.String(),
   name: Type.String(),
   tierWindow: TierWindow,
   tierGraceMonths: TierGraceMonths,
+  tierCurrency: TierCurrency,
   pointsExpiry: PointsExpiry,
   autoCreateUsers: AutoCreateUsers,
   userEventMaxAgeHours: UserEventMaxAgeHours,
@@ -66,6 +73,7 @@ const ProjectUpdate = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     tierWindow: Type.Optional(TierWindow),
     tierGraceMonths: Type.Optional(TierGraceMonths),
+    tierCurrency: Type.Optional(TierCurrency),
     pointsExpiry: Type.Optional(PointsExpiry),
     autoCreateUsers: Type.Optional(AutoCreateUsers),
     userEventMaxAgeHours: Type.Optional(UserEventMaxAgeHours),

@@ -18,6 +18,8 @@ export interface Project {
   tierWindow: { months: number };
   /** Monthly checks a user keeps a tier while falling short of it. */
   tierGraceMonths: number;
+  /** The currency whose earnings decide tiers (decision 298; default `points`). */
+  tierCurrency: string;
   /** Points expiry (docs/loyalty-economics.md; null: off). */
   pointsExpiry: { afterDays: number } | null;
   /** Whether POST /event creates an unknown user (decision 230; default false: 404 USER_NOT_FOUND). */
@@ -33,6 +35,7 @@ export interface ProjectUpdate {
   name: string;
   tierWindow?: { months: number };
   tierGraceMonths?: number;
+  tierCurrency?: string;
   pointsExpiry?: { afterDays: number } | null;
   autoCreateUsers?: boolean;
   userEventMaxAgeHours?: number;
@@ -41,12 +44,21 @@ export interface ProjectUpdate {
 export const DEFAULT_TIER_WINDOW_MONTHS = 12;
 export const DEFAULT_TIER_GRACE_MONTHS = 1;
 export const DEFAULT_USER_EVENT_MAX_AGE_HOURS = 72;
+/** The currency of the interface's one balance (the tier currency unless set). */
+const POINTS_CURRENCY = 'points';
+
+/** Which currencies a project has (the currencies module; set when the services are wired). */
+export interface ProjectCurrencies {
+  /** 400 UNKNOWN_CURRENCY unless the project has the currency. */
+  require(projectId: string, currencyId: string): Promise<void>;
+}
 
 const toProject = (r: ProjectsTable): Project => ({
   projectId: r.project_id,
   name: r.name,
   tierWindow: { months: Number(r.tier_window_months) },
   tierGraceMonths: Number(r.tier_grace_months),
+  tierCurrency: r.tier_currency ?? POINTS_CURRENCY,
   pointsExpiry: r.points_expiry_days === null ? null : { afterDays: Number(r.points_expiry_days) },
   autoCreateUsers: Number(r.auto_create_users) === 1,
   userEventMaxAgeHours: r.user_event_max_age_hours === null ? DEFAULT_USER_EVENT_MAX_AGE_HOURS : Number(r.user_event_max_age_hours),
@@ -74,12 +86,18 @@ export class ProjectsService {
   private readonly autoCreate: SharedCache<Promise<boolean>>;
   /** Per project: how far back user tokens may date events (read by every offline POST /event). */
   private readonly maxAges: SharedCache<Promise<number>>;
+  private currencies: ProjectCurrencies | null = null;
 
   constructor(private readonly platform: Platform) {
     this.repo = new ProjectsRepository(platform.db.kysely);
     this.known = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
     this.autoCreate = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
     this.maxAges = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
+  }
+
+  /** Set once when the services are wired (the currencies are built after the projects). */
+  useCurrencies(currencies: ProjectCurrencies): void {
+    this.currencies = currencies;
   }
 
   /** The project's userEventMaxAgeHours, cached (every instance drops it when a project changes). */
@@ -139,6 +157,7 @@ export class ProjectsService {
   /** Changes the name and the settings given; the others keep their values. Other modules' caches of the settings drop on `projects`. */
   async update(projectId: string, input: ProjectUpdate): Promise<Project> {
     const now = this.platform.clock.now();
+    if (input.tierCurrency !== undefined) await this.currencies?.require(projectId, input.tierCurrency);
     let expiry = {};
     if (input.pointsExpiry !== undefined) {
       // Switching expiry on starts the clock of earlier points today (decision 147); a change of
@@ -151,6 +170,8 @@ export class ProjectsService {
       name: input.name,
       ...(input.tierWindow ? { tier_window_months: input.tierWindow.months } : {}),
       ...(input.tierGraceMonths !== undefined ? { tier_grace_months: input.tierGraceMonths } : {}),
+      // `points` is stored as null (the default), so a project that never set it and one that set it back read the same.
+      ...(input.tierCurrency !== undefined ? { tier_currency: input.tierCurrency === POINTS_CURRENCY ? null : input.tierCurrency } : {}),
       ...(input.autoCreateUsers !== undefined ? { auto_create_users: input.autoCreateUsers ? 1 : 0 } : {}),
       ...(input.userEventMaxAgeHours !== undefined ? { user_event_max_age_hours: input.userEventMaxAgeHours } : {}),
     };

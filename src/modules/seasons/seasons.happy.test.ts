@@ -75,7 +75,14 @@ describeBackends('seasons: month end archive and payouts', (t) => {
     // The next days, and the steps run again (a crash, a second instance), pay nothing more.
     await t.setClock(Date.UTC(2026, 1, 2, 0, 5));
     await t.app.services.jobs.runUntilIdle();
-    const board = { projectId: 'default', groupId: 'default', month: '2026-01', closedAt: Date.UTC(2026, 1, 1), top: [] };
+    const board = {
+      projectId: 'default',
+      groupId: 'default',
+      currency: 'points',
+      month: '2026-01',
+      closedAt: Date.UTC(2026, 1, 1),
+      top: [],
+    };
     await Promise.all(t.app.services.seasons.closeSteps.flatMap((s) => [s.closed(board), s.closed(board)]));
     expect(await balance(t, 'ann')).toBe(150);
     expect(await seasonEntries(t, 'bob')).toHaveLength(1);
@@ -187,7 +194,14 @@ describeBackends('seasons: month end archive and payouts', (t) => {
     }
     expect(await balance(t, 'ann')).toBe(30); // a coupon-only band pays no points
     expect(await balance(t, 'cid')).toBe(10 + 5);
-    const board = { projectId: 'default', groupId: 'default', month: '2026-01', closedAt: Date.UTC(2026, 1, 1), top: [] };
+    const board = {
+      projectId: 'default',
+      groupId: 'default',
+      currency: 'points',
+      month: '2026-01',
+      closedAt: Date.UTC(2026, 1, 1),
+      top: [],
+    };
     for (const step of t.app.services.seasons.closeSteps) await step.closed(board);
     expect(await coupons('ann')).toHaveLength(1);
     expect(await balance(t, 'cid')).toBe(15);

@@ -52,6 +52,13 @@ export const SeasonRewardParams = Type.Object({ seasonRewardId: ResourceId });
 export const ArchiveQuery = Type.Object({
   month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM: a month that has been closed' }),
   groupId: Type.String({ minLength: 1, maxLength: 128, description: 'User group; `default` is every user' }),
+  currency: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'The currency whose board is read (default `points`); unknown: 400 UNKNOWN_CURRENCY',
+    }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 })),
 });
@@ -60,6 +67,7 @@ export type ArchiveQuery = Static<typeof ArchiveQuery>;
 export const ArchivedBoard = Type.Object({
   month: Type.String(),
   groupId: Type.String(),
+  currency: Type.Optional(Type.String({ description: 'The currency of the board, when the request named one' })),
   archivedAt: Type.Integer({ description: 'When the month was closed and the board archived, ms' }),
   total: Type.Integer({ description: 'Ranked users in the snapshot' }),
   users: Type.Array(

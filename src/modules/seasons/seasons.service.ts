@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.js';
 import { DAY_MS } from '../../platform/time.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { ArchivedEntry, MonthArchive } from '../leaderboards/index.js';
+import { boardGroup, POINTS_CURRENCY, type ArchivedEntry, type MonthArchive } from '../leaderboards/index.js';
 import type { ClosedBoard, MonthCloseStep } from '../leaderboards/index.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import type { UserDataOwner } from '../users/index.js';
@@ -60,6 +60,8 @@ function checkedBands(bands: Band[]): Band[] {
 /** What the seasons need from other modules. */
 export interface SeasonSources {
   groupExists(projectId: string, groupId: string): Promise<boolean>;
+  /** 400 UNKNOWN_CURRENCY unless the project has the currency (absent: `points`). */
+  requireCurrency(projectId: string, currency: string | undefined): Promise<void>;
   /** The offer's coupon texts and validity, or null when there is no such offer. */
   offerCoupon(projectId: string, offerId: string): Promise<{ title: string; description: string; validityDays: number } | null>;
   /** Issues a coupon to a live user (409 COUPON_EXISTS when the key is taken, 404 USER_NOT_FOUND). */
@@ -67,12 +69,13 @@ export interface SeasonSources {
     projectId: string,
     coupon: { userId: string; couponKey: string; title: string; description: string; validUntil: number; metadata: Record<string, string> },
   ): Promise<unknown>;
-  /** A month board in its order with display names, read from SQL. */
+  /** A month board (of `currency`) in its order with display names, read from SQL. */
   monthTop(
     projectId: string,
     groupId: string,
     month: string,
     n: number,
+    currency: string,
   ): Promise<Array<{ rank: number; userId: string; username: string; points: number }>>;
 }
 
@@ -156,16 +159,20 @@ export class SeasonsService implements UserDataOwner {
 
   async archive(callerProjectId: string, projectId: string, q: ArchiveQuery): Promise<ArchivedBoard> {
     if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
-    const size = await this.repo.archiveSize(projectId, q.groupId, q.month);
+    await this.sources.requireCurrency(projectId, q.currency);
+    // A currency's boards are archived under their own group key (decision 297).
+    const group = boardGroup(q.groupId, q.currency);
+    const size = await this.repo.archiveSize(projectId, group, q.month);
     if (!size)
       throw AppError.of(
         'ARCHIVE_NOT_FOUND',
         `No archived board of group ${q.groupId} for ${q.month}: the month is not closed or nobody had points`,
       );
-    const rows = await this.repo.archivePage(projectId, q.groupId, q.month, q.offset ?? 0, q.limit ?? 100);
+    const rows = await this.repo.archivePage(projectId, group, q.month, q.offset ?? 0, q.limit ?? 100);
     return {
       month: q.month,
       groupId: q.groupId,
+      ...(q.currency === undefined ? {} : { currency: q.currency }),
       archivedAt: size.archivedAt,
       total: size.total,
       users: rows.map((r) => ({ userId: r.user_id, username: r.username, points: Number(r.points), rank: Number(r.rank) })),
@@ -189,22 +196,26 @@ export class SeasonsService implements UserDataOwner {
     },
   };
 
-  /** The month-close steps, in order: archive the board, then pay its group's bands from the archive. */
+  /**
+   * The month-close steps, in order: archive the board (every currency's, each under its own group
+   * key), then pay its group's bands from the archive (points boards only: season prizes rank points).
+   */
   readonly closeSteps: readonly MonthCloseStep[] = [
     { name: 'archive', closed: (board) => this.archiveBoard(board) },
     { name: 'season-payouts', closed: (board) => this.payBoard(board) },
   ];
 
   private async archiveBoard(board: ClosedBoard): Promise<void> {
-    const entries = await this.sources.monthTop(board.projectId, board.groupId, board.month, ARCHIVE_LIMIT);
+    const entries = await this.sources.monthTop(board.projectId, board.groupId, board.month, ARCHIVE_LIMIT, board.currency);
     const archivedAt = this.platform.clock.now();
+    const group = boardGroup(board.groupId, board.currency);
     await this.repo.archiveOnce(
       board.projectId,
-      board.groupId,
+      group,
       board.month,
       entries.map((e) => ({
         project_id: board.projectId,
-        group_id: board.groupId,
+        group_id: group,
         month: board.month,
         rank: e.rank,
         user_id: e.userId,
@@ -216,6 +227,8 @@ export class SeasonsService implements UserDataOwner {
   }
 
   private async payBoard(board: ClosedBoard): Promise<void> {
+    // Season rewards are set per group and pay from its points board (decision 297).
+    if (board.currency !== POINTS_CURRENCY) return;
     const units: SeasonPayoutUnit[] = [];
     for (const reward of (await this.repo.rewards(board.projectId, board.groupId)).map(toReward)) {
       for (const band of reward.bands) {

@@ -10,4 +10,6 @@ export interface TierDefinition extends TierRule {
 export interface TierConfig {
   tiers: TierDefinition[];
   settings: TierSettings;
+  /** The currency whose earnings decide tiers (the project's tierCurrency, default `points`; decision 298). */
+  currency: string;
 }

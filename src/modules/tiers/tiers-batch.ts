@@ -26,6 +26,7 @@ export interface TierSource {
     projectId: string,
     userIds: readonly string[],
     fromMonth: string,
+    currency: string,
   ): Promise<Map<string, Map<string, number>>>;
 }
 
@@ -83,7 +84,7 @@ export class TiersBatch implements BatchPart<'tier-check'> {
       const window = config.settings.windowMonths;
       let from = shiftMonth(monthKey(now), 1 - window);
       for (const s of states.values()) if (shiftMonth(s.checkedMonth, 1 - window) < from) from = shiftMonth(s.checkedMonth, 1 - window);
-      const earnings = await this.source.loadEarnings(this.batch, projectId, userIds, from);
+      const earnings = await this.source.loadEarnings(this.batch, projectId, userIds, from, config.currency);
       for (const userId of userIds) {
         const stored = states.get(userId) ?? null;
         const monthly = earnings.get(userId) ?? new Map<string, number>();
@@ -126,16 +127,15 @@ export class TiersBatch implements BatchPart<'tier-check'> {
     );
   }
 
-  /** Counts the earning entries decided since the last look (every entry but spending, as on the boards). */
+  /** Counts the earning entries of the tier currency decided since the last look (every entry but spending, as on the boards). */
   private catchUp(): void {
     const entries = ledgerIn(this.batch).entries;
     for (; this.seen < entries.length; this.seen++) {
       const e = entries[this.seen]!;
       const effect = boardEffect(e);
-      // Until the project setting tierCurrency exists, tiers count points only.
-      if (!effect || effect.points === 0 || effect.currency !== 'points') continue;
+      if (!effect || effect.points === 0) continue;
       const h = this.held.get(userKey(e.projectId, e.userId));
-      if (!h) continue;
+      if (!h || effect.currency !== h.config.currency) continue;
       const month = monthKey(effect.occurredAt);
       h.monthly.set(month, (h.monthly.get(month) ?? 0) + effect.points);
       this.move(h, upgradeAt(h.config.tiers, h.config.settings, h.state, h.monthly, this.batch.now));

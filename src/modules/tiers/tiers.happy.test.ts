@@ -31,6 +31,7 @@ describeBackends('tiers: happy path', (t) => {
     await adjust(t, 'alice', 40);
     expect(await userTier(t, 'alice')).toEqual({
       userId: 'alice',
+      currency: 'points',
       tierId: null,
       title: null,
       benefits: null,

@@ -40,12 +40,15 @@ export type Tier = Static<typeof Tier>;
 
 export const UserTier = Type.Object({
   userId: Type.String(),
+  currency: Type.String({ description: "The currency whose earnings decide tiers (the project's tierCurrency, default `points`)" }),
   tierId: Type.Union([Type.String(), Type.Null()], { description: 'null: no tier reached' }),
   title: Type.Union([LanguageMap, Type.Null()]),
   benefits: Type.Union([LanguageMap, Type.Null()]),
   multiplier: Type.Number({ description: 'Applied to event rewards (1 without a tier)' }),
   since: Type.Union([Type.Integer({ description: 'When the user reached the tier (Unix ms)' }), Type.Null()]),
-  earnedInWindow: Type.Integer({ description: 'Points earned in the tier window (every entry but spending, as on leaderboards)' }),
+  earnedInWindow: Type.Integer({
+    description: 'Earned in the tier currency in the tier window (every entry but spending, as on leaderboards)',
+  }),
   next: Type.Union(
     [
       Type.Object({ tierId: Type.String(), pointsNeeded: Type.Integer({ description: 'Points still to earn in the window' }) }),

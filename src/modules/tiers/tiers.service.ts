@@ -11,6 +11,7 @@ import type { WritePath } from '../../write-path/write-path.js';
 /** Users checked per write-path group by the monthly checks. */
 const CHECK_PAGE = 200;
 import { DEFAULT_TIER_GRACE_MONTHS, DEFAULT_TIER_WINDOW_MONTHS, type ProjectsService } from '../projects/index.js';
+import { POINTS } from '../currencies/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import { earnedIn, initialTierState, shiftMonth, tierAt, tierRank, type TierState } from './tier-rules.js';
 import type { TierConfig } from './tier-config.js';
@@ -46,7 +47,8 @@ const toState = (r: UserTiersTable): TierState => ({
 /**
  * Tiers (docs/loyalty-economics.md): the admin resource, a user's tier (GET /user/{userId}/tier),
  * and the write path's part that keeps each user's tier and gives events their multiplier.
- * A user's tier comes from the points earned in the project's tier window (tier-rules.ts).
+ * A user's tier comes from the earnings in the project's tier currency (`tierCurrency`, default
+ * `points`) in its tier window (tier-rules.ts).
  */
 export class TiersService implements UserDataOwner {
   readonly userDataName = 'tiers';
@@ -70,7 +72,7 @@ export class TiersService implements UserDataOwner {
     this.participant = tiersParticipant({
       config: (batch, projectId) => this.config(projectId, batch),
       loadStates: (batch, projectId, userIds) => this.loadStates(batch, projectId, userIds),
-      loadEarnings: (batch, projectId, userIds, from) => this.loadEarnings(batch, projectId, userIds, from),
+      loadEarnings: (batch, projectId, userIds, from, currency) => this.loadEarnings(batch, projectId, userIds, from, currency),
     });
   }
 
@@ -120,6 +122,7 @@ export class TiersService implements UserDataOwner {
         windowMonths: Number(settings?.tier_window_months ?? DEFAULT_TIER_WINDOW_MONTHS),
         graceMonths: Number(settings?.tier_grace_months ?? DEFAULT_TIER_GRACE_MONTHS),
       },
+      currency: settings?.tier_currency ?? POINTS,
     };
   }
 
@@ -185,6 +188,7 @@ export class TiersService implements UserDataOwner {
     const above = config.tiers[rank + 1];
     return {
       userId,
+      currency: config.currency,
       tierId: tier?.tierId ?? null,
       title: tier?.title ?? null,
       benefits: tier?.benefits ?? null,
@@ -239,7 +243,7 @@ export class TiersService implements UserDataOwner {
     const stored = row ? toState(row) : initialTierState(now);
     const window = config.settings.windowMonths;
     const from = [shiftMonth(stored.checkedMonth, 1 - window), shiftMonth(monthKey(now), 1 - window)].sort()[0]!;
-    const rows = await this.leaderboards.monthlyEarningsQuery(projectId, [userId], from).execute();
+    const rows = await this.leaderboards.monthlyEarningsQuery(projectId, [userId], from, config.currency).execute();
     const monthly = new Map(rows.map((r) => [r.month, Number(r.points)]));
     return { state: config.tiers.length === 0 ? stored : tierAt(config.tiers, config.settings, stored, monthly, now), monthly };
   }
@@ -254,9 +258,10 @@ export class TiersService implements UserDataOwner {
     projectId: string,
     userIds: readonly string[],
     from: string,
+    currency: string,
   ): Promise<Map<string, Map<string, number>>> {
     const out = new Map<string, Map<string, number>>();
-    for (const r of await batch.session.execute(this.leaderboards.monthlyEarningsQuery(projectId, userIds, from))) {
+    for (const r of await batch.session.execute(this.leaderboards.monthlyEarningsQuery(projectId, userIds, from, currency))) {
       let m = out.get(r.user_id);
       if (!m) out.set(r.user_id, (m = new Map()));
       m.set(r.month, Number(r.points));

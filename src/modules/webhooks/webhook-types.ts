@@ -120,12 +120,13 @@ export const WEBHOOK_DATA = {
     {
       projectId,
       groupId: Type.String(),
+      currency: Type.String({ description: 'The currency the board ranks (`points`, or another currency of the project)' }),
       month: Type.String({ description: 'YYYY-MM' }),
       top: Type.Array(Type.Object({ rank: Type.Integer(), userId: Type.String(), username: Type.String(), points: Type.Number() }), {
         description: 'The first 10 of the monthly board when the month was closed',
       }),
     },
-    { description: 'A month ended: its board of one user group, top 10' },
+    { description: 'A month ended: its board of one user group and currency, top 10' },
   ),
   'tier.changed': Type.Object(
     {

@@ -231,7 +231,7 @@ describeBackends('webhook messages', (t) => {
     const closed = receiver.received.map((r) => r.json.data);
     expect(closed.map((d) => d.groupId).sort()).toEqual(['default', 'vip']);
     const board = closed.find((d) => d.groupId === 'default')!;
-    expect(board).toMatchObject({ projectId: 'default', month: '2026-01' });
+    expect(board).toMatchObject({ projectId: 'default', currency: 'points', month: '2026-01' });
     const top = board.top as Array<{ rank: number; userId: string; username: string; points: number }>;
     expect(top).toHaveLength(10);
     expect(top[0]).toEqual({ rank: 1, userId: 'u11', username: 'Eleven', points: 600 });

@@ -266,8 +266,13 @@ export class WebhooksService {
   /** `leaderboard.month_closed` of one board (a step of the month close); reported once per board. */
   async monthClosed(board: ClosedBoard): Promise<void> {
     const at = this.platform.clock.now();
-    const messageId = factMessageId(board.closedAt, `leaderboard.month_closed:${board.projectId}:${board.groupId}:${board.month}`);
-    const data = { groupId: board.groupId, month: board.month, top: board.top };
+    // A points board keeps the id it always had; another currency's board has one of its own.
+    const currency = board.currency === 'points' ? '' : `:${board.currency}`;
+    const messageId = factMessageId(
+      board.closedAt,
+      `leaderboard.month_closed:${board.projectId}:${board.groupId}:${board.month}${currency}`,
+    );
+    const data = { groupId: board.groupId, currency: board.currency, month: board.month, top: board.top };
     await this.outbox.add(this.db, board.projectId, [{ type: 'leaderboard.month_closed', data, at, messageId }]);
     this.dispatcher.wake();
   }
