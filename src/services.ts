@@ -80,6 +80,7 @@ export function createServices(platform: Platform) {
       countUsers: (p) => users.liveCount(p),
       usersBeingDeleted: (p) => users.beingDeletedIds(p),
       userExists: (p, u) => users.exists(p, u),
+      currency: (p, c) => currencies.require(p, c),
       challengeSeries: (b, p) => challenges.seriesIn(b, p),
       monthTop: (p, g, m, n) => leaderboards.monthTop(p, g, m, n),
     },

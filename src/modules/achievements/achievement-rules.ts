@@ -26,6 +26,8 @@ export interface Achievement {
   status: string;
   secret: boolean;
   points: number;
+  /** The currency of its points (absent: points; decision 302). */
+  currency?: string;
   backfillPoints: boolean;
   criteria: Criteria;
   /** As configured (null: one level from criteria.threshold). */
@@ -51,18 +53,10 @@ export function ranked(kind: CriteriaKind): boolean {
   return kind === 'boardRank';
 }
 
-/** The one currency there is: points. */
-const CURRENCIES = new Set(['points']);
-
 /** Throws a 400 naming what is wrong with a definition; nothing is ignored silently (decision 193). */
 export function validateAchievement(body: AchievementBody): void {
   if (body.title.de === undefined && body.title.en === undefined && body.title.default === undefined) {
     throw AppError.of('INVALID_TITLE', 'title needs at least one of de, en or default');
-  }
-  for (const currency of [body.currency, body.criteria.currency]) {
-    if (currency !== undefined && !CURRENCIES.has(currency)) {
-      throw AppError.of('UNKNOWN_CURRENCY', `currency ${currency} does not exist; the one currency is points`);
-    }
   }
   const c = body.criteria;
   const fields = FIELDS[c.kind];

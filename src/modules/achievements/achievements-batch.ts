@@ -113,7 +113,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     }
     if (keys.size === 0) return;
     for (const [key, k] of keys) {
-      const earns = this.defs.get(k.project_id)!.some((a) => a.criteria.kind === 'lifetimeEarned');
+      const earns = this.defs.get(k.project_id)!.some((a) => a.criteria.kind === 'lifetimeEarned' && countsPoints(a));
       this.held.set(key, {
         projectId: k.project_id,
         userId: k.user_id,
@@ -211,7 +211,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
         return value !== null && value.units > 0n ? addDecimals(now, value) : null;
       }
       case 'lifetimeEarned': {
-        const earned = parseDecimal(h.earned ?? 0) ?? ZERO;
+        const earned = this.earned(h, a);
         return compareDecimals(earned, now) === 0 ? null : earned;
       }
       case 'streakLength': {
@@ -240,7 +240,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const a = this.defs.get(u.projectId)?.find((x) => x.achievementId === u.achievementId);
     if (!h || !a) return { unlocked: [] };
     // Points earned in all are worked out here, behind the user's lock, from the ledger itself.
-    const given = (a.criteria.kind === 'lifetimeEarned' ? parseDecimal(h.earned ?? 0) : parseDecimal(u.progress)) ?? ZERO;
+    const given = a.criteria.kind === 'lifetimeEarned' ? this.earned(h, a) : (parseDecimal(u.progress) ?? ZERO);
     const now = h.progress.get(a.achievementId) ?? ZERO;
     const progress = betterProgress(a.criteria.kind, given, now);
     if (compareDecimals(progress, now) !== 0) this.setProgress(h, a, progress, this.batch.now);
@@ -251,6 +251,15 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       unlocked.push(level.level);
     }
     return { unlocked };
+  }
+
+  /**
+   * A lifetimeEarned achievement's progress: the points earned in all, or the lifetime earnings of the
+   * currency it names, as the ledger has decided them so far (decisions 276, 303).
+   */
+  private earned(h: Held, a: Achievement): Decimal {
+    const value = countsPoints(a) ? (h.earned ?? 0) : ledgerIn(this.batch).lifetimeIn(h.projectId, h.userId, a.criteria.currency!);
+    return parseDecimal(value) ?? ZERO;
   }
 
   private setProgress(h: Held, a: Achievement, exact: Decimal, at: number): void {
@@ -271,6 +280,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
         userId: h.userId,
         type: 'ACHIEVEMENT',
         sourceId: a.achievementId,
+        ...(a.currency === undefined ? {} : { currency: a.currency }),
         points,
         occurredAt: u.occurredAt,
         title: historyText(level.title ?? a.title),
@@ -279,7 +289,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
         metadata: { achievementId: a.achievementId, level: level.level, ...(u.backfilled ? { backfilled: true } : {}) },
         boardGroups: u.boardGroups,
       }).points;
-      if (outcome) outcome.pointsEarned += paid;
+      if (outcome && a.currency === undefined) outcome.pointsEarned += paid;
     }
     levelSet(h, a.achievementId).add(level.level);
     this.unlocks.push({
@@ -340,4 +350,9 @@ function levelSet(h: Held, achievementId: string): Set<number> {
   let set = h.unlocked.get(achievementId);
   if (!set) h.unlocked.set(achievementId, (set = new Set()));
   return set;
+}
+
+/** Whether a lifetimeEarned achievement counts points (no currency named, or `points`). */
+function countsPoints(a: Achievement): boolean {
+  return a.criteria.currency === undefined || a.criteria.currency === 'points';
 }

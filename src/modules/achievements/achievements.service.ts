@@ -26,6 +26,8 @@ const BUS_TOPIC = 'achievements';
 /** What the service needs of other modules. */
 export interface AchievementSources extends RaritySources {
   userExists(projectId: string, userId: string): Promise<boolean>;
+  /** Throws 400 UNKNOWN_CURRENCY unless the project has the currency (undefined: points). */
+  currency(projectId: string, currencyId: string | undefined): Promise<void>;
   challengeSeries: ChallengeSeries;
   /** The first `n` of a month's board of a group (a closed month: its archive). */
   monthTop(projectId: string, groupId: string, month: string, n: number): Promise<Array<{ rank: number; userId: string }>>;
@@ -56,6 +58,7 @@ export function toAchievement(r: AchievementsTable): Achievement {
     status: r.status,
     secret: Number(r.secret) === 1,
     points,
+    ...(r.currency ? { currency: r.currency } : {}),
     backfillPoints: Number(r.backfill_points) === 1,
     criteria,
     levelsGiven,
@@ -74,6 +77,7 @@ function toDefinition(a: Achievement): AchievementDefinition {
     status: a.status,
     secret: a.secret,
     points: a.points,
+    ...(a.currency ? { currency: a.currency } : {}),
     backfillPoints: a.backfillPoints,
     criteria: a.criteria,
     levels: a.levelsGiven ?? null,
@@ -142,6 +146,12 @@ export class AchievementsService implements UserDataOwner {
     return this.changedHook(projectId, achievementId);
   }
 
+  /** The currencies it pays in and counts must exist (400 UNKNOWN_CURRENCY). */
+  private async checkCurrencies(projectId: string, body: AchievementBody): Promise<void> {
+    await this.sources.currency(projectId, body.currency);
+    await this.sources.currency(projectId, body.criteria.currency);
+  }
+
   private toRow(projectId: string, achievementId: string, body: AchievementBody, createdAt: number): AchievementsTable {
     return {
       project_id: projectId,
@@ -152,6 +162,7 @@ export class AchievementsService implements UserDataOwner {
       status: body.status ?? 'ACTIVE',
       secret: body.secret ? 1 : 0,
       points: body.points ?? 0,
+      currency: body.currency === undefined || body.currency === 'points' ? null : body.currency,
       criteria: JSON.stringify(body.criteria),
       levels: body.levels ? JSON.stringify(body.levels) : null,
       backfill_points: body.backfillPoints ? 1 : 0,
@@ -162,6 +173,7 @@ export class AchievementsService implements UserDataOwner {
 
   async create(projectId: string, body: AchievementBody): Promise<AchievementDefinition> {
     validateAchievement(body);
+    await this.checkCurrencies(projectId, body);
     const row = this.toRow(projectId, body.achievementId ?? generateId('ach'), body, this.platform.clock.now());
     if (!(await this.repo.insert(this.db, row))) {
       throw AppError.of('ACHIEVEMENT_EXISTS', `Achievement ${row.achievement_id} already exists`);
@@ -230,6 +242,7 @@ export class AchievementsService implements UserDataOwner {
       throw AppError.of('ID_MISMATCH', 'achievementId in the body must match the path');
     }
     validateAchievement(body);
+    await this.checkCurrencies(projectId, body);
     const existing = await this.repo.find(this.db, projectId, achievementId);
     if (!existing) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
     const row = this.toRow(projectId, achievementId, body, Number(existing.created_at));

@@ -13,6 +13,8 @@ export interface AchievementsTable {
   secret: number;
   /** Points of a level that names none (0: none). */
   points: number;
+  /** The currency its points are paid in (null: points; migration 0995_d). */
+  currency?: string | null;
   /** JSON criteria `{ kind, … }` (achievement-rules.ts). */
   criteria: string;
   /** JSON array of `{ level, threshold, title?, image?, points? }`, or null: one level 1 at `criteria.threshold`. */

@@ -120,4 +120,42 @@ describeSharedApp('currencies: challenges, streak milestones and surveys pay a c
       code: 'UNKNOWN_CURRENCY',
     });
   });
+
+  it('unlocks an achievement on xp earned and pays it in coins; a new one is backfilled from the xp lifetime', async () => {
+    await t.setClock(NOW);
+    await defineCurrency(t);
+    await defineCurrency(t, { currencyId: 'coins', title: { en: 'Coins' }, spendable: true });
+    await defineEvent(t, { eventId: 'buy', reward: { default: 1 }, currencyRewards: { xp: { default: 60 } } });
+    const made = await t.admin('POST', '/admin/achievement', {
+      achievementId: 'xp-100',
+      title: { en: '100 xp' },
+      points: 10,
+      currency: 'coins',
+      criteria: { kind: 'lifetimeEarned', currency: 'xp', threshold: 100 },
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ points: 10, currency: 'coins', criteria: { currency: 'xp' } });
+    await t.createUser('eli');
+    expect((await sendEvent(t, 'eli', { eventId: 'buy' })).json().data.achievements).toEqual([]);
+    const second = (await sendEvent(t, 'eli', { eventId: 'buy' })).json().data;
+    expect(second.achievements).toEqual([{ achievementId: 'xp-100', level: 1 }]);
+    const w = await wallet(t, 'eli');
+    expect([w.points!.balance, w.xp!.balance, w.coins!.balance]).toEqual([2, 120, 10]);
+
+    const late = await t.admin('POST', '/admin/achievement', {
+      achievementId: 'xp-110',
+      title: { en: '110 xp' },
+      criteria: { kind: 'lifetimeEarned', currency: 'xp', threshold: 110 },
+    });
+    expect(late.json().backfillJobId).toEqual(expect.any(String));
+    await t.app.services.jobs.runUntilIdle();
+    const mine = (await t.inject({ method: 'GET', url: '/user/eli/achievement/xp-110', headers: await t.auth('eli') })).json();
+    expect(mine.achievement).toMatchObject({ unlocked: true, level: 1 });
+    const bad = await t.admin('POST', '/admin/achievement', {
+      achievementId: 'gems',
+      title: { en: 'Gems' },
+      criteria: { kind: 'lifetimeEarned', currency: 'gems', threshold: 1 },
+    });
+    expect(bad.json()).toMatchObject({ statusCode: 400, code: 'UNKNOWN_CURRENCY' });
+  });
 });

@@ -448,6 +448,11 @@ export class LedgerBatch implements BatchPart {
     });
   }
 
+  /** The user's lifetime earnings in a currency other than points as decided so far (0 for an unknown user or currency). */
+  lifetimeIn(projectId: string, userId: string, currency: string): number {
+    return this.balances.get(userKey(projectId, userId))?.purses?.get(currency)?.lifetime ?? 0;
+  }
+
   /** The user's balance of a currency as decided so far in the batch (0 for an unknown user or currency). */
   balanceIn(projectId: string, userId: string, currency: string): number {
     if (currency === POINTS) return this.balance(projectId, userId);

@@ -55,6 +55,7 @@ export function currencies() {
       // Challenges and surveys may pay another currency (null: points); streak milestones name theirs in their JSON.
       await db.schema.alterTable('challenges').addColumn('currency', 'text').execute();
       await db.schema.alterTable('surveys').addColumn('currency', 'text').execute();
+      await db.schema.alterTable('achievements').addColumn('currency', 'text').execute();
       await db.schema
         .alterTable('offers')
         .addColumn('currency', 'text', (c) => c.notNull().defaultTo('points'))
