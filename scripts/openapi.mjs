@@ -10,8 +10,11 @@ const root = resolve(import.meta.dirname, '..');
 const out = resolve(process.argv[2] ?? join(root, 'dist/openapi.json'));
 const dataDir = mkdtempSync(join(tmpdir(), 'laurel-openapi-'));
 // Embedded store in a scratch folder; no test clock (its routes are not part of the service).
-for (const name of ['DATABASE_URL', 'REDIS_URL', 'LAUREL_TEST_CLOCK']) delete process.env[name];
+for (const name of ['REDIS_URL', 'LAUREL_TEST_CLOCK']) delete process.env[name];
 process.env.LAUREL_DATA_DIR = dataDir;
+// The store too: the default DATABASE_URL is ./data/laurel.db of the working directory, which may hold a
+// developer's data (or a store migrated by another checkout), never the scratch folder.
+process.env.DATABASE_URL = `sqlite:${join(dataDir, 'laurel.db')}`;
 try {
   const { buildApp } = await import(pathToFileURL(join(root, 'dist/app.js')).href);
   const { loadConfig } = await import(pathToFileURL(join(root, 'dist/config.js')).href);

@@ -14,7 +14,7 @@ delete from "achievement_user_progress" where "project_id" = ? and "user_id" = ?
 select * from "achievements" where "project_id" = ? and "achievement_id" = ?;
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.insert
-insert into "achievements" ("project_id", "achievement_id", "title", "description", "image", "status", "secret", "points", "criteria", "levels", "backfill_points", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "achievement_id") do nothing;
+insert into "achievements" ("project_id", "achievement_id", "title", "description", "image", "status", "secret", "points", "currency", "criteria", "levels", "backfill_points", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "achievement_id") do nothing;
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.levelCounts
 select "achievement_id", "level", sum(users) as "users" from "achievement_level_counts" where "project_id" = ? group by "achievement_id", "level";
@@ -35,7 +35,7 @@ select "progress" from "achievement_user_progress" where "project_id" = ? and "u
 select * from "achievement_unlocks" where "project_id" = ? and "user_id" = ? order by "achievement_id", "level";
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.update
-update "achievements" set "title" = ?, "description" = ?, "image" = ?, "status" = ?, "secret" = ?, "points" = ?, "criteria" = ?, "levels" = ?, "backfill_points" = ?, "updated_at" = ? where "project_id" = ? and "achievement_id" = ?;
+update "achievements" set "title" = ?, "description" = ?, "image" = ?, "status" = ?, "secret" = ?, "points" = ?, "currency" = ?, "criteria" = ?, "levels" = ?, "backfill_points" = ?, "updated_at" = ? where "project_id" = ? and "achievement_id" = ?;
 
 -- modules/achievements/achievements.sql.ts addLevelCounts.one
 insert into "achievement_level_counts" ("project_id", "achievement_id", "level", "shard", "users") values (?, ?, ?, ?, ?) on conflict ("project_id", "achievement_id", "level", "shard") do update set "users" = achievement_level_counts.users + excluded.users;

@@ -12447,6 +12447,7 @@ export interface operations {
                      *         "status": "ACTIVE",
                      *         "secret": false,
                      *         "points": 120,
+                     *         "currency": "alice",
                      *         "backfillPoints": false,
                      *         "criteria": {
                      *           "kind": "eventCount",
@@ -12503,6 +12504,8 @@ export interface operations {
                         status: string;
                         secret: boolean;
                         points: number;
+                        /** @description The currency of its points; absent: points */
+                        currency?: string;
                         backfillPoints: boolean;
                         criteria: {
                             /**
@@ -12523,7 +12526,7 @@ export interface operations {
                                     value?: (string | number | boolean) | (string | number)[];
                                 }[];
                             } | null;
-                            /** @description lifetimeEarned: `points` (the one currency there is) */
+                            /** @description lifetimeEarned: the currency whose lifetime earnings count (default `points`) */
                             currency?: string;
                             streakId?: string;
                             challengeId?: string;
@@ -12732,7 +12735,7 @@ export interface operations {
                     secret?: boolean;
                     /** @description Points of each level that names none */
                     points?: number;
-                    /** @description `points` (the one currency there is) */
+                    /** @description The currency its points are paid in (default `points`) */
                     currency?: string;
                     /** @description Unlocks made by a backfill pay their points too (default false) */
                     backfillPoints?: boolean;
@@ -12755,7 +12758,7 @@ export interface operations {
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
                         } | null;
-                        /** @description lifetimeEarned: `points` (the one currency there is) */
+                        /** @description lifetimeEarned: the currency whose lifetime earnings count (default `points`) */
                         currency?: string;
                         streakId?: string;
                         challengeId?: string;
@@ -12800,6 +12803,7 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "secret": false,
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "backfillPoints": false,
                      *       "criteria": {
                      *         "kind": "eventCount",
@@ -12855,6 +12859,8 @@ export interface operations {
                         status: string;
                         secret: boolean;
                         points: number;
+                        /** @description The currency of its points; absent: points */
+                        currency?: string;
                         backfillPoints: boolean;
                         criteria: {
                             /**
@@ -12875,7 +12881,7 @@ export interface operations {
                                     value?: (string | number | boolean) | (string | number)[];
                                 }[];
                             } | null;
-                            /** @description lifetimeEarned: `points` (the one currency there is) */
+                            /** @description lifetimeEarned: the currency whose lifetime earnings count (default `points`) */
                             currency?: string;
                             streakId?: string;
                             challengeId?: string;
@@ -13148,6 +13154,7 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "secret": false,
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "backfillPoints": false,
                      *       "criteria": {
                      *         "kind": "eventCount",
@@ -13203,6 +13210,8 @@ export interface operations {
                         status: string;
                         secret: boolean;
                         points: number;
+                        /** @description The currency of its points; absent: points */
+                        currency?: string;
                         backfillPoints: boolean;
                         criteria: {
                             /**
@@ -13223,7 +13232,7 @@ export interface operations {
                                     value?: (string | number | boolean) | (string | number)[];
                                 }[];
                             } | null;
-                            /** @description lifetimeEarned: `points` (the one currency there is) */
+                            /** @description lifetimeEarned: the currency whose lifetime earnings count (default `points`) */
                             currency?: string;
                             streakId?: string;
                             challengeId?: string;
@@ -13460,7 +13469,7 @@ export interface operations {
                     secret?: boolean;
                     /** @description Points of each level that names none */
                     points?: number;
-                    /** @description `points` (the one currency there is) */
+                    /** @description The currency its points are paid in (default `points`) */
                     currency?: string;
                     /** @description Unlocks made by a backfill pay their points too (default false) */
                     backfillPoints?: boolean;
@@ -13483,7 +13492,7 @@ export interface operations {
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
                         } | null;
-                        /** @description lifetimeEarned: `points` (the one currency there is) */
+                        /** @description lifetimeEarned: the currency whose lifetime earnings count (default `points`) */
                         currency?: string;
                         streakId?: string;
                         challengeId?: string;
@@ -13528,6 +13537,7 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "secret": false,
                      *       "points": 120,
+                     *       "currency": "alice",
                      *       "backfillPoints": false,
                      *       "criteria": {
                      *         "kind": "eventCount",
@@ -13583,6 +13593,8 @@ export interface operations {
                         status: string;
                         secret: boolean;
                         points: number;
+                        /** @description The currency of its points; absent: points */
+                        currency?: string;
                         backfillPoints: boolean;
                         criteria: {
                             /**
@@ -13603,7 +13615,7 @@ export interface operations {
                                     value?: (string | number | boolean) | (string | number)[];
                                 }[];
                             } | null;
-                            /** @description lifetimeEarned: `points` (the one currency there is) */
+                            /** @description lifetimeEarned: the currency whose lifetime earnings count (default `points`) */
                             currency?: string;
                             streakId?: string;
                             challengeId?: string;
