@@ -77,7 +77,6 @@ export type UserAchievement = Ok<'listUserAchievements'>['achievements'][number]
 export type Coupon = Item<Ok<'listCoupons'>>;
 
 export type Leaderboard = Ok<'getLeaderboard'>;
-export type Currency = Item<Ok<'listCurrencies'>>;
 export type LeaderboardEntry = Leaderboard['users'][number];
 
 export type Period = NonNullable<NonNullable<operations['getEventStats']['parameters']['query']>['period']>;
