@@ -349,9 +349,10 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
 
   // Leaderboard: ranking of the points.
   if (await api.has('GET', '/project/default/leaderboard?groupId=default&timeframe=7d')) {
-    // An xp currency (issue 27): the screen offers a choice of currency once the project has one.
+    // A second currency (issue 27; `stars`: the Currencies step below creates `xp` in the UI): the screen offers a
+    // choice of currency once the project has one.
     const xp = (await api.has('GET', '/admin/currency'))
-      ? await api.call('POST', '/admin/currency', { currencyId: 'xp', title: { en: 'Experience' }, spendable: false })
+      ? await api.call('POST', '/admin/currency', { currencyId: 'stars', title: { en: 'Stars' }, spendable: false })
       : null;
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Leaderboards' }).click();
     await page.getByLabel('Window').selectOption('7d');
@@ -369,14 +370,14 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
     covered.push('leaderboard: 7-day window in rank order with the points of the events; the gold group board');
     if (xp?.status === 201) {
       await page.getByLabel('User group').selectOption('default');
-      await page.getByLabel('Currency').selectOption('xp');
-      // The xp board: its own ranking (headed xp), or empty while no event rewards xp; never the points above.
-      const xpBoard = page.getByRole('columnheader', { name: 'xp' }).or(page.getByText('Nobody has points on this board yet.'));
+      await page.getByLabel('Currency').selectOption('stars');
+      // The stars board: its own ranking (headed stars), or empty while no event rewards xp; never the points above.
+      const xpBoard = page.getByRole('columnheader', { name: 'stars' }).or(page.getByText('Nobody has points on this board yet.'));
       await xpBoard.first().waitFor();
-      check(!(await page.getByText('1–4 of 4').isVisible()), 'the xp board is not the points board');
+      check(!(await page.getByText('1–4 of 4').isVisible()), 'the stars board is not the points board');
       await page.getByLabel('Currency').selectOption('points');
       await page.getByText('1–4 of 4').waitFor();
-      covered.push('leaderboard: the currency choice reads the xp board apart from the points board');
+      covered.push('leaderboard: the currency choice reads the stars board apart from the points board');
     } else notCovered.push('leaderboard per currency (no POST /admin/currency in this build)');
   } else notCovered.push('leaderboards (no GET /project/{projectId}/leaderboard in this build)');
 
@@ -764,7 +765,8 @@ async function currencies(page: Page, api: Api, base: string): Promise<void> {
   await page.getByLabel('Title', { exact: true }).fill('Quiz answered');
   await page.getByLabel('Points', { exact: true }).first().fill('5');
   await page.getByRole('button', { name: '+ Add currency reward' }).click();
-  check((await page.getByLabel('Currency 1').inputValue()) === 'xp', 'the new currency row starts at xp');
+  // The row starts at the first currency besides points (`stars`, made for the leaderboard step), so xp is chosen.
+  await page.getByLabel('Currency 1').selectOption('xp');
   await page.getByLabel('Reward', { exact: true }).fill('120');
   await page.getByText('Awards 5 points and 120 xp').waitFor();
   await page.getByRole('button', { name: 'Create event' }).click();
