@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/platform.js';
-import { SharedCache } from '../../platform/shared-cache.js';
+import { SettledCache } from '../../platform/shared-cache.js';
 import type { ExpiryPolicy } from './lots.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import { pointsRepository } from './points.repository.js';
@@ -11,11 +11,10 @@ import { pointsRepository } from './points.repository.js';
  * batch holds the one connection, so it must never wait for a load outside it).
  */
 export class ExpirySettings {
-  private readonly cache: SharedCache<Promise<ExpiryPolicy | null>>;
-  private readonly settled = new WeakSet<Promise<ExpiryPolicy | null>>();
+  private readonly cache: SettledCache<ExpiryPolicy | null>;
 
   constructor(private readonly platform: Platform) {
-    this.cache = new SharedCache(platform.bus, 'projects', platform.config.cacheTtlMs);
+    this.cache = new SettledCache(platform.bus, 'projects', platform.config.cacheTtlMs);
   }
 
   get db() {
@@ -28,18 +27,14 @@ export class ExpirySettings {
 
   /** The policy of a project (null: its points do not expire, or no such project). */
   policy(projectId: string, batch?: WriteBatch): Promise<ExpiryPolicy | null> {
-    const hit = this.cache.get(projectId);
-    if (hit && this.settled.has(hit)) return hit;
-    const loading = (batch ? batch.session.execute(this.query(projectId)) : this.query(projectId).execute()).then(([row]) =>
+    const toPolicy = ([row]: Array<{ points_expiry_days: number | null; points_expiry_since: string | null }>) =>
       row && row.points_expiry_days !== null && row.points_expiry_since !== null
         ? { afterDays: Number(row.points_expiry_days), since: row.points_expiry_since }
-        : null,
+        : null;
+    return this.cache.get(
+      projectId,
+      () => this.query(projectId).execute().then(toPolicy),
+      batch ? () => batch.session.execute(this.query(projectId)).then(toPolicy) : undefined,
     );
-    this.cache.set(projectId, loading);
-    loading.then(
-      () => this.settled.add(loading),
-      () => this.cache.delete(projectId),
-    );
-    return loading;
   }
 }

@@ -4,8 +4,8 @@ import { insertMissingUsers, lockUserRows, writeNewUsers } from '../users/index.
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
 import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';
-import { credit, expiredPoints, lotFor, take, type ExpiryPolicy } from './lots.js';
-import { readLot, reconcileLots, writeLots, type HeldLots } from './ledger-lots.js';
+import { expiredPoints, type ExpiryPolicy } from './lots.js';
+import { moveLots, readLot, reconcileLots, writeLots, type HeldLots } from './ledger-lots.js';
 import { PendingCredits, type PendingCredit } from './ledger-pending.js';
 import './lots.tables.js';
 import { assertPointsInRange, balanceOutOfRange, highestBalanceFor } from './points-range.js';
@@ -368,20 +368,11 @@ export class LedgerBatch implements BatchPart {
     assertPointsInRange(entry.points);
     const b = this.balances.get(userKey(entry.projectId, entry.userId))!;
     if (entry.currency !== undefined && entry.currency !== POINTS) return this.recordIn(b, entry, mode);
-    let points = entry.points;
-    if (points < 0 && b.points + points < 0) {
-      if (mode === 'refuse') throw AppError.of('INSUFFICIENT_POINTS', 'Not enough points');
-      points = -b.points;
-    }
-    if (b.points > highestBalanceFor(points)) throw balanceOutOfRange();
+    const points = fitted(b.points, entry.points, mode, 'points');
     b.points += points;
     b.changed = true;
     if (entry.type !== 'ADJUSTMENT' && entry.type !== 'EXPIRY' && !entry.release) b.active = true;
-    const policy = this.policyOf(entry.projectId);
-    let lot: string | null = null;
-    if (points > 0) credit(b.lots, (lot = lotFor(policy, this.batch.now)), points);
-    else if (points < 0) take(b.lots, -points, policy, entry.lotFirst ?? null);
-    if (points !== 0) b.lotsChanged = true;
+    const lot = moveLots(b, points, this.policyOf(entry.projectId), this.batch.now, entry.lotFirst ?? null);
     if (entry.release) entry.release.lot = lot;
     this.entries.push({ ...entry, points, lot });
     this.notifyChange(entry, POINTS, points, b.points);
@@ -394,20 +385,13 @@ export class LedgerBatch implements BatchPart {
     const purse = b.purses?.get(currency);
     if (!purse) throw AppError.of('UNKNOWN_CURRENCY', `currency ${currency} does not exist`);
     // An INACTIVE currency earns nothing (decision 302): its credits are written with 0.
-    let points = !purse.def.active && entry.points > 0 && EARNING.has(entry.type) ? 0 : entry.points;
-    if (points < 0 && purse.balance + points < 0) {
-      if (mode === 'refuse') throw AppError.of('INSUFFICIENT_POINTS', `Not enough ${currency}`);
-      points = -purse.balance;
-    }
-    if (purse.balance > highestBalanceFor(points) || (points > 0 && purse.lifetime > highestBalanceFor(points))) throw balanceOutOfRange();
+    const asked = !purse.def.active && entry.points > 0 && EARNING.has(entry.type) ? 0 : entry.points;
+    const points = fitted(purse.balance, asked, mode, currency);
+    if (points > 0 && purse.lifetime > highestBalanceFor(points)) throw balanceOutOfRange();
     purse.balance += points;
     purse.changed = true;
     if (entry.type !== 'ADJUSTMENT' && entry.type !== 'EXPIRY' && !entry.release) b.active = true;
-    const policy = purse.def.expiry;
-    let lot: string | null = null;
-    if (points > 0) credit(purse.lots, (lot = lotFor(policy, this.batch.now)), points);
-    else if (points < 0) take(purse.lots, -points, policy, entry.lotFirst ?? null);
-    if (points !== 0) purse.lotsChanged = true;
+    const lot = moveLots(purse, points, purse.def.expiry, this.batch.now, entry.lotFirst ?? null);
     if (entry.release) entry.release.lot = lot;
     // Lifetime earnings (levels): credits of the earning types, as points' lifetimeEarned counts them.
     if (points > 0 && EARNING.has(entry.type)) {
@@ -514,6 +498,20 @@ export class LedgerBatch implements BatchPart {
   private writeLots(): Promise<void> {
     return this.expiry ? writeLots(this.batch.session, this.expiry.db, this.balances.values()) : Promise.resolve();
   }
+}
+
+/**
+ * The change a holding of `balance` takes for `points`: a debit that does not fit is refused
+ * (INSUFFICIENT_POINTS) or cut to the balance; a result beyond the safe range is POINTS_OUT_OF_RANGE.
+ */
+function fitted(balance: number, points: number, mode: DebitMode, currency: string): number {
+  let fit = points;
+  if (fit < 0 && balance + fit < 0) {
+    if (mode === 'refuse') throw AppError.of('INSUFFICIENT_POINTS', `Not enough ${currency}`);
+    fit = -balance;
+  }
+  if (balance > highestBalanceFor(fit)) throw balanceOutOfRange();
+  return fit;
 }
 
 function compare(a: string, b: string): number {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { SqlSession } from '../../write-path/session.js';
-import { credit, take, total, UNDATED, type ExpiryPolicy, type Lots } from './lots.js';
+import { credit, lotFor, take, total, UNDATED, type ExpiryPolicy, type Lots } from './lots.js';
 import './lots.tables.js';
 import { deleteLots, upsertLots } from './points.sql.js';
 
@@ -56,4 +56,16 @@ export async function writeLots(
     }
   }
   await Promise.all([...deletes, upsertLots.run(session, rows)]);
+}
+
+/**
+ * Moves a holding's lots by a decided change (a credit goes into the lot of `now`, a debit takes the
+ * lots in expiry order, `lotFirst` first); returns the lot a credit went into.
+ */
+export function moveLots(b: HeldLots, points: number, policy: ExpiryPolicy | null, now: number, lotFirst: string | null): string | null {
+  let lot: string | null = null;
+  if (points > 0) credit(b.lots, (lot = lotFor(policy, now)), points);
+  else if (points < 0) take(b.lots, -points, policy, lotFirst);
+  if (points !== 0) b.lotsChanged = true;
+  return lot;
 }
