@@ -12,11 +12,15 @@
  * spendable): the issue-27 target compares its µs CPU/event with a run without it (decision 297: the
  * xp entry adds its own board rows to the same statements). The run stops when the events module does
  * not credit the xp board (currencyRewards not there yet), rather than measure nothing.
+ * WRITE_ACHIEVEMENTS=N defines the ingest benchmark's N active achievements on the event (half counting
+ * it with levels 10/50/100, half summing its `amount`; bench/ingest/achievements.ts) before the users
+ * exist, so no backfill has anyone to walk: issue 29's target compares its µs CPU/event with N=0.
  */
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createBenchStore } from '../lib/bench-store.js';
 import { PostgresSession, SqliteSession } from '../../src/write-path/session.js';
+import { achievementBody, achievementIds } from './achievements.js';
 
 const USERS = Number(process.env.WRITE_USERS ?? 10_000);
 const EVENTS = Number(process.env.WRITE_EVENTS ?? 50_000);
@@ -48,6 +52,10 @@ try {
     eventIds: ['purchase'],
     milestones: [{ count: 7, points: 70 }],
   });
+  const achievements = Number(process.env.WRITE_ACHIEVEMENTS ?? 0);
+  for (const [i, achievementId] of achievementIds(achievements).entries()) {
+    await services.achievements.create(projectId, { achievementId, ...achievementBody(i, 'ACTIVE') } as never);
+  }
   for (let u = 0; u < USERS; u += 1000) {
     await app.platform.db.kysely
       .insertInto('users')
@@ -89,14 +97,15 @@ try {
   const stats = services.writes.stats;
   console.log(
     `${config.databaseUrl.startsWith('sqlite') ? 'embedded' : 'scale'}: ${EVENTS} events in batches of ${BATCH}: ` +
-      `${xp ? '+1 currency (xp) ' : ''}${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ` +
+      `${xp ? '+1 currency (xp) ' : ''}${achievements ? `+${achievements} achievements ` : ''}${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ` +
       `${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
       `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,
   );
   if (trace) {
-    console.log('| runs/event | rows/event | statement |\n|---|---|---|');
-    for (const [text, t] of [...trace.entries()].sort((a, b) => b[1].runs - a[1].runs)) {
-      console.log(`| ${(t.runs / EVENTS).toFixed(2)} | ${(t.rows / EVENTS).toFixed(2)} | \`${text.replace(/\s+/g, ' ').slice(0, 160)}\` |`);
+    console.log('| runs/event | rows/event | µs/event | statement |\n|---|---|---|---|');
+    for (const [text, t] of [...trace.entries()].sort((a, b) => b[1].us - a[1].us || b[1].runs - a[1].runs)) {
+      const row = `${(t.runs / EVENTS).toFixed(2)} | ${(t.rows / EVENTS).toFixed(2)} | ${(t.us / EVENTS).toFixed(1)}`;
+      console.log(`| ${row} | \`${text.replace(/\s+/g, ' ').slice(0, 160)}\` |`);
     }
   }
 } finally {
@@ -105,8 +114,8 @@ try {
 }
 
 /** Counts the statements the embedded store's write path runs (by SQL text), wrapping its session's methods. */
-function traceStatements(): Map<string, { runs: number; rows: number }> {
-  const seen = new Map<string, { runs: number; rows: number }>();
+function traceStatements(): Map<string, { runs: number; rows: number; us: number }> {
+  const seen = new Map<string, { runs: number; rows: number; us: number }>();
   const methods = [
     [SqliteSession.prototype, ['allSync', 'getSync', 'run', 'execute']],
     [PostgresSession.prototype, ['all', 'run', 'execute']],
@@ -119,9 +128,11 @@ function traceStatements(): Map<string, { runs: number; rows: number }> {
       const statement = args[0] as { compile?(db: unknown): { sql: string } };
       const kysely = (this as { kysely: unknown }).kysely;
       const text = statement.compile ? statement.compile(kysely).sql : String(statement);
+      const start = performance.now();
       const out = original.apply(this, args);
-      const t = seen.get(text) ?? { runs: 0, rows: 0 };
+      const t = seen.get(text) ?? { runs: 0, rows: 0, us: 0 };
       t.runs += 1;
+      if (!(out instanceof Promise)) t.us += (performance.now() - start) * 1000;
       seen.set(text, t);
       if (Array.isArray(out)) t.rows += out.length;
       else if (out instanceof Promise)

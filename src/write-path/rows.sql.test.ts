@@ -129,11 +129,11 @@ describe('write path: the SQL of the statement builders, per store', () => {
       one: {
         sqlite: sqlText(
           'select "t"."entry_id", "t"."pending_points" from "ledger" as t where "t"."project_id" = ? and',
-          '"t"."user_id" = ? and t.pending_points > 0 order by "t"."entry_id"',
+          '"t"."user_id" = ? and t.pending_points > 0',
         ),
         postgres: sqlText(
           'select "t"."entry_id", "t"."pending_points" from "ledger" as t where "t"."project_id" = $1 and',
-          '"t"."user_id" = $2 and t.pending_points > 0 order by "t"."entry_id"',
+          '"t"."user_id" = $2 and t.pending_points > 0',
         ),
         params: ['project_id', 'user_id'],
       },
