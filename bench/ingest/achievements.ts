@@ -6,9 +6,9 @@
  * so each event moves their progress for the whole run). Creating them starts their backfills, which
  * walk every user: `defineAchievements` waits until all are done, so none runs during a measurement.
  */
-const ids = (n: number) => Array.from({ length: n }, (_, i) => `bench-achievement-${i}`);
+export const achievementIds = (n: number) => Array.from({ length: n }, (_, i) => `bench-achievement-${i}`);
 
-function body(i: number, status: 'ACTIVE' | 'INACTIVE') {
+export function achievementBody(i: number, status: 'ACTIVE' | 'INACTIVE') {
   const counts = i % 2 === 0;
   return {
     title: { de: `Abzeichen ${i}`, en: `Badge ${i}` },
@@ -30,15 +30,15 @@ function body(i: number, status: 'ACTIVE' | 'INACTIVE') {
 
 /** Creates `n` active achievements on `purchase` and waits for their backfills to end. */
 export async function defineAchievements(base: string, adminHeaders: Record<string, string>, n: number): Promise<void> {
-  for (const [i, achievementId] of ids(n).entries()) {
+  for (const [i, achievementId] of achievementIds(n).entries()) {
     const res = await fetch(`${base}/admin/achievement`, {
       method: 'POST',
       headers: adminHeaders,
-      body: JSON.stringify({ achievementId, ...body(i, 'ACTIVE') }),
+      body: JSON.stringify({ achievementId, ...achievementBody(i, 'ACTIVE') }),
     });
     if (res.status !== 201) throw new Error(`define ${achievementId}: ${res.status} ${await res.text()}`);
   }
-  for (const achievementId of ids(n)) {
+  for (const achievementId of achievementIds(n)) {
     for (;;) {
       const res = await fetch(`${base}/admin/achievement/${achievementId}/backfill`, { headers: adminHeaders });
       if (res.status !== 200) throw new Error(`backfill of ${achievementId}: ${res.status} ${await res.text()}`);
@@ -52,11 +52,11 @@ export async function defineAchievements(base: string, adminHeaders: Record<stri
 
 /** Sets the `n` achievements INACTIVE: the write path no longer reads or moves them. */
 export async function deactivateAchievements(base: string, adminHeaders: Record<string, string>, n: number): Promise<void> {
-  for (const [i, achievementId] of ids(n).entries()) {
+  for (const [i, achievementId] of achievementIds(n).entries()) {
     const res = await fetch(`${base}/admin/achievement/${achievementId}`, {
       method: 'PUT',
       headers: adminHeaders,
-      body: JSON.stringify(body(i, 'INACTIVE')),
+      body: JSON.stringify(achievementBody(i, 'INACTIVE')),
     });
     if (res.status !== 200) throw new Error(`deactivate ${achievementId}: ${res.status} ${await res.text()}`);
   }

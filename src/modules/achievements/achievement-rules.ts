@@ -113,11 +113,29 @@ export function levelsOf(criteria: Criteria, levels: AchievementBody['levels'], 
     .sort((a, b) => (ranked(criteria.kind) ? b.threshold - a.threshold : a.threshold - b.threshold));
 }
 
-/** The levels `progress` reaches that are not in `unlocked`, easiest first (a rank reaches a level at or within its threshold). */
-export function levelsReached(kind: CriteriaKind, levels: readonly Level[], progress: Decimal, unlocked: ReadonlySet<number>): Level[] {
-  const reaches = (l: Level) =>
-    ranked(kind) ? progress.units > 0n && compareDecimals(progress, l.exact) <= 0 : compareDecimals(progress, l.exact) >= 0;
-  return levels.filter((l) => !unlocked.has(l.level) && reaches(l));
+const NONE: readonly Level[] = [];
+
+/**
+ * The levels `progress` reaches that are not in `unlocked`, easiest first (a rank reaches a level at
+ * or within its threshold). Runs for every achievement an event moves: a loop that stops at the first
+ * level out of reach (levels are easiest first), and no array when none is reached.
+ */
+export function levelsReached(
+  kind: CriteriaKind,
+  levels: readonly Level[],
+  progress: Decimal,
+  unlocked: ReadonlySet<number>,
+): readonly Level[] {
+  const rank = ranked(kind);
+  if (rank && progress.units <= 0n) return NONE;
+  let reached: Level[] | null = null;
+  for (const l of levels) {
+    if (unlocked.has(l.level)) continue;
+    const cmp = compareDecimals(progress, l.exact);
+    if (rank ? cmp > 0 : cmp < 0) break;
+    (reached ??= []).push(l);
+  }
+  return reached ?? NONE;
 }
 
 /** The better of two progresses of a kind (the larger; of ranks the smaller, 0 meaning none). */

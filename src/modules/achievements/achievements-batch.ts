@@ -46,9 +46,10 @@ interface Held {
   progress: Map<string, Decimal>;
   /** The user's stored progress row as decided: every achievement's entry (decision 289). */
   entries: UserProgress;
-  /** Whether the user has a stored progress row; whether the batch changed it. */
+  /** Whether the user has a stored progress row. */
   stored: boolean;
-  changed: boolean;
+  /** achievementId → when its progress last moved in this batch (its entry is written from `progress`). */
+  moved: Map<string, { createdAt: number; at: number }>;
   updatedAt: number;
   /** achievementId → levels unlocked. */
   unlocked: Map<string, Set<number>>;
@@ -80,6 +81,8 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   private readonly held = new Map<string, Held>();
   private readonly unlocks: Array<Parameters<typeof insertUnlocks.run>[1][number]> = [];
   private readonly counts = new Map<string, { project_id: string; achievement_id: string; level: number; users: number }>();
+  /** The current event's metadata fields parsed so far (metadataSum): field → decimal, null when not a number. */
+  private readonly amounts = new Map<string, Decimal | null>();
   /** How many ledger entries have been added to `earned` so far. */
   private ledgerSeen = 0;
 
@@ -120,7 +123,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
         progress: new Map(),
         entries: new Map(),
         stored: false,
-        changed: false,
+        moved: new Map(),
         updatedAt: 0,
         unlocked: new Map(),
         earned: earns ? 0 : null,
@@ -167,11 +170,12 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const h = this.held.get(userKey(event.projectId, event.userId));
     if (!h) return;
     this.countEarnings();
+    this.amounts.clear();
     for (const a of this.touchedBy(event.projectId, event.eventId)) {
       const next = this.progressAfter(a, h, event, outcome);
       if (next === null) continue;
       this.setProgress(h, a, next, event.receivedAt);
-      for (const level of levelsReached(a.criteria.kind, a.levels, next, levelSet(h, a.achievementId))) {
+      for (const level of levelsReached(a.criteria.kind, a.levels, next, h.unlocked.get(a.achievementId) ?? NO_LEVELS)) {
         const unlock = { held: h, achievement: a, level, at: event.receivedAt, backfilled: false };
         this.unlock({ ...unlock, occurredAt: event.occurredAt, boardGroups: event.userGroups }, outcome);
       }
@@ -206,8 +210,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       case 'metadataSum': {
         if (!event.qualifies || event.eventId !== c.eventId || !conditionsHold(c.conditions ?? null, event.metadata)) return null;
         if (c.kind === 'eventCount') return addDecimals(now, ONE);
-        const raw = event.metadata[c.field!];
-        const value = typeof raw === 'number' || typeof raw === 'string' ? parseDecimal(raw) : null;
+        const value = this.amountOf(event, c.field!);
         return value !== null && value.units > 0n ? addDecimals(now, value) : null;
       }
       case 'lifetimeEarned': {
@@ -230,6 +233,17 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       default:
         return null;
     }
+  }
+
+  /** A metadata field of the event as an exact decimal, parsed once per event however many achievements sum it. */
+  private amountOf(event: PipelineEvent, field: string): Decimal | null {
+    let value = this.amounts.get(field);
+    if (value === undefined) {
+      const raw = event.metadata[field];
+      value = typeof raw === 'number' || typeof raw === 'string' ? parseDecimal(raw) : null;
+      this.amounts.set(field, value);
+    }
+    return value;
   }
 
   /** An award: the progress becomes the better of the two, and what it reaches is unlocked. */
@@ -262,11 +276,11 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     return parseDecimal(value) ?? ZERO;
   }
 
+  /** Moves a progress in memory; its entry's text is made once per batch, when the row is written. */
   private setProgress(h: Held, a: Achievement, exact: Decimal, at: number): void {
     h.progress.set(a.achievementId, exact);
-    h.entries.set(a.achievementId, { p: decimalText(exact), c: a.createdAt, at });
-    h.changed = true;
-    h.updatedAt = Math.max(h.updatedAt, at);
+    h.moved.set(a.achievementId, { createdAt: a.createdAt, at });
+    if (at > h.updatedAt) h.updatedAt = at;
   }
 
   /** Unlocks one level: its points through the ledger, its row, the count of its level and the notice. */
@@ -326,7 +340,10 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     // One row per user whose progress moved (decision 289), not one per achievement.
     const progress: Array<Parameters<typeof writeProgress.run>[1][number]> = [];
     for (const h of this.held.values()) {
-      if (!h.changed) continue;
+      if (h.moved.size === 0) continue;
+      for (const [achievementId, m] of h.moved) {
+        h.entries.set(achievementId, { p: decimalText(h.progress.get(achievementId)!), c: m.createdAt, at: m.at });
+      }
       progress.push({
         exists: h.stored,
         row: { project_id: h.projectId, user_id: h.userId, progress: userProgressText(h.entries), updated_at: h.updatedAt },
@@ -345,6 +362,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
 }
 
 const ONE: Decimal = { units: 1n, scale: 0 };
+const NO_LEVELS: ReadonlySet<number> = new Set();
 
 function levelSet(h: Held, achievementId: string): Set<number> {
   let set = h.unlocked.get(achievementId);

@@ -89,3 +89,38 @@ describe('exact decimals: SUM progress', () => {
     expect(parseDecimal(Number.NaN)).toBeNull();
   });
 });
+
+describe('exact decimals: whole numbers take a short path to the same value', () => {
+  it('parses a whole number, as a number or as text, to what the general parse gives', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 7, -12)), fc.boolean(), (n, asText) => {
+        const whole = parseDecimal(asText ? String(n) : n);
+        // "n.0" is not a whole number's text: it takes the general parse (then normalized to scale 0).
+        const general = parseDecimal(`${n}.0`);
+        expect(whole).toEqual(general);
+        expect(decimalText(whole!)).toBe(String(Object.is(n, -0) ? 0 : n));
+      }),
+      { numRuns: 300 },
+    );
+    expect(parseDecimal('007')).toEqual({ units: 7n, scale: 0 });
+    expect(parseDecimal(' 12 ')).toEqual({ units: 12n, scale: 0 });
+    expect(parseDecimal('1234567890123456789')).toEqual({ units: 1234567890123456789n, scale: 0 });
+  });
+
+  it('adds and compares decimals of mixed scales as aligned ones do', () => {
+    const decimal = fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: 0, max: 6 }));
+    fc.assert(
+      fc.property(decimal, decimal, ([au, as], [bu, bs]) => {
+        const a = { units: au, scale: as };
+        const b = { units: bu, scale: bs };
+        const scale = Math.max(as, bs);
+        const x = au * 10n ** BigInt(scale - as);
+        const y = bu * 10n ** BigInt(scale - bs);
+        expect(compareDecimals(a, b)).toBe(x < y ? -1 : x > y ? 1 : 0);
+        const sum = addDecimals(a, b);
+        expect(sum.units * 10n ** BigInt(scale - sum.scale)).toBe(x + y);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -27,9 +27,17 @@ function normalized(d: Decimal): Decimal {
   return { units, scale };
 }
 
+/** A whole number as written without sign, exponent or point, short enough to be exact as a double. */
+const WHOLE_TEXT = /^-?\d{1,15}$/;
+
 /** The decimal of a finite number, or of a numeric string as written; null when it is neither. */
 export function parseDecimal(value: number | string): Decimal | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? fromText(String(value)) : null;
+  // Whole numbers (counts, most amounts, stored progress) skip the general parse: no regex groups, no normalizing.
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value)) return { units: BigInt(value), scale: 0 };
+    return Number.isFinite(value) ? fromText(String(value)) : null;
+  }
+  if (WHOLE_TEXT.test(value)) return { units: BigInt(value), scale: 0 };
   const text = value.trim();
   const exact = text === '' ? null : fromText(text);
   if (exact) return exact;
@@ -58,12 +66,14 @@ function aligned(a: Decimal, b: Decimal): [bigint, bigint, number] {
 }
 
 export function addDecimals(a: Decimal, b: Decimal): Decimal {
+  if (a.scale === 0 && b.scale === 0) return { units: a.units + b.units, scale: 0 };
   const [x, y, scale] = aligned(a, b);
   return normalized({ units: x + y, scale });
 }
 
 /** -1, 0 or 1 as a <, =, > b. */
 export function compareDecimals(a: Decimal, b: Decimal): number {
+  if (a.scale === b.scale) return a.units < b.units ? -1 : a.units > b.units ? 1 : 0;
   const [x, y] = aligned(a, b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
@@ -79,6 +89,7 @@ export function floorProduct(a: Decimal, b: Decimal): number {
 
 /** The canonical decimal text: `50`, `0.1`, `-1.25`. */
 export function decimalText(d: Decimal): string {
+  if (d.scale === 0) return d.units.toString();
   const negative = d.units < 0n;
   const digits = (negative ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
   const whole = digits.slice(0, digits.length - d.scale);
