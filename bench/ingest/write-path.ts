@@ -97,7 +97,8 @@ try {
   const stats = services.writes.stats;
   console.log(
     `${config.databaseUrl.startsWith('sqlite') ? 'embedded' : 'scale'}: ${EVENTS} events in batches of ${BATCH}: ` +
-      `${xp ? '+1 currency (xp) ' : ''}${achievements ? `+${achievements} achievements ` : ''}${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ` +
+      `${xp ? '+1 currency (xp) ' : ''}${achievements ? `+${achievements} achievements ` : ''}` +
+      `${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ` +
       `${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
       `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,
   );
