@@ -2,15 +2,16 @@ import { parseDecimal, ZERO, type Decimal } from '../events/index.js';
 
 /**
  * A user's progress towards one achievement, as kept in the user's one progress row (decision 289):
- * `p` the exact decimal text, `c` the `createdAt` of the achievement it counts for, `at` when it last
- * moved. An entry whose `c` is not the achievement's (a deleted achievement whose id was used again)
+ * `p` the exact decimal text, `c` the `createdAt` of the achievement it counts for. (Entries written
+ * before decision 304 also carry `at`, when it last moved: nothing read it, and its 13 digits were a
+ * third of what every event wrote and parsed; the row's `updated_at` stays.) An entry whose `c` is not the achievement's (a deleted achievement whose id was used again)
  * counts as no progress; entries of achievements the reader does not know are kept as they are.
  * Held in a Map (an id may be any resource id, `__proto__` included).
  */
 export interface UserProgressEntry {
   p: string;
   c: number;
-  at: number;
+  at?: number;
 }
 
 export type UserProgress = Map<string, UserProgressEntry>;
@@ -49,8 +50,8 @@ export function userProgressText(entries: UserProgress): string {
   for (const [id, e] of entries) {
     // An entry read back from a row is kept as it was, whatever its shape: only ours take the short way.
     const entry =
-      typeof e.p === 'string' && typeof e.c === 'number' && typeof e.at === 'number' && Object.keys(e).length === 3
-        ? `{"p":${JSON.stringify(e.p)},"c":${e.c},"at":${e.at}}`
+      typeof e.p === 'string' && typeof e.c === 'number' && Object.keys(e).length === 2
+        ? `{"p":${JSON.stringify(e.p)},"c":${e.c}}`
         : JSON.stringify(e);
     text += `${text === '' ? '{' : ','}${quote(id)}:${entry}`;
   }

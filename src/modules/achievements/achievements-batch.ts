@@ -48,8 +48,8 @@ interface Held {
   entries: UserProgress;
   /** Whether the user has a stored progress row. */
   stored: boolean;
-  /** achievementId → when its progress last moved in this batch (its entry is written from `progress`). */
-  moved: Map<string, { createdAt: number; at: number }>;
+  /** achievementId → the createdAt of the achievement whose progress moved in this batch (its entry is written from `progress`). */
+  moved: Map<string, number>;
   updatedAt: number;
   /** achievementId → levels unlocked. */
   unlocked: Map<string, Set<number>>;
@@ -279,7 +279,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   /** Moves a progress in memory; its entry's text is made once per batch, when the row is written. */
   private setProgress(h: Held, a: Achievement, exact: Decimal, at: number): void {
     h.progress.set(a.achievementId, exact);
-    h.moved.set(a.achievementId, { createdAt: a.createdAt, at });
+    h.moved.set(a.achievementId, a.createdAt);
     if (at > h.updatedAt) h.updatedAt = at;
   }
 
@@ -341,8 +341,8 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const progress: Array<Parameters<typeof writeProgress.run>[1][number]> = [];
     for (const h of this.held.values()) {
       if (h.moved.size === 0) continue;
-      for (const [achievementId, m] of h.moved) {
-        h.entries.set(achievementId, { p: decimalText(h.progress.get(achievementId)!), c: m.createdAt, at: m.at });
+      for (const [achievementId, createdAt] of h.moved) {
+        h.entries.set(achievementId, { p: decimalText(h.progress.get(achievementId)!), c: createdAt });
       }
       progress.push({
         exists: h.stored,
