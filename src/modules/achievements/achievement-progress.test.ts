@@ -4,6 +4,7 @@ import { parseUserProgress, userProgressText, type UserProgress, type UserProgre
 
 describe('achievement progress rows', () => {
   it('writes JSON that reads back as the entries, whatever their ids and shapes', () => {
+    // Entries as written now, and as written before decision 304 (with `at`).
     const entry = fc.oneof(fc.record({ p: fc.string(), c: fc.integer() }), fc.record({ p: fc.string(), c: fc.integer(), at: fc.nat() }));
     const odd = fc.oneof(entry, fc.record({ p: fc.integer(), c: fc.string(), extra: fc.boolean() }));
     const id = fc.oneof(fc.string(), fc.constantFrom('__proto__', 'a"b', 'ü\\n', 'constructor'));

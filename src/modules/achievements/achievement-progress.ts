@@ -4,8 +4,9 @@ import { parseDecimal, ZERO, type Decimal } from '../events/index.js';
  * A user's progress towards one achievement, as kept in the user's one progress row (decision 289):
  * `p` the exact decimal text, `c` the `createdAt` of the achievement it counts for. (Entries written
  * before decision 304 also carry `at`, when it last moved: nothing read it, and its 13 digits were a
- * third of what every event wrote and parsed; the row's `updated_at` stays.) An entry whose `c` is not the achievement's (a deleted achievement whose id was used again)
- * counts as no progress; entries of achievements the reader does not know are kept as they are.
+ * third of what every event wrote and parsed; the row's `updated_at` stays.) An entry whose `c` is
+ * not the achievement's (a deleted achievement whose id was used again) counts as no progress;
+ * entries of achievements the reader does not know are kept as they are.
  * Held in a Map (an id may be any resource id, `__proto__` included).
  */
 export interface UserProgressEntry {
