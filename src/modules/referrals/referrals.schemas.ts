@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RESOURCE_ID_PATTERN } from '../../platform/ids.js';
 import { ResourceId, UserId } from '../../http/schemas.js';
 import { Conditions } from '../events/index.js';
 
@@ -102,4 +103,4 @@ export const ReferralPage = Type.Object({
 export type ReferralPage = Static<typeof ReferralPage>;
 
 export const ReferralUserParams = Type.Object({ userId: UserId });
-export const ReferralIdParams = Type.Object({ id: ResourceId });
+export const ReferralIdParams = Type.Object({ id: Type.String({ pattern: RESOURCE_ID_PATTERN, description: 'Id of the referral (`id` in GET /admin/referral)' }) });
