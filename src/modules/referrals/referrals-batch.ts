@@ -294,9 +294,7 @@ export class ReferralsBatch implements EventStagePart<'referral'> {
 
   /** Referrer rewards left to payout units go out once the batch is durable (decision 310). */
   async afterCommit(): Promise<void> {
-    await Promise.all(
-      this.due.map((row) => this.submitPayout(row.project_id, row.referrer_id!, row.id).catch(() => undefined)),
-    );
+    await Promise.all(this.due.map((row) => this.submitPayout(row.project_id, row.referrer_id!, row.id).catch(() => undefined)));
   }
 }
 

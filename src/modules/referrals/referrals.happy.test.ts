@@ -23,7 +23,11 @@ describeSharedApp('referrals: happy path', (t) => {
     await t.setClock(NOW);
     await defineCurrency(t, { currencyId: 'gems', title: { en: 'Gems' }, spendable: true });
     await setProgramme(t, {
-      qualifying: { eventId: 'purchase', withinDays: 30, conditions: { type: 'AND', conditions: [{ field: 'amount', operator: 'greater_than_or_equal', value: 50 }] } },
+      qualifying: {
+        eventId: 'purchase',
+        withinDays: 30,
+        conditions: { type: 'AND', conditions: [{ field: 'amount', operator: 'greater_than_or_equal', value: 50 }] },
+      },
       referrerReward: { points: 7, currency: 'gems' },
       refereeReward: { points: 3, currency: 'gems' },
     });
@@ -49,7 +53,9 @@ describeSharedApp('referrals: happy path', (t) => {
     expect(await referralEntries(t, 'rita')).toEqual([50]);
     expect(await referralEntries(t, 'bob')).toEqual([20]);
     const log = (await t.admin('GET', '/admin/event-log?limit=10')).json().entries as Array<{ userId: string; reason: string }>;
-    expect(log.find((e) => e.userId === 'bob')!.reason).toMatch(/^5 points awarded; referral ref_\w+ qualified; referrer rita is over its total cap 1: not paid$/);
+    expect(log.find((e) => e.userId === 'bob')!.reason).toMatch(
+      /^5 points awarded; referral ref_\w+ qualified; referrer rita is over its total cap 1: not paid$/,
+    );
   });
 
   it('pages the referral log newest first and filters it by status', async () => {
@@ -86,5 +92,4 @@ describeSharedApp('referrals: happy path', (t) => {
       ['rita', null, null],
     ]);
   });
-
 });

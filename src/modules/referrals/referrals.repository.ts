@@ -26,7 +26,10 @@ export const referralsRepository = {
 
   /** Inserts the code unless the user has one or the code is taken (either unique key): race-safe on both stores. */
   insertCode(db: Queryable, row: ReferralCodesTable) {
-    return db.insertInto('referral_codes').values(row).onConflict((oc) => oc.doNothing());
+    return db
+      .insertInto('referral_codes')
+      .values(row)
+      .onConflict((oc) => oc.doNothing());
   },
 
   /** The user's counts as a referrer. */

@@ -15,7 +15,10 @@ import {
 /** The user's referral (code and counts, entering a code) and the /admin/referral resources (decision 310). */
 export async function referralsRoutes(app: App): Promise<void> {
   const { referrals } = app.services;
-  const user = { tags: ['referrals'], security: [{ bearerAuth: [] as string[] }, { apiKey: [] as string[] }] as Array<Record<string, string[]>> };
+  const user = {
+    tags: ['referrals'],
+    security: [{ bearerAuth: [] as string[] }, { apiKey: [] as string[] }] as Array<Record<string, string[]>>,
+  };
   const admin = { tags: ['admin: referrals'], security: [{ adminToken: [] }] };
   app.get(
     '/user/:userId/referral',

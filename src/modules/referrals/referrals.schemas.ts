@@ -81,7 +81,13 @@ export const Referral = Type.Object({
   qualifiedAt: Type.Union([Type.Integer(), Type.Null()]),
   refereePoints: Type.Integer(),
   referrerPoints: Type.Integer(),
-  referrerState: Type.Union([Type.Literal('none'), Type.Literal('paid'), Type.Literal('capped'), Type.Literal('due'), Type.Literal('gone')]),
+  referrerState: Type.Union([
+    Type.Literal('none'),
+    Type.Literal('paid'),
+    Type.Literal('capped'),
+    Type.Literal('due'),
+    Type.Literal('gone'),
+  ]),
   currency: Type.String(),
 });
 export type Referral = Static<typeof Referral>;
@@ -103,4 +109,6 @@ export const ReferralPage = Type.Object({
 export type ReferralPage = Static<typeof ReferralPage>;
 
 export const ReferralUserParams = Type.Object({ userId: UserId });
-export const ReferralIdParams = Type.Object({ id: Type.String({ pattern: RESOURCE_ID_PATTERN, description: 'Id of the referral (`id` in GET /admin/referral)' }) });
+export const ReferralIdParams = Type.Object({
+  id: Type.String({ pattern: RESOURCE_ID_PATTERN, description: 'Id of the referral (`id` in GET /admin/referral)' }),
+});

@@ -89,7 +89,8 @@ export class ReferralsService implements UserDataOwner {
 
   /** PUT /admin/referral-programme: the whole programme (its currencies and event must exist). */
   async putProgramme(projectId: string, body: ReferralProgrammeBody): Promise<ReferralProgramme> {
-    for (const r of [body.referrerReward, body.refereeReward]) if (r.currency !== undefined) await this.sources.currency(projectId, r.currency);
+    for (const r of [body.referrerReward, body.refereeReward])
+      if (r.currency !== undefined) await this.sources.currency(projectId, r.currency);
     if (!(await this.sources.eventExists(projectId, body.qualifying.eventId)))
       throw AppError.of('UNKNOWN_EVENT', `event ${body.qualifying.eventId} is not defined`);
     const p = programmeOf(body, this.platform.clock.now());
@@ -105,7 +106,9 @@ export class ReferralsService implements UserDataOwner {
     for (let attempt = 0; attempt < 8; attempt++) {
       const found = await repo.codeOf(this.db, projectId, userId).executeTakeFirst();
       if (found) return found.code;
-      await repo.insertCode(this.db, { project_id: projectId, user_id: userId, code: newCode(), created_at: this.platform.clock.now() }).execute();
+      await repo
+        .insertCode(this.db, { project_id: projectId, user_id: userId, code: newCode(), created_at: this.platform.clock.now() })
+        .execute();
     }
     throw new Error('no free referral code after 8 attempts');
   }
@@ -118,7 +121,12 @@ export class ReferralsService implements UserDataOwner {
     const [code, counts, own] = await Promise.all([
       this.codeOf(projectId, userId),
       repo.countsOf(this.db, projectId, userId).executeTakeFirst(),
-      this.db.selectFrom('referrals').select('referrer_id').where('project_id', '=', projectId).where('referee_id', '=', userId).executeTakeFirst(),
+      this.db
+        .selectFrom('referrals')
+        .select('referrer_id')
+        .where('project_id', '=', projectId)
+        .where('referee_id', '=', userId)
+        .executeTakeFirst(),
     ]);
     return {
       code,

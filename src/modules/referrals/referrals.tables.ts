@@ -24,7 +24,10 @@ export interface ReferralCodesTable {
 
 /** `pending` → `qualified`; `flagged` → approved (`pending` or `qualified`) or `rejected`. */
 export type ReferralStatus = 'pending' | 'flagged' | 'qualified' | 'rejected';
-/** What became of the referrer's reward: `none` (not qualified yet), `paid`, `capped`, `due` (paid by a unit of its own), `gone` (referrer deleted). */
+/**
+ * What became of the referrer's reward: `none` (not qualified yet), `paid`, `capped`, `due` (left to a
+ * payout unit of its own, decision 310), `gone` (the referrer was deleted).
+ */
 export type ReferrerState = 'none' | 'paid' | 'capped' | 'due' | 'gone';
 
 /** One referral: the link between a referrer and a referee (null: that user was deleted). */

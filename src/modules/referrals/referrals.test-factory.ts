@@ -44,7 +44,13 @@ export async function join(t: TestContext, userId: string, code: string, fingerp
 export async function referrals(t: TestContext, status?: string) {
   const res = await t.admin('GET', `/admin/referral${status ? `?status=${status}` : ''}`);
   if (res.statusCode !== 200) throw new Error(`referrals: ${res.statusCode} ${res.body}`);
-  return res.json().referrals as Array<{ id: string; refereeId: string | null; referrerId: string | null; status: string; referrerState: string }>;
+  return res.json().referrals as Array<{
+    id: string;
+    refereeId: string | null;
+    referrerId: string | null;
+    status: string;
+    referrerState: string;
+  }>;
 }
 
 /** The user's REFERRAL history entries' points. */

@@ -29,7 +29,14 @@ describeBackends('referrals: webhook messages', (t) => {
     ]);
     expect(receiver.ofType('referral.flagged').map((r) => r.json.data.refereeId)).toEqual(['bob']);
     const [qualified] = receiver.ofType('referral.qualified').map((r) => r.json.data);
-    expect(qualified).toMatchObject({ userId: 'ann', refereeId: 'ann', referrerId: 'rita', refereePoints: 20, referrerPoints: 50, referrerState: 'paid' });
+    expect(qualified).toMatchObject({
+      userId: 'ann',
+      refereeId: 'ann',
+      referrerId: 'rita',
+      refereePoints: 20,
+      referrerPoints: 50,
+      referrerState: 'paid',
+    });
     const entries = receiver
       .ofType('points.changed')
       .map((r) => r.json.data)

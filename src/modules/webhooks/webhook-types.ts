@@ -83,7 +83,10 @@ export const WEBHOOK_DATA = {
       refereeId: Type.String(),
       reason: Type.String(),
     },
-    { description: 'A referral was flagged (its fingerprint was seen on the referrer or another of its referees): it pays only once approved' },
+    {
+      description:
+        'A referral was flagged (its fingerprint was seen on the referrer or another of its referees): it pays only once approved',
+    },
   ),
   'referral.qualified': Type.Object(
     {
@@ -94,7 +97,9 @@ export const WEBHOOK_DATA = {
       refereeId: Type.Union([Type.String(), Type.Null()]),
       refereePoints: Type.Number({ description: "The referee's reward paid" }),
       referrerPoints: Type.Number({ description: "The referrer's reward paid (0 when capped or left to a payout)" }),
-      referrerState: Type.String({ description: '`paid`, `capped` (over its cap), `due` (paid just after, by a unit of its own) or `gone`' }),
+      referrerState: Type.String({
+        description: '`paid`, `capped` (over its cap), `due` (paid just after, by a unit of its own) or `gone`',
+      }),
       qualifiedAt: ms('When the qualifying event happened'),
     },
     { description: "A referee's qualifying event (or an admin's approval) qualified a referral: both rewards, once" },
