@@ -16,3 +16,17 @@ export function referralView(r: ReferralsTable): Referral {
     currency: r.currency,
   };
 }
+
+/** A stored row with its numbers as numbers (PostgreSQL answers bigint as text). */
+export function numeric(r: ReferralsTable): ReferralsTable {
+  const n = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    ...r,
+    joined_at: Number(r.joined_at),
+    referee_since: Number(r.referee_since),
+    qualified_at: n(r.qualified_at),
+    referee_points: Number(r.referee_points),
+    referrer_points: Number(r.referrer_points),
+    referrer_paid_at: n(r.referrer_paid_at),
+  };
+}

@@ -8,7 +8,7 @@ import { capReason, DAY_MS, underCap, type Programme } from './referral-programm
 import { referralsRepository as repo } from './referrals.repository.js';
 import type { Referral } from './referrals.schemas.js';
 import type { ReferralsTable } from './referrals.tables.js';
-import { referralView } from './referral-view.js';
+import { numeric, referralView } from './referral-view.js';
 
 /**
  * A referral unit: a referee entering a code (`join`: the unit's user is the referee, the code's
@@ -296,18 +296,4 @@ export class ReferralsBatch implements EventStagePart<'referral'> {
   async afterCommit(): Promise<void> {
     await Promise.all(this.due.map((row) => this.submitPayout(row.project_id, row.referrer_id!, row.id).catch(() => undefined)));
   }
-}
-
-/** A stored row with its numbers as numbers (PostgreSQL answers bigint as text). */
-function numeric(r: ReferralsTable): ReferralsTable {
-  const n = (v: number | null) => (v === null ? null : Number(v));
-  return {
-    ...r,
-    joined_at: Number(r.joined_at),
-    referee_since: Number(r.referee_since),
-    qualified_at: n(r.qualified_at),
-    referee_points: Number(r.referee_points),
-    referrer_points: Number(r.referrer_points),
-    referrer_paid_at: n(r.referrer_paid_at),
-  };
 }
