@@ -244,11 +244,12 @@ export class ReferralsBatch implements EventStagePart<'referral'> {
       outcome?.notes.push(`referral ${row.id} qualified; referrer ${referrer} is over its ${capReason(p, paid)}: not paid`);
       return;
     }
-    const at = this.batch.now;
+    // The entry takes the qualifying event's time (as the referee's); the cap counts payments by when they were made.
+    const at = row.qualified_at ?? this.batch.now;
     row.referrer_points =
       p.referrerReward.points > 0 ? ledger.record(this.entry(row, referrer, p.referrerReward, at, [], 'referrer')).points : 0;
     row.referrer_state = 'paid';
-    row.referrer_paid_at = at;
+    row.referrer_paid_at = this.batch.now;
     row.currency = p.referrerReward.currency;
     this.paid.set(key, { month: paid.month + 1, total: paid.total + 1 });
     outcome?.notes.push(`referral ${row.id} qualified: referrer ${referrer} paid`);
