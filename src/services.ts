@@ -11,6 +11,7 @@ import { surveysParticipant, SurveysService } from './modules/surveys/index.js';
 import { LeaderboardsService, MonthClose } from './modules/leaderboards/index.js';
 import { ChallengesService } from './modules/challenges/index.js';
 import { AchievementBackfill, AchievementsService } from './modules/achievements/index.js';
+import { ReferralsService } from './modules/referrals/index.js';
 import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
@@ -95,6 +96,16 @@ export function createServices(platform: Platform) {
     completions: (p, u) => challenges.completionsOf(p, u),
   });
   achievements.onChanged((p, a) => achievementBackfill.start(p, a));
+  const referrals = new ReferralsService(
+    platform,
+    {
+      userSince: async (p, u) => (await users.get(p, u)).createdAt,
+      currency: (p, c) => currencies.require(p, c),
+      eventExists: async (p, e) => (await events.definitions.find(p, e)) !== undefined,
+    },
+    writes,
+  );
+  events.useLocks((p, u, e) => referrals.locksFor(p, u, e));
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,
@@ -105,6 +116,7 @@ export function createServices(platform: Platform) {
     challenges.stage,
     streaks.stage,
     achievements.stage,
+    referrals.stage,
     analytics.stage.participant,
     tiers.participant,
     redemptionParticipant,
@@ -146,6 +158,7 @@ export function createServices(platform: Platform) {
     challenges,
     streaks,
     achievements,
+    referrals,
     leaderboards,
     coupons,
     redemption,
@@ -192,6 +205,7 @@ export function createServices(platform: Platform) {
     streaks,
     achievements,
     achievementBackfill,
+    referrals,
     leaderboards,
     coupons,
     offers,

@@ -23,6 +23,11 @@ export interface WriteUnit {
   readonly userId: string;
   /** Create the user in the batch when it does not exist (an event of a project with autoCreateUsers, decision 230). */
   readonly createUser?: boolean;
+  /**
+   * Other users of the same project the unit may credit (a referral pays the referrer): the ledger
+   * locks them with the unit's user, in the same key order, so their entries are exact too.
+   */
+  readonly alsoLocks?: readonly string[];
 }
 
 /**
@@ -159,6 +164,16 @@ export class WriteBatch {
   /** The units of one kind, in arrival order. */
   unitsOf<K extends UnitKind>(kind: K): Array<UnitOf<K>> {
     return this.units.filter((u): u is UnitOf<K> => u.kind === kind);
+  }
+
+  /** Every user the batch locks: each unit's user and those it names in `alsoLocks`, once each. */
+  lockedUsers(): Array<{ projectId: string; userId: string }> {
+    const users = new Map<string, { projectId: string; userId: string }>();
+    for (const u of this.units) {
+      users.set(userKey(u.projectId, u.userId), { projectId: u.projectId, userId: u.userId });
+      for (const other of u.alsoLocks ?? []) users.set(userKey(u.projectId, other), { projectId: u.projectId, userId: other });
+    }
+    return [...users.values()];
   }
 
   /** Distinct project ids of the batch. */

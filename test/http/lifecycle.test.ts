@@ -66,6 +66,7 @@ describeBackends('app life cycle: the services start when the app is ready and c
       'tiers',
       'events',
       'challenges',
+      'referrals',
       'streaks',
       'achievements',
       'redemptions',

@@ -700,6 +700,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/{userId}/referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's referral code and counts
+         * @description The user's code (made on first read: 8 letters and digits without 0/O/1/I/L, unique in the project, stable), the referrer whose code the user entered, and how many it invited, how many qualified and what its rewards paid. An API key needs the scope `users:read`.
+         */
+        get: operations["getUserReferral"];
+        put?: never;
+        /**
+         * Enter a referral code
+         * @description The referee enters a code, once, within `codeDays` of joining and before its first qualifying event. Refusals (400): REFERRAL_PROGRAMME_INACTIVE, REFERRAL_WINDOW_CLOSED, REFERRAL_CODE_UNKNOWN, REFERRAL_OWN_CODE, REFERRAL_ALREADY_JOINED, REFERRAL_CYCLE (the owner was referred by this user), REFERRAL_AFTER_QUALIFYING. A `fingerprint` seen on the referrer or another of its referees makes the referral `flagged`. An API key needs the scope `users:write`.
+         */
+        post: operations["joinReferral"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/referral-programme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the referral programme
+         * @description The project's referral programme (INACTIVE with defaults until it is set).
+         */
+        get: operations["getReferralProgramme"];
+        /**
+         * Set the referral programme
+         * @description Sets the whole programme: the qualifying event (it must be defined, 400 UNKNOWN_EVENT), the rewards (any currency of the project, 400 UNKNOWN_CURRENCY), the referrer cap and `codeDays`. Referrals already qualified keep what they paid.
+         */
+        put: operations["putReferralProgramme"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List referrals
+         * @description The project's referrals, newest first, optionally of one status, paged by cursor.
+         */
+        get: operations["listReferrals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/referral/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a flagged referral
+         * @description Approves a flagged referral: when its qualifying event has happened it pays both sides now (once), else it waits for it.
+         */
+        post: operations["approveReferral"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/referral/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a flagged referral
+         * @description Rejects a flagged referral: it never pays. 409 REFERRAL_NOT_FLAGGED for a referral that is not flagged.
+         */
+        post: operations["rejectReferral"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/{userId}/streak": {
         parameters: {
             query?: never;
@@ -1938,7 +2046,7 @@ export interface components {
                 /** @description The project the message belongs to */
                 projectId: string;
                 userId: string;
-                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY or ACHIEVEMENT (an EVENT whose pending points became available is sent again with them) */
+                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY, ACHIEVEMENT or REFERRAL (an EVENT whose pending points became available is sent again with them) */
                 entryType: string;
                 /** @description The eventId, challengeId, streakId, surveyId, offerId or adjustment id */
                 sourceId: string;
@@ -2019,6 +2127,76 @@ export interface components {
                 unlockedAt: number;
                 /** @description Awarded by the backfill of a new or changed achievement */
                 backfilled: boolean;
+            };
+        };
+        /** @description A referee entered a referral code */
+        WebhookReferralJoined: {
+            /** @enum {string} */
+            type: "referral.joined";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description A referee entered a referral code */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                userId: string;
+                referralId: string;
+                /** @description The owner of the code */
+                referrerId: string;
+                /** @description The user who entered it (also `userId`) */
+                refereeId: string;
+                /** @description `pending`, or `flagged` (a `referral.flagged` follows) */
+                status: string;
+            };
+        };
+        /** @description A referral was flagged (its fingerprint was seen on the referrer or another of its referees): it pays only once approved */
+        WebhookReferralFlagged: {
+            /** @enum {string} */
+            type: "referral.flagged";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description A referral was flagged (its fingerprint was seen on the referrer or another of its referees): it pays only once approved */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                userId: string;
+                referralId: string;
+                referrerId: string;
+                refereeId: string;
+                reason: string;
+            };
+        };
+        /** @description A referee's qualifying event (or an admin's approval) qualified a referral: both rewards, once */
+        WebhookReferralQualified: {
+            /** @enum {string} */
+            type: "referral.qualified";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description A referee's qualifying event (or an admin's approval) qualified a referral: both rewards, once */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                userId: string;
+                referralId: string;
+                referrerId: string | null;
+                refereeId: string | null;
+                /** @description The referee's reward paid */
+                refereePoints: number;
+                /** @description The referrer's reward paid (0 when capped or left to a payout) */
+                referrerPoints: number;
+                /** @description `paid`, `capped` (over its cap), `due` (paid just after, by a unit of its own) or `gone` */
+                referrerState: string;
+                /** @description When the qualifying event happened (Unix ms) */
+                qualifiedAt: number;
             };
         };
         /** @description A user reached a level of a currency with levels (once per user, currency and level) */
@@ -14104,6 +14282,1688 @@ export interface operations {
                      *       "error": "Not Found",
                      *       "message": "User alice not found",
                      *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    getUserReferral: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "alice",
+                     *       "referredBy": "alice",
+                     *       "invited": 10,
+                     *       "qualified": 10,
+                     *       "earned": 10
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The user's own code (created on first read, stable) */
+                        code: string;
+                        /** @description The referrer whose code the user entered */
+                        referredBy: string | null;
+                        /** @description Referees who entered the code */
+                        invited: number;
+                        /** @description Of them, those who qualified */
+                        qualified: number;
+                        /** @description What the user's referrer rewards paid in all */
+                        earned: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    joinReferral: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Client-chosen user id
+                 * @example alice
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "alice"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The referrer's code (case does not matter) */
+                    code: string;
+                    /** @description Opaque device or payment hash */
+                    fingerprint?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "alice",
+                     *       "referrerId": "alice",
+                     *       "refereeId": "alice",
+                     *       "status": "pending",
+                     *       "joinedAt": 1773329400000,
+                     *       "qualifiedAt": 1773329400000,
+                     *       "refereePoints": 10,
+                     *       "referrerPoints": 10,
+                     *       "referrerState": "none",
+                     *       "currency": "alice"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @description null: the referrer was deleted */
+                        referrerId: string | null;
+                        /** @description null: the referee was deleted */
+                        refereeId: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "flagged" | "qualified" | "rejected";
+                        joinedAt: number;
+                        qualifiedAt: number | null;
+                        refereePoints: number;
+                        referrerPoints: number;
+                        /** @enum {string} */
+                        referrerState: "none" | "paid" | "capped" | "due" | "gone";
+                        currency: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "A user may act only for itself",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    getReferralProgramme: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ACTIVE",
+                     *       "qualifying": {
+                     *         "eventId": "purchase",
+                     *         "conditions": {
+                     *           "type": "AND",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "equals",
+                     *               "value": "alice"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "withinDays": 10
+                     *       },
+                     *       "referrerReward": {
+                     *         "points": 120,
+                     *         "currency": "alice"
+                     *       },
+                     *       "refereeReward": {
+                     *         "points": 120,
+                     *         "currency": "alice"
+                     *       },
+                     *       "referrerCap": {
+                     *         "perMonth": 10,
+                     *         "total": 1
+                     *       },
+                     *       "codeDays": 10,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        qualifying: {
+                            eventId: string;
+                            conditions: {
+                                /** @enum {string} */
+                                type: "AND" | "OR";
+                                conditions: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                    value?: (string | number | boolean) | (string | number)[];
+                                }[];
+                            } | null;
+                            withinDays: number;
+                        };
+                        referrerReward: {
+                            points: number;
+                            currency: string;
+                        };
+                        refereeReward: {
+                            points: number;
+                            currency: string;
+                        };
+                        referrerCap: {
+                            perMonth: number | null;
+                            total: number | null;
+                        };
+                        codeDays: number;
+                        /** @description Unix ms; null: never set (the programme is off) */
+                        updatedAt: number | null;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    putReferralProgramme: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "ACTIVE",
+                 *       "qualifying": {
+                 *         "eventId": "purchase",
+                 *         "conditions": {
+                 *           "type": "AND",
+                 *           "conditions": [
+                 *             {
+                 *               "field": "amount",
+                 *               "operator": "equals",
+                 *               "value": "alice"
+                 *             }
+                 *           ]
+                 *         },
+                 *         "withinDays": 10
+                 *       },
+                 *       "referrerReward": {
+                 *         "points": 120,
+                 *         "currency": "alice"
+                 *       },
+                 *       "refereeReward": {
+                 *         "points": 120,
+                 *         "currency": "alice"
+                 *       },
+                 *       "codeDays": 10
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    status: "ACTIVE" | "INACTIVE";
+                    qualifying: {
+                        /** @description The event the referee must send */
+                        eventId: string;
+                        conditions?: {
+                            /** @enum {string} */
+                            type: "AND" | "OR";
+                            conditions: {
+                                field: string;
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                value?: (string | number | boolean) | (string | number)[];
+                            }[];
+                        };
+                        /** @description Days after the referee joined within which it counts */
+                        withinDays: number;
+                    };
+                    referrerReward: {
+                        /** @description Amount paid (0: nothing) */
+                        points: number;
+                        /** @description A currency of the project (default points) */
+                        currency?: string;
+                    };
+                    refereeReward: {
+                        /** @description Amount paid (0: nothing) */
+                        points: number;
+                        /** @description A currency of the project (default points) */
+                        currency?: string;
+                    };
+                    referrerCap?: {
+                        /** @description Paid referrals per UTC month */
+                        perMonth?: number;
+                        /** @description Paid referrals in all */
+                        total?: number;
+                    };
+                    /** @description Days after joining a referee may still enter a code */
+                    codeDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ACTIVE",
+                     *       "qualifying": {
+                     *         "eventId": "purchase",
+                     *         "conditions": {
+                     *           "type": "AND",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "equals",
+                     *               "value": "alice"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "withinDays": 10
+                     *       },
+                     *       "referrerReward": {
+                     *         "points": 120,
+                     *         "currency": "alice"
+                     *       },
+                     *       "refereeReward": {
+                     *         "points": 120,
+                     *         "currency": "alice"
+                     *       },
+                     *       "referrerCap": {
+                     *         "perMonth": 10,
+                     *         "total": 1
+                     *       },
+                     *       "codeDays": 10,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        qualifying: {
+                            eventId: string;
+                            conditions: {
+                                /** @enum {string} */
+                                type: "AND" | "OR";
+                                conditions: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                    value?: (string | number | boolean) | (string | number)[];
+                                }[];
+                            } | null;
+                            withinDays: number;
+                        };
+                        referrerReward: {
+                            points: number;
+                            currency: string;
+                        };
+                        refereeReward: {
+                            points: number;
+                            currency: string;
+                        };
+                        referrerCap: {
+                            perMonth: number | null;
+                            total: number | null;
+                        };
+                        codeDays: number;
+                        /** @description Unix ms; null: never set (the programme is off) */
+                        updatedAt: number | null;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    listReferrals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only deliveries in this state
+                 * @example pending
+                 */
+                status?: "pending" | "flagged" | "qualified" | "rejected";
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
+                cursor?: string;
+                /**
+                 * @description Referrals per page
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as cursor); absent on the last page */
+                    "x-next-cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "referrals": [
+                     *         {
+                     *           "id": "alice",
+                     *           "referrerId": "alice",
+                     *           "refereeId": "alice",
+                     *           "status": "pending",
+                     *           "joinedAt": 1773329400000,
+                     *           "qualifiedAt": 1773329400000,
+                     *           "refereePoints": 10,
+                     *           "referrerPoints": 10,
+                     *           "referrerState": "none",
+                     *           "currency": "alice"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
+                    "application/json": {
+                        referrals: {
+                            id: string;
+                            /** @description null: the referrer was deleted */
+                            referrerId: string | null;
+                            /** @description null: the referee was deleted */
+                            refereeId: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "flagged" | "qualified" | "rejected";
+                            joinedAt: number;
+                            qualifiedAt: number | null;
+                            refereePoints: number;
+                            referrerPoints: number;
+                            /** @enum {string} */
+                            referrerState: "none" | "paid" | "capped" | "due" | "gone";
+                            currency: string;
+                        }[];
+                        /** @description Cursor of the next page; null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    approveReferral: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Id of the referral (`id` in GET /admin/referral)
+                 * @example alice
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "alice",
+                     *       "referrerId": "alice",
+                     *       "refereeId": "alice",
+                     *       "status": "pending",
+                     *       "joinedAt": 1773329400000,
+                     *       "qualifiedAt": 1773329400000,
+                     *       "refereePoints": 10,
+                     *       "referrerPoints": 10,
+                     *       "referrerState": "none",
+                     *       "currency": "alice"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @description null: the referrer was deleted */
+                        referrerId: string | null;
+                        /** @description null: the referee was deleted */
+                        refereeId: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "flagged" | "qualified" | "rejected";
+                        joinedAt: number;
+                        qualifiedAt: number | null;
+                        refereePoints: number;
+                        referrerPoints: number;
+                        /** @enum {string} */
+                        referrerState: "none" | "paid" | "capped" | "due" | "gone";
+                        currency: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    rejectReferral: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Id of the referral (`id` in GET /admin/referral)
+                 * @example alice
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "alice",
+                     *       "referrerId": "alice",
+                     *       "refereeId": "alice",
+                     *       "status": "pending",
+                     *       "joinedAt": 1773329400000,
+                     *       "qualifiedAt": 1773329400000,
+                     *       "refereePoints": 10,
+                     *       "referrerPoints": 10,
+                     *       "referrerState": "none",
+                     *       "currency": "alice"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @description null: the referrer was deleted */
+                        referrerId: string | null;
+                        /** @description null: the referee was deleted */
+                        refereeId: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "flagged" | "qualified" | "rejected";
+                        joinedAt: number;
+                        qualifiedAt: number | null;
+                        refereePoints: number;
+                        referrerPoints: number;
+                        /** @enum {string} */
+                        referrerState: "none" | "paid" | "capped" | "due" | "gone";
+                        currency: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
                      *     }
                      */
                     "application/json": {
@@ -30852,7 +32712,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
@@ -31344,7 +33204,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;

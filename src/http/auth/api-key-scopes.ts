@@ -26,6 +26,7 @@ export const WRITE_ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'PUT /user/:userId/notifications/overview': 'users:write',
   'PUT /user/:userId/notifications/change': 'users:write',
   'POST /usergroup': 'users:write',
+  'POST /user/:userId/referral': 'users:write',
   'POST /user/:userId/offer/:offerId/redeem': 'rewards:write',
   'PUT /user/:userId/coupon/:couponId': 'rewards:write',
   'PUT /user/:userId/survey/:surveyId': 'rewards:write',

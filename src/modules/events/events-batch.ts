@@ -7,7 +7,7 @@ import { tiersIn, type TiersBatch } from '../tiers/index.js';
 import type { EventDefinition, EventResponse } from './events.schemas.js';
 import { limitPeriodKey } from './limit-period.js';
 import { insertEvents, limitCounters, writeLimitCounts } from './events.repository.js';
-import { conditionFailure, limitReason } from './event-log-reason.js';
+import { awardedReason, conditionFailure, limitReason } from './event-log-reason.js';
 import { insertEventLog } from './event-log.repository.js';
 import type { PipelineEvent, PipelineOutcome } from './pipeline.js';
 import { tieredReward, type CurrencyReward } from './reward.js';
@@ -36,6 +36,8 @@ export interface PreparedEvent {
   limited: boolean;
   /** Whether the batch creates the user when it does not exist (the project's autoCreateUsers). */
   createUser: boolean;
+  /** Other users the event's batch locks (the referrer its referral may pay, decision 310). */
+  alsoLocks?: string[];
 }
 
 /** What the 404 of an event for an unknown user adds: how to get past it. */
@@ -212,7 +214,7 @@ class EventsBatch implements BatchPart<'event'> {
       user_groups: JSON.stringify(event.userGroups),
     });
     // Only an event that earned nothing gets a reason now; an awarded one's is made when read.
-    this.logged.push({
+    const logRow: (typeof this.logged)[number] = {
       project_id: event.projectId,
       at: event.receivedAt,
       user_id: event.userId,
@@ -223,9 +225,12 @@ class EventsBatch implements BatchPart<'event'> {
       metadata,
       status: 200,
       code: null,
-    });
-    const outcome: PipelineOutcome = { streaks: [], challenges: [], achievements: [], pointsEarned: points };
+    };
+    this.logged.push(logRow);
+    const outcome: PipelineOutcome = { streaks: [], challenges: [], achievements: [], pointsEarned: points, notes: [] };
     for (const stage of this.stages) stage(event, outcome);
+    // An awarded event's reason is made when read unless a stage noted something (awardedReason).
+    if (outcome.notes.length > 0) logRow.reason = [logRow.reason ?? awardedReason(points), ...outcome.notes].join('; ');
     const levelUps = ledger.levelUps.length === levelMark ? [] : levelUpsOf(ledger.levelUps.slice(levelMark), p);
     return response(p, event, outcome, rewards, levelUps);
   }

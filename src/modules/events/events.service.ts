@@ -30,6 +30,7 @@ const unitOf = (event: PreparedEvent): EventUnit => ({
   projectId: event.projectId,
   userId: event.userId,
   createUser: event.createUser,
+  ...(event.alsoLocks ? { alsoLocks: event.alsoLocks } : {}),
   event,
 });
 
@@ -45,6 +46,7 @@ export class EventsService implements UserDataOwner {
   /** What came of every call and bulk item (GET /admin/event-log). */
   readonly log: EventLogService;
   private readonly repo: EventsRepository;
+  private locks: ((projectId: string, userId: string, eventId: string) => Promise<string[]>) | null = null;
 
   constructor(
     private readonly platform: Platform,
@@ -170,9 +172,10 @@ export class EventsService implements UserDataOwner {
       checkUserEventAge(occurredAt, receivedAt, await this.projects.userEventMaxAgeHours(projectId));
     }
     // Inactive or unknown groups get no group reward and nothing on their boards; `default` always counts.
-    const [userGroups, createUser] = await Promise.all([
+    const [userGroups, createUser, alsoLocks] = await Promise.all([
       this.userGroups.activeAmong(projectId, userGroupsOf(metadata)),
       this.projects.autoCreateUsers(projectId),
+      this.locks ? this.locks(projectId, body.userId, body.eventId) : [],
     ]);
     const conditionReached = conditionsHold(definition.conditions, metadata);
     const reward = computeReward(definition, metadata, userGroups);
@@ -191,7 +194,13 @@ export class EventsService implements UserDataOwner {
       userGroupId: reward.userGroupId,
       limited: conditionReached && definition.limit !== null,
       createUser,
+      ...(alsoLocks.length > 0 ? { alsoLocks } : {}),
     };
+  }
+
+  /** Sets who else an event's batch must lock (the referrals module: the referrer an event may pay). */
+  useLocks(locks: (projectId: string, userId: string, eventId: string) => Promise<string[]>): void {
+    this.locks = locks;
   }
 
   /**

@@ -65,6 +65,8 @@ export interface PipelineOutcome {
   achievements: AchievementUnlock[];
   /** Points earned through this event: its own points plus the bonuses stages awarded. */
   pointsEarned: number;
+  /** What stages add to the event's reason in the event log (a referral qualified, a referrer over its cap). */
+  notes: string[];
 }
 
 declare module '../../write-path/write-batch.js' {

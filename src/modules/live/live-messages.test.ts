@@ -18,6 +18,7 @@ const outcome = (challenges: PipelineOutcome['challenges'], streaks: PipelineOut
   streaks,
   achievements: [],
   pointsEarned: 0,
+  notes: [],
 });
 
 describe('a batch’s live messages', () => {

@@ -128,7 +128,7 @@ export class LedgerBatch implements BatchPart {
 
   async load(): Promise<void> {
     const keys = new Map<string, { project_id: string; user_id: string }>();
-    for (const u of this.batch.units) keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
+    for (const u of this.batch.lockedUsers()) keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
     const sorted = [...keys.values()].sort((a, b) => compare(a.project_id, b.project_id) || compare(a.user_id, b.user_id));
     for (const k of sorted)
       this.balances.set(userKey(k.project_id, k.user_id), {
@@ -341,6 +341,11 @@ export class LedgerBatch implements BatchPart {
   /** Whether the user exists and is not being deleted (a user being deleted takes no new writes). */
   isLive(projectId: string, userId: string): boolean {
     return this.balances.get(userKey(projectId, userId))?.live === true;
+  }
+
+  /** Whether the batch holds the user's lock (a unit's user, or one a unit named in `alsoLocks`). */
+  holds(projectId: string, userId: string): boolean {
+    return this.balances.has(userKey(projectId, userId));
   }
 
   /** Throws USER_NOT_FOUND (404) unless the user is live. */

@@ -9,7 +9,7 @@ import { defineEvent } from '../events/events.test-factory.js';
  * responses and the final state they give when applied one at a time, in arrival order. Random
  * sequences of events (several users, a daily limit, a condition, a TRANSACTION reward with a cap,
  * group rewards, offline timestamps, a series challenge, a daily streak with milestones, achievements of
- * every kind with levels), survey
+ * every kind with levels, a referral programme with a cap), survey
  * answers, adjustments and redemptions are cut into random batches and compared with the same
  * sequence applied one by one on a fresh store: every response, and every table that holds state.
  */
@@ -145,6 +145,20 @@ async function setUp(t: TestContext): Promise<void> {
   });
   expect(offer.statusCode).toBe(201);
   for (const u of USERS.slice(0, 3)) await t.createUser(u);
+  // A referral programme on buy (decision 310): users 1 and 2 entered user 0's code; the cap pays user 0 once a month.
+  const programme = await t.admin('PUT', '/admin/referral-programme', {
+    status: 'ACTIVE',
+    qualifying: { eventId: 'buy', withinDays: 30 },
+    referrerReward: { points: 8 },
+    refereeReward: { points: 2 },
+    referrerCap: { perMonth: 1 },
+    codeDays: 30,
+  });
+  expect(programme.statusCode).toBe(200);
+  const service = await t.serviceAuth();
+  const code = (await t.inject({ method: 'GET', url: `/user/${USERS[0]}/referral`, headers: service })).json().code as string;
+  for (const u of USERS.slice(1, 3))
+    expect((await t.inject({ method: 'POST', url: `/user/${u}/referral`, headers: service, payload: { code } })).statusCode).toBe(201);
   const achievements = [
     {
       achievementId: 'buyer',
@@ -246,8 +260,8 @@ async function snapshot(t: TestContext) {
     // Adjustment and redemption ids are generated: compared without them.
     ledger: await rows(
       'ledger',
-      "user_id, type, case when type in ('ADJUSTMENT', 'REDEMPTION') then null else source_id end as source, points, occurred_at, " +
-        "title, case when type = 'REDEMPTION' then null else metadata end as meta",
+      "user_id, type, case when type in ('ADJUSTMENT', 'REDEMPTION', 'REFERRAL') then null else source_id end as source, points, " +
+        "occurred_at, title, case when type in ('REDEMPTION', 'REFERRAL') then null else metadata end as meta",
       'user_id, entry_id',
     ),
     events: await rows(
@@ -308,6 +322,12 @@ async function snapshot(t: TestContext) {
     ),
     unlocks: await rows('achievement_unlocks', 'user_id, achievement_id, level, backfilled, points', 'user_id, achievement_id, level'),
     // The users module's count of live users (decision 287): the users a batch created are counted, batched as one by one.
+    // Referral ids are generated, and a referrer's payment time is the batch's: compared without them.
+    referrals: await rows(
+      'referrals',
+      'referrer_id, referee_id, status, qualified_at, referee_points, referrer_points, referrer_state',
+      'referee_id',
+    ),
     liveUsers: await rows('user_counts', 'sum(users) as users', 'project_id', 'sum(users) <> 0'),
     unlockCounts: await rows(
       'achievement_level_counts',

@@ -79,7 +79,14 @@ export class TiersBatch implements BatchPart<'tier-check'> {
     for (const projectId of this.batch.projects()) {
       const config = await this.source.config(this.batch, projectId);
       if (config.tiers.length === 0) continue;
-      const userIds = [...new Set(this.batch.units.filter((u) => u.projectId === projectId).map((u) => u.userId))];
+      const userIds = [
+        ...new Set(
+          this.batch
+            .lockedUsers()
+            .filter((u) => u.projectId === projectId)
+            .map((u) => u.userId),
+        ),
+      ];
       const states = await this.source.loadStates(this.batch, projectId, userIds);
       const window = config.settings.windowMonths;
       let from = shiftMonth(monthKey(now), 1 - window);

@@ -16,7 +16,7 @@ export const WEBHOOK_DATA = {
       userId,
       entryType: Type.String({
         description:
-          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY or ACHIEVEMENT ' +
+          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY, ACHIEVEMENT or REFERRAL ' +
           '(an EVENT whose pending points became available is sent again with them)',
       }),
       sourceId: Type.String({ description: 'The eventId, challengeId, streakId, surveyId, offerId or adjustment id' }),
@@ -62,6 +62,47 @@ export const WEBHOOK_DATA = {
       backfilled: Type.Boolean({ description: 'Awarded by the backfill of a new or changed achievement' }),
     },
     { description: 'A user unlocked a level of an achievement (once per user, achievement and level)' },
+  ),
+  'referral.joined': Type.Object(
+    {
+      projectId,
+      userId,
+      referralId: Type.String(),
+      referrerId: Type.String({ description: 'The owner of the code' }),
+      refereeId: Type.String({ description: 'The user who entered it (also `userId`)' }),
+      status: Type.String({ description: '`pending`, or `flagged` (a `referral.flagged` follows)' }),
+    },
+    { description: 'A referee entered a referral code' },
+  ),
+  'referral.flagged': Type.Object(
+    {
+      projectId,
+      userId,
+      referralId: Type.String(),
+      referrerId: Type.String(),
+      refereeId: Type.String(),
+      reason: Type.String(),
+    },
+    {
+      description:
+        'A referral was flagged (its fingerprint was seen on the referrer or another of its referees): it pays only once approved',
+    },
+  ),
+  'referral.qualified': Type.Object(
+    {
+      projectId,
+      userId,
+      referralId: Type.String(),
+      referrerId: Type.Union([Type.String(), Type.Null()]),
+      refereeId: Type.Union([Type.String(), Type.Null()]),
+      refereePoints: Type.Number({ description: "The referee's reward paid" }),
+      referrerPoints: Type.Number({ description: "The referrer's reward paid (0 when capped or left to a payout)" }),
+      referrerState: Type.String({
+        description: '`paid`, `capped` (over its cap), `due` (paid just after, by a unit of its own) or `gone`',
+      }),
+      qualifiedAt: ms('When the qualifying event happened'),
+    },
+    { description: "A referee's qualifying event (or an admin's approval) qualified a referral: both rewards, once" },
   ),
   'level.reached': Type.Object(
     {

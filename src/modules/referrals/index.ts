@@ -1,0 +1,3 @@
+/** What other modules may use of referrals: the rest of the folder is its own. */
+export { referralsRoutes } from './referrals.routes.js';
+export { ReferralsService } from './referrals.service.js';

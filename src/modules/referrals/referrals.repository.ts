@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import type { Queryable } from '../../platform/db/database.js';
+import type { ReferralCodesTable, ReferralStatus, ReferralsTable } from './referrals.tables.js';
+import './referrals.tables.js';
+
+/** SQL of the referrals module; every query filters on project_id. */
+export const referralsRepository = {
+  programme(db: Queryable, projectId: string) {
+    return db.selectFrom('referral_programmes').selectAll().where('project_id', '=', projectId);
+  },
+
+  saveProgramme(db: Queryable, projectId: string, settings: string, updatedAt: number) {
+    return db
+      .insertInto('referral_programmes')
+      .values({ project_id: projectId, settings, updated_at: updatedAt })
+      .onConflict((oc) => oc.column('project_id').doUpdateSet({ settings, updated_at: updatedAt }));
+  },
+
+  codeOf(db: Queryable, projectId: string, userId: string) {
+    return db.selectFrom('referral_codes').select('code').where('project_id', '=', projectId).where('user_id', '=', userId);
+  },
+
+  ownerOf(db: Queryable, projectId: string, code: string) {
+    return db.selectFrom('referral_codes').select('user_id').where('project_id', '=', projectId).where('code', '=', code);
+  },
+
+  /** Inserts the code unless the user has one or the code is taken (either unique key): race-safe on both stores. */
+  insertCode(db: Queryable, row: ReferralCodesTable) {
+    return db
+      .insertInto('referral_codes')
+      .values(row)
+      .onConflict((oc) => oc.doNothing());
+  },
+
+  /** The user's counts as a referrer. */
+  countsOf(db: Queryable, projectId: string, userId: string) {
+    return db
+      .selectFrom('referrals')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('invited'),
+        sql<number>`sum(case when status = 'qualified' then 1 else 0 end)`.as('qualified'),
+        sql<number>`sum(referrer_points)`.as('earned'),
+      ])
+      .where('project_id', '=', projectId)
+      .where('referrer_id', '=', userId);
+  },
+
+  /** Referrals whose referee is one of `refereeIds` or whose id is one of `ids`. */
+  referrals(db: Queryable, projectId: string, refereeIds: string[], ids: string[]) {
+    return db
+      .selectFrom('referrals')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where((eb) => eb.or([eb('referee_id', 'in', ['', ...refereeIds]), eb('id', 'in', ['', ...ids])]));
+  },
+
+  /** Fingerprints of the referees of `referrerIds`. */
+  fingerprintsOf(db: Queryable, projectId: string, referrerIds: string[]) {
+    return db
+      .selectFrom('referrals')
+      .select(['referrer_id', 'fingerprint'])
+      .distinct()
+      .where('project_id', '=', projectId)
+      .where('referrer_id', 'in', referrerIds)
+      .where('fingerprint', 'is not', null);
+  },
+
+  /** How many referrals each of `referrerIds` has been paid, in all and since `monthStart`. */
+  paidCounts(db: Queryable, projectId: string, referrerIds: string[], monthStart: number) {
+    return db
+      .selectFrom('referrals')
+      .select((eb) => [
+        'referrer_id',
+        eb.fn.countAll<number>().as('total'),
+        sql<number>`sum(case when referrer_paid_at >= ${monthStart} then 1 else 0 end)`.as('month'),
+      ])
+      .where('project_id', '=', projectId)
+      .where('referrer_id', 'in', referrerIds)
+      .where('referrer_state', '=', 'paid')
+      .groupBy('referrer_id');
+  },
+
+  /** Metadata of the users' stored events of `eventId` (whether a referee already did the qualifying event). */
+  eventsOf(db: Queryable, projectId: string, userIds: string[], eventId: string) {
+    return db
+      .selectFrom('events')
+      .select(['user_id', 'metadata'])
+      .where('project_id', '=', projectId)
+      .where('user_id', 'in', userIds)
+      .where('event_id', '=', eventId)
+      .limit(10_000);
+  },
+
+  insertReferrals(db: Queryable, rows: ReferralsTable[]) {
+    return db.insertInto('referrals').values(rows);
+  },
+
+  updateReferral(db: Queryable, row: ReferralsTable) {
+    const { project_id, id, ...set } = row;
+    return db.updateTable('referrals').set(set).where('project_id', '=', project_id).where('id', '=', id);
+  },
+
+  find(db: Queryable, projectId: string, id: string) {
+    return db.selectFrom('referrals').selectAll().where('project_id', '=', projectId).where('id', '=', id);
+  },
+
+  page(db: Queryable, projectId: string, status: ReferralStatus | undefined, after: { at: number; id: string } | undefined, limit: number) {
+    let q = db.selectFrom('referrals').selectAll().where('project_id', '=', projectId);
+    if (status) q = q.where('status', '=', status);
+    if (after)
+      q = q.where((eb) => eb.or([eb('joined_at', '<', after.at), eb.and([eb('joined_at', '=', after.at), eb('id', '<', after.id)])]));
+    return q.orderBy('joined_at', 'desc').orderBy('id', 'desc').limit(limit);
+  },
+
+  /** A deleted referee: its link and fingerprint go; the referrer keeps the row (its counts). */
+  forgetReferee(db: Queryable, projectId: string, userId: string) {
+    return db
+      .updateTable('referrals')
+      .set({ referee_id: null, fingerprint: null })
+      .where('project_id', '=', projectId)
+      .where('referee_id', '=', userId);
+  },
+
+  /** A deleted referrer: its link goes; the referee keeps the row. */
+  forgetReferrer(db: Queryable, projectId: string, userId: string) {
+    return db.updateTable('referrals').set({ referrer_id: null }).where('project_id', '=', projectId).where('referrer_id', '=', userId);
+  },
+
+  deleteCode(db: Queryable, projectId: string, userId: string) {
+    return db.deleteFrom('referral_codes').where('project_id', '=', projectId).where('user_id', '=', userId);
+  },
+};
