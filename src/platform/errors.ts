@@ -21,6 +21,7 @@ export const ERRORS = {
   UNKNOWN_OFFER: { status: 400 },
   MONTH_NOT_STARTED: { status: 400 },
   INVALID_TIME_ZONE: { status: 400 },
+  TOO_MANY_ATTRIBUTES: { status: 400 },
   INVALID_BANDS: { status: 400 },
   FREEZES_NOT_ENABLED: { status: 400 },
   FREEZE_BANK_FULL: { status: 400 },
@@ -99,6 +100,7 @@ export const ERRORS = {
   API_KEY_REQUIRED: { status: 403 },
   FORBIDDEN_USER: { status: 403 },
   API_KEY_SCOPE: { status: 403 },
+  ATTRIBUTES_FORBIDDEN: { status: 403 },
   // 404
   HISTORY_NOT_FOUND: { status: 404, message: (id: string) => `History entry ${id} not found` },
   TIER_NOT_FOUND: { status: 404, message: (id: string) => `Tier ${id} not found` },
