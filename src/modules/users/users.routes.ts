@@ -96,8 +96,8 @@ export async function usersRoutes(app: App): Promise<void> {
         operationId: 'getUser',
         description:
           "The user's record: its id, when it was created, its time zone (whose calendar drives its streak periods and event " +
-          'limits) and its attributes. A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an ' +
-          'unknown user or one being deleted.',
+          'limits) and its attributes. A user may read its own; a service, API key or the admin any user of the project. ' +
+          '404 USER_NOT_FOUND for an unknown user or one being deleted.',
         tags,
         security,
         summary: 'Read a user: creation time, time zone and attributes',

@@ -1,4 +1,7 @@
-/** Columns and tables the users module adds (migrations 0850_users_last_active, 0950_user_time_zones, 0995_a_user_counts, 0996_c_user_attributes). */
+/**
+ * Columns and tables the users module adds (migrations 0850_users_last_active, 0950_user_time_zones,
+ * 0995_a_user_counts, 0996_c_user_attributes).
+ */
 declare module '../../platform/db/schema.js' {
   interface UsersTable {
     /** When the write path last recorded something the user did (not an admin adjustment), Unix ms; null: never. */
