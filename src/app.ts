@@ -21,6 +21,7 @@ import { dashboardRoutes } from './modules/dashboard/index.js';
 import { clockRoutes, healthRoutes, jobsRoutes } from './modules/admin/index.js';
 import { challengesRoutes } from './modules/challenges/index.js';
 import { achievementsRoutes } from './modules/achievements/index.js';
+import { campaignsRoutes } from './modules/campaigns/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { apiKeysRoutes } from './modules/apikeys/index.js';
@@ -57,6 +58,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   pointsRoutes,
   challengesRoutes,
   achievementsRoutes,
+  campaignsRoutes,
   streaksRoutes,
   eventsRoutes,
   offersRoutes,

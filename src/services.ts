@@ -11,6 +11,7 @@ import { surveysParticipant, SurveysService } from './modules/surveys/index.js';
 import { LeaderboardsService, MonthClose } from './modules/leaderboards/index.js';
 import { ChallengesService } from './modules/challenges/index.js';
 import { AchievementBackfill, AchievementsService } from './modules/achievements/index.js';
+import { CampaignsService } from './modules/campaigns/index.js';
 import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
@@ -95,6 +96,7 @@ export function createServices(platform: Platform) {
     completions: (p, u) => challenges.completionsOf(p, u),
   });
   achievements.onChanged((p, a) => achievementBackfill.start(p, a));
+  const campaigns = new CampaignsService(platform, { currency: (p, c) => currencies.require(p, c, 'read') });
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,
@@ -105,6 +107,7 @@ export function createServices(platform: Platform) {
     challenges.stage,
     streaks.stage,
     achievements.stage,
+    campaigns.stage,
     analytics.stage.participant,
     tiers.participant,
     redemptionParticipant,
@@ -146,6 +149,7 @@ export function createServices(platform: Platform) {
     challenges,
     streaks,
     achievements,
+    campaigns,
     leaderboards,
     coupons,
     redemption,
@@ -192,6 +196,7 @@ export function createServices(platform: Platform) {
     streaks,
     achievements,
     achievementBackfill,
+    campaigns,
     leaderboards,
     coupons,
     offers,

@@ -68,6 +68,7 @@ describeBackends('app life cycle: the services start when the app is ready and c
       'challenges',
       'streaks',
       'achievements',
+      'campaigns',
       'redemptions',
       'live',
       'webhooks',

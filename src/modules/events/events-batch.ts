@@ -7,7 +7,7 @@ import { tiersIn, type TiersBatch } from '../tiers/index.js';
 import type { EventDefinition, EventResponse } from './events.schemas.js';
 import { limitPeriodKey } from './limit-period.js';
 import { insertEvents, limitCounters, writeLimitCounts } from './events.repository.js';
-import { conditionFailure, limitReason } from './event-log-reason.js';
+import { campaignReason, conditionFailure, limitReason } from './event-log-reason.js';
 import { insertEventLog } from './event-log.repository.js';
 import type { PipelineEvent, PipelineOutcome } from './pipeline.js';
 import { tieredReward, type CurrencyReward } from './reward.js';
@@ -197,6 +197,7 @@ class EventsBatch implements BatchPart<'event'> {
       conditionReached: p.conditionReached,
       limitReached,
       qualifies: p.conditionReached && !limitReached,
+      rewards,
     };
     const metadata = JSON.stringify(event.metadata);
     this.stored.push({
@@ -212,7 +213,7 @@ class EventsBatch implements BatchPart<'event'> {
       user_groups: JSON.stringify(event.userGroups),
     });
     // Only an event that earned nothing gets a reason now; an awarded one's is made when read.
-    this.logged.push({
+    const logged: (typeof this.logged)[number] = {
       project_id: event.projectId,
       at: event.receivedAt,
       user_id: event.userId,
@@ -223,9 +224,18 @@ class EventsBatch implements BatchPart<'event'> {
       metadata,
       status: 200,
       code: null,
-    });
-    const outcome: PipelineOutcome = { streaks: [], challenges: [], achievements: [], pointsEarned: points };
+    };
+    this.logged.push(logged);
+    const outcome: PipelineOutcome = {
+      streaks: [],
+      challenges: [],
+      achievements: [],
+      pointsEarned: points,
+      campaigns: [],
+      campaignMisses: [],
+    };
     for (const stage of this.stages) stage(event, outcome);
+    if (outcome.campaigns.length > 0 || outcome.campaignMisses.length > 0) logged.reason = campaignReason(points, outcome);
     const levelUps = ledger.levelUps.length === levelMark ? [] : levelUpsOf(ledger.levelUps.slice(levelMark), p);
     return response(p, event, outcome, rewards, levelUps);
   }
@@ -292,6 +302,7 @@ function response(p: PreparedEvent, event: PipelineEvent, outcome: PipelineOutco
       achievements: outcome.achievements,
       rewards,
       levelUps,
+      ...(outcome.campaigns.length > 0 ? { campaigns: outcome.campaigns } : {}),
     },
   };
 }

@@ -18,6 +18,8 @@ const outcome = (challenges: PipelineOutcome['challenges'], streaks: PipelineOut
   streaks,
   achievements: [],
   pointsEarned: 0,
+  campaigns: [],
+  campaignMisses: [],
 });
 
 describe('a batch’s live messages', () => {

@@ -27,6 +27,7 @@ import { achievements } from './0990_achievements.js';
 import { userCounts } from './0995_a_user_counts.js';
 import { achievementUserProgress } from './0995_a_z_achievement_user_progress.js'; // sorts after 0995_a_user_counts
 import { currencies } from './0995_d_currencies.js';
+import { campaigns } from './0996_c_campaigns.js';
 import { userAttributes } from './0996_c_user_attributes.js';
 
 /**
@@ -62,6 +63,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0995_a_user_counts': userCounts(),
     '0995_a_z_achievement_user_progress': achievementUserProgress(),
     '0995_d_currencies': currencies(),
+    '0996_c_campaigns': campaigns(),
     '0996_c_user_attributes': userAttributes(),
   };
 }
