@@ -101,7 +101,7 @@ insert into "expiry_notices" ("project_id", "user_id", "expires_on", "points", "
 insert into "reversals" ("project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- modules/points/points.sql.ts lifetimeEarned
-select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = ? and "user_id" = ? and "points" > ? and "currency" = ? and "type" in (?, ?, ?, ?, ?, ?);
+select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = ? and "user_id" = ? and "points" > ? and "currency" = ? and "type" in (?, ?, ?, ?, ?, ?, ?);
 
 -- modules/points/points.sql.ts lotsOfUsers.one
 select "t"."user_id", "t"."earned_on", "t"."remaining" from "point_lots" as t where "t"."project_id" = ? and "t"."user_id" = ?;
