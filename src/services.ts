@@ -12,6 +12,7 @@ import { LeaderboardsService, MonthClose } from './modules/leaderboards/index.js
 import { ChallengesService } from './modules/challenges/index.js';
 import { AchievementBackfill, AchievementsService } from './modules/achievements/index.js';
 import { ReferralsService } from './modules/referrals/index.js';
+import { CampaignsService } from './modules/campaigns/index.js';
 import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
@@ -106,6 +107,7 @@ export function createServices(platform: Platform) {
     writes,
   );
   events.useLocks((p, u, e) => referrals.locksFor(p, u, e));
+  const campaigns = new CampaignsService(platform, { currency: (p, c) => currencies.require(p, c, 'read') });
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,
@@ -117,6 +119,7 @@ export function createServices(platform: Platform) {
     streaks.stage,
     achievements.stage,
     referrals.stage,
+    campaigns.stage,
     analytics.stage.participant,
     tiers.participant,
     redemptionParticipant,
@@ -159,6 +162,7 @@ export function createServices(platform: Platform) {
     streaks,
     achievements,
     referrals,
+    campaigns,
     leaderboards,
     coupons,
     redemption,
@@ -206,6 +210,7 @@ export function createServices(platform: Platform) {
     achievements,
     achievementBackfill,
     referrals,
+    campaigns,
     leaderboards,
     coupons,
     offers,

@@ -105,7 +105,7 @@ insert into "expiry_notices" ("project_id", "user_id", "expires_on", "points", "
 insert into "reversals" ("project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at") select "project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at" from unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::int8[], $6::int8[], $7::text[], $8::int8[]) with ordinality as v("project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at", ord) order by ord;
 
 -- modules/points/points.sql.ts lifetimeEarned
-select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" > $3 and "currency" = $4 and "type" in ($5, $6, $7, $8, $9, $10, $11);
+select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" > $3 and "currency" = $4 and "type" in ($5, $6, $7, $8, $9, $10, $11, $12);
 
 -- modules/points/points.sql.ts lotsOfUsers.many
 select "t"."user_id", "t"."earned_on", "t"."remaining" from "point_lots" as t

@@ -17,10 +17,10 @@ select * from "users" where "project_id" = $1 and "user_id" = $2;
 insert into "users" ("project_id", "user_id", "created_at", "points", "username", "anonymous", "time_zone") values ($1, $2, $3, $4, $5, $6, $7) on conflict ("project_id", "user_id") do nothing;
 
 -- modules/users/users.repository.ts UsersRepository.list [sample 1]
-select "user_id", "points", "created_at", "last_active_at", "time_zone", points as "sort_key" from "users" where "project_id" = $1 and "deleted_at" is null order by points desc, "user_id" asc limit $2;
+select "user_id", "points", "created_at", "last_active_at", "time_zone", "attributes", points as "sort_key" from "users" where "project_id" = $1 and "deleted_at" is null order by points desc, "user_id" asc limit $2;
 
 -- modules/users/users.repository.ts UsersRepository.list [sample 2]
-select "user_id", "points", "created_at", "last_active_at", "time_zone", coalesce(last_active_at, -1) as "sort_key" from "users" where "project_id" = $1 and "deleted_at" is null and substr(user_id, 1, $2) = $3 and (coalesce(last_active_at, -1) < $4 or (coalesce(last_active_at, -1) = $5 and "user_id" > $6)) order by coalesce(last_active_at, -1) desc, "user_id" asc limit $7;
+select "user_id", "points", "created_at", "last_active_at", "time_zone", "attributes", coalesce(last_active_at, -1) as "sort_key" from "users" where "project_id" = $1 and "deleted_at" is null and substr(user_id, 1, $2) = $3 and (coalesce(last_active_at, -1) < $4 or (coalesce(last_active_at, -1) = $5 and "user_id" > $6)) order by coalesce(last_active_at, -1) desc, "user_id" asc limit $7;
 
 -- modules/users/users.repository.ts UsersRepository.liveCount
 select sum("users") as "users" from "user_counts" where "project_id" = $1;
@@ -40,8 +40,8 @@ delete from "users" where "project_id" = $1 and "user_id" = $2 and "deleted_at" 
 -- modules/users/users.repository.ts UsersRepository.setProfile
 update "users" set "0" = $1, "1" = $2, "2" = $3, "3" = $4, "4" = $5, "5" = $6, "6" = $7 where "project_id" = $8 and "user_id" = $9 and "deleted_at" is null returning "user_id", "username", "anonymous";
 
--- modules/users/users.repository.ts UsersRepository.setTimeZone
-update "users" set "time_zone" = $1 where "project_id" = $2 and "user_id" = $3 and "deleted_at" is null returning "user_id", "time_zone";
+-- modules/users/users.repository.ts UsersRepository.update
+update "users" set "0" = $1, "1" = $2, "2" = $3, "3" = $4, "4" = $5, "5" = $6 where "project_id" = $7 and "user_id" = $8 and "deleted_at" is null and "attributes" = $9 returning "user_id", "time_zone", "attributes";
 
 -- modules/users/users.repository.ts addLiveUsers.many
 insert into "user_counts" ("project_id", "shard", "users") select "project_id", "shard", "users" from unnest($1::text[], $2::int4[], $3::int8[]) with ordinality as v("project_id", "shard", "users", ord) order by ord on conflict ("project_id", "shard") do update set "users" = user_counts.users + excluded.users;

@@ -101,13 +101,13 @@ insert into "expiry_notices" ("project_id", "user_id", "expires_on", "points", "
 insert into "reversals" ("project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- modules/points/points.sql.ts lifetimeEarned
-select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = ? and "user_id" = ? and "points" > ? and "currency" = ? and "type" in (?, ?, ?, ?, ?, ?, ?);
+select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = ? and "user_id" = ? and "points" > ? and "currency" = ? and "type" in (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- modules/points/points.sql.ts lotsOfUsers.one
 select "t"."user_id", "t"."earned_on", "t"."remaining" from "point_lots" as t where "t"."project_id" = ? and "t"."user_id" = ?;
 
 -- modules/points/points.sql.ts pendingOfUsers.one
-select "t"."entry_id", "t"."user_id", "t"."type", "t"."source_id", "t"."pending_points", "t"."occurred_at", "t"."available_at", "t"."metadata", "t"."currency" from "ledger" as t where "t"."project_id" = ? and "t"."user_id" = ? and t.pending_points > 0 order by "t"."entry_id";
+select "t"."entry_id", "t"."user_id", "t"."type", "t"."source_id", "t"."pending_points", "t"."occurred_at", "t"."available_at", "t"."metadata", "t"."currency" from "ledger" as t where "t"."project_id" = ? and "t"."user_id" = ? and t.pending_points > 0;
 
 -- modules/points/points.sql.ts pursesOfUsers.one
 select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."balance", "t"."lifetime" from "user_balances" as t where "t"."project_id" = ? and "t"."user_id" = ?;

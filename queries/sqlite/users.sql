@@ -17,10 +17,10 @@ select * from "users" where "project_id" = ? and "user_id" = ?;
 insert into "users" ("project_id", "user_id", "created_at", "points", "username", "anonymous", "time_zone") values (?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "user_id") do nothing;
 
 -- modules/users/users.repository.ts UsersRepository.list [sample 1]
-select "user_id", "points", "created_at", "last_active_at", "time_zone", points as "sort_key" from "users" where "project_id" = ? and "deleted_at" is null order by points desc, "user_id" asc limit ?;
+select "user_id", "points", "created_at", "last_active_at", "time_zone", "attributes", points as "sort_key" from "users" where "project_id" = ? and "deleted_at" is null order by points desc, "user_id" asc limit ?;
 
 -- modules/users/users.repository.ts UsersRepository.list [sample 2]
-select "user_id", "points", "created_at", "last_active_at", "time_zone", coalesce(last_active_at, -1) as "sort_key" from "users" where "project_id" = ? and "deleted_at" is null and substr(user_id, 1, ?) = ? and (coalesce(last_active_at, -1) < ? or (coalesce(last_active_at, -1) = ? and "user_id" > ?)) order by coalesce(last_active_at, -1) desc, "user_id" asc limit ?;
+select "user_id", "points", "created_at", "last_active_at", "time_zone", "attributes", coalesce(last_active_at, -1) as "sort_key" from "users" where "project_id" = ? and "deleted_at" is null and substr(user_id, 1, ?) = ? and (coalesce(last_active_at, -1) < ? or (coalesce(last_active_at, -1) = ? and "user_id" > ?)) order by coalesce(last_active_at, -1) desc, "user_id" asc limit ?;
 
 -- modules/users/users.repository.ts UsersRepository.liveCount
 select sum("users") as "users" from "user_counts" where "project_id" = ?;
@@ -40,8 +40,8 @@ delete from "users" where "project_id" = ? and "user_id" = ? and "deleted_at" is
 -- modules/users/users.repository.ts UsersRepository.setProfile
 update "users" set "0" = ?, "1" = ?, "2" = ?, "3" = ?, "4" = ?, "5" = ?, "6" = ? where "project_id" = ? and "user_id" = ? and "deleted_at" is null returning "user_id", "username", "anonymous";
 
--- modules/users/users.repository.ts UsersRepository.setTimeZone
-update "users" set "time_zone" = ? where "project_id" = ? and "user_id" = ? and "deleted_at" is null returning "user_id", "time_zone";
+-- modules/users/users.repository.ts UsersRepository.update
+update "users" set "0" = ?, "1" = ?, "2" = ?, "3" = ?, "4" = ?, "5" = ? where "project_id" = ? and "user_id" = ? and "deleted_at" is null and "attributes" = ? returning "user_id", "time_zone", "attributes";
 
 -- modules/users/users.repository.ts addLiveUsers.one
 insert into "user_counts" ("project_id", "shard", "users") values (?, ?, ?) on conflict ("project_id", "shard") do update set "users" = user_counts.users + excluded.users;

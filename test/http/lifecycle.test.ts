@@ -65,6 +65,7 @@ describeBackends('app life cycle: the services start when the app is ready and c
       'surveys',
       'tiers',
       'events',
+      'campaigns',
       'challenges',
       'referrals',
       'streaks',

@@ -196,8 +196,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a user: creation time and time zone
-         * @description The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an unknown user or one being deleted. An API key needs the scope `users:read`.
+         * Read a user: creation time, time zone and attributes
+         * @description The user's record: its id, when it was created, its time zone (whose calendar drives its streak periods and event limits) and its attributes. A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an unknown user or one being deleted. An API key needs the scope `users:read`.
          */
         get: operations["getUser"];
         put?: never;
@@ -210,8 +210,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a user's time zone (the user itself or a service principal)
-         * @description Changes the user's time zone (an IANA name such as Europe/Berlin). From the next event on, the user's own calendar decides streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay UTC. An API key needs the scope `users:write`.
+         * Change a user's time zone (the user itself or a service) or attributes (a service or the admin)
+         * @description Changes the user's time zone (an IANA name such as Europe/Berlin) and its attributes. From the next event on, the user's own calendar decides streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay UTC. Attributes (read by segments) merge into those the user has: a key given as null is removed; at most 20 keys. The user itself may change its time zone; only a service principal, an API key or the admin may set attributes (403 ATTRIBUTES_FORBIDDEN for a user token). An API key needs the scope `users:write`.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -803,6 +803,58 @@ export interface paths {
          */
         post: operations["rejectReferral"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/campaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the campaigns
+         * @description The project's campaigns by id, each with what it has paid so far and what is left of its total budget.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign
+         * @description Creates a campaign: from startAt to endAt (event timestamps), events of the ids it names (all when none) whose metadata meets its conditions earn extra in its currency: (multiplier − 1) × the event's own reward, plus a bonus, cut to what its budgets leave. A higher priority goes first; when an exclusive campaign applies, the highest-priority exclusive one is the only campaign paid. 400 INVALID_DATES, INVALID_EFFECT or UNKNOWN_CURRENCY; 409 CAMPAIGN_EXISTS on a taken id.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/campaign/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a campaign
+         * @description One campaign, with what it has paid so far.
+         */
+        get: operations["getCampaign"];
+        /**
+         * Replace a campaign
+         * @description Replaces a campaign; what it has paid stays (a smaller budget than spent pays nothing more).
+         */
+        put: operations["updateCampaign"];
+        post?: never;
+        /**
+         * Delete a campaign
+         * @description Deletes a campaign and its spend; what it paid stays in the users’ history.
+         */
+        delete: operations["deleteCampaign"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2046,7 +2098,7 @@ export interface components {
                 /** @description The project the message belongs to */
                 projectId: string;
                 userId: string;
-                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY, ACHIEVEMENT or REFERRAL (an EVENT whose pending points became available is sent again with them) */
+                /** @description EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY, ACHIEVEMENT, REFERRAL or CAMPAIGN (an EVENT whose pending points became available is sent again with them) */
                 entryType: string;
                 /** @description The eventId, challengeId, streakId, surveyId, offerId or adjustment id */
                 sourceId: string;
@@ -2388,6 +2440,30 @@ export interface components {
                 expiresAt: number;
                 /** @description The balance when the notice was decided */
                 balance: number;
+            };
+        };
+        /** @description A campaign's total budget is spent: it pays nothing more (sent once, by the event that spent the last of it) */
+        WebhookCampaignBudgetSpent: {
+            /** @enum {string} */
+            type: "campaign.budget_spent";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description A campaign's total budget is spent: it pays nothing more (sent once, by the event that spent the last of it) */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                /** @description The user whose event spent the last of the budget */
+                userId: string;
+                campaignId: string;
+                /** @description What the campaign has paid in all */
+                spent: number;
+                /** @description Its total budget */
+                budget: number;
+                /** @description The currency it pays in */
+                currency: string;
             };
         };
         /** @description Sent by POST /admin/webhook/{id}/test */
@@ -5205,7 +5281,11 @@ export interface operations {
                      * @example {
                      *       "userId": "alice",
                      *       "createdAt": 1773329400000,
-                     *       "timeZone": "Europe/Berlin"
+                     *       "timeZone": "Europe/Berlin",
+                     *       "attributes": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -5213,6 +5293,10 @@ export interface operations {
                         createdAt: number;
                         /** @description IANA name; UTC unless set */
                         timeZone: string;
+                        /** @description The user's attributes: at most 20 keys (letters, digits, _ and -, at most 64 characters) */
+                        attributes: {
+                            [key: string]: string | number | boolean;
+                        };
                     };
                 };
             };
@@ -5607,7 +5691,19 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description IANA time zone name (e.g. Europe/Berlin); its local calendar drives the user's streak periods and daily/weekly/monthly event limits */
-                    timeZone: string;
+                    timeZone?: string;
+                    /**
+                     * @description Attributes to set (merged into those the user has): a value replaces the key's value, null removes the key. At most 20 keys after the change, else 400 TOO_MANY_ATTRIBUTES. Only a service principal, an API key or the admin may set them (a user token: 403 ATTRIBUTES_FORBIDDEN).
+                     * @example {
+                     *       "plan": "premium",
+                     *       "country": "DE",
+                     *       "birthday": "1990-04-01",
+                     *       "newsletter": true
+                     *     }
+                     */
+                    attributes?: {
+                        [key: string]: (string | number | boolean) | (never | null);
+                    };
                 };
             };
         };
@@ -5621,13 +5717,21 @@ export interface operations {
                     /**
                      * @example {
                      *       "userId": "alice",
-                     *       "timeZone": "Europe/Berlin"
+                     *       "timeZone": "Europe/Berlin",
+                     *       "attributes": {
+                     *         "de": "alice",
+                     *         "en": "alice"
+                     *       }
                      *     }
                      */
                     "application/json": {
                         userId: string;
                         /** @description Canonical IANA name */
                         timeZone: string;
+                        /** @description The user's attributes: at most 20 keys (letters, digits, _ and -, at most 64 characters) */
+                        attributes: {
+                            [key: string]: string | number | boolean;
+                        };
                     };
                 };
             };
@@ -6090,7 +6194,11 @@ export interface operations {
                      *           "points": 120,
                      *           "lastActiveAt": 1773329400000,
                      *           "createdAt": 1773329400000,
-                     *           "timeZone": "Europe/Berlin"
+                     *           "timeZone": "Europe/Berlin",
+                     *           "attributes": {
+                     *             "de": "alice",
+                     *             "en": "alice"
+                     *           }
                      *         }
                      *       ],
                      *       "nextCursor": "alice"
@@ -6107,6 +6215,10 @@ export interface operations {
                             createdAt: number;
                             /** @description IANA name of the user's time zone (UTC unless set) */
                             timeZone: string;
+                            /** @description The user's attributes: at most 20 keys (letters, digits, _ and -, at most 64 characters) */
+                            attributes: {
+                                [key: string]: string | number | boolean;
+                            };
                         }[];
                         /** @description Cursor of the next page; null on the last page */
                         nextCursor: string | null;
@@ -16042,6 +16154,1341 @@ export interface operations {
             };
         };
     };
+    listCampaigns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "campaignId": "alice",
+                     *         "title": "Purchase",
+                     *         "status": "ACTIVE",
+                     *         "startAt": 1773329400000,
+                     *         "endAt": 1773329400000,
+                     *         "eventIds": [
+                     *           "purchase"
+                     *         ],
+                     *         "conditions": {
+                     *           "type": "AND",
+                     *           "conditions": [
+                     *             {
+                     *               "field": "amount",
+                     *               "operator": "equals",
+                     *               "value": "alice"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "effect": {
+                     *           "multiplier": 1.5,
+                     *           "bonus": 10,
+                     *           "currency": "alice"
+                     *         },
+                     *         "budget": {
+                     *           "total": 1,
+                     *           "perUser": 10
+                     *         },
+                     *         "priority": 10,
+                     *         "stacking": "stack",
+                     *         "spent": 10,
+                     *         "remaining": 10,
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        campaignId: string;
+                        title: string;
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        startAt: number;
+                        endAt: number;
+                        eventIds: string[] | null;
+                        conditions: {
+                            /** @enum {string} */
+                            type: "AND" | "OR";
+                            conditions: {
+                                field: string;
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                value?: (string | number | boolean) | (string | number)[];
+                            }[];
+                        } | null;
+                        effect: {
+                            multiplier: number;
+                            bonus: number;
+                            currency: string;
+                        };
+                        budget: {
+                            total: number | null;
+                            perUser: number | null;
+                        };
+                        priority: number;
+                        /** @enum {string} */
+                        stacking: "stack" | "exclusive";
+                        /** @description What the campaign has paid so far, in its currency */
+                        spent: number;
+                        /** @description What is left of the total budget; null: no total budget */
+                        remaining: number | null;
+                        createdAt: number;
+                        updatedAt: number;
+                    }[];
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "campaignId": "double-weekend",
+                 *       "title": "Double points on weekends",
+                 *       "startAt": 1798761600000,
+                 *       "endAt": 1801440000000,
+                 *       "eventIds": [
+                 *         "purchase"
+                 *       ],
+                 *       "effect": {
+                 *         "multiplier": 2
+                 *       },
+                 *       "budget": {
+                 *         "total": 100000
+                 *       },
+                 *       "priority": 10,
+                 *       "stacking": "stack"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Campaign id (A–Z a–z 0–9 _ -, at most 128) */
+                    campaignId?: string;
+                    title: string;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    /** @description First millisecond of the window (event timestamps), Unix ms */
+                    startAt: number;
+                    /** @description End of the window, exclusive, Unix ms */
+                    endAt: number;
+                    /** @description The events it applies to; absent or null: every event */
+                    eventIds?: string[] | null;
+                    /** @description On the event's metadata, as an event definition's */
+                    conditions?: {
+                        /** @enum {string} */
+                        type: "AND" | "OR";
+                        conditions: {
+                            field: string;
+                            /** @enum {string} */
+                            operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                            value?: (string | number | boolean) | (string | number)[];
+                        }[];
+                    } | null;
+                    /** @description What the campaign adds to an event; a multiplier, a bonus or both */
+                    effect: {
+                        /** @description The event's own reward in the campaign's currency is paid this many times: (multiplier − 1) × reward extra */
+                        multiplier?: number;
+                        /** @description Added to each event the campaign pays */
+                        bonus?: number;
+                        /** @description What it pays in (default points) */
+                        currency?: string;
+                    };
+                    /** @description Caps of what the campaign pays, in its currency; the last payment is cut to what is left */
+                    budget?: {
+                        /** @description At most this much in all */
+                        total?: number;
+                        /** @description At most this much to one user */
+                        perUser?: number;
+                    } | null;
+                    /** @description Higher goes first (default 0) */
+                    priority?: number;
+                    /**
+                     * @description stack (default): adds to the others; exclusive: when it applies, the highest-priority exclusive one is the only one paid
+                     * @enum {string}
+                     */
+                    stacking?: "stack" | "exclusive";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaignId": "alice",
+                     *       "title": "Purchase",
+                     *       "status": "ACTIVE",
+                     *       "startAt": 1773329400000,
+                     *       "endAt": 1773329400000,
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "effect": {
+                     *         "multiplier": 1.5,
+                     *         "bonus": 10,
+                     *         "currency": "alice"
+                     *       },
+                     *       "budget": {
+                     *         "total": 1,
+                     *         "perUser": 10
+                     *       },
+                     *       "priority": 10,
+                     *       "stacking": "stack",
+                     *       "spent": 10,
+                     *       "remaining": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        campaignId: string;
+                        title: string;
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        startAt: number;
+                        endAt: number;
+                        eventIds: string[] | null;
+                        conditions: {
+                            /** @enum {string} */
+                            type: "AND" | "OR";
+                            conditions: {
+                                field: string;
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                value?: (string | number | boolean) | (string | number)[];
+                            }[];
+                        } | null;
+                        effect: {
+                            multiplier: number;
+                            bonus: number;
+                            currency: string;
+                        };
+                        budget: {
+                            total: number | null;
+                            perUser: number | null;
+                        };
+                        priority: number;
+                        /** @enum {string} */
+                        stacking: "stack" | "exclusive";
+                        /** @description What the campaign has paid so far, in its currency */
+                        spent: number;
+                        /** @description What is left of the total budget; null: no total budget */
+                        remaining: number | null;
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Campaign id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example alice
+                 */
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaignId": "alice",
+                     *       "title": "Purchase",
+                     *       "status": "ACTIVE",
+                     *       "startAt": 1773329400000,
+                     *       "endAt": 1773329400000,
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "effect": {
+                     *         "multiplier": 1.5,
+                     *         "bonus": 10,
+                     *         "currency": "alice"
+                     *       },
+                     *       "budget": {
+                     *         "total": 1,
+                     *         "perUser": 10
+                     *       },
+                     *       "priority": 10,
+                     *       "stacking": "stack",
+                     *       "spent": 10,
+                     *       "remaining": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        campaignId: string;
+                        title: string;
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        startAt: number;
+                        endAt: number;
+                        eventIds: string[] | null;
+                        conditions: {
+                            /** @enum {string} */
+                            type: "AND" | "OR";
+                            conditions: {
+                                field: string;
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                value?: (string | number | boolean) | (string | number)[];
+                            }[];
+                        } | null;
+                        effect: {
+                            multiplier: number;
+                            bonus: number;
+                            currency: string;
+                        };
+                        budget: {
+                            total: number | null;
+                            perUser: number | null;
+                        };
+                        priority: number;
+                        /** @enum {string} */
+                        stacking: "stack" | "exclusive";
+                        /** @description What the campaign has paid so far, in its currency */
+                        spent: number;
+                        /** @description What is left of the total budget; null: no total budget */
+                        remaining: number | null;
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Campaign id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example alice
+                 */
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A full update; what the campaign has paid so far stays */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Purchase",
+                 *       "startAt": 1773329400000,
+                 *       "endAt": 1773329400000,
+                 *       "effect": {
+                 *         "multiplier": 1.5,
+                 *         "bonus": 10,
+                 *         "currency": "alice"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Campaign id (A–Z a–z 0–9 _ -, at most 128) */
+                    campaignId?: string;
+                    title: string;
+                    /** @enum {string} */
+                    status?: "ACTIVE" | "INACTIVE";
+                    /** @description First millisecond of the window (event timestamps), Unix ms */
+                    startAt: number;
+                    /** @description End of the window, exclusive, Unix ms */
+                    endAt: number;
+                    /** @description The events it applies to; absent or null: every event */
+                    eventIds?: string[] | null;
+                    /** @description On the event's metadata, as an event definition's */
+                    conditions?: {
+                        /** @enum {string} */
+                        type: "AND" | "OR";
+                        conditions: {
+                            field: string;
+                            /** @enum {string} */
+                            operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                            value?: (string | number | boolean) | (string | number)[];
+                        }[];
+                    } | null;
+                    /** @description What the campaign adds to an event; a multiplier, a bonus or both */
+                    effect: {
+                        /** @description The event's own reward in the campaign's currency is paid this many times: (multiplier − 1) × reward extra */
+                        multiplier?: number;
+                        /** @description Added to each event the campaign pays */
+                        bonus?: number;
+                        /** @description What it pays in (default points) */
+                        currency?: string;
+                    };
+                    /** @description Caps of what the campaign pays, in its currency; the last payment is cut to what is left */
+                    budget?: {
+                        /** @description At most this much in all */
+                        total?: number;
+                        /** @description At most this much to one user */
+                        perUser?: number;
+                    } | null;
+                    /** @description Higher goes first (default 0) */
+                    priority?: number;
+                    /**
+                     * @description stack (default): adds to the others; exclusive: when it applies, the highest-priority exclusive one is the only one paid
+                     * @enum {string}
+                     */
+                    stacking?: "stack" | "exclusive";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaignId": "alice",
+                     *       "title": "Purchase",
+                     *       "status": "ACTIVE",
+                     *       "startAt": 1773329400000,
+                     *       "endAt": 1773329400000,
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "conditions": {
+                     *         "type": "AND",
+                     *         "conditions": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "effect": {
+                     *         "multiplier": 1.5,
+                     *         "bonus": 10,
+                     *         "currency": "alice"
+                     *       },
+                     *       "budget": {
+                     *         "total": 1,
+                     *         "perUser": 10
+                     *       },
+                     *       "priority": 10,
+                     *       "stacking": "stack",
+                     *       "spent": 10,
+                     *       "remaining": 10,
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        campaignId: string;
+                        title: string;
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        startAt: number;
+                        endAt: number;
+                        eventIds: string[] | null;
+                        conditions: {
+                            /** @enum {string} */
+                            type: "AND" | "OR";
+                            conditions: {
+                                field: string;
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                value?: (string | number | boolean) | (string | number)[];
+                            }[];
+                        } | null;
+                        effect: {
+                            multiplier: number;
+                            bonus: number;
+                            currency: string;
+                        };
+                        budget: {
+                            total: number | null;
+                            perUser: number | null;
+                        };
+                        priority: number;
+                        /** @enum {string} */
+                        stacking: "stack" | "exclusive";
+                        /** @description What the campaign has paid so far, in its currency */
+                        spent: number;
+                        /** @description What is left of the total budget; null: no total budget */
+                        remaining: number | null;
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Campaign id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example alice
+                 */
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
     listUserStreaks: {
         parameters: {
             query?: never;
@@ -18616,6 +20063,12 @@ export interface operations {
                                     [key: string]: string;
                                 };
                             }[];
+                            /** @description What campaigns paid for this event, highest priority first (absent when none did) */
+                            campaigns?: {
+                                campaignId: string;
+                                points: number;
+                                currency: string;
+                            }[];
                         };
                     };
                 };
@@ -19008,6 +20461,12 @@ export interface operations {
                                     title: {
                                         [key: string]: string;
                                     };
+                                }[];
+                                /** @description What campaigns paid for this event, highest priority first (absent when none did) */
+                                campaigns?: {
+                                    campaignId: string;
+                                    points: number;
+                                    currency: string;
                                 }[];
                             };
                         } | {
@@ -32712,7 +34171,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "campaign.budget_spent" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
@@ -33204,7 +34663,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "campaign.budget_spent" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;

@@ -28,6 +28,7 @@ export const MESSAGE_TYPES = [
   'level.reached',
   'points.expiring',
   'level.reached',
+  'campaign.budget_spent',
   'webhook.test',
 ] as const satisfies readonly WebhookMessageType[];
 const everyMessageType: Exclude<WebhookMessageType, (typeof MESSAGE_TYPES)[number]> extends never ? true : false = true;

@@ -1,5 +1,6 @@
 import { conditionHolds } from './conditions.js';
 import type { Condition, Conditions, EventDefinition, LimitPeriod } from './events.schemas.js';
+import type { PipelineOutcome } from './pipeline.js';
 
 /**
  * The reasons of the event log, sentences an operator understands (pure): which condition failed
@@ -59,4 +60,13 @@ export function limitReason(def: Pick<EventDefinition, 'limit' | 'limitPeriod'>)
 /** The reason of an awarded entry, made when the log is read. */
 export function awardedReason(points: number): string {
   return points === 1 ? '1 point awarded' : `${points} points awarded`;
+}
+
+const MISSES = { window: 'outside its window', budget: 'its budget is spent', audience: 'the user is not in its segment' } as const;
+
+/** An awarded event's reason when campaigns paid it or nearly did (decision 316): `10 points awarded; campaign x +10 points; …`. */
+export function campaignReason(points: number, outcome: Pick<PipelineOutcome, 'campaigns' | 'campaignMisses'>): string {
+  const paid = outcome.campaigns.map((c) => `campaign ${c.campaignId} +${c.points} ${c.currency}`);
+  const missed = outcome.campaignMisses.map((m) => `campaign ${m.campaignId} did not apply: ${MISSES[m.reason]}`);
+  return [awardedReason(points), ...paid, ...missed].join('; ');
 }

@@ -7,7 +7,7 @@ import { tiersIn, type TiersBatch } from '../tiers/index.js';
 import type { EventDefinition, EventResponse } from './events.schemas.js';
 import { limitPeriodKey } from './limit-period.js';
 import { insertEvents, limitCounters, writeLimitCounts } from './events.repository.js';
-import { awardedReason, conditionFailure, limitReason } from './event-log-reason.js';
+import { awardedReason, campaignReason, conditionFailure, limitReason } from './event-log-reason.js';
 import { insertEventLog } from './event-log.repository.js';
 import type { PipelineEvent, PipelineOutcome } from './pipeline.js';
 import { tieredReward, type CurrencyReward } from './reward.js';
@@ -199,6 +199,7 @@ class EventsBatch implements BatchPart<'event'> {
       conditionReached: p.conditionReached,
       limitReached,
       qualifies: p.conditionReached && !limitReached,
+      rewards,
     };
     const metadata = JSON.stringify(event.metadata);
     this.stored.push({
@@ -227,10 +228,23 @@ class EventsBatch implements BatchPart<'event'> {
       code: null,
     };
     this.logged.push(logRow);
-    const outcome: PipelineOutcome = { streaks: [], challenges: [], achievements: [], pointsEarned: points, notes: [] };
+    const outcome: PipelineOutcome = {
+      streaks: [],
+      challenges: [],
+      achievements: [],
+      pointsEarned: points,
+      notes: [],
+      campaigns: [],
+      campaignMisses: [],
+    };
     for (const stage of this.stages) stage(event, outcome);
-    // An awarded event's reason is made when read unless a stage noted something (awardedReason).
-    if (outcome.notes.length > 0) logRow.reason = [logRow.reason ?? awardedReason(points), ...outcome.notes].join('; ');
+    // An awarded event's reason is made when read, unless campaigns paid or nearly paid it (decision 316)
+    // or a stage noted something (a referral qualified, decision 310).
+    const campaigned = outcome.campaigns.length > 0 || outcome.campaignMisses.length > 0;
+    if (campaigned || outcome.notes.length > 0) {
+      const base = campaigned ? campaignReason(points, outcome) : (logRow.reason ?? awardedReason(points));
+      logRow.reason = [base, ...outcome.notes].join('; ');
+    }
     const levelUps = ledger.levelUps.length === levelMark ? [] : levelUpsOf(ledger.levelUps.slice(levelMark), p);
     return response(p, event, outcome, rewards, levelUps);
   }
@@ -297,6 +311,7 @@ function response(p: PreparedEvent, event: PipelineEvent, outcome: PipelineOutco
       achievements: outcome.achievements,
       rewards,
       levelUps,
+      ...(outcome.campaigns.length > 0 ? { campaigns: outcome.campaigns } : {}),
     },
   };
 }

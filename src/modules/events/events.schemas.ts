@@ -280,6 +280,11 @@ export const EventResponse = Type.Object(
         }),
         { description: 'Levels of a currency the user reached with this event' },
       ),
+      campaigns: Type.Optional(
+        Type.Array(Type.Object({ campaignId: Type.String(), points: Type.Integer(), currency: Type.String() }), {
+          description: 'What campaigns paid for this event, highest priority first (absent when none did)',
+        }),
+      ),
     }),
   },
   {

@@ -31,6 +31,8 @@ export interface PipelineEvent {
    * its completion limit. Events that do not qualify are still logged, stored and counted by analytics.
    */
   qualifies: boolean;
+  /** What the definition paid per currency (non-zero only; `points` included): the base of campaign multipliers. */
+  rewards: ReadonlyArray<{ currency: string; points: number }>;
 }
 
 /** A streak changed by the event (the `data.streaks` items of the POST /event response). */
@@ -67,6 +69,10 @@ export interface PipelineOutcome {
   pointsEarned: number;
   /** What stages add to the event's reason in the event log (a referral qualified, a referrer over its cap). */
   notes: string[];
+  /** What campaigns paid for the event (the `data.campaigns` items, decision 316). */
+  campaigns: Array<{ campaignId: string; points: number; currency: string }>;
+  /** Campaigns that matched the event but did not pay it, and why (the event log's near misses). */
+  campaignMisses: Array<{ campaignId: string; reason: 'window' | 'budget' | 'audience' }>;
 }
 
 declare module '../../write-path/write-batch.js' {

@@ -19,6 +19,8 @@ const outcome = (challenges: PipelineOutcome['challenges'], streaks: PipelineOut
   achievements: [],
   pointsEarned: 0,
   notes: [],
+  campaigns: [],
+  campaignMisses: [],
 });
 
 describe('a batch’s live messages', () => {

@@ -150,7 +150,7 @@ export function deleteCurrencyLots(db: Queryable, projectId: string, userId: str
 }
 
 /** The ledger types whose credits count as points earned (achievements of kind lifetimeEarned, decision 276). */
-export const EARNING_TYPES = ['EVENT', 'CHALLENGE', 'STREAK', 'SURVEY', 'SEASON', 'ACHIEVEMENT', 'REFERRAL'] as const;
+export const EARNING_TYPES = ['EVENT', 'CHALLENGE', 'STREAK', 'SURVEY', 'SEASON', 'ACHIEVEMENT', 'REFERRAL', 'CAMPAIGN'] as const;
 
 /** The points a user has earned in all: the credits of the earning types (one user; the write path runs it per user). */
 export const lifetimeEarned = new Statement<{ projectId: string; userId: string }, { earned: number | string }>(

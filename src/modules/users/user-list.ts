@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { AppError } from '../../http/errors.js';
 import { UserId } from '../../http/schemas.js';
+import { Attributes, attributesOf } from './user-attributes.js';
 import type { UserSort, UsersRepository } from './users.repository.js';
 
 /**
@@ -36,6 +37,7 @@ export const ListedUser = Type.Object({
   }),
   createdAt: Type.Integer({ description: 'Unix ms' }),
   timeZone: Type.String({ description: "IANA name of the user's time zone (UTC unless set)" }),
+  attributes: Attributes,
 });
 
 export const UserListPage = Type.Object({
@@ -63,6 +65,7 @@ export async function listUsers(repo: UsersRepository, projectId: string, q: Use
       lastActiveAt: r.last_active_at == null ? null : Number(r.last_active_at),
       createdAt: Number(r.created_at),
       timeZone: r.time_zone ?? 'UTC',
+      attributes: attributesOf(r.attributes),
     })),
     nextCursor: more && last ? Buffer.from(JSON.stringify([sort, Number(last.sort_key), last.user_id])).toString('base64url') : null,
   };

@@ -96,7 +96,7 @@ export class UsersRepository {
     const key = SORT_KEYS[f.sort];
     let q = this.db
       .selectFrom('users')
-      .select(['user_id', 'points', 'created_at', 'last_active_at', 'time_zone', key.as('sort_key')])
+      .select(['user_id', 'points', 'created_at', 'last_active_at', 'time_zone', 'attributes', key.as('sort_key')])
       .where('project_id', '=', projectId)
       .where('deleted_at', 'is', null);
     // substr, not LIKE: exact on both stores (SQLite's LIKE ignores case) and no wildcard to escape.
@@ -167,15 +167,19 @@ export class UsersRepository {
     return rows.map((r) => r.user_id);
   }
 
-  /** Sets a live user's time zone; undefined when there is no live user. */
-  async setTimeZone(projectId: string, userId: string, timeZone: string) {
+  /**
+   * Sets a live user's time zone and attributes, unless its attributes are no longer `expected`
+   * (another PATCH changed them since they were read): undefined then, or when there is no live user.
+   */
+  async update(projectId: string, userId: string, change: { time_zone?: string; attributes: string }, expected: string) {
     return this.db
       .updateTable('users')
-      .set({ time_zone: timeZone })
+      .set(change)
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
-      .returning(['user_id', 'time_zone'])
+      .where('attributes', '=', expected)
+      .returning(['user_id', 'time_zone', 'attributes'])
       .executeTakeFirst();
   }
 

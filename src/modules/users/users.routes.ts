@@ -3,6 +3,7 @@ import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
 import { errors, UserId, UserParams } from '../../http/schemas.js';
+import { Attributes, AttributesChange } from './user-attributes.js';
 import { UserListPage, UserListQuery } from './user-list.js';
 
 const TimeZone = Type.String({
@@ -18,12 +19,20 @@ const CreatedUser = Type.Object({
   createdAt: Type.Integer(),
   timeZone: Type.String({ description: 'Canonical IANA name; UTC when none was given' }),
 });
-const UpdateUserBody = Type.Object({ timeZone: TimeZone }, { additionalProperties: false });
-const UpdatedUser = Type.Object({ userId: Type.String(), timeZone: Type.String({ description: 'Canonical IANA name' }) });
+const UpdateUserBody = Type.Object(
+  { timeZone: Type.Optional(TimeZone), attributes: Type.Optional(AttributesChange) },
+  { additionalProperties: false, minProperties: 1 },
+);
+const UpdatedUser = Type.Object({
+  userId: Type.String(),
+  timeZone: Type.String({ description: 'Canonical IANA name' }),
+  attributes: Attributes,
+});
 const UserRecord = Type.Object({
   userId: Type.String(),
   createdAt: Type.Integer(),
   timeZone: Type.String({ description: 'IANA name; UTC unless set' }),
+  attributes: Attributes,
 });
 const DeletionStarted = Type.Object({ message: Type.String(), userId: Type.String(), jobId: Type.String() });
 const Points = Type.Object({
@@ -86,12 +95,12 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getUser',
         description:
-          "The user's record: its id, when it was created and its time zone (whose calendar drives its streak periods and event " +
-          'limits). A user may read its own; a service, API key or the admin any user of the project. 404 USER_NOT_FOUND for an ' +
-          'unknown user or one being deleted.',
+          "The user's record: its id, when it was created, its time zone (whose calendar drives its streak periods and event " +
+          'limits) and its attributes. A user may read its own; a service, API key or the admin any user of the project. ' +
+          '404 USER_NOT_FOUND for an unknown user or one being deleted.',
         tags,
         security,
-        summary: 'Read a user: creation time and time zone',
+        summary: 'Read a user: creation time, time zone and attributes',
         params: UserParams,
         response: { 200: UserRecord, ...errors(400, 401, 403, 404) },
       },
@@ -108,11 +117,14 @@ export async function usersRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'updateUser',
         description:
-          "Changes the user's time zone (an IANA name such as Europe/Berlin). From the next event on, the user's own calendar decides " +
-          'streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay UTC.',
+          "Changes the user's time zone (an IANA name such as Europe/Berlin) and its attributes. From the next event on, the " +
+          "user's own calendar decides streak periods and daily, weekly and monthly limits; boards, analytics and offer months stay " +
+          'UTC. Attributes (read by segments) merge into those the user has: a key given as null is removed; at most 20 keys. The ' +
+          'user itself may change its time zone; only a service principal, an API key or the admin may set attributes ' +
+          '(403 ATTRIBUTES_FORBIDDEN for a user token).',
         tags,
         security,
-        summary: "Change a user's time zone (the user itself or a service principal)",
+        summary: "Change a user's time zone (the user itself or a service) or attributes (a service or the admin)",
         params: UserParams,
         body: UpdateUserBody,
         response: { 200: UpdatedUser, ...errors(400, 401, 403, 404) },
@@ -120,7 +132,10 @@ export async function usersRoutes(app: App): Promise<void> {
     },
     (req) => {
       assertActsFor(req.principal, req.params.userId);
-      return users.setTimeZone(req.principal.projectId, req.params.userId, req.body.timeZone);
+      if (req.body.attributes !== undefined && req.principal.kind === 'user') {
+        throw AppError.of('ATTRIBUTES_FORBIDDEN', 'Only a service principal, an API key or the admin may set user attributes');
+      }
+      return users.update(req.principal.projectId, req.params.userId, req.body);
     },
   );
 

@@ -7,6 +7,7 @@ import type { DB } from '../../platform/db/schema.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import { canonicalTimeZone, UTC } from '../../platform/time-zone.js';
+import { attributesOf, mergeAttributes, type Attributes, type AttributesChange } from './user-attributes.js';
 import type { UserDataOwner } from './user-data.js';
 import { listUsers, type UserListPage, type UserListQuery } from './user-list.js';
 import { lockUserRows, userRowsByKey, UsersRepository } from './users.repository.js';
@@ -67,20 +68,32 @@ export class UsersService implements UserDataOwner, LiveUsers {
   }
 
   /**
-   * Changes the user's time zone (PATCH /user/{userId}). Periods already completed or counted keep
-   * their local dates; events from now on fall into the new zone's calendar (decision 160).
+   * PATCH /user/{userId}: the user's time zone and attributes. Periods already completed or counted
+   * keep their local dates; events from now on fall into the new zone's calendar (decision 160).
+   * Attributes merge into those stored (user-attributes.ts); the row is updated only if they are
+   * still those read, so two PATCHes at once never lose each other's keys (decision 315).
    */
-  async setTimeZone(projectId: string, userId: string, timeZone: string): Promise<{ userId: string; timeZone: string }> {
-    const zone = validTimeZone(timeZone);
-    const row = await this.repo.setTimeZone(projectId, userId, zone);
-    if (!row) throw AppError.of('USER_NOT_FOUND', userId);
-    return { userId, timeZone: zone };
+  async update(
+    projectId: string,
+    userId: string,
+    change: { timeZone?: string; attributes?: AttributesChange },
+  ): Promise<{ userId: string; timeZone: string; attributes: Attributes }> {
+    const zone = change.timeZone === undefined ? undefined : validTimeZone(change.timeZone);
+    for (;;) {
+      const row = await this.repo.find(projectId, userId);
+      if (!row || row.deleted_at != null) throw AppError.of('USER_NOT_FOUND', userId);
+      const stored = row.attributes ?? '{}';
+      const attributes = change.attributes ? mergeAttributes(attributesOf(stored), change.attributes) : attributesOf(stored);
+      const next = change.attributes ? JSON.stringify(attributes) : stored;
+      const updated = await this.repo.update(projectId, userId, { ...(zone ? { time_zone: zone } : {}), attributes: next }, stored);
+      if (updated) return { userId, timeZone: updated.time_zone ?? UTC, attributes };
+    }
   }
 
   /** GET /user/{userId}: the user's own record (404 USER_NOT_FOUND when unknown or being deleted). */
-  async get(projectId: string, userId: string): Promise<{ userId: string; createdAt: number; timeZone: string }> {
+  async get(projectId: string, userId: string): Promise<{ userId: string; createdAt: number; timeZone: string; attributes: Attributes }> {
     const user = await this.require(projectId, userId);
-    return { userId, createdAt: Number(user.created_at), timeZone: user.time_zone ?? UTC };
+    return { userId, createdAt: Number(user.created_at), timeZone: user.time_zone ?? UTC, attributes: attributesOf(user.attributes) };
   }
 
   /** The user's time zone (UTC for an unknown user): the calendar of its streaks' periods. */

@@ -1,10 +1,15 @@
-/** Columns and tables the users module adds (migrations 0850_users_last_active, 0950_user_time_zones, 0995_a_user_counts). */
+/**
+ * Columns and tables the users module adds (migrations 0850_users_last_active, 0950_user_time_zones,
+ * 0995_a_user_counts, 0996_c_user_attributes).
+ */
 declare module '../../platform/db/schema.js' {
   interface UsersTable {
     /** When the write path last recorded something the user did (not an admin adjustment), Unix ms; null: never. */
     last_active_at?: number | null;
     /** IANA zone whose calendar drives the user's streak periods and event limits; `UTC` by default. */
     time_zone?: string;
+    /** The user's attributes (user-attributes.ts), a JSON object; `{}` when none is set. */
+    attributes?: string;
   }
   interface DB {
     user_counts: UserCountsTable;

@@ -44,9 +44,9 @@ describeSharedApp('users: time zones', (t) => {
     await t.createUser('eve');
     const own = await patch('eve', { timeZone: 'Asia/Kathmandu' });
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual({ userId: 'eve', timeZone: 'Asia/Kathmandu' });
+    expect(own.json()).toEqual({ userId: 'eve', timeZone: 'Asia/Kathmandu', attributes: {} });
     const byService = await patch('eve', { timeZone: 'Europe/Berlin' }, await t.serviceAuth());
-    expect(byService.json()).toEqual({ userId: 'eve', timeZone: 'Europe/Berlin' });
+    expect(byService.json()).toEqual({ userId: 'eve', timeZone: 'Europe/Berlin', attributes: {} });
     expect(await zoneOf('eve')).toBe('Europe/Berlin');
   });
 
@@ -79,7 +79,7 @@ describeSharedApp('users: time zones', (t) => {
     await patch('eve', { timeZone: 'Europe/Berlin' });
     const own = await t.inject({ method: 'GET', url: '/v1/user/eve', headers: await t.auth('eve') });
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual({ userId: 'eve', createdAt: expect.any(Number), timeZone: 'Europe/Berlin' });
+    expect(own.json()).toEqual({ userId: 'eve', createdAt: expect.any(Number), timeZone: 'Europe/Berlin', attributes: {} });
     const other = await t.inject({ method: 'GET', url: '/v1/user/eve', headers: await t.auth('mallory') });
     expect(other.statusCode).toBe(403);
     const ghost = await t.inject({ method: 'GET', url: '/v1/user/ghost', headers: await t.serviceAuth() });

@@ -16,7 +16,7 @@ export const WEBHOOK_DATA = {
       userId,
       entryType: Type.String({
         description:
-          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY, ACHIEVEMENT or REFERRAL ' +
+          'EVENT, CHALLENGE, STREAK, SURVEY, REDEMPTION, ADJUSTMENT, SEASON, REVERSAL, EXPIRY, ACHIEVEMENT, REFERRAL or CAMPAIGN ' +
           '(an EVENT whose pending points became available is sent again with them)',
       }),
       sourceId: Type.String({ description: 'The eventId, challengeId, streakId, surveyId, offerId or adjustment id' }),
@@ -194,6 +194,17 @@ export const WEBHOOK_DATA = {
       balance: Type.Number({ description: 'The balance when the notice was decided' }),
     },
     { description: 'Points of a user expire in 7 days (sent once per user and expiry day by the daily job)' },
+  ),
+  'campaign.budget_spent': Type.Object(
+    {
+      projectId,
+      userId: Type.String({ description: 'The user whose event spent the last of the budget' }),
+      campaignId: Type.String(),
+      spent: Type.Integer({ description: 'What the campaign has paid in all' }),
+      budget: Type.Integer({ description: 'Its total budget' }),
+      currency: Type.String({ description: 'The currency it pays in' }),
+    },
+    { description: "A campaign's total budget is spent: it pays nothing more (sent once, by the event that spent the last of it)" },
   ),
   'webhook.test': Type.Object(
     { projectId, webhookId: Type.String(), message: Type.String() },

@@ -27,6 +27,8 @@ import { achievements } from './0990_achievements.js';
 import { userCounts } from './0995_a_user_counts.js';
 import { achievementUserProgress } from './0995_a_z_achievement_user_progress.js'; // sorts after 0995_a_user_counts
 import { currencies } from './0995_d_currencies.js';
+import { campaigns } from './0996_c_campaigns.js';
+import { userAttributes } from './0996_c_user_attributes.js';
 import { referrals } from './0996_r_referrals.js';
 
 /**
@@ -62,6 +64,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0995_a_user_counts': userCounts(),
     '0995_a_z_achievement_user_progress': achievementUserProgress(),
     '0995_d_currencies': currencies(),
+    '0996_c_campaigns': campaigns(),
+    '0996_c_user_attributes': userAttributes(),
     '0996_r_referrals': referrals(),
   };
 }

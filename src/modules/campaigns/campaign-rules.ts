@@ -1,0 +1,98 @@
+import { conditionsHold, parseDecimal, type Conditions, type Decimal } from '../events/index.js';
+
+/**
+ * What a campaign pays for one event (pure; decision 316). A campaign matches an event when it is
+ * ACTIVE, names the event's id (or none) and its conditions hold on the event's metadata; it applies
+ * when, besides, the event's timestamp is in its window [startAt, endAt), its budget has something
+ * left and it would pay something. Of the campaigns that apply, the highest-priority `exclusive` one
+ * is the only one paid; without one every `stack` campaign is paid, highest priority first.
+ */
+export interface Campaign {
+  campaignId: string;
+  title: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  startAt: number;
+  endAt: number;
+  eventIds: readonly string[] | null;
+  conditions: Conditions | null;
+  /** The multiplier as given (1 when none) and exactly, as a decimal. */
+  multiplier: number;
+  exactMultiplier: Decimal;
+  bonus: number;
+  currency: string;
+  budgetTotal: number | null;
+  budgetPerUser: number | null;
+  priority: number;
+  stacking: 'stack' | 'exclusive';
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Why a campaign that matched the event did not pay it (the event log's near misses). */
+export type CampaignMiss = 'window' | 'budget';
+
+/** A campaign that matched an event, with what it would pay and what its budgets leave. */
+export interface CampaignCandidate {
+  campaign: Campaign;
+  /** What the effect asks: (multiplier − 1) × base, rounded down, plus the bonus. */
+  wanted: number;
+  /** The smaller of what its total and per-user budgets leave (Infinity: no budget). */
+  left: number;
+  inWindow: boolean;
+}
+
+export interface CampaignPayout {
+  campaign: Campaign;
+  points: number;
+}
+
+/** Higher priority first; ties by campaignId, so the order never depends on when campaigns were made. */
+export function byPriority(a: Campaign, b: Campaign): number {
+  if (a.priority !== b.priority) return b.priority - a.priority;
+  return a.campaignId < b.campaignId ? -1 : a.campaignId > b.campaignId ? 1 : 0;
+}
+
+/** Whether the campaign is about this event at all (status, event ids, conditions), whatever the time. */
+export function campaignMatches(c: Campaign, eventId: string, metadata: Record<string, unknown>): boolean {
+  if (c.status !== 'ACTIVE') return false;
+  if (c.eventIds !== null && !c.eventIds.includes(eventId)) return false;
+  return conditionsHold(c.conditions, metadata);
+}
+
+export function inWindow(c: Campaign, at: number): boolean {
+  return at >= c.startAt && at < c.endAt;
+}
+
+/** (multiplier − 1) × base, rounded down, exactly (multipliers are decimals as written), plus the bonus. */
+export function wantedFor(c: Campaign, base: number): number {
+  const m = c.exactMultiplier;
+  const one = 10n ** BigInt(m.scale);
+  const extra = base > 0 && m.units > one ? Number(((m.units - one) * BigInt(base)) / one) : 0;
+  return extra + c.bonus;
+}
+
+/** The exact decimal of a multiplier (1 for none). */
+export function exactMultiplier(multiplier: number | undefined): Decimal {
+  return parseDecimal(multiplier ?? 1) ?? { units: 1n, scale: 0 };
+}
+
+/**
+ * The payouts of one event and the near misses, given the campaigns that matched it (any order).
+ * Paid amounts are cut to what the budgets leave.
+ */
+export function decidePayouts(candidates: readonly CampaignCandidate[]): {
+  paid: CampaignPayout[];
+  missed: Array<{ campaign: Campaign; miss: CampaignMiss }>;
+} {
+  const missed: Array<{ campaign: Campaign; miss: CampaignMiss }> = [];
+  const applying: CampaignCandidate[] = [];
+  for (const x of [...candidates].sort((a, b) => byPriority(a.campaign, b.campaign))) {
+    if (x.wanted <= 0) continue;
+    if (!x.inWindow) missed.push({ campaign: x.campaign, miss: 'window' });
+    else if (x.left <= 0) missed.push({ campaign: x.campaign, miss: 'budget' });
+    else applying.push(x);
+  }
+  const exclusive = applying.find((x) => x.campaign.stacking === 'exclusive');
+  const chosen = exclusive ? [exclusive] : applying;
+  return { paid: chosen.map((x) => ({ campaign: x.campaign, points: Math.min(x.wanted, x.left) })), missed };
+}

@@ -1,0 +1,190 @@
+import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
+import { historyText, ledgerIn } from '../points/index.js';
+import type { WriteBatch } from '../../write-path/write-batch.js';
+import { campaignMatches, decidePayouts, inWindow, wantedFor, type Campaign, type CampaignCandidate } from './campaign-rules.js';
+import { addCampaignSpend, campaignUserSpend, lockCampaignSpend, setCampaignSpend, writeCampaignUserSpend } from './campaigns.sql.js';
+
+/** Where the part reads a project's ACTIVE campaigns, highest priority first (the service's cache). */
+export type CampaignDefinitions = (batch: WriteBatch, projectId: string) => Promise<readonly Campaign[]>;
+
+interface Spend {
+  row: { project_id: string; campaign_id: string };
+  spent: number;
+  changed: boolean;
+}
+
+interface UserSpend {
+  row: { project_id: string; campaign_id: string; user_id: string };
+  spent: number;
+  stored: boolean;
+  changed: boolean;
+}
+
+const key = (...parts: string[]) => parts.join('\u0000');
+
+/**
+ * The campaigns' stage of POST /event (decision 316). `load` reads the campaigns of the batch's
+ * projects from the cache (a project without campaigns costs nothing more), locks the spend rows of
+ * the budgeted campaigns the batch's events may reach and reads what per-user budgets have paid
+ * the batch's users; each event is decided in memory (campaign-rules.ts) and paid through the
+ * ledger, a CAMPAIGN entry per campaign; spends are written once.
+ */
+export class CampaignsBatch implements EventStagePart {
+  private readonly lists = new Map<string, readonly Campaign[]>();
+  private readonly spends = new Map<string, Spend>();
+  private readonly userSpends = new Map<string, UserSpend>();
+  /** What campaigns without a total budget paid in the batch (added to their spend, unlocked). */
+  private readonly added = new Map<string, { project_id: string; campaign_id: string; spent: number }>();
+
+  constructor(
+    private readonly batch: WriteBatch,
+    private readonly definitions: CampaignDefinitions,
+  ) {}
+
+  async load(): Promise<void> {
+    const events = this.batch.unitsOf('event');
+    if (events.length === 0) return;
+    for (const { event: e } of events) {
+      if (!this.lists.has(e.projectId)) this.lists.set(e.projectId, await this.definitions(this.batch, e.projectId));
+    }
+    for (const { event: e } of events) {
+      for (const c of this.lists.get(e.projectId)!) {
+        if (!inWindow(c, e.occurredAt) || !campaignMatches(c, e.definition.eventId, e.metadata)) continue;
+        if (c.budgetTotal !== null) {
+          const k = key(e.projectId, c.campaignId);
+          if (!this.spends.has(k))
+            this.spends.set(k, { row: { project_id: e.projectId, campaign_id: c.campaignId }, spent: 0, changed: false });
+        }
+        if (c.budgetPerUser !== null) {
+          const k = key(e.projectId, c.campaignId, e.userId);
+          if (!this.userSpends.has(k)) {
+            const row = { project_id: e.projectId, campaign_id: c.campaignId, user_id: e.userId };
+            this.userSpends.set(k, { row, spent: 0, stored: false, changed: false });
+          }
+        }
+      }
+    }
+    if (this.spends.size === 0 && this.userSpends.size === 0) return;
+    const asked = [...this.spends.values()];
+    // A spend row that is not there (the campaign was deleted meanwhile) leaves the campaign unpaid.
+    this.spends.clear();
+    const [spent, perUser] = await Promise.all([
+      lockCampaignSpend.run(
+        this.batch.session,
+        asked.map((s) => s.row),
+      ),
+      campaignUserSpend.run(
+        this.batch.session,
+        [...this.userSpends.values()].map((s) => s.row),
+      ),
+    ]);
+    for (const r of spent) {
+      this.spends.set(key(r.project_id, r.campaign_id), {
+        row: { project_id: r.project_id, campaign_id: r.campaign_id },
+        spent: Number(r.spent),
+        changed: false,
+      });
+    }
+    for (const r of perUser) {
+      const s = this.userSpends.get(key(r.project_id, r.campaign_id, r.user_id))!;
+      s.spent = Number(r.spent);
+      s.stored = true;
+    }
+  }
+
+  applyEvent(event: PipelineEvent, outcome: PipelineOutcome): void {
+    const list = this.lists.get(event.projectId);
+    if (!list || list.length === 0 || !event.qualifies) return;
+    const ledger = ledgerIn(this.batch);
+    const catalog = ledger.catalogOf(event.projectId);
+    const candidates: CampaignCandidate[] = [];
+    for (const c of list) {
+      if (!campaignMatches(c, event.eventId, event.metadata)) continue;
+      // An INACTIVE or deleted currency pays nothing (decision 302).
+      if (c.currency !== 'points' && catalog.get(c.currency)?.active !== true) continue;
+      const base = c.currency === 'points' ? event.points : (event.rewards.find((r) => r.currency === c.currency)?.points ?? 0);
+      const within = inWindow(c, event.occurredAt);
+      candidates.push({ campaign: c, wanted: wantedFor(c, base), left: within ? this.left(c, event) : 0, inWindow: within });
+    }
+    if (candidates.length === 0) return;
+    const { paid, missed } = decidePayouts(candidates);
+    for (const { campaign: c, points } of paid) {
+      const credited = ledger.record({
+        projectId: event.projectId,
+        userId: event.userId,
+        type: 'CAMPAIGN',
+        sourceId: c.campaignId,
+        ...(c.currency === 'points' ? {} : { currency: c.currency }),
+        points,
+        occurredAt: event.occurredAt,
+        title: historyText(c.title),
+        description: historyText(`${c.title} (${event.eventId})`),
+        metadata: { campaignId: c.campaignId, eventId: event.eventId },
+        boardGroups: event.userGroups,
+      }).points;
+      this.spend(c, event, credited);
+      if (c.currency === 'points') outcome.pointsEarned += credited;
+      outcome.campaigns.push({ campaignId: c.campaignId, points: credited, currency: c.currency });
+    }
+    for (const m of missed) outcome.campaignMisses.push({ campaignId: m.campaign.campaignId, reason: m.miss });
+  }
+
+  /** What the campaign's budgets leave for the event's user (Infinity: no budget; 0 for a total whose row is gone). */
+  private left(c: Campaign, event: PipelineEvent): number {
+    let left = Infinity;
+    if (c.budgetTotal !== null) {
+      const s = this.spends.get(key(event.projectId, c.campaignId));
+      left = s ? c.budgetTotal - s.spent : 0;
+    }
+    if (c.budgetPerUser !== null) {
+      const u = this.userSpends.get(key(event.projectId, c.campaignId, event.userId));
+      left = Math.min(left, c.budgetPerUser - (u?.spent ?? 0));
+    }
+    return Math.max(0, left);
+  }
+
+  private spend(c: Campaign, event: PipelineEvent, points: number): void {
+    if (c.budgetTotal === null) {
+      const k = key(event.projectId, c.campaignId);
+      const a = this.added.get(k);
+      if (a) a.spent += points;
+      else this.added.set(k, { project_id: event.projectId, campaign_id: c.campaignId, spent: points });
+    } else {
+      const s = this.spends.get(key(event.projectId, c.campaignId))!;
+      s.spent += points;
+      s.changed = true;
+      if (s.spent >= c.budgetTotal) {
+        this.batch.notify({
+          type: 'campaign.budget_spent',
+          projectId: event.projectId,
+          userId: event.userId,
+          occurredAt: event.occurredAt,
+          data: { userId: event.userId, campaignId: c.campaignId, spent: s.spent, budget: c.budgetTotal, currency: c.currency },
+        });
+      }
+    }
+    if (c.budgetPerUser !== null) {
+      const u = this.userSpends.get(key(event.projectId, c.campaignId, event.userId))!;
+      u.spent += points;
+      u.changed = true;
+    }
+  }
+
+  async write(): Promise<void> {
+    await Promise.all([
+      setCampaignSpend.run(
+        this.batch.session,
+        [...this.spends.values()].filter((s) => s.changed).map((s) => ({ ...s.row, spent: s.spent })),
+      ),
+      writeCampaignUserSpend.run(
+        this.batch.session,
+        [...this.userSpends.values()].filter((s) => s.changed).map((s) => ({ row: { ...s.row, spent: s.spent }, exists: s.stored })),
+      ),
+      // In key order, so two batches adding to the same campaigns take their rows alike.
+      addCampaignSpend.run(
+        this.batch.session,
+        [...this.added.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row),
+      ),
+    ]);
+  }
+}
