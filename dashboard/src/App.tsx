@@ -11,6 +11,7 @@ import { LeaderboardsScreen } from './screens/Leaderboards';
 import { OffersScreen } from './screens/Offers';
 import { OverviewScreen } from './screens/Overview';
 import { ProjectsScreen } from './screens/Projects';
+import { ReferralsScreen } from './screens/Referrals';
 import { SeasonsScreen } from './screens/Seasons';
 import { ShopsScreen } from './screens/Shops';
 import { TiersScreen } from './screens/Tiers';
@@ -42,6 +43,7 @@ const NAV: Array<{ path: string; label: string; group: string }> = [
   { path: 'currencies', label: 'Currencies', group: 'Programme' },
   { path: 'tiers', label: 'Tiers', group: 'Programme' },
   { path: 'seasons', label: 'Seasons', group: 'Programme' },
+  { path: 'referrals', label: 'Referrals', group: 'Programme' },
   { path: 'users', label: 'Users', group: 'Insight' },
   { path: 'event-log', label: 'Event log', group: 'Insight' },
   { path: 'leaderboards', label: 'Leaderboards', group: 'Insight' },
@@ -194,6 +196,8 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
       return <TiersScreen />;
     case 'seasons':
       return <SeasonsScreen />;
+    case 'referrals':
+      return <ReferralsScreen />;
     case 'offers':
       return <OffersScreen />;
     case 'usergroups':

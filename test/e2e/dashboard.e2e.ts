@@ -718,6 +718,8 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   );
   await shot(page, 'overview');
   covered.push('overview as home: active users, points issued and outstanding (= the sum of balances), redemptions');
+  if (await api.has('GET', '/admin/referral')) await referrals(page, api, base);
+  else notCovered.push('referrals (no /admin/referral in this build)');
   await everyScreenAccessible(page, base);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -790,6 +792,44 @@ async function currencies(page: Page, api: Api, base: string): Promise<void> {
   await xpRow.getByText('120 / 250 to level 2').waitFor();
   check((await xpRow.getByRole('cell').first().textContent()) === '120', `alice holds 120 xp: ${await xpRow.textContent()}`);
   covered.push('currencies: xp with levels created in the UI, an event paying xp, the xp and level on the user page');
+}
+
+/** The referral programme set in the UI; two referees of alice through the API, one qualified, one flagged and approved in the log. */
+async function referrals(page: Page, api: Api, base: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Referrals' }).click();
+  const form = page.getByRole('form', { name: 'Referral programme' });
+  await form.getByLabel('Status').selectOption('ACTIVE');
+  await form.getByLabel('Qualifying event').fill('check-in');
+  await form.getByLabel('Referrer points').fill('50');
+  await form.getByLabel('Referee points').fill('20');
+  await form.getByRole('button', { name: 'Save programme' }).click();
+  await page.getByText('Programme saved.').waitFor();
+
+  const code = ((await api.call('GET', '/user/alice/referral', undefined, await userToken('alice'))).body as { code: string }).code;
+  for (const u of ['rex', 'rue']) {
+    const token = await userToken(u);
+    check((await api.call('POST', '/user', { userId: u }, token)).status === 201, `POST /user ${u}`);
+    const joined = await api.call('POST', `/user/${u}/referral`, { code, fingerprint: 'device-1' }, token);
+    check(joined.status === 201, `${u} enters alice's code: ${joined.status} ${JSON.stringify(joined.body)}`);
+    const sent = await api.call('POST', '/event', { eventId: 'check-in', userId: u }, token);
+    check(sent.status === 200, `${u} checks in: ${sent.status} ${JSON.stringify(sent.body)}`);
+  }
+  await page.reload();
+  await page.getByRole('search', { name: 'Filter the referral log' }).getByLabel('Status').selectOption('flagged');
+  await page.getByRole('button', { name: /^Approve ref_/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+  await page.getByText(/approved: now qualified\./).waitFor();
+  await page.getByRole('search', { name: 'Filter the referral log' }).getByLabel('Status').selectOption('');
+  await page.getByText('alice: 2 referrals, 2 qualified, 100 earned').waitFor();
+  await shot(page, 'referrals');
+
+  await page.goto(`${base}/dashboard/users/alice`);
+  await page.getByTestId('referral-code').getByText(code).waitFor();
+  const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Referrals' }) });
+  check(/2invited2qualified100earned/.test((await card.textContent()) ?? ''), `alice's referral card: ${await card.textContent()}`);
+  covered.push(
+    'referrals: programme set in the UI, a flagged referral approved in the log, top referrers, the code and counts on the user page',
+  );
 }
 
 /**

@@ -143,3 +143,17 @@ export type CurrencyLevel = Currency['levels'][number];
 export type Wallet = Ok<'getUserWallet'>;
 export type WalletBalance = Wallet['balances'][number];
 export type AchievementBackfill = Ok<'getAchievementBackfill'>;
+
+/** GET/PUT /admin/referral-programme (docs/referrals.md). */
+export type ReferralProgramme = Ok<'getReferralProgramme'>;
+export type ReferralProgrammeBody = RequestBody<'putReferralProgramme'>;
+/** GET /admin/referral */
+export type ReferralPage = Ok<'listReferrals'>;
+export type Referral = ReferralPage['referrals'][number];
+export type ReferralStatus = Referral['status'];
+/** The statuses in the order the referral log filter offers them; the compiler checks it lists every status of the API. */
+export const REFERRAL_STATUSES = ['pending', 'flagged', 'qualified', 'rejected'] as const satisfies readonly ReferralStatus[];
+const allReferralStatuses: Exclude<ReferralStatus, (typeof REFERRAL_STATUSES)[number]> extends never ? true : false = true;
+void allReferralStatuses;
+/** GET /user/{userId}/referral */
+export type UserReferral = Ok<'getUserReferral'>;

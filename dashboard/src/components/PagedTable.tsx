@@ -20,6 +20,8 @@ export function PagedTable<T>(props: {
   empty: ReactNode;
   csvName: string;
   actions?(row: T): ReactNode;
+  /** Shown under the list, from the rows loaded so far (the referral log's top referrers). */
+  summary?(rows: T[]): ReactNode;
 }) {
   const [more, setMore] = useState<{ rows: T[]; nextCursor: string | null; key: string } | null>(null);
   const [moreError, setMoreError] = useState<ApiError | null>(null);
@@ -62,6 +64,7 @@ export function PagedTable<T>(props: {
           Load more
         </button>
       )}
+      {rows.length > 0 && props.summary?.(rows)}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useUserStream } from '../useUserStream';
 import { AdjustPoints } from './AdjustPoints';
 import { CouponsCard } from './UserCoupons';
 import { UserAchievementsCard } from './UserAchievements';
+import { UserReferralCard } from './UserReferral';
 import { PointsOutlook } from './UserEconomy';
 import { History } from './UserHistory';
 import { UserWallet } from './UserWallet';
@@ -101,6 +102,7 @@ function UserDetail({ userId }: { userId: string }) {
         <Streaks key={`s${version}`} userId={userId} />
         <UserAchievementsCard key={`a${version}`} userId={userId} />
         <GrantFreeze userId={userId} onDone={refresh} />
+        <UserReferralCard key={`r${version}`} userId={userId} />
       </div>
       <CouponsCard key={`k${version}`} userId={userId} />
     </div>
