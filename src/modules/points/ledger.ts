@@ -1,6 +1,17 @@
 /** Reward history entry types (docs/api.md, Users and points). */
 export type LedgerType =
-  'EVENT' | 'CHALLENGE' | 'STREAK' | 'SURVEY' | 'REDEMPTION' | 'ADJUSTMENT' | 'SEASON' | 'REVERSAL' | 'EXPIRY' | 'ACHIEVEMENT' | 'REFERRAL' | 'CAMPAIGN';
+  | 'EVENT'
+  | 'CHALLENGE'
+  | 'STREAK'
+  | 'SURVEY'
+  | 'REDEMPTION'
+  | 'ADJUSTMENT'
+  | 'SEASON'
+  | 'REVERSAL'
+  | 'EXPIRY'
+  | 'ACHIEVEMENT'
+  | 'REFERRAL'
+  | 'CAMPAIGN';
 
 /** A title or description as the history shows it: both languages always present. */
 export interface HistoryText {
