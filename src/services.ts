@@ -192,6 +192,7 @@ export function createServices(platform: Platform) {
     { name: 'tier-checks', run: async (now) => void (await tiers.runMonthlyChecks(now)) },
     { name: 'points-settle', run: async (now) => void (await expiry.settleAll(now)) },
     { name: 'streak-freeze-cover', run: async (now) => void (await streaks.coverMissedPeriods(now)) },
+    { name: 'referral-payouts', run: async () => void (await referrals.payDueRewards()) },
   ];
   jobs.daily(dailyTasks);
 

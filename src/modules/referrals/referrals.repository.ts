@@ -3,8 +3,18 @@ import type { Queryable } from '../../platform/db/database.js';
 import type { ReferralCodesTable, ReferralStatus, ReferralsTable } from './referrals.tables.js';
 import './referrals.tables.js';
 
-/** SQL of the referrals module; every query filters on project_id. */
+/** SQL of the referrals module; every query filters on project_id, except the daily sweep of `dueRewards`. */
 export const referralsRepository = {
+  /** Referrer rewards left `due` (decision 310: their payout unit was not submitted, e.g. the process stopped), of every project. */
+  dueRewards(db: Queryable, limit: number) {
+    return db
+      .selectFrom('referrals')
+      .select(['project_id', 'id', 'referrer_id'])
+      .where('referrer_state', '=', 'due')
+      .where('referrer_id', 'is not', null)
+      .limit(limit);
+  },
+
   programme(db: Queryable, projectId: string) {
     return db.selectFrom('referral_programmes').selectAll().where('project_id', '=', projectId);
   },

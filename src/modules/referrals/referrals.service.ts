@@ -179,6 +179,18 @@ export class ReferralsService implements UserDataOwner {
     await this.writes.submit({ kind: 'referral', action: 'payout', projectId, userId: referrerId, referralId });
   }
 
+  /**
+   * The daily sweep (decision 310): pays the referrer rewards still `due`, whose payout unit was never
+   * submitted (the process stopped between the batch's commit and it). A payout pays only while the
+   * row is still due, so a sweep beside a late unit pays once. At most 1,000 a day (they are rare: each
+   * is one stop at one moment); answers how many it submitted.
+   */
+  async payDueRewards(): Promise<number> {
+    const rows = await repo.dueRewards(this.db, 1000).execute();
+    for (const r of rows) await this.payout(r.project_id, r.referrer_id!, r.id);
+    return rows.length;
+  }
+
   /** GET /admin/referral: newest first, paged by cursor. */
   async list(projectId: string, q: ReferralListQuery): Promise<ReferralPage> {
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);

@@ -56,5 +56,6 @@ export async function referrals(t: TestContext, status?: string) {
 /** The user's REFERRAL history entries' points. */
 export async function referralEntries(t: TestContext, userId: string): Promise<number[]> {
   const res = await t.inject({ method: 'GET', url: `/user/${encodeURIComponent(userId)}/history`, headers: await t.auth(userId) });
+  if (res.statusCode === 204) return []; // no history at all
   return (res.json() as Array<{ type: string; points: number }>).filter((e) => e.type === 'REFERRAL').map((e) => e.points);
 }
