@@ -27,7 +27,6 @@ export const MESSAGE_TYPES = [
   'tier.changed',
   'level.reached',
   'points.expiring',
-  'level.reached',
   'campaign.budget_spent',
   'webhook.test',
 ] as const satisfies readonly WebhookMessageType[];
