@@ -10,6 +10,9 @@ select count(*) as "invited", sum(case when status = 'qualified' then 1 else 0 e
 -- modules/referrals/referrals.repository.ts referralsRepository.deleteCode
 delete from "referral_codes" where "project_id" = $1 and "user_id" = $2;
 
+-- modules/referrals/referrals.repository.ts referralsRepository.dueRewards
+select "project_id", "id", "referrer_id" from "referrals" where "referrer_state" = $1 and "referrer_id" is not null limit $2;
+
 -- modules/referrals/referrals.repository.ts referralsRepository.eventsOf
 select "user_id", "metadata" from "events" where "project_id" = $1 and "user_id" in ($2, $3) and "event_id" = $4 limit $5;
 
@@ -46,8 +49,14 @@ select * from "referral_programmes" where "project_id" = $1;
 -- modules/referrals/referrals.repository.ts referralsRepository.referrals
 select * from "referrals" where "project_id" = $1 and ("referee_id" in ($2, $3, $4) or "id" in ($5, $6, $7));
 
+-- modules/referrals/referrals.repository.ts referralsRepository.referrerOf
+select "referrer_id" from "referrals" where "project_id" = $1 and "referee_id" = $2;
+
 -- modules/referrals/referrals.repository.ts referralsRepository.saveProgramme
 insert into "referral_programmes" ("project_id", "settings", "updated_at") values ($1, $2, $3) on conflict ("project_id") do update set "settings" = $4, "updated_at" = $5;
+
+-- modules/referrals/referrals.repository.ts referralsRepository.unqualifiedReferrerOf
+select "referrer_id" from "referrals" where "project_id" = $1 and "referee_id" = $2 and "qualified_at" is null and "status" in ($3, $4);
 
 -- modules/referrals/referrals.repository.ts referralsRepository.updateReferral
 update "referrals" set "referrer_id" = $1, "referee_id" = $2, "code" = $3, "fingerprint" = $4, "status" = $5, "joined_at" = $6, "referee_since" = $7, "qualified_at" = $8, "referee_points" = $9, "referrer_points" = $10, "referrer_state" = $11, "referrer_paid_at" = $12, "currency" = $13 where "project_id" = $14 and "id" = $15;

@@ -10,6 +10,9 @@ select count(*) as "invited", sum(case when status = 'qualified' then 1 else 0 e
 -- modules/referrals/referrals.repository.ts referralsRepository.deleteCode
 delete from "referral_codes" where "project_id" = ? and "user_id" = ?;
 
+-- modules/referrals/referrals.repository.ts referralsRepository.dueRewards
+select "project_id", "id", "referrer_id" from "referrals" where "referrer_state" = ? and "referrer_id" is not null limit ?;
+
 -- modules/referrals/referrals.repository.ts referralsRepository.eventsOf
 select "user_id", "metadata" from "events" where "project_id" = ? and "user_id" in (?, ?) and "event_id" = ? limit ?;
 
@@ -46,8 +49,14 @@ select * from "referral_programmes" where "project_id" = ?;
 -- modules/referrals/referrals.repository.ts referralsRepository.referrals
 select * from "referrals" where "project_id" = ? and ("referee_id" in (?, ?, ?) or "id" in (?, ?, ?));
 
+-- modules/referrals/referrals.repository.ts referralsRepository.referrerOf
+select "referrer_id" from "referrals" where "project_id" = ? and "referee_id" = ?;
+
 -- modules/referrals/referrals.repository.ts referralsRepository.saveProgramme
 insert into "referral_programmes" ("project_id", "settings", "updated_at") values (?, ?, ?) on conflict ("project_id") do update set "settings" = ?, "updated_at" = ?;
+
+-- modules/referrals/referrals.repository.ts referralsRepository.unqualifiedReferrerOf
+select "referrer_id" from "referrals" where "project_id" = ? and "referee_id" = ? and "qualified_at" is null and "status" in (?, ?);
 
 -- modules/referrals/referrals.repository.ts referralsRepository.updateReferral
 update "referrals" set "referrer_id" = ?, "referee_id" = ?, "code" = ?, "fingerprint" = ?, "status" = ?, "joined_at" = ?, "referee_since" = ?, "qualified_at" = ?, "referee_points" = ?, "referrer_points" = ?, "referrer_state" = ?, "referrer_paid_at" = ?, "currency" = ? where "project_id" = ? and "id" = ?;

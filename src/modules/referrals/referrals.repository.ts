@@ -26,6 +26,19 @@ export const referralsRepository = {
       .onConflict((oc) => oc.column('project_id').doUpdateSet({ settings, updated_at: updatedAt }));
   },
 
+  /** Who referred the user (no row: nobody). */
+  referrerOf(db: Queryable, projectId: string, userId: string) {
+    return db.selectFrom('referrals').select('referrer_id').where('project_id', '=', projectId).where('referee_id', '=', userId);
+  },
+
+  /** The referrer of the user's referral that a qualifying event may still pay. */
+  unqualifiedReferrerOf(db: Queryable, projectId: string, userId: string) {
+    return referralsRepository
+      .referrerOf(db, projectId, userId)
+      .where('qualified_at', 'is', null)
+      .where('status', 'in', ['pending', 'flagged']);
+  },
+
   codeOf(db: Queryable, projectId: string, userId: string) {
     return db.selectFrom('referral_codes').select('code').where('project_id', '=', projectId).where('user_id', '=', userId);
   },

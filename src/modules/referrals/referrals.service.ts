@@ -121,12 +121,7 @@ export class ReferralsService implements UserDataOwner {
     const [code, counts, own] = await Promise.all([
       this.codeOf(projectId, userId),
       repo.countsOf(this.db, projectId, userId).executeTakeFirst(),
-      this.db
-        .selectFrom('referrals')
-        .select('referrer_id')
-        .where('project_id', '=', projectId)
-        .where('referee_id', '=', userId)
-        .executeTakeFirst(),
+      repo.referrerOf(this.db, projectId, userId).executeTakeFirst(),
     ]);
     return {
       code,
@@ -212,14 +207,7 @@ export class ReferralsService implements UserDataOwner {
   async locksFor(projectId: string, userId: string, eventId: string): Promise<string[]> {
     const p = await this.programme(projectId);
     if (!p.active || p.eventId !== eventId) return [];
-    const row = await this.db
-      .selectFrom('referrals')
-      .select('referrer_id')
-      .where('project_id', '=', projectId)
-      .where('referee_id', '=', userId)
-      .where('qualified_at', 'is', null)
-      .where('status', 'in', ['pending', 'flagged'])
-      .executeTakeFirst();
+    const row = await repo.unqualifiedReferrerOf(this.db, projectId, userId).executeTakeFirst();
     return row?.referrer_id ? [row.referrer_id] : [];
   }
 
