@@ -374,7 +374,13 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
       // The stars board: its own ranking (headed stars), or empty while no event rewards xp; never the points above.
       const xpBoard = page.getByRole('columnheader', { name: 'stars' }).or(page.getByText('Nobody has points on this board yet.'));
       await xpBoard.first().waitFor();
-      check(!(await page.getByText('1–4 of 4').isVisible()), 'the stars board is not the points board');
+      // The points board's rows may still be on screen for a moment after the choice: wait for them to go.
+      const gone = await page
+        .getByText('1–4 of 4')
+        .waitFor({ state: 'hidden', timeout: 5000 })
+        .then(() => true)
+        .catch(() => false);
+      check(gone, 'the stars board is not the points board');
       await page.getByLabel('Currency').selectOption('points');
       await page.getByText('1–4 of 4').waitFor();
       covered.push('leaderboard: the currency choice reads the stars board apart from the points board');
