@@ -1,11 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseUserProgress, userProgressText, type UserProgress, type UserProgressEntry } from './achievement-progress.js';
+import {
+  ParsedProgressRows,
+  parseUserProgress,
+  progressIn,
+  userProgressText,
+  type UserProgress,
+  type UserProgressEntry,
+} from './achievement-progress.js';
 
 describe('achievement progress rows', () => {
   it('writes JSON that reads back as the entries, whatever their ids and shapes', () => {
     // Entries as written now, and as written before decision 304 (with `at`).
-    const entry = fc.oneof(fc.record({ p: fc.string(), c: fc.integer() }), fc.record({ p: fc.string(), c: fc.integer(), at: fc.nat() }));
+    const entry = fc.oneof(
+      fc.record({ p: fc.string(), c: fc.integer() }),
+      fc.record({ p: fc.maxSafeInteger(), c: fc.integer() }),
+      fc.record({ p: fc.string(), c: fc.integer(), at: fc.nat() }),
+    );
     const odd = fc.oneof(entry, fc.record({ p: fc.integer(), c: fc.string(), extra: fc.boolean() }));
     const id = fc.oneof(fc.string(), fc.constantFrom('__proto__', 'a"b', 'ü\\n', 'constructor'));
     fc.assert(
@@ -21,5 +32,43 @@ describe('achievement progress rows', () => {
       { numRuns: 300 },
     );
     expect(userProgressText(new Map())).toBe('{}');
+  });
+
+  it('reads a progress stored as a number or as decimal text', () => {
+    const entries = parseUserProgress('{"a":{"p":12,"c":1},"b":{"p":"7.25","c":1},"c":{"p":"40","c":1},"d":{"p":5,"c":2}}');
+    expect(progressIn(entries, 'a', 1)).toBe(12);
+    expect(progressIn(entries, 'b', 1)).toEqual({ units: 725n, scale: 2 });
+    expect(progressIn(entries, 'c', 1)).toBe(40);
+    expect(progressIn(entries, 'd', 1)).toBeNull();
+    expect(progressIn(entries, 'e', 1)).toBeNull();
+  });
+});
+
+describe('progress rows parsed before', () => {
+  it('answers the entries of the text read: kept ones only for the same text, a copy each time', () => {
+    const rows = new ParsedProgressRows(1_000_000);
+    const text = '{"a":{"p":1,"c":1}}';
+    const first = rows.entries('u', text);
+    first.set('a', { p: 99, c: 1 });
+    expect(rows.entries('u', text)).toEqual(new Map([['a', { p: 1, c: 1 }]]));
+    // Another text for the user (another instance wrote it, or a kept write rolled back): parsed.
+    expect(rows.entries('u', '{"a":{"p":2,"c":1}}')).toEqual(new Map([['a', { p: 2, c: 1 }]]));
+    const written: UserProgress = new Map([['a', { p: 3, c: 1 }]]);
+    rows.keep('u', userProgressText(written), written);
+    expect(rows.entries('u', '{"a":{"p":3,"c":1}}')).toEqual(written);
+    expect(rows.entries('u', '{"a":{"p":2,"c":1}}')).toEqual(new Map([['a', { p: 2, c: 1 }]]));
+  });
+
+  it('holds at most its budget, dropping the oldest rows first', () => {
+    const text = (i: number) => `{"a":{"p":${i},"c":1}}`;
+    const rows = new ParsedProgressRows(1_000);
+    for (let i = 0; i < 100; i++) rows.entries(`user${i}`, text(i));
+    expect(rows.size).toBeGreaterThan(0);
+    expect(rows.size).toBeLessThan(15);
+    // The newest is kept, and a text over the whole budget is parsed but not kept.
+    expect(rows.entries('user99', text(99)).get('a')).toEqual({ p: 99, c: 1 });
+    const big = `{"a":{"p":"${'1'.repeat(2_000)}","c":1}}`;
+    expect(rows.entries('big', big).size).toBe(1);
+    expect(rows.size).toBeLessThan(15);
   });
 });

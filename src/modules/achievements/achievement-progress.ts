@@ -1,8 +1,10 @@
-import { parseDecimal, ZERO, type Decimal } from '../events/index.js';
+import { progressOf, type Progress } from './progress-value.js';
 
 /**
  * A user's progress towards one achievement, as kept in the user's one progress row (decision 289):
- * `p` the exact decimal text, `c` the `createdAt` of the achievement it counts for. (Entries written
+ * `p` the progress — a JSON number while it is a safe whole number, else the exact decimal text
+ * (decision 326; rows written before it hold every progress as text, and both are read) — and `c` the
+ * `createdAt` of the achievement it counts for. (Entries written
  * before decision 304 also carry `at`, when it last moved: nothing read it, and its 13 digits were a
  * third of what every event wrote and parsed; the row's `updated_at` stays.) An entry whose `c` is
  * not the achievement's (a deleted achievement whose id was used again) counts as no progress;
@@ -10,7 +12,7 @@ import { parseDecimal, ZERO, type Decimal } from '../events/index.js';
  * Held in a Map (an id may be any resource id, `__proto__` included).
  */
 export interface UserProgressEntry {
-  p: string;
+  p: string | number;
   c: number;
   at?: number;
 }
@@ -51,8 +53,12 @@ export function userProgressText(entries: UserProgress): string {
   for (const [id, e] of entries) {
     // An entry read back from a row is kept as it was, whatever its shape: only ours take the short way.
     const entry =
-      typeof e.p === 'string' && typeof e.c === 'number' && Object.keys(e).length === 2
-        ? `{"p":${JSON.stringify(e.p)},"c":${e.c}}`
+      typeof e.c === 'number' && Object.keys(e).length === 2
+        ? typeof e.p === 'number' && Number.isSafeInteger(e.p)
+          ? `{"p":${e.p},"c":${e.c}}`
+          : typeof e.p === 'string'
+            ? `{"p":${JSON.stringify(e.p)},"c":${e.c}}`
+            : JSON.stringify(e)
         : JSON.stringify(e);
     text += `${text === '' ? '{' : ','}${quote(id)}:${entry}`;
   }
@@ -60,8 +66,58 @@ export function userProgressText(entries: UserProgress): string {
 }
 
 /** The progress towards the achievement `achievementId` created at `createdAt` (null: none). */
-export function progressIn(entries: UserProgress, achievementId: string, createdAt: number): Decimal | null {
+export function progressIn(entries: UserProgress, achievementId: string, createdAt: number): Progress | null {
   const e = entries.get(achievementId);
   if (!e || e.c !== createdAt) return null;
-  return parseDecimal(e.p) ?? ZERO;
+  const p = e.p;
+  if (typeof p === 'number' && Number.isSafeInteger(p)) return p;
+  return typeof p === 'number' || typeof p === 'string' ? (progressOf(p) ?? 0) : 0;
+}
+
+/**
+ * The entries of progress rows the write path read or wrote lately, by user, kept with the exact text
+ * they were parsed from (decision 326). A batch reads the row as always and takes the entries from
+ * here only when the text it read is the text kept: so an entry is never stale — a row another
+ * instance wrote, or a batch that rolled back after writing it, has another text and is parsed again.
+ * What is saved is the parse: the JSON of every achievement's entry, on every event of the user.
+ * Bounded by an estimate of the memory it holds (the text, and ~80 bytes per parsed entry; oldest
+ * out first); entries are never changed in place (a batch replaces them), so a batch works on a copy
+ * of the Map and the kept one stays as parsed.
+ */
+export class ParsedProgressRows {
+  private readonly rows = new Map<string, { text: string; entries: UserProgress; bytes: number }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The entries of `text`: from the rows kept when it is the same text, else parsed (and kept). */
+  entries(key: string, text: string): UserProgress {
+    const hit = this.rows.get(key);
+    if (hit !== undefined && hit.text === text) return new Map(hit.entries);
+    const entries = parseUserProgress(text);
+    this.keep(key, text, entries);
+    return new Map(entries);
+  }
+
+  /** The row as a batch wrote it: the next batch of the user finds it parsed if the write committed. */
+  keep(key: string, text: string, entries: UserProgress): void {
+    const old = this.rows.get(key);
+    if (old !== undefined) {
+      this.rows.delete(key);
+      this.bytes -= old.bytes;
+    }
+    const bytes = key.length + text.length + 80 * entries.size;
+    if (bytes > this.maxBytes) return;
+    this.rows.set(key, { text, entries, bytes });
+    this.bytes += bytes;
+    while (this.bytes > this.maxBytes) {
+      const [oldest, row] = this.rows.entries().next().value!;
+      this.rows.delete(oldest);
+      this.bytes -= row.bytes;
+    }
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
 }

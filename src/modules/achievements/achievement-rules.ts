@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors.js';
-import { compareDecimals, parseDecimal, ZERO, type Decimal } from '../events/index.js';
+import { parseDecimal, ZERO, type Decimal } from '../events/index.js';
+import { compareProgress, positive, type Progress } from './progress-value.js';
 import type { AchievementBody, Criteria, CriteriaKind } from './achievements.schemas.js';
 
 /**
@@ -123,15 +124,23 @@ const NONE: readonly Level[] = [];
 export function levelsReached(
   kind: CriteriaKind,
   levels: readonly Level[],
-  progress: Decimal,
+  progress: Progress,
   unlocked: ReadonlySet<number>,
 ): readonly Level[] {
   const rank = ranked(kind);
-  if (rank && progress.units <= 0n) return NONE;
+  if (rank && !positive(progress)) return NONE;
   let reached: Level[] | null = null;
   for (const l of levels) {
     if (unlocked.has(l.level)) continue;
-    const cmp = compareDecimals(progress, l.exact);
+    // A whole-number progress against a whole-number threshold: compared as numbers (decision 326).
+    const cmp =
+      typeof progress === 'number' && Number.isSafeInteger(l.threshold)
+        ? progress < l.threshold
+          ? -1
+          : progress > l.threshold
+            ? 1
+            : 0
+        : compareProgress(progress, l.exact);
     if (rank ? cmp > 0 : cmp < 0) break;
     (reached ??= []).push(l);
   }
@@ -139,13 +148,13 @@ export function levelsReached(
 }
 
 /** The better of two progresses of a kind (the larger; of ranks the smaller, 0 meaning none). */
-export function betterProgress(kind: CriteriaKind, a: Decimal, b: Decimal): Decimal {
+export function betterProgress(kind: CriteriaKind, a: Progress, b: Progress): Progress {
   if (ranked(kind)) {
-    if (a.units === 0n) return b;
-    if (b.units === 0n) return a;
-    return compareDecimals(a, b) <= 0 ? a : b;
+    if (compareProgress(a, 0) === 0) return b;
+    if (compareProgress(b, 0) === 0) return a;
+    return compareProgress(a, b) <= 0 ? a : b;
   }
-  return compareDecimals(a, b) >= 0 ? a : b;
+  return compareProgress(a, b) >= 0 ? a : b;
 }
 
 /** The threshold of the lowest level not unlocked yet (null: all are). */

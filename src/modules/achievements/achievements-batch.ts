@@ -1,9 +1,10 @@
-import { addDecimals, compareDecimals, conditionsHold, decimalText, parseDecimal, ZERO, type Decimal } from '../events/index.js';
+import { conditionsHold, decimalText } from '../events/index.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
 import { EARNING_TYPES, historyText, ledgerIn, lifetimeEarned } from '../points/index.js';
 import { userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
-import { parseUserProgress, progressIn, userProgressText, type UserProgress } from './achievement-progress.js';
+import { progressIn, userProgressText, type ParsedProgressRows, type UserProgress } from './achievement-progress.js';
 import { betterProgress, levelsReached, type Achievement, type Level } from './achievement-rules.js';
+import { addProgress, compareProgress, positive, progressOf, type Progress } from './progress-value.js';
 import { addLevelCounts, insertUnlocks, progressOfUsers, unlocksOfUsers, writeProgress } from './achievements.sql.js';
 
 /**
@@ -43,7 +44,7 @@ interface Held {
   projectId: string;
   userId: string;
   /** achievementId → progress as decided (of the project's active achievements). */
-  progress: Map<string, Decimal>;
+  progress: Map<string, Progress>;
   /** The user's stored progress row as decided: every achievement's entry (decision 289). */
   entries: UserProgress;
   /** Whether the user has a stored progress row. */
@@ -82,7 +83,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   private readonly unlocks: Array<Parameters<typeof insertUnlocks.run>[1][number]> = [];
   private readonly counts = new Map<string, { project_id: string; achievement_id: string; level: number; users: number }>();
   /** The current event's metadata fields parsed so far (metadataSum): field → decimal, null when not a number. */
-  private readonly amounts = new Map<string, Decimal | null>();
+  private readonly amounts = new Map<string, Progress | null>();
   /** How many ledger entries have been added to `earned` so far. */
   private ledgerSeen = 0;
 
@@ -90,6 +91,8 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     private readonly batch: WriteBatch,
     private readonly definitions: AchievementDefinitions,
     private readonly challengeSeries: ChallengeSeries,
+    /** Rows parsed by earlier batches, by user (decision 326): taken only when the text read is theirs. */
+    private readonly parsed: ParsedProgressRows,
   ) {}
 
   private async defsOf(projectId: string): Promise<Achievement[]> {
@@ -137,8 +140,9 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       Promise.all(earners.map((h) => this.batch.session.all(lifetimeEarned, { projectId: h.projectId, userId: h.userId }))),
     ]);
     for (const r of progress) {
-      const h = this.held.get(userKey(r.project_id, r.user_id))!;
-      h.entries = parseUserProgress(r.progress);
+      const key = userKey(r.project_id, r.user_id);
+      const h = this.held.get(key)!;
+      h.entries = this.parsed.entries(key, r.progress);
       h.stored = true;
       for (const a of this.defs.get(h.projectId)!) {
         const exact = progressIn(h.entries, a.achievementId, a.createdAt);
@@ -202,25 +206,25 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   }
 
   /** The achievement's progress after the event, or null when the event does not move it. */
-  private progressAfter(a: Achievement, h: Held, event: PipelineEvent, outcome: PipelineOutcome): Decimal | null {
+  private progressAfter(a: Achievement, h: Held, event: PipelineEvent, outcome: PipelineOutcome): Progress | null {
     const c = a.criteria;
-    const now = h.progress.get(a.achievementId) ?? ZERO;
+    const now = h.progress.get(a.achievementId) ?? 0;
     switch (c.kind) {
       case 'eventCount':
       case 'metadataSum': {
         if (!event.qualifies || event.eventId !== c.eventId || !conditionsHold(c.conditions ?? null, event.metadata)) return null;
-        if (c.kind === 'eventCount') return addDecimals(now, ONE);
+        if (c.kind === 'eventCount') return addProgress(now, 1);
         const value = this.amountOf(event, c.field!);
-        return value !== null && value.units > 0n ? addDecimals(now, value) : null;
+        return value !== null && positive(value) ? addProgress(now, value) : null;
       }
       case 'lifetimeEarned': {
         const earned = this.earned(h, a);
-        return compareDecimals(earned, now) === 0 ? null : earned;
+        return compareProgress(earned, now) === 0 ? null : earned;
       }
       case 'streakLength': {
         const s = outcome.streaks.find((x) => x.streakId === c.streakId);
-        const count = s === undefined ? null : parseDecimal(s.currentCount);
-        return count !== null && compareDecimals(count, now) > 0 ? count : null;
+        const count = s === undefined ? null : progressOf(s.currentCount);
+        return count !== null && compareProgress(count, now) > 0 ? count : null;
       }
       case 'challengeCompleted': {
         const series = this.series.get(event.projectId);
@@ -228,7 +232,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
           (x) =>
             x.completed && (x.challengeId === c.challengeId || (c.seriesId !== undefined && series?.get(x.challengeId) === c.seriesId)),
         ).length;
-        return done === 0 ? null : addDecimals(now, parseDecimal(done)!);
+        return done === 0 ? null : addProgress(now, done);
       }
       default:
         return null;
@@ -236,11 +240,11 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   }
 
   /** A metadata field of the event as an exact decimal, parsed once per event however many achievements sum it. */
-  private amountOf(event: PipelineEvent, field: string): Decimal | null {
+  private amountOf(event: PipelineEvent, field: string): Progress | null {
     let value = this.amounts.get(field);
     if (value === undefined) {
       const raw = event.metadata[field];
-      value = typeof raw === 'number' || typeof raw === 'string' ? parseDecimal(raw) : null;
+      value = typeof raw === 'number' || typeof raw === 'string' ? progressOf(raw) : null;
       this.amounts.set(field, value);
     }
     return value;
@@ -254,10 +258,10 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const a = this.defs.get(u.projectId)?.find((x) => x.achievementId === u.achievementId);
     if (!h || !a) return { unlocked: [] };
     // Points earned in all are worked out here, behind the user's lock, from the ledger itself.
-    const given = a.criteria.kind === 'lifetimeEarned' ? this.earned(h, a) : (parseDecimal(u.progress) ?? ZERO);
-    const now = h.progress.get(a.achievementId) ?? ZERO;
+    const given = a.criteria.kind === 'lifetimeEarned' ? this.earned(h, a) : (progressOf(u.progress) ?? 0);
+    const now = h.progress.get(a.achievementId) ?? 0;
     const progress = betterProgress(a.criteria.kind, given, now);
-    if (compareDecimals(progress, now) !== 0) this.setProgress(h, a, progress, this.batch.now);
+    if (compareProgress(progress, now) !== 0) this.setProgress(h, a, progress, this.batch.now);
     const unlocked: number[] = [];
     for (const level of levelsReached(a.criteria.kind, a.levels, progress, levelSet(h, a.achievementId))) {
       const at = Math.min(u.metAt[String(level.level)] ?? this.batch.now, this.batch.now);
@@ -271,14 +275,14 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
    * A lifetimeEarned achievement's progress: the points earned in all, or the lifetime earnings of the
    * currency it names, as the ledger has decided them so far (decisions 276, 303).
    */
-  private earned(h: Held, a: Achievement): Decimal {
+  private earned(h: Held, a: Achievement): Progress {
     const value = countsPoints(a) ? (h.earned ?? 0) : ledgerIn(this.batch).lifetimeIn(h.projectId, h.userId, a.criteria.currency!);
-    return parseDecimal(value) ?? ZERO;
+    return progressOf(value) ?? 0;
   }
 
   /** Moves a progress in memory; its entry's text is made once per batch, when the row is written. */
-  private setProgress(h: Held, a: Achievement, exact: Decimal, at: number): void {
-    h.progress.set(a.achievementId, exact);
+  private setProgress(h: Held, a: Achievement, value: Progress, at: number): void {
+    h.progress.set(a.achievementId, value);
     h.moved.set(a.achievementId, a.createdAt);
     if (at > h.updatedAt) h.updatedAt = at;
   }
@@ -342,12 +346,12 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     for (const h of this.held.values()) {
       if (h.moved.size === 0) continue;
       for (const [achievementId, createdAt] of h.moved) {
-        h.entries.set(achievementId, { p: decimalText(h.progress.get(achievementId)!), c: createdAt });
+        const value = h.progress.get(achievementId)!;
+        h.entries.set(achievementId, { p: typeof value === 'number' ? value : decimalText(value), c: createdAt });
       }
-      progress.push({
-        exists: h.stored,
-        row: { project_id: h.projectId, user_id: h.userId, progress: userProgressText(h.entries), updated_at: h.updatedAt },
-      });
+      const text = userProgressText(h.entries);
+      this.parsed.keep(userKey(h.projectId, h.userId), text, h.entries);
+      progress.push({ exists: h.stored, row: { project_id: h.projectId, user_id: h.userId, progress: text, updated_at: h.updatedAt } });
     }
     const shard = Math.floor(Math.random() * COUNT_SHARDS);
     await Promise.all([
@@ -361,7 +365,6 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   }
 }
 
-const ONE: Decimal = { units: 1n, scale: 0 };
 const NO_LEVELS: ReadonlySet<number> = new Set();
 
 function levelSet(h: Held, achievementId: string): Set<number> {

@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
-import { decimalNumber, eventStage, ZERO } from '../events/index.js';
+import { eventStage } from '../events/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import { AchievementsBatch, type AchievementAwardUnit, type ChallengeSeries } from './achievements-batch.js';
@@ -11,7 +11,8 @@ import type { WritePath } from '../../write-path/write-path.js';
 import { levelsOf, nextThreshold, validateAchievement, type Achievement } from './achievement-rules.js';
 import { AchievementsRepository } from './achievements.repository.js';
 import { publicView, readRarity, type RaritySources } from './achievement-rarity.js';
-import { progressIn } from './achievement-progress.js';
+import { ParsedProgressRows, progressIn } from './achievement-progress.js';
+import { progressNumber } from './progress-value.js';
 import type { AchievementBody, AchievementDefinition, PublicAchievement, UserAchievement } from './achievements.schemas.js';
 import type { AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
 
@@ -91,6 +92,8 @@ export class AchievementsService implements UserDataOwner {
   readonly repo = new AchievementsRepository();
   private readonly cache: SharedCache<Promise<Achievement[]>>;
   /** Called with each created or changed achievement (the backfill). */
+  /** Progress rows parsed by the write path, by user (decision 326): at most ~32 MB. */
+  private readonly parsedRows = new ParsedProgressRows(32 * 1024 * 1024);
   private changedHook: ((projectId: string, achievementId: string) => Promise<string>) | null = null;
 
   /** The POST /event stage, after challenges and streaks (it reads what they decided), and the backfill's units. */
@@ -104,6 +107,7 @@ export class AchievementsService implements UserDataOwner {
         batch,
         (b, projectId) => this.definitionsIn(b, projectId),
         (b, projectId) => this.sources.challengeSeries(b, projectId),
+        this.parsedRows,
       ),
   });
 
@@ -303,7 +307,7 @@ export class AchievementsService implements UserDataOwner {
         level: highest?.level ?? null,
         unlockedAt: top ? new Date(Number(top.unlocked_at)).toISOString() : null,
         backfilled: top ? Number(top.backfilled) === 1 : false,
-        progress: decimalNumber(progressIn(progress, a.achievementId, a.createdAt) ?? ZERO),
+        progress: progressNumber(progressIn(progress, a.achievementId, a.createdAt) ?? 0),
         nextThreshold: nextThreshold(a.levels, unlockedSet),
         unlockedLevels: mine.map((u) => ({
           level: Number(u.level),
