@@ -1,11 +1,12 @@
 import { conditionsHold, decimalText } from '../events/index.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
-import { EARNING_TYPES, historyText, ledgerIn, lifetimeEarned } from '../points/index.js';
+import { EARNING_TYPES, ledgerIn, lifetimeEarned } from '../points/index.js';
 import { userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
-import { progressIn, userProgressText, type ParsedProgressRows, type UserProgress } from './achievement-progress.js';
-import { betterProgress, levelsReached, type Achievement, type Level } from './achievement-rules.js';
+import { progressIn, userProgressText, type ParsedProgressRows } from './achievement-progress.js';
+import { betterProgress, levelsReached, type Achievement } from './achievement-rules.js';
 import { addProgress, compareProgress, positive, progressOf, type Progress } from './progress-value.js';
-import { addLevelCounts, insertUnlocks, progressOfUsers, unlocksOfUsers, writeProgress } from './achievements.sql.js';
+import { progressOfUsers, unlocksOfUsers, writeProgress } from './achievements.sql.js';
+import { BatchUnlocks, levelSet, type Held } from './achievement-unlocks.js';
 
 /**
  * An award to one user from outside an event: a backfill's (decision 278: the user already meets the
@@ -35,38 +36,7 @@ export type AchievementDefinitions = (batch: WriteBatch, projectId: string) => P
 /** Challenge → series of the project's challenges (challengeCompleted with a seriesId). */
 export type ChallengeSeries = (batch: WriteBatch, projectId: string) => Promise<Map<string, string>>;
 
-/** Rows of achievement_level_counts a batch adds to: one of this many, chosen per batch. */
-export const COUNT_SHARDS = 8;
-
 const EARNING = new Set<string>(EARNING_TYPES);
-
-interface Held {
-  projectId: string;
-  userId: string;
-  /** achievementId → progress as decided (of the project's active achievements). */
-  progress: Map<string, Progress>;
-  /** The user's stored progress row as decided: every achievement's entry (decision 289). */
-  entries: UserProgress;
-  /** Whether the user has a stored progress row. */
-  stored: boolean;
-  /** achievementId → the createdAt of the achievement whose progress moved in this batch (its entry is written from `progress`). */
-  moved: Map<string, number>;
-  updatedAt: number;
-  /** achievementId → levels unlocked. */
-  unlocked: Map<string, Set<number>>;
-  /** Points earned in all, as decided so far (null: no lifetimeEarned achievement in the project). */
-  earned: number | null;
-}
-
-interface Unlock {
-  held: Held;
-  achievement: Achievement;
-  level: Level;
-  at: number;
-  backfilled: boolean;
-  occurredAt: number;
-  boardGroups: readonly string[];
-}
 
 /**
  * The achievements' part of a batch (decision 276): the progress and unlocked levels of the batch's
@@ -80,8 +50,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   private readonly touching = new Map<string, Achievement[]>();
   private readonly series = new Map<string, Map<string, string>>();
   private readonly held = new Map<string, Held>();
-  private readonly unlocks: Array<Parameters<typeof insertUnlocks.run>[1][number]> = [];
-  private readonly counts = new Map<string, { project_id: string; achievement_id: string; level: number; users: number }>();
+  private readonly unlocks: BatchUnlocks;
   /** The current event's metadata fields parsed so far (metadataSum): field → decimal, null when not a number. */
   private readonly amounts = new Map<string, Progress | null>();
   /** How many ledger entries have been added to `earned` so far. */
@@ -93,7 +62,9 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     private readonly challengeSeries: ChallengeSeries,
     /** Rows parsed by earlier batches, by user (decision 326): taken only when the text read is theirs. */
     private readonly parsed: ParsedProgressRows,
-  ) {}
+  ) {
+    this.unlocks = new BatchUnlocks(batch);
+  }
 
   private async defsOf(projectId: string): Promise<Achievement[]> {
     let defs = this.defs.get(projectId);
@@ -181,7 +152,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       this.setProgress(h, a, next, event.receivedAt);
       for (const level of levelsReached(a.criteria.kind, a.levels, next, h.unlocked.get(a.achievementId) ?? NO_LEVELS)) {
         const unlock = { held: h, achievement: a, level, at: event.receivedAt, backfilled: false };
-        this.unlock({ ...unlock, occurredAt: event.occurredAt, boardGroups: event.userGroups }, outcome);
+        this.unlocks.unlock({ ...unlock, occurredAt: event.occurredAt, boardGroups: event.userGroups }, outcome);
       }
     }
   }
@@ -265,7 +236,10 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const unlocked: number[] = [];
     for (const level of levelsReached(a.criteria.kind, a.levels, progress, levelSet(h, a.achievementId))) {
       const at = Math.min(u.metAt[String(level.level)] ?? this.batch.now, this.batch.now);
-      this.unlock({ held: h, achievement: a, level, at, backfilled: u.backfilled, occurredAt: this.batch.now, boardGroups: [] }, null);
+      this.unlocks.unlock(
+        { held: h, achievement: a, level, at, backfilled: u.backfilled, occurredAt: this.batch.now, boardGroups: [] },
+        null,
+      );
       unlocked.push(level.level);
     }
     return { unlocked };
@@ -287,59 +261,6 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     if (at > h.updatedAt) h.updatedAt = at;
   }
 
-  /** Unlocks one level: its points through the ledger, its row, the count of its level and the notice. */
-  private unlock(u: Unlock, outcome: PipelineOutcome | null): void {
-    const { held: h, achievement: a, level } = u;
-    const points = u.backfilled && !a.backfillPoints ? 0 : level.points;
-    let paid = 0;
-    if (points > 0) {
-      paid = ledgerIn(this.batch).record({
-        projectId: h.projectId,
-        userId: h.userId,
-        type: 'ACHIEVEMENT',
-        sourceId: a.achievementId,
-        ...(a.currency === undefined ? {} : { currency: a.currency }),
-        points,
-        occurredAt: u.occurredAt,
-        title: historyText(level.title ?? a.title),
-        description: historyText(a.description),
-        image: level.image ?? a.image,
-        metadata: { achievementId: a.achievementId, level: level.level, ...(u.backfilled ? { backfilled: true } : {}) },
-        boardGroups: u.boardGroups,
-      }).points;
-      if (outcome && a.currency === undefined) outcome.pointsEarned += paid;
-    }
-    levelSet(h, a.achievementId).add(level.level);
-    this.unlocks.push({
-      project_id: h.projectId,
-      user_id: h.userId,
-      achievement_id: a.achievementId,
-      level: level.level,
-      unlocked_at: u.at,
-      backfilled: u.backfilled ? 1 : 0,
-      points: paid,
-    });
-    const countKey = `${h.projectId}\u0000${a.achievementId}\u0000${level.level}`;
-    const count = this.counts.get(countKey);
-    if (count) count.users++;
-    else this.counts.set(countKey, { project_id: h.projectId, achievement_id: a.achievementId, level: level.level, users: 1 });
-    this.batch.notify({
-      type: 'achievement.unlocked',
-      projectId: h.projectId,
-      userId: h.userId,
-      occurredAt: u.occurredAt,
-      data: {
-        userId: h.userId,
-        achievementId: a.achievementId,
-        level: level.level,
-        pointsAwarded: paid,
-        unlockedAt: u.at,
-        backfilled: u.backfilled,
-      },
-    });
-    outcome?.achievements.push({ achievementId: a.achievementId, level: level.level });
-  }
-
   async write(): Promise<void> {
     // One row per user whose progress moved (decision 289), not one per achievement.
     const progress: Array<Parameters<typeof writeProgress.run>[1][number]> = [];
@@ -353,25 +274,11 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       this.parsed.keep(userKey(h.projectId, h.userId), text, h.entries);
       progress.push({ exists: h.stored, row: { project_id: h.projectId, user_id: h.userId, progress: text, updated_at: h.updatedAt } });
     }
-    const shard = Math.floor(Math.random() * COUNT_SHARDS);
-    await Promise.all([
-      writeProgress.run(this.batch.session, progress),
-      insertUnlocks.run(this.batch.session, this.unlocks),
-      addLevelCounts.run(
-        this.batch.session,
-        [...this.counts.values()].map((c) => ({ ...c, shard })),
-      ),
-    ]);
+    await Promise.all([writeProgress.run(this.batch.session, progress), this.unlocks.write()]);
   }
 }
 
 const NO_LEVELS: ReadonlySet<number> = new Set();
-
-function levelSet(h: Held, achievementId: string): Set<number> {
-  let set = h.unlocked.get(achievementId);
-  if (!set) h.unlocked.set(achievementId, (set = new Set()));
-  return set;
-}
 
 /** Whether a lifetimeEarned achievement counts points (no currency named, or `points`). */
 function countsPoints(a: Achievement): boolean {
