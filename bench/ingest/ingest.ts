@@ -29,6 +29,7 @@
  *
  * With BENCH_ACHIEVEMENTS=N (issue 29) the single-event run is measured three times the same way: without
  * achievements, with N active ones touching the event (achievements.ts), and with them INACTIVE again.
+ * BENCH_ACHIEVEMENT_UNLOCKS=1 lets users reach levels during the run (achievements.ts says how often).
  *
  * With BENCH_PG_ACTIVITY=1 (scale mode) each run (warm-up and measurement) is watched by
  * bench/lib/pg-activity.ts: pg_stat_activity of the benchmark's database and each instance's pool
@@ -41,7 +42,7 @@
  *
  * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
  * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_LIVE_STREAMS (0),
- * BENCH_CURRENCY (0), BENCH_ACHIEVEMENTS (0), BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
+ * BENCH_CURRENCY (0), BENCH_ACHIEVEMENTS (0), BENCH_ACHIEVEMENT_UNLOCKS (0), BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';

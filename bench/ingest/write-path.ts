@@ -13,7 +13,7 @@
  * xp entry adds its own board rows to the same statements). The run stops when the events module does
  * not credit the xp board (currencyRewards not there yet), rather than measure nothing.
  * WRITE_ACHIEVEMENTS=N defines the ingest benchmark's N active achievements on the event (half counting
- * it with levels 10/50/100, half summing its `amount`; bench/ingest/achievements.ts) before the users
+ * it with levels out of reach, half summing its `amount`; bench/ingest/achievements.ts) before the users
  * exist, so no backfill has anyone to walk: issue 29's target compares its µs CPU/event with N=0.
  */
 import { buildApp } from '../../src/app.js';
