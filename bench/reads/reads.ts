@@ -69,6 +69,9 @@ const ROUTES: Record<string, string> = {
   '/user/{userId}/achievement': '',
   '/user/{userId}/achievement/{achievementId}': '',
   '/achievement/{achievementId}': '',
+  '/user/{userId}/wallet': '',
+  // The first read of each user makes its code (a write); the measured reads find it.
+  '/user/{userId}/referral': '',
 };
 /** Routes of the document that are not request/response reads: the live streams (bench:live measures them). */
 const NOT_MEASURED = new Set(['/user/{userId}/stream', '/project/{projectId}/leaderboard/stream']);

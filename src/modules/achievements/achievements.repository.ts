@@ -1,8 +1,37 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import { Statement } from '../../write-path/statement.js';
 import { parseUserProgress, type UserProgress } from './achievement-progress.js';
 import type { AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
 import './achievements.tables.js';
+
+// The reads of GET /user/{userId}/achievement and GET /achievement/{id}, compiled once (decision 269):
+// building them with Kysely on every request cost more than running them.
+type UserArgs = { projectId: string; userId: string };
+
+const levelCountsOf = new Statement<{ projectId: string }, { achievement_id: string; level: number; users: number | string }>(
+  'achievement level counts of a project',
+  (db, a) =>
+    db
+      .selectFrom('achievement_level_counts')
+      .select(['achievement_id', 'level', sql<number | string>`sum(users)`.as('users')])
+      .where('project_id', '=', a.projectId)
+      .groupBy(['achievement_id', 'level']),
+);
+
+const progressRowOf = new Statement<UserArgs, { progress: string }>('achievement progress row of a user', (db, a) =>
+  db.selectFrom('achievement_user_progress').select('progress').where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
+);
+
+const unlocksOfUser = new Statement<UserArgs, AchievementUnlocksTable>('achievement unlocks of a user', (db, a) =>
+  db
+    .selectFrom('achievement_unlocks')
+    .selectAll()
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId)
+    .orderBy('achievement_id')
+    .orderBy('level'),
+);
 
 /**
  * SQL of the achievements module; every query filters on project_id. The write path's statements
@@ -67,12 +96,7 @@ export class AchievementsRepository {
 
   /** Users who unlocked each level of the project's achievements (the shards summed). */
   async levelCounts(db: Queryable, projectId: string): Promise<Array<{ achievement_id: string; level: number; users: number }>> {
-    const rows = await db
-      .selectFrom('achievement_level_counts')
-      .select(['achievement_id', 'level', sql<number | string>`sum(users)`.as('users')])
-      .where('project_id', '=', projectId)
-      .groupBy(['achievement_id', 'level'])
-      .execute();
+    const rows = await levelCountsOf.rows(db, { projectId });
     return rows.map((r) => ({ achievement_id: r.achievement_id, level: Number(r.level), users: Number(r.users) }));
   }
 
@@ -94,24 +118,12 @@ export class AchievementsRepository {
 
   /** The user's progress towards every achievement (its one row, decision 289). */
   async progressOf(db: Queryable, projectId: string, userId: string): Promise<UserProgress> {
-    const row = await db
-      .selectFrom('achievement_user_progress')
-      .select('progress')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await progressRowOf.first(db, { projectId, userId });
     return parseUserProgress(row?.progress);
   }
 
   unlocksOf(db: Queryable, projectId: string, userId: string): Promise<AchievementUnlocksTable[]> {
-    return db
-      .selectFrom('achievement_unlocks')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .orderBy('achievement_id')
-      .orderBy('level')
-      .execute();
+    return unlocksOfUser.rows(db, { projectId, userId });
   }
 
   /**

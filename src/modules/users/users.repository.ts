@@ -65,6 +65,14 @@ const userRow = new Statement<{ projectId: string; userId: string }, Selectable<
 );
 
 /** Rows a batch inserted for users that no unit went on to create (removed before the batch commits). */
+/** The project's live users, the shards of its count summed (rarity reads it on every request; decision 269). */
+const liveCountOf = new Statement<{ projectId: string }, { users: number | string | null }>('live users of a project', (db, a) =>
+  db
+    .selectFrom('user_counts')
+    .select((eb) => eb.fn.sum<number | string | null>('users').as('users'))
+    .where('project_id', '=', a.projectId),
+);
+
 export const deleteUnusedNewUser = new Statement<{ projectId: string; userId: string }>(
   'a user inserted by a batch but not created',
   (db, a) => db.deleteFrom('users').where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
@@ -134,11 +142,7 @@ export class UsersRepository {
 
   /** How many live users the project has: the sum of its shards of the count (decision 287), not a count of rows. */
   async liveCount(projectId: string): Promise<number> {
-    const r = await this.db
-      .selectFrom('user_counts')
-      .select((eb) => eb.fn.sum<number | string | null>('users').as('users'))
-      .where('project_id', '=', projectId)
-      .executeTakeFirst();
+    const r = await liveCountOf.first(this.db, { projectId });
     return Number(r?.users ?? 0);
   }
 
