@@ -30,6 +30,7 @@
  * With BENCH_ACHIEVEMENTS=N (issue 29) the single-event run is measured three times the same way: without
  * achievements, with N active ones touching the event (achievements.ts), and with them INACTIVE again.
  * BENCH_ACHIEVEMENT_UNLOCKS=1 lets users reach levels during the run (achievements.ts says how often).
+ * With BENCH_CAMPAIGNS=1 (issue 28) the same three runs with five campaigns, two for segments (campaigns.ts).
  *
  * With BENCH_PG_ACTIVITY=1 (scale mode) each run (warm-up and measurement) is watched by
  * bench/lib/pg-activity.ts: pg_stat_activity of the benchmark's database and each instance's pool
@@ -42,7 +43,8 @@
  *
  * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
  * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_LIVE_STREAMS (0),
- * BENCH_CURRENCY (0), BENCH_ACHIEVEMENTS (0), BENCH_ACHIEVEMENT_UNLOCKS (0), BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
+ * BENCH_CURRENCY (0), BENCH_ACHIEVEMENTS (0), BENCH_ACHIEVEMENT_UNLOCKS (0), BENCH_CAMPAIGNS (0), BENCH_PG_ACTIVITY (0),
+ * BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
@@ -52,6 +54,7 @@ import { createBenchStore, eachLimited, mode, scaleUrl } from '../lib/bench-stor
 import { sampleActivity } from '../lib/pg-activity.js';
 import { measure, metric, type Measured } from '../lib/measure.js';
 import { defineAchievements, deactivateAchievements } from './achievements.js';
+import { defineCampaigns, deactivateCampaigns } from './campaigns.js';
 import { defineGamification } from './gamification.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -64,6 +67,7 @@ const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 0);
 const ACHIEVEMENTS = Number(process.env.BENCH_ACHIEVEMENTS ?? 0);
+const CAMPAIGNS = process.env.BENCH_CAMPAIGNS === '1';
 const OFFSET_INSTANCES = process.env.BENCH_OFFSET_INSTANCES === '1';
 const CURRENCY = process.env.BENCH_CURRENCY === '1';
 const PG_ACTIVITY = process.env.BENCH_PG_ACTIVITY === '1' && scaleUrl !== null;
@@ -247,6 +251,20 @@ async function main(): Promise<void> {
       rows.push({ label: label('achievements inactive'), m: again.result, perRequest: 1, batch: again.batch });
       achievementRuns = [without.result, result, again.result];
     }
+    /** The three single-event runs of BENCH_CAMPAIGNS: without, with five campaigns active (campaigns.ts), inactive again. */
+    let campaignRuns: [Measured, Measured, Measured] | null = null;
+    if (RUNS.includes('single') && CAMPAIGNS) {
+      const label = (what: string) => `POST /event, 1 challenge + 1 streak (${where}, ${what})`;
+      const without = await run(single);
+      rows.push({ label: label('no campaign'), m: without.result, perRequest: 1, batch: without.batch });
+      await defineCampaigns(base, admin);
+      const active = await run(single);
+      rows.push({ label: label('5 active campaigns, 2 with segments'), m: active.result, perRequest: 1, batch: active.batch });
+      await deactivateCampaigns(base, admin);
+      const again = await run(single);
+      rows.push({ label: label('campaigns inactive'), m: again.result, perRequest: 1, batch: again.batch });
+      campaignRuns = [without.result, active.result, again.result];
+    }
     /** The three single-event runs of BENCH_CURRENCY: points only, with an xp reward, points only again. */
     let currencyRuns: [Measured, Measured, Measured] | null = null;
     if (RUNS.includes('single') && CURRENCY) {
@@ -340,6 +358,15 @@ async function main(): Promise<void> {
       console.log(
         `${receiver ? '' : delivered}\nWith the live streams: ${loss.toFixed(1)} % fewer events/s than the mean of the runs without ` +
           `(target: at most 10 %); server CPU per event ${cpu.toFixed(1)} % higher.`,
+      );
+    }
+    if (campaignRuns) {
+      const [without, active, again] = campaignRuns;
+      const cpu = (active.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100;
+      const loss = (1 - active.rps / ((without.rps + again.rps) / 2)) * 100;
+      console.log(
+        `\nWith 5 active campaigns (2 with segments): server CPU per event ${cpu.toFixed(1)} % higher than the mean of the runs ` +
+          `without (target: at most 20 %); ${loss.toFixed(1)} % fewer events/s.`,
       );
     }
     if (achievementRuns) {

@@ -15,12 +15,15 @@
  * WRITE_ACHIEVEMENTS=N defines the ingest benchmark's N active achievements on the event (half counting
  * it with levels out of reach, half summing its `amount`; bench/ingest/achievements.ts) before the users
  * exist, so no backfill has anyone to walk: issue 29's target compares its µs CPU/event with N=0.
+ * WRITE_CAMPAIGNS=1 defines the ingest benchmark's five campaigns, two for segments (bench/ingest/campaigns.ts):
+ * issue 28's target compares its µs CPU/event with a run without.
  */
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createBenchStore } from '../lib/bench-store.js';
 import { PostgresSession, SqliteSession } from '../../src/write-path/session.js';
 import { achievementBody, achievementIds } from './achievements.js';
+import { campaignBodies, SEGMENTS } from './campaigns.js';
 
 const USERS = Number(process.env.WRITE_USERS ?? 10_000);
 const EVENTS = Number(process.env.WRITE_EVENTS ?? 50_000);
@@ -55,6 +58,18 @@ try {
   const achievements = Number(process.env.WRITE_ACHIEVEMENTS ?? 0);
   for (const [i, achievementId] of achievementIds(achievements).entries()) {
     await services.achievements.create(projectId, { achievementId, ...achievementBody(i, 'ACTIVE') } as never);
+  }
+  if (process.env.WRITE_CAMPAIGNS === '1') {
+    // Through the admin API (the bodies of the ingest benchmark's five campaigns, two for segments).
+    const headers = { authorization: `Bearer ${'a'.repeat(30)}` };
+    const bodies = [
+      ...SEGMENTS.map((b) => ['/admin/segment', b] as const),
+      ...campaignBodies('ACTIVE').map((b) => ['/admin/campaign', b] as const),
+    ];
+    for (const [url, payload] of bodies) {
+      const res = await app.inject({ method: 'POST', url, headers, payload });
+      if (res.statusCode !== 201) throw new Error(`POST ${url}: ${res.statusCode} ${res.body}`);
+    }
   }
   for (let u = 0; u < USERS; u += 1000) {
     await app.platform.db.kysely
@@ -98,6 +113,7 @@ try {
   console.log(
     `${config.databaseUrl.startsWith('sqlite') ? 'embedded' : 'scale'}: ${EVENTS} events in batches of ${BATCH}: ` +
       `${xp ? '+1 currency (xp) ' : ''}${achievements ? `+${achievements} achievements ` : ''}` +
+      `${process.env.WRITE_CAMPAIGNS === '1' ? '+5 campaigns ' : ''}` +
       `${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ` +
       `${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
       `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,
