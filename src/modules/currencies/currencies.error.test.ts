@@ -66,4 +66,15 @@ describeSharedApp('currencies: refusals', (t) => {
     const missing = await t.inject({ method: 'GET', url: '/user/nobody/wallet', headers: await t.serviceAuth() });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('holds the cap of 10 under 20 creations at once: 9 created, 11 refused, never more', async () => {
+    const all = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.admin('POST', '/admin/currency', { currencyId: `k${i}`, title: { en: `k${i}` }, spendable: true }),
+      ),
+    );
+    expect(all.filter((r) => r.statusCode === 201)).toHaveLength(9);
+    expect(all.filter((r) => r.statusCode === 400 && r.json().code === 'TOO_MANY_CURRENCIES')).toHaveLength(11);
+    expect((await t.admin('GET', '/admin/currency')).json()).toHaveLength(10);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Compilable } from 'kysely';
+import { lockNameInTransaction } from '../../platform/db/dialect-sql.js';
 import { AppError } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { SettledCache } from '../../platform/shared-cache.js';
@@ -133,13 +134,18 @@ export class CurrenciesService {
 
   async create(projectId: string, body: CreateCurrencyBody): Promise<Currency> {
     if (body.currencyId === POINTS) throw AppError.of('CURRENCY_EXISTS', 'points always exists');
-    const count = Number((await repo.count(this.db, projectId))?.n ?? 0);
-    if (count + 1 >= MAX_CURRENCIES) {
-      throw AppError.of('TOO_MANY_CURRENCIES', `a project has at most ${MAX_CURRENCIES} currencies, points included`);
-    }
     const now = this.platform.clock.now();
     const row: CurrenciesTable = { project_id: projectId, currency_id: body.currencyId, ...this.fields(body, null, now), created_at: now };
-    if (!(await repo.insert(this.db, row))) throw AppError.of('CURRENCY_EXISTS', `currency ${body.currencyId} exists`);
+    // The cap is checked behind the project's creation lock: concurrent creations cannot pass it together.
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      await lockNameInTransaction(trx, this.platform.db.dialect, `currencies:${projectId}`);
+      const count = Number((await repo.count(trx, projectId))?.n ?? 0);
+      if (count + 1 >= MAX_CURRENCIES) {
+        throw AppError.of('TOO_MANY_CURRENCIES', `a project has at most ${MAX_CURRENCIES} currencies, points included`);
+      }
+      return repo.insert(trx, row);
+    });
+    if (!inserted) throw AppError.of('CURRENCY_EXISTS', `currency ${body.currencyId} exists`);
     await this.changed(projectId);
     return toCurrency(row);
   }

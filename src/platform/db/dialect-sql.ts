@@ -1,9 +1,10 @@
-import type { SelectQueryBuilder } from 'kysely';
-import type { DialectName } from './database.js';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DialectName, Queryable } from './database.js';
 
 /**
  * What differs between the two engines, for code outside src/platform/db: the row locks of a SELECT
- * (PostgreSQL takes them; SQLite has one writer, so its transaction is the lock), the physical row id,
+ * (PostgreSQL takes them; SQLite has one writer, so its transaction is the lock), a lock of a name for
+ * the rest of a transaction, the physical row id,
  * and that one process alone owns a SQLite store. Nothing else compares a dialect (an ESLint rule says so).
  */
 
@@ -23,6 +24,15 @@ export function forShareOnPostgres<DB, TB extends keyof DB, O>(query: SelectQuer
  */
 export function claimOnPostgres<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName) {
   return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
+/**
+ * Makes transactions that name the same `key` wait for each other until the one holding it ends: a
+ * transaction-scoped advisory lock on PostgreSQL; nothing on SQLite, whose one writer already does.
+ * For a check over rows that do not exist yet (a cap on how many a project may create).
+ */
+export async function lockNameInTransaction(trx: Queryable, dialect: DialectName, key: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}::text))`.execute(trx);
 }
 
 /** The column naming a row physically, for a `DELETE … LIMIT` through a subquery: `ctid` or `rowid`. */
