@@ -12,7 +12,7 @@ export interface ConditionsForm {
   rows: ConditionRow[];
 }
 
-const OPERATOR_LABELS: Record<Operator, string> = {
+export const OPERATOR_LABELS: Record<Operator, string> = {
   equals: '= equals',
   not_equals: '≠ not equals',
   greater_than: '> greater than',
