@@ -61,12 +61,7 @@ export function CampaignBackfill({ campaignId }: { campaignId: string }) {
           value={period.from}
           onChange={(from) => setPeriod((p) => ({ ...p, from }))}
         />
-        <TextInput
-          label="Backfill to (UTC)"
-          type="datetime-local"
-          value={period.to}
-          onChange={(to) => setPeriod((p) => ({ ...p, to }))}
-        />
+        <TextInput label="Backfill to (UTC)" type="datetime-local" value={period.to} onChange={(to) => setPeriod((p) => ({ ...p, to }))} />
       </div>
       <div className="form-actions">
         <button type="button" className="secondary" onClick={start} disabled={starting}>

@@ -66,7 +66,12 @@ export function CampaignPreview({ body }: { body: () => Record<string, unknown> 
           {running ? 'Previewing…' : 'Preview'}
         </button>
       </div>
-      {error && (error.field ? <p className="field-error" role="alert">{`Preview: ${plainWords(error.message)}`}</p> : <ErrorBanner error={error} />)}
+      {error &&
+        (error.field ? (
+          <p className="field-error" role="alert">{`Preview: ${plainWords(error.message)}`}</p>
+        ) : (
+          <ErrorBanner error={error} />
+        ))}
       {result && <SimulationResult result={result} />}
     </fieldset>
   );
@@ -80,10 +85,7 @@ export function SimulationResult({ result }: { result: CampaignSimulation }) {
         <Stat label={`${unit} in all`} value={<span data-testid="preview-total">{n(result.total)}</span>} />
         <Stat label="events paid" value={n(result.events)} />
         <Stat label="users" value={n(result.users)} />
-        <Stat
-          label="budget"
-          value={result.budgetSpentOn ? `spent on ${result.budgetSpentOn}` : 'not spent in this period'}
-        />
+        <Stat label="budget" value={result.budgetSpentOn ? `spent on ${result.budgetSpentOn}` : 'not spent in this period'} />
       </div>
       <LazyChartCard
         title={`${unit} per day`}

@@ -44,7 +44,9 @@ export function UserAttributes({ userId }: { userId: string }) {
       ) : user.error ? (
         <ErrorBanner error={user.error} />
       ) : entries.length === 0 ? (
-        <Empty>None. Your app sets them with PATCH /user/{'{userId}'} {'{ attributes }'}.</Empty>
+        <Empty>
+          None. Your app sets them with PATCH /user/{'{userId}'} {'{ attributes }'}.
+        </Empty>
       ) : (
         <dl className="attributes">
           {entries.map(([key, value]) => (
