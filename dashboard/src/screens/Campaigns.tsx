@@ -18,7 +18,7 @@ import {
   effectText,
   type CampaignForm,
 } from './campaignForm';
-import { useEventIds } from './eventOptions';
+import { useEventIds, useMetadataKeys } from './eventOptions';
 
 const STACKING: ReadonlyArray<{ value: CampaignStacking; label: string }> = [
   { value: 'stack', label: 'stack: adds to the other campaigns' },
@@ -27,6 +27,7 @@ const STACKING: ReadonlyArray<{ value: CampaignStacking; label: string }> = [
 
 function CampaignFields({ value: f, set, errors, editing }: FormProps<CampaignForm>) {
   const eventIds = useEventIds();
+  const metadataKeys = useMetadataKeys(f.eventIds);
   return (
     <div className="form-grid">
       <TextInput
@@ -134,9 +135,10 @@ function CampaignFields({ value: f, set, errors, editing }: FormProps<CampaignFo
         <ConditionsEditor
           value={f.conditions}
           onChange={(conditions) => set({ conditions })}
-          fieldSuggestions={[]}
+          fieldSuggestions={metadataKeys}
           error={errors.conditions}
           listId="campaign-condition-fields"
+          meaning="Compared with the event's metadata. When they fail, the campaign does not apply to that event."
         />
       </div>
       <div className="field-wide">

@@ -17,6 +17,8 @@ export interface StepContext {
   notCovered: string[];
   /** The test clock's now (ms). */
   now: number;
+  /** axe-core on the page as it is now; fails on a critical or serious violation. */
+  accessible(page: Page, screen: string): Promise<void>;
 }
 
 const HOUR = 3_600_000;
@@ -49,6 +51,7 @@ export async function campaignsStep(page: Page, t: StepContext): Promise<void> {
     await form.getByText(/Not available on this server/).waitFor();
     t.notCovered.push('campaign preview (no POST /admin/campaign/simulate in this build: its 404 shown in words)');
   }
+  await t.accessible(page, 'campaign form with its preview');
   await form.getByRole('button', { name: 'Create campaign' }).click();
   await page.getByText('Campaign bonus-week saved.').waitFor();
   await page.getByTestId('budget-bonus-week').getByText('0 of 1,000 spent (0 %)').waitFor();
@@ -68,6 +71,7 @@ export async function campaignsStep(page: Page, t: StepContext): Promise<void> {
   await page.getByRole('link', { name: 'campaign bonus-week' }).first().waitFor();
   await page.getByRole('tab', { name: 'Activity' }).click();
   await page.getByTestId('campaign-effects').getByRole('link', { name: 'campaign bonus-week' }).waitFor();
+  await t.accessible(page, 'user cami (activity, campaign effects)');
   t.covered.push('campaign made in the UI (window, events, bonus, budget), paying: its budget gauge and the user’s campaign effects');
 
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Segments' }).click();
@@ -85,6 +89,7 @@ export async function campaignsStep(page: Page, t: StepContext): Promise<void> {
     check(Number((await count.textContent())?.split(' ')[0]) > 0, `buyers has members: ${await count.textContent()}`);
     await count.getByRole('link', { name: 'members of buyers' }).click();
     await page.getByRole('link', { name: 'cami' }).waitFor();
+    await t.accessible(page, 'members of a segment');
     t.covered.push('segment made in the UI: its live member count and its members list');
   } else {
     await page.getByText(/Not available on this server/).waitFor();
