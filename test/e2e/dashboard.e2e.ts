@@ -727,7 +727,7 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   covered.push('overview as home: active users, points issued and outstanding (= the sum of balances), redemptions');
   if (await api.has('GET', '/admin/referral')) await referrals(page, api, base);
   else notCovered.push('referrals (no /admin/referral in this build)');
-  const step = { call: api.call.bind(api), has: api.has.bind(api), userToken, check, covered, notCovered, now: NOW, accessible };
+  const step = { call: api.call.bind(api), has: api.has.bind(api), userToken, check, covered, notCovered, now: NOW, accessible, shot };
   await campaignsStep(page, step);
   await everyScreenAccessible(page, base);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -85,6 +85,15 @@ describe('campaign form values', () => {
     expect(campaignPhase({ ...weekend, status: 'INACTIVE' }, T0)).toBe('inactive');
     expect(budgetText(weekend)).toBe('25,000 of 100,000 spent (25 %)');
     expect(budgetText({ ...weekend, budget: { total: null, perUser: null }, remaining: null, spent: 0 })).toBe('no budget');
+    expect(
+      budgetText({
+        ...weekend,
+        effect: { multiplier: 1, bonus: 5, currency: 'xp' },
+        spent: 50,
+        remaining: 450,
+        budget: { total: 500, perUser: null },
+      }),
+    ).toBe('50 of 500 xp spent (10 %)');
   });
 
   it('says where a backfill job is', () => {

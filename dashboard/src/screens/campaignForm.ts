@@ -127,12 +127,13 @@ export function campaignPhase(c: Pick<Campaign, 'status' | 'startAt' | 'endAt'>,
   return 'running';
 }
 
-/** "1,200 of 100,000 spent (1 %)"; "no budget" without a total. */
-export function budgetText(c: Pick<Campaign, 'spent' | 'remaining' | 'budget'>): string {
-  if (c.remaining === null) return c.spent > 0 ? `no budget (${c.spent.toLocaleString('en')} paid)` : 'no budget';
+/** "1,200 of 100,000 spent (1 %)" ("… of 500 xp spent" in another currency); "no budget" without a total. */
+export function budgetText(c: Pick<Campaign, 'spent' | 'remaining' | 'budget'> & Partial<Pick<Campaign, 'effect'>>): string {
+  const unit = c.effect?.currency && c.effect.currency !== 'points' ? ` ${c.effect.currency}` : '';
+  if (c.remaining === null) return c.spent > 0 ? `no budget (${c.spent.toLocaleString('en')}${unit} paid)` : 'no budget';
   const total = budgetTotal(c);
   const percent = total > 0 ? Math.floor((c.spent / total) * 100) : 100;
-  return `${c.spent.toLocaleString('en')} of ${total.toLocaleString('en')} spent (${percent} %)`;
+  return `${c.spent.toLocaleString('en')} of ${total.toLocaleString('en')}${unit} spent (${percent} %)`;
 }
 
 /** The total budget of a campaign that has one. */

@@ -19,6 +19,8 @@ export interface StepContext {
   now: number;
   /** axe-core on the page as it is now; fails on a critical or serious violation. */
   accessible(page: Page, screen: string): Promise<void>;
+  /** Saves a screenshot as docs/screenshots/<name>.png. */
+  shot(page: Page, name: string): Promise<void>;
 }
 
 const HOUR = 3_600_000;
@@ -67,6 +69,7 @@ export async function campaignsStep(page: Page, t: StepContext): Promise<void> {
   );
   await page.reload();
   await page.getByTestId('budget-bonus-week').getByText('5 of 1,000 spent (0 %)').waitFor();
+  await screenshotAtServiceTime(page, t);
   await page.goto(page.url().replace(/\/campaigns$/, '/users/cami'));
   await page.getByRole('link', { name: 'campaign bonus-week' }).first().waitFor();
   await page.getByRole('tab', { name: 'Activity' }).click();
@@ -94,5 +97,29 @@ export async function campaignsStep(page: Page, t: StepContext): Promise<void> {
   } else {
     await page.getByText(/Not available on this server/).waitFor();
     t.notCovered.push('segments (no /admin/segment in this build: the screen says so)');
+  }
+}
+
+/**
+ * The campaigns list as of the service's test clock: the browser's own clock is today, so the list
+ * would call the campaign "ended". A second context, signed in with the same session, runs the page
+ * with its clock fixed at the service's now (the main page's clock is left alone).
+ */
+async function screenshotAtServiceTime(page: Page, t: StepContext): Promise<void> {
+  const session = await page.evaluate(() => localStorage.getItem('laurel.session'));
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-GB', timezoneId: 'UTC' });
+  try {
+    await context.addInitScript((s) => localStorage.setItem('laurel.session', s ?? ''), session);
+    await context.clock.setFixedTime(t.now);
+    const shotPage = await context.newPage();
+    await shotPage.goto(page.url());
+    await shotPage.getByTestId('budget-bonus-week').getByText('5 of 1,000 spent').waitFor();
+    await shotPage.getByText('running', { exact: true }).waitFor();
+    await t.shot(shotPage, 'campaigns');
+  } finally {
+    await context.close();
   }
 }
