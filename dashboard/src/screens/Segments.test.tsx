@@ -124,8 +124,14 @@ describe('the Segments screen', () => {
   it('pages the members of a segment', async () => {
     const user = userEvent.setup();
     open('segments/gold-inactive', {
-      'GET /admin/segment/gold-inactive/users?limit=50': { status: 200, body: ['alice', 'bob'], headers: { 'x-next-cursor': 'c1' } },
-      'GET /admin/segment/gold-inactive/users?cursor=c1&limit=50': { status: 200, body: ['carol'] },
+      'GET /admin/segment/gold-inactive/users?limit=50': {
+        status: 200,
+        body: { segmentId: 'gold-inactive', userIds: ['alice', 'bob'], nextCursor: 'c1' },
+      },
+      'GET /admin/segment/gold-inactive/users?cursor=c1&limit=50': {
+        status: 200,
+        body: { segmentId: 'gold-inactive', userIds: ['carol'], nextCursor: null },
+      },
     });
     expect(await screen.findByRole('link', { name: 'alice' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
