@@ -19,6 +19,8 @@ import { CurrenciesScreen } from './screens/Currencies';
 import { SignIn } from './screens/SignIn';
 import { StreaksScreen } from './screens/Streaks';
 import { AchievementsScreen } from './screens/Achievements';
+import { CampaignsScreen } from './screens/Campaigns';
+import { SegmentsScreen } from './screens/Segments';
 import { SurveysScreen } from './screens/Surveys';
 import { UserGroupsScreen } from './screens/UserGroups';
 import { UsersScreen } from './screens/Users';
@@ -44,6 +46,8 @@ const NAV: Array<{ path: string; label: string; group: string }> = [
   { path: 'tiers', label: 'Tiers', group: 'Programme' },
   { path: 'seasons', label: 'Seasons', group: 'Programme' },
   { path: 'referrals', label: 'Referrals', group: 'Programme' },
+  { path: 'campaigns', label: 'Campaigns', group: 'Programme' },
+  { path: 'segments', label: 'Segments', group: 'Programme' },
   { path: 'users', label: 'Users', group: 'Insight' },
   { path: 'event-log', label: 'Event log', group: 'Insight' },
   { path: 'leaderboards', label: 'Leaderboards', group: 'Insight' },
@@ -198,6 +202,10 @@ function Screen({ section, rest, onProjectsChanged }: { section: string; rest: s
       return <SeasonsScreen />;
     case 'referrals':
       return <ReferralsScreen />;
+    case 'campaigns':
+      return <CampaignsScreen />;
+    case 'segments':
+      return <SegmentsScreen segmentId={rest[0] ? decodeURIComponent(rest[0]) : null} />;
     case 'offers':
       return <OffersScreen />;
     case 'usergroups':

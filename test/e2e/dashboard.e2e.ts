@@ -18,6 +18,7 @@ import { SignJWT } from 'jose';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildServerIfStale, serverEntry } from '../helpers/built-server.js';
 import { axeCheck, axeFindings, describeFindings } from './axe.js';
+import { campaignsStep } from './steps/campaigns.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = process.env.E2E_SCREENSHOTS ?? join(ROOT, 'docs/screenshots');
@@ -726,6 +727,8 @@ async function run(page: Page, api: Api, base: string): Promise<void> {
   covered.push('overview as home: active users, points issued and outstanding (= the sum of balances), redemptions');
   if (await api.has('GET', '/admin/referral')) await referrals(page, api, base);
   else notCovered.push('referrals (no /admin/referral in this build)');
+  const step = { call: api.call.bind(api), has: api.has.bind(api), userToken, check, covered, notCovered, now: NOW, accessible, shot };
+  await campaignsStep(page, step);
   await everyScreenAccessible(page, base);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Menu' }).click();

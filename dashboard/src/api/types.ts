@@ -157,3 +157,49 @@ const allReferralStatuses: Exclude<ReferralStatus, (typeof REFERRAL_STATUSES)[nu
 void allReferralStatuses;
 /** GET /user/{userId}/referral */
 export type UserReferral = Ok<'getUserReferral'>;
+
+/** GET /admin/campaign (docs/campaigns.md): with `spent` and `remaining` (null without a total budget). */
+export type Campaign = Narrowed<Ok<'getCampaign'>, { status: Status }>;
+export type CampaignStacking = Campaign['stacking'];
+/** GET /admin/job/{jobId}: a background job's progress (a campaign backfill's among others). */
+export type Job = Ok<'getJob'>;
+/** POST /admin/campaign/{id}/backfill → 202 */
+export interface BackfillStarted {
+  jobId: string;
+}
+
+// Hand-written until the segments and campaign preview routes are merged (issue 28, built in
+// parallel); then these become aliases of the generated client like the others (decision 109).
+/** POST /admin/campaign/simulate { campaign, from, to }: what a draft would have paid in that period. */
+export interface CampaignSimulation {
+  total: number;
+  currency: string;
+  events: number;
+  users: number;
+  perDay: Array<{ day: string; points: number }>;
+  topUsers: Array<{ userId: string; points: number }>;
+  /** The UTC day the total budget would have run out; null: it would not have. */
+  budgetSpentOn: string | null;
+}
+/** The fields a segment rule reads (docs/campaigns.md, Segments); the last four take a suffix. */
+export type SegmentMatch = 'all' | 'any';
+export interface SegmentRule {
+  field: string;
+  operator: Operator;
+  value?: ConditionValue;
+}
+/** /admin/segment */
+export interface Segment {
+  segmentId: string;
+  title: string;
+  match: SegmentMatch;
+  rules: SegmentRule[];
+  status?: Status;
+  createdAt?: number;
+  updatedAt?: number;
+}
+/** GET /admin/segment/{id}/count */
+export interface SegmentCount {
+  segmentId: string;
+  count: number;
+}

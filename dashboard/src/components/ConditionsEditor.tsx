@@ -12,7 +12,7 @@ export interface ConditionsForm {
   rows: ConditionRow[];
 }
 
-const OPERATOR_LABELS: Record<Operator, string> = {
+export const OPERATOR_LABELS: Record<Operator, string> = {
   equals: '= equals',
   not_equals: '≠ not equals',
   greater_than: '> greater than',
@@ -69,6 +69,8 @@ export function ConditionsEditor(props: {
   fieldSuggestions: string[];
   error?: string | null;
   listId: string;
+  /** What failing conditions mean where the editor is used (default: an event definition's). */
+  meaning?: string;
 }) {
   const { value } = props;
   return (
@@ -82,7 +84,7 @@ export function ConditionsEditor(props: {
         legend="Conditions"
         hint={
           <>
-            Compared with the event's metadata. When they fail the event is still logged, with 0 points.{' '}
+            {props.meaning ?? "Compared with the event's metadata. When they fail the event is still logged, with 0 points."}{' '}
             {value.rows.length > 1 && (
               <span className="inline-select">
                 <Select<'AND' | 'OR'>

@@ -8,6 +8,7 @@ import { Empty, ErrorBanner, Loading } from '../components/ui';
 import { formatDate, pickLanguage } from '../form';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
+import { CampaignBadge } from './UserCampaigns';
 import { ReverseButton } from './UserEconomy';
 
 const lang = pickLanguage;
@@ -95,6 +96,7 @@ export function History({ userId, onChanged }: { userId: string; onChanged(): vo
                     <td data-label="Type">
                       <span className="badge">{h.type}</span>
                       {h.status && <span className="badge">{h.status.toLowerCase()}</span>}
+                      <CampaignBadge entry={h} />
                     </td>
                     <td data-label="Title">{lang(h.title)}</td>
                     <td data-label="Details">{lang(h.description)}</td>

@@ -19,6 +19,7 @@ import { UserReferralCard } from './UserReferral';
 import { PointsOutlook } from './UserEconomy';
 import { History } from './UserHistory';
 import { UserWallet } from './UserWallet';
+import { CampaignEffects, UserAttributes } from './UserCampaigns';
 
 const lang = pickLanguage;
 
@@ -60,7 +61,14 @@ function UserPage({ userId }: { userId: string }) {
         ))}
       </div>
       <div role="tabpanel" id={`user-panel-${tab}`} aria-labelledby={`user-tab-${tab}`}>
-        {tab === 'profile' ? <UserDetail userId={userId} /> : <UserActivity userId={userId} />}
+        {tab === 'profile' ? (
+          <UserDetail userId={userId} />
+        ) : (
+          <>
+            <CampaignEffects userId={userId} />
+            <UserActivity userId={userId} />
+          </>
+        )}
       </div>
     </>
   );
@@ -94,6 +102,7 @@ function UserDetail({ userId }: { userId: string }) {
         </div>
         <AdjustPoints userId={userId} balance={points.data.points} onDone={refresh} />
         <UserTimeZone userId={userId} />
+        <UserAttributes key={`t${version}`} userId={userId} />
       </div>
       <UserWallet key={`w${version}`} userId={userId} />
       <History key={`h${version}`} userId={userId} onChanged={refresh} />

@@ -22,3 +22,11 @@ export function useEventIds(): string[] {
   const events = useLoad(`${api.projectId}/event`, () => api.get<EventDefinition[]>('/admin/event', []));
   return (events.data ?? []).map((e) => e.eventId);
 }
+
+/** The metadata keys of the project's events (of `eventIds` only, when some are given), for condition fields. */
+export function useMetadataKeys(eventIds: string[] = []): string[] {
+  const api = useApi();
+  const events = useLoad(`${api.projectId}/event`, () => api.get<EventDefinition[]>('/admin/event', []));
+  const chosen = (events.data ?? []).filter((e) => eventIds.length === 0 || eventIds.includes(e.eventId));
+  return [...new Set(chosen.flatMap((e) => (e.metadataFields ?? []).map((m) => m.key)))];
+}
