@@ -5,6 +5,8 @@ export type { EventUnit } from './events-batch.js';
 export { eventsRoutes } from './events.routes.js';
 export { Conditions } from './events.schemas.js';
 export { EventsService } from './events.service.js';
+export type { StoredEvent } from './events.service.js';
+export type { StoredPageQuery } from './events.repository.js';
 export { ZERO, addDecimals, compareDecimals, decimalNumber, decimalText, parseDecimal } from './exact-decimal.js';
 export type { Decimal } from './exact-decimal.js';
 export { eventStage } from './pipeline.js';
