@@ -98,11 +98,19 @@ describeSharedApp('campaigns: backfill', (t) => {
     expect(first.map((o) => (o.ok ? o.value.points : -1))).toEqual([1, 1, 1, 1, 0, 0, 0, 0]);
     const again = await t.app.services.writes.submitGroup(units);
     expect(again.map((o) => (o.ok ? o.value.points : -1))).toEqual([0, 0, 0, 0]);
+    // Two writers at once (two instances' steps) over events of the same campaign: each paid once.
+    await defineCampaign(t, { campaignId: 'race', startAt: NOW - 5 * DAY, eventIds: ['buy'], effect: { bonus: 2 }, budget: { total: 7 } });
+    const race = (await t.app.services.campaigns.stored(t.projectId, 'race'))!;
+    const raced = units.map((u) => ({ ...u, campaign: race }));
+    const both = await Promise.all([t.app.services.writes.submitGroup(raced), t.app.services.writes.submitGroup([...raced].reverse())]);
+    expect(both.flat().reduce((a, o) => a + (o.ok ? o.value.points : 0), 0)).toBe(7);
+    expect((await t.admin('GET', '/admin/campaign/race')).json()).toMatchObject({ spent: 7, remaining: 0 });
     await Promise.all([
       t.admin('POST', '/admin/campaign/twice/backfill', { from: NOW - 5 * DAY, to: NOW }),
       t.admin('POST', '/admin/campaign/twice/backfill', { from: NOW - 4 * DAY, to: NOW }),
     ]);
     await t.app.services.jobs.runUntilIdle();
-    expect(await balances(t)).toEqual([23, 11, 11]);
+    // + 1 per buy (twice: 'twice' paid by the units above, then nothing by the jobs), + 7 of 'race' in all.
+    expect((await balances(t)).reduce((a, b) => a + b, 0)).toBe(21 + 10 + 10 + 4 + 7);
   });
 });
