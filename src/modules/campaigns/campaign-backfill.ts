@@ -5,7 +5,7 @@ import type { WritePath } from '../../write-path/write-path.js';
 import type { StoredEvent, StoredPageQuery } from '../events/index.js';
 import type { CampaignBackfillUnit } from './campaign-backfill-batch.js';
 import { campaignMatches, type Campaign } from './campaign-rules.js';
-import { checkPeriod } from './campaign-simulation.js';
+import { checkPeriod, type AudienceHook } from './campaign-simulation.js';
 
 /**
  * The backfill of a campaign (decision 322): a durable job that walks the project's stored events
@@ -31,6 +31,7 @@ interface Payload {
 
 export class CampaignBackfill implements JobHandler {
   readonly kind = CAMPAIGN_BACKFILL_JOB;
+  private audience: AudienceHook | null = null;
 
   constructor(
     private readonly jobs: JobRunner,
@@ -38,6 +39,11 @@ export class CampaignBackfill implements JobHandler {
     private readonly sources: CampaignBackfillSources,
   ) {
     jobs.register(this);
+  }
+
+  /** Sets who is in a segment (the segments module): a campaign with a segment pays its members as of each step. */
+  useAudience(hook: AudienceHook): void {
+    this.audience = hook;
   }
 
   /** Queues the backfill of [from, to); answers the job's id (GET /admin/job/{jobId}). */
@@ -59,8 +65,14 @@ export class CampaignBackfill implements JobHandler {
     const to = Math.min(p.to, c.endAt);
     if (from >= to) return { processed: 0, done: true };
     const page = await this.sources.storedEvents(job.projectId, { from, to, eventIds: c.eventIds, after: p.after, limit: PAGE });
-    const units: CampaignBackfillUnit[] = page
-      .filter((e) => campaignMatches(c, e.eventId, e.metadata))
+    const segmentId = (c as Campaign & { segmentId?: string | null }).segmentId ?? null;
+    const matched = page.filter((e) => campaignMatches(c, e.eventId, e.metadata));
+    const members =
+      segmentId !== null && this.audience !== null && matched.length > 0
+        ? await this.audience(job.projectId, segmentId, [...new Set(matched.map((e) => e.userId))])
+        : null;
+    const units: CampaignBackfillUnit[] = matched
+      .filter((e) => members === null || members.has(e.userId))
       .map((event) => ({ kind: 'campaign-backfill', projectId: job.projectId, userId: event.userId, campaign: c, event }));
     // A unit of a user deleted meanwhile is refused alone; the others are applied.
     if (units.length > 0) await this.writes.submitGroup(units);
