@@ -22,7 +22,7 @@ import { clockRoutes, healthRoutes, jobsRoutes } from './modules/admin/index.js'
 import { challengesRoutes } from './modules/challenges/index.js';
 import { achievementsRoutes } from './modules/achievements/index.js';
 import { referralsRoutes } from './modules/referrals/index.js';
-import { campaignsRoutes } from './modules/campaigns/index.js';
+import { campaignsRoutes, campaignToolsRoutes } from './modules/campaigns/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { apiKeysRoutes } from './modules/apikeys/index.js';
@@ -61,6 +61,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   achievementsRoutes,
   referralsRoutes,
   campaignsRoutes,
+  campaignToolsRoutes,
   streaksRoutes,
   eventsRoutes,
   offersRoutes,

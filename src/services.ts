@@ -12,7 +12,7 @@ import { LeaderboardsService, MonthClose } from './modules/leaderboards/index.js
 import { ChallengesService } from './modules/challenges/index.js';
 import { AchievementBackfill, AchievementsService } from './modules/achievements/index.js';
 import { ReferralsService } from './modules/referrals/index.js';
-import { CampaignsService } from './modules/campaigns/index.js';
+import { campaignTools, CampaignsService } from './modules/campaigns/index.js';
 import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
@@ -108,6 +108,11 @@ export function createServices(platform: Platform) {
   );
   events.useLocks((p, u, e) => referrals.locksFor(p, u, e));
   const campaigns = new CampaignsService(platform, { currency: (p, c) => currencies.require(p, c, 'read') });
+  const { simulation: campaignSimulation, ...campaignJobs } = campaignTools(platform, jobs, writes, campaigns, {
+    storedEvents: (p, q) => events.qualifyingPage(p, q),
+    report: (trx, p, messages) => webhooks.outbox.add(trx, p, messages),
+    committed: () => webhooks.dispatcher.wake(),
+  });
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,
@@ -120,6 +125,7 @@ export function createServices(platform: Platform) {
     achievements.stage,
     referrals.stage,
     campaigns.stage,
+    campaignJobs.participant,
     analytics.stage.participant,
     tiers.participant,
     redemptionParticipant,
@@ -212,6 +218,9 @@ export function createServices(platform: Platform) {
     achievementBackfill,
     referrals,
     campaigns,
+    campaignSimulation,
+    campaignBackfill: campaignJobs.backfill,
+    campaignSchedule: campaignJobs.schedule,
     leaderboards,
     coupons,
     offers,

@@ -43,6 +43,12 @@ select count(*) as "n" from "events" where "project_id" = $1 and "user_id" = $2 
 -- modules/events/events.repository.ts EventsRepository.deleteUserData
 delete from "events" where "row_id" in (select "row_id" from "events" where "project_id" = $1 and "user_id" = $2 limit $3);
 
+-- modules/events/events.repository.ts EventsRepository.qualifyingPage [sample 1]
+select "row_id", "event_id", "user_id", "occurred_at", "points", "metadata", "user_groups" from "events" where "project_id" = $1 and "occurred_at" >= $2 and "occurred_at" < $3 and "condition_reached" = $4 and "limit_reached" = $5 order by "occurred_at", "row_id" limit $6;
+
+-- modules/events/events.repository.ts EventsRepository.qualifyingPage [sample 2]
+select "row_id", "event_id", "user_id", "occurred_at", "points", "metadata", "user_groups" from "events" where "project_id" = $1 and "occurred_at" >= $2 and "occurred_at" < $3 and "condition_reached" = $4 and "limit_reached" = $5 and "event_id" in ($6, $7) and ("occurred_at", "row_id") > ($8, $9) order by "occurred_at", "row_id" limit $10;
+
 -- modules/events/events.repository.ts EventsRepository.storedOf
 select "user_id", "occurred_at", "metadata", "condition_reached", "limit_reached" from "events" where "project_id" = $1 and "event_id" = $2 and "user_id" in ($3, $4) order by "occurred_at", "row_id";
 

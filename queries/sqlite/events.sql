@@ -43,6 +43,12 @@ select count(*) as "n" from "events" where "project_id" = ? and "user_id" = ? an
 -- modules/events/events.repository.ts EventsRepository.deleteUserData
 delete from "events" where "row_id" in (select "row_id" from "events" where "project_id" = ? and "user_id" = ? limit ?);
 
+-- modules/events/events.repository.ts EventsRepository.qualifyingPage [sample 1]
+select "row_id", "event_id", "user_id", "occurred_at", "points", "metadata", "user_groups" from "events" where "project_id" = ? and "occurred_at" >= ? and "occurred_at" < ? and "condition_reached" = ? and "limit_reached" = ? order by "occurred_at", "row_id" limit ?;
+
+-- modules/events/events.repository.ts EventsRepository.qualifyingPage [sample 2]
+select "row_id", "event_id", "user_id", "occurred_at", "points", "metadata", "user_groups" from "events" where "project_id" = ? and "occurred_at" >= ? and "occurred_at" < ? and "condition_reached" = ? and "limit_reached" = ? and "event_id" in (?, ?) and ("occurred_at", "row_id") > (?, ?) order by "occurred_at", "row_id" limit ?;
+
 -- modules/events/events.repository.ts EventsRepository.storedOf
 select "user_id", "occurred_at", "metadata", "condition_reached", "limit_reached" from "events" where "project_id" = ? and "event_id" = ? and "user_id" in (?, ?) order by "occurred_at", "row_id";
 

@@ -74,6 +74,7 @@ export const ERRORS = {
   OFFER_EXPIRED: { status: 400 },
   OFFER_INACTIVE: { status: 400 },
   PERIOD_REQUIRED: { status: 400 },
+  PERIOD_TOO_LONG: { status: 400 },
   PERIOD_WITH_MONTH: { status: 400 },
   POINTS_OUT_OF_RANGE: { status: 400 },
   PROJECT_PROTECTED: { status: 400 },

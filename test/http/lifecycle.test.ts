@@ -59,6 +59,7 @@ describeBackends('app life cycle: the services start when the app is ready and c
     expect(participants.map((s) => s.name)).toEqual([
       'ledger',
       'adjustments',
+      'campaign-backfill',
       'points-settle',
       'reversals',
       'season-payouts',

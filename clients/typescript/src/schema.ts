@@ -860,6 +860,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/campaign/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview what a draft campaign would have paid
+         * @description Replays the project's stored events with a timestamp in [from, to) (their points as paid then) against a draft campaign alone, in time order, and answers what it would have paid: nothing is written. The draft has the create body's shape and is checked alike; it is taken as ACTIVE with [from, to) as its window; its events, conditions, effect and budgets apply, the budgets running out as they would have. A draft paying another currency pays only its bonus (stored events keep only their points). 400 INVALID_RANGE (to not after from), PERIOD_TOO_LONG (over 366 days, or more than 1,000,000 events in the period), or as create (INVALID_DATES, INVALID_EFFECT, UNKNOWN_CURRENCY).
+         */
+        post: operations["simulateCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/campaign/{campaignId}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Backfill a campaign over past events
+         * @description Applies the campaign to the project's stored events with a timestamp in [from, to) and in its window, as a durable job (202; progress at GET /admin/job/{jobId}, `processed` = stored events read). Each event is paid at most once per campaign, whatever the retries or a second backfill of an overlapping period, and not when the campaign paid it at event time; payments are CAMPAIGN entries at the event’s time, within the campaign’s budgets, of this campaign alone (other campaigns are not stacked). 400 INVALID_RANGE or PERIOD_TOO_LONG (over 366 days); 404 CAMPAIGN_NOT_FOUND.
+         */
+        post: operations["backfillCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/{userId}/streak": {
         parameters: {
             query?: never;
@@ -2462,6 +2502,52 @@ export interface components {
                 spent: number;
                 /** @description Its total budget */
                 budget: number;
+                /** @description The currency it pays in */
+                currency: string;
+            };
+        };
+        /** @description A campaign's window started (sent once per campaign, by the clock; an ACTIVE campaign that was live at some time) */
+        WebhookCampaignStarted: {
+            /** @enum {string} */
+            type: "campaign.started";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description A campaign's window started (sent once per campaign, by the clock; an ACTIVE campaign that was live at some time) */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                campaignId: string;
+                title: string;
+                /** @description First millisecond of its window (Unix ms) */
+                startAt: number;
+                /** @description End of its window, exclusive (Unix ms) */
+                endAt: number;
+            };
+        };
+        /** @description A campaign's window ended (sent once per campaign, after its campaign.started) */
+        WebhookCampaignEnded: {
+            /** @enum {string} */
+            type: "campaign.ended";
+            /**
+             * Format: date-time
+             * @description When Laurel recorded the fact (ISO 8601)
+             */
+            timestamp: string;
+            /** @description A campaign's window ended (sent once per campaign, after its campaign.started) */
+            data: {
+                /** @description The project the message belongs to */
+                projectId: string;
+                campaignId: string;
+                title: string;
+                /** @description First millisecond of its window (Unix ms) */
+                startAt: number;
+                /** @description End of its window, exclusive (Unix ms) */
+                endAt: number;
+                /** @description What the campaign has paid in all when it ended */
+                spent: number;
                 /** @description The currency it pays in */
                 currency: string;
             };
@@ -17411,6 +17497,589 @@ export interface operations {
                      *       "error": "Not Found",
                      *       "message": "User alice not found",
                      *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    simulateCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "campaign": {
+                 *         "campaignId": "double-weekend",
+                 *         "title": "Double points on weekends",
+                 *         "startAt": 1798761600000,
+                 *         "endAt": 1801440000000,
+                 *         "eventIds": [
+                 *           "purchase"
+                 *         ],
+                 *         "effect": {
+                 *           "multiplier": 2
+                 *         },
+                 *         "budget": {
+                 *           "total": 100000
+                 *         },
+                 *         "priority": 10,
+                 *         "stacking": "stack"
+                 *       },
+                 *       "from": 1773329400000,
+                 *       "to": 1773329400000
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @example {
+                     *       "campaignId": "double-weekend",
+                     *       "title": "Double points on weekends",
+                     *       "startAt": 1798761600000,
+                     *       "endAt": 1801440000000,
+                     *       "eventIds": [
+                     *         "purchase"
+                     *       ],
+                     *       "effect": {
+                     *         "multiplier": 2
+                     *       },
+                     *       "budget": {
+                     *         "total": 100000
+                     *       },
+                     *       "priority": 10,
+                     *       "stacking": "stack"
+                     *     }
+                     */
+                    campaign: {
+                        /** @description Campaign id (A–Z a–z 0–9 _ -, at most 128) */
+                        campaignId?: string;
+                        title: string;
+                        /** @enum {string} */
+                        status?: "ACTIVE" | "INACTIVE";
+                        /** @description First millisecond of the window (event timestamps), Unix ms */
+                        startAt: number;
+                        /** @description End of the window, exclusive, Unix ms */
+                        endAt: number;
+                        /** @description The events it applies to; absent or null: every event */
+                        eventIds?: string[] | null;
+                        /** @description On the event's metadata, as an event definition's */
+                        conditions?: {
+                            /** @enum {string} */
+                            type: "AND" | "OR";
+                            conditions: {
+                                field: string;
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                                value?: (string | number | boolean) | (string | number)[];
+                            }[];
+                        } | null;
+                        /** @description What the campaign adds to an event; a multiplier, a bonus or both */
+                        effect: {
+                            /** @description The event's own reward in the campaign's currency is paid this many times: (multiplier − 1) × reward extra */
+                            multiplier?: number;
+                            /** @description Added to each event the campaign pays */
+                            bonus?: number;
+                            /** @description What it pays in (default points) */
+                            currency?: string;
+                        };
+                        /** @description Caps of what the campaign pays, in its currency; the last payment is cut to what is left */
+                        budget?: {
+                            /** @description At most this much in all */
+                            total?: number;
+                            /** @description At most this much to one user */
+                            perUser?: number;
+                        } | null;
+                        /** @description Higher goes first (default 0) */
+                        priority?: number;
+                        /**
+                         * @description stack (default): adds to the others; exclusive: when it applies, the highest-priority exclusive one is the only one paid
+                         * @enum {string}
+                         */
+                        stacking?: "stack" | "exclusive";
+                    };
+                    /** @description First millisecond of the period replayed (stored events by their timestamp), Unix ms */
+                    from: number;
+                    /** @description End of the period, exclusive, Unix ms; at most 366 days after from */
+                    to: number;
+                };
+            };
+        };
+        responses: {
+            /** @description What a draft campaign would have paid over the stored events of a period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "currency": "alice",
+                     *       "events": 10,
+                     *       "users": 10,
+                     *       "perDay": [
+                     *         {
+                     *           "day": "2026-03-12",
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "topUsers": [
+                     *         {
+                     *           "userId": "alice",
+                     *           "points": 120
+                     *         }
+                     *       ],
+                     *       "budgetSpentOn": "2026-03-12"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What the draft would have paid in all, in its currency */
+                        total: number;
+                        currency: string;
+                        /** @description Events it would have paid */
+                        events: number;
+                        /** @description Users it would have paid */
+                        users: number;
+                        /** @description Every UTC day of the period, with what it would have paid */
+                        perDay: {
+                            /** @description A UTC day, YYYY-MM-DD */
+                            day: string;
+                            points: number;
+                        }[];
+                        /** @description The 10 users it would have paid most (ties by userId) */
+                        topUsers: {
+                            userId: string;
+                            points: number;
+                        }[];
+                        /** @description The UTC day its total budget would have run out; null: it would not */
+                        budgetSpentOn: string | (never | null);
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    backfillCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Campaign id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example alice
+                 */
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": 1773329400000,
+                 *       "to": 1773329400000
+                 *     }
+                 */
+                "application/json": {
+                    /** @description First millisecond of the period (stored events by their timestamp), Unix ms */
+                    from: number;
+                    /** @description End of the period, exclusive, Unix ms; at most 366 days after from */
+                    to: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the work goes on in the background */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "job_5m2k8q"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The backfill job: GET /admin/job/{jobId} */
+                        jobId: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
                      *     }
                      */
                     "application/json": {
@@ -34171,7 +34840,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "campaign.budget_spent" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "campaign.budget_spent" | "campaign.started" | "campaign.ended" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;
@@ -34663,7 +35332,7 @@ export interface operations {
                     /** @description http(s) URL the messages are POSTed to */
                     url: string;
                     /** @description Message types, or ["*"] for all */
-                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "campaign.budget_spent" | "webhook.test" | "*")[];
+                    events: ("points.changed" | "challenge.completed" | "streak.milestone_reached" | "achievement.unlocked" | "referral.joined" | "referral.flagged" | "referral.qualified" | "level.reached" | "offer.redeemed" | "coupon.used" | "survey.answered" | "user.deleted" | "leaderboard.month_closed" | "tier.changed" | "points.expiring" | "campaign.budget_spent" | "campaign.started" | "campaign.ended" | "webhook.test" | "*")[];
                     /** @enum {string} */
                     status: "ACTIVE" | "INACTIVE";
                     description?: string;

@@ -28,6 +28,8 @@ export const MESSAGE_TYPES = [
   'level.reached',
   'points.expiring',
   'campaign.budget_spent',
+  'campaign.started',
+  'campaign.ended',
   'webhook.test',
 ] as const satisfies readonly WebhookMessageType[];
 const everyMessageType: Exclude<WebhookMessageType, (typeof MESSAGE_TYPES)[number]> extends never ? true : false = true;

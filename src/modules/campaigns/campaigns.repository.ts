@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { CampaignsTable } from './campaigns.tables.js';
 import './campaigns.tables.js';
+import './campaign-tools.tables.js';
 
 /** SQL of the campaign definitions and their spend (admin routes); every query filters on project_id. */
 export const campaignsRepository = {
@@ -56,6 +57,9 @@ export const campaignsRepository = {
     const r = await db.deleteFrom('campaigns').where('project_id', '=', projectId).where('campaign_id', '=', campaignId).executeTakeFirst();
     await db.deleteFrom('campaign_spend').where('project_id', '=', projectId).where('campaign_id', '=', campaignId).execute();
     await db.deleteFrom('campaign_user_spend').where('project_id', '=', projectId).where('campaign_id', '=', campaignId).execute();
+    // Its notices and backfilled events go with it: a new campaign of that id starts afresh (decisions 322–323).
+    await db.deleteFrom('campaign_notices').where('project_id', '=', projectId).where('campaign_id', '=', campaignId).execute();
+    await db.deleteFrom('campaign_backfill_paid').where('project_id', '=', projectId).where('campaign_id', '=', campaignId).execute();
     return Number(r.numDeletedRows) > 0;
   },
 

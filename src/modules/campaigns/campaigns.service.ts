@@ -156,6 +156,19 @@ export class CampaignsService implements UserDataOwner {
     await this.changed(projectId);
   }
 
+  /** A draft of the create body's shape as a campaign, checked as create checks it; nothing is written (simulation). */
+  async draft(projectId: string, body: CreateCampaignBody): Promise<Campaign> {
+    const now = this.platform.clock.now();
+    const fields = await this.fields(projectId, body, now);
+    return toCampaign({ project_id: projectId, campaign_id: body.campaignId ?? 'draft', ...fields, created_at: now });
+  }
+
+  /** A stored campaign whatever its status; null when there is none (backfill). */
+  async stored(projectId: string, campaignId: string): Promise<Campaign | null> {
+    const row = await repo.find(this.db, projectId, campaignId);
+    return row ? toCampaign(row) : null;
+  }
+
   /** The columns of a body, after the checks the schema cannot make. */
   private async fields(projectId: string, body: CreateCampaignBody | UpdateCampaignBody, now: number) {
     if (body.endAt <= body.startAt) throw AppError.of('INVALID_DATES', 'endAt must be after startAt');

@@ -102,6 +102,38 @@ export class EventsRepository {
     const row = await q.executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  /**
+   * A page of the project's events that earned their reward (conditions held, within the limit) with
+   * occurredAt in [from, to), in (occurred_at, row_id) order after the keyset cursor (a campaign's
+   * simulation and backfill): never more than `limit` rows at once.
+   */
+  qualifyingPage(projectId: string, q: StoredPageQuery) {
+    const after = q.after;
+    // One lower bound on occurred_at (the cursor's, once past `from`), so the index seeks to the page.
+    let query = this.db
+      .selectFrom('events')
+      .select(['row_id', 'event_id', 'user_id', 'occurred_at', 'points', 'metadata', 'user_groups'])
+      .where('project_id', '=', projectId)
+      .where('occurred_at', '>=', after === null ? q.from : Math.max(q.from, after.at))
+      .where('occurred_at', '<', q.to)
+      .where('condition_reached', '=', 1)
+      .where('limit_reached', '=', 0);
+    if (q.eventIds !== null) query = query.where('event_id', 'in', [...q.eventIds]);
+    if (after !== null) query = query.where((eb) => eb(eb.refTuple('occurred_at', 'row_id'), '>', eb.tuple(after.at, after.row)));
+    return query.orderBy('occurred_at').orderBy('row_id').limit(q.limit).execute();
+  }
+}
+
+/** What a page of stored events asks for (EventsRepository.qualifyingPage). */
+export interface StoredPageQuery {
+  from: number;
+  to: number;
+  /** null: every event id. */
+  eventIds: readonly string[] | null;
+  /** The last (occurredAt, row id) of the page before; null: from the start. */
+  after: { at: number; row: number } | null;
+  limit: number;
 }
 
 /** The fields of an event definition an update writes. */

@@ -16,9 +16,20 @@ import { EventDefinitionsService } from './event-definitions.service.js';
 import { EventLogService } from './event-log.service.js';
 import type { EventUnit, PreparedEvent } from './events-batch.js';
 import { PostEventBody, type EventResponse } from './events.schemas.js';
-import { EventsRepository } from './events.repository.js';
+import { EventsRepository, type StoredPageQuery } from './events.repository.js';
 import { computeCurrencyRewards, computeReward, userGroupsOf } from './reward.js';
 import type { CurrenciesService } from '../currencies/index.js';
+
+/** A stored event that earned its reward, as paid then (EventsService.qualifyingPage). */
+export interface StoredEvent {
+  row: number;
+  eventId: string;
+  userId: string;
+  occurredAt: number;
+  points: number;
+  metadata: Record<string, unknown>;
+  userGroups: string[];
+}
 
 export { LIMIT_MESSAGE, LOGGED_MESSAGE } from './events-batch.js';
 
@@ -231,6 +242,20 @@ export class EventsService implements UserDataOwner {
   /** The user groups whose boards an event of the user at `occurredAt` counted for (reversals). */
   userGroupsAt(projectId: string, userId: string, eventId: string, occurredAt: number): Promise<string[]> {
     return this.repo.userGroupsAt(projectId, userId, eventId, occurredAt);
+  }
+
+  /** A page of the project's stored events that earned their reward, oldest first (campaign simulation and backfill). */
+  async qualifyingPage(projectId: string, q: StoredPageQuery): Promise<StoredEvent[]> {
+    const rows = await this.repo.qualifyingPage(projectId, q);
+    return rows.map((r) => ({
+      row: Number(r.row_id),
+      eventId: r.event_id,
+      userId: r.user_id,
+      occurredAt: Number(r.occurred_at),
+      points: Number(r.points),
+      metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+      userGroups: JSON.parse(r.user_groups) as string[],
+    }));
   }
 
   /** Stored events of a user, optionally of one eventId (tests, checks). */

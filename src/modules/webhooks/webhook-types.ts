@@ -206,6 +206,28 @@ export const WEBHOOK_DATA = {
     },
     { description: "A campaign's total budget is spent: it pays nothing more (sent once, by the event that spent the last of it)" },
   ),
+  'campaign.started': Type.Object(
+    {
+      projectId,
+      campaignId: Type.String(),
+      title: Type.String(),
+      startAt: ms('First millisecond of its window'),
+      endAt: ms('End of its window, exclusive'),
+    },
+    { description: "A campaign's window started (sent once per campaign, by the clock; an ACTIVE campaign that was live at some time)" },
+  ),
+  'campaign.ended': Type.Object(
+    {
+      projectId,
+      campaignId: Type.String(),
+      title: Type.String(),
+      startAt: ms('First millisecond of its window'),
+      endAt: ms('End of its window, exclusive'),
+      spent: Type.Integer({ description: 'What the campaign has paid in all when it ended' }),
+      currency: Type.String({ description: 'The currency it pays in' }),
+    },
+    { description: "A campaign's window ended (sent once per campaign, after its campaign.started)" },
+  ),
   'webhook.test': Type.Object(
     { projectId, webhookId: Type.String(), message: Type.String() },
     { description: 'Sent by POST /admin/webhook/{id}/test' },

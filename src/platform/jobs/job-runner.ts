@@ -44,6 +44,9 @@ export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly tasks: DailyTask[] = [];
   private readonly scheduled = new Map<string, string>();
+  private readonly minutely: DailyTask[] = [];
+  /** The clock's minute (and test-clock offset) the minute tasks last ran for. */
+  private lastMinute = '';
   /** Per job: the tries in a row that met an unavailable store (the outage backoff's exponent). */
   private readonly outages = new Map<string, number>();
   private readonly runnerId = generateId('runner');
@@ -79,6 +82,15 @@ export class JobRunner {
         },
       });
     }
+  }
+
+  /**
+   * Adds tasks run at the start of a pass once per minute of the clock (and again whenever the test
+   * clock is moved), in this process: not jobs, so each must be cheap, idempotent and safe to run on
+   * every instance at once (claim what it does in the store). A failure is logged and tried next time.
+   */
+  everyMinute(tasks: DailyTask[]): void {
+    this.minutely.push(...tasks);
   }
 
   async enqueue(job: Omit<NewJob, 'jobId'> & { jobId?: string }): Promise<string> {
@@ -153,6 +165,7 @@ export class JobRunner {
   }
 
   private async runPass(): Promise<number> {
+    await this.runMinuteTasks();
     await this.scheduleDailyTasks();
     let ran = 0;
     while (!this.stopping) {
@@ -162,6 +175,20 @@ export class JobRunner {
       await this.runJob(job);
     }
     return ran;
+  }
+
+  private async runMinuteTasks(): Promise<void> {
+    const now = this.platform.clock.now();
+    const minute = `${Math.floor(now / 60_000)}:${this.platform.testClock?.offset ?? 0}`;
+    if (minute === this.lastMinute || this.minutely.length === 0) return;
+    this.lastMinute = minute;
+    for (const task of this.minutely) {
+      try {
+        await task.run(now);
+      } catch (err) {
+        this.platform.log.error({ err, task: task.name }, 'minute task failed; it runs again next minute');
+      }
+    }
   }
 
   private async scheduleDailyTasks(): Promise<void> {

@@ -30,6 +30,8 @@ import { currencies } from './0995_d_currencies.js';
 import { campaigns } from './0996_c_campaigns.js';
 import { userAttributes } from './0996_c_user_attributes.js';
 import { referrals } from './0996_r_referrals.js';
+import { campaignBackfill } from './0997_b_campaign_backfill.js';
+import { campaignNotices } from './0997_b_campaign_notices.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -67,5 +69,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0996_c_campaigns': campaigns(),
     '0996_c_user_attributes': userAttributes(),
     '0996_r_referrals': referrals(),
+    '0997_b_campaign_backfill': campaignBackfill(),
+    '0997_b_campaign_notices': campaignNotices(),
   };
 }
