@@ -5,7 +5,8 @@
  * temporary SQLite store (in batches of one transaction; this is the setup, not what is measured), then
  * asks POST /admin/campaign/simulate for "double points, at most 100,000 in all" over those 30 days and
  * prints its wall time, this process's CPU time and the answer's figures. A second run adds
- * conditions on the metadata (half the events match). With DATABASE_URL=postgres://… the same on
+ * conditions on the metadata (half the events match); a third has no budget, so no event is left out
+ * once a budget is spent (the simulation stops reading then). With DATABASE_URL=postgres://… the same on
  * PostgreSQL.
  *
  * Env: BENCH_EVENTS (1000000), BENCH_USERS (10000).
@@ -73,6 +74,7 @@ try {
   for (const [label, campaign] of [
     ['double points, budget 100,000', draft],
     ['the same, on the app channel only (conditions)', { ...draft, ...app2 }],
+    ['double points, no budget (every event read and paid)', { ...draft, budget: null }],
   ] as const) {
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
