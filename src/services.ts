@@ -110,6 +110,7 @@ export function createServices(platform: Platform) {
   const campaigns = new CampaignsService(platform, { currency: (p, c) => currencies.require(p, c, 'read') });
   const { simulation: campaignSimulation, ...campaignJobs } = campaignTools(platform, jobs, writes, campaigns, {
     storedEvents: (p, q) => events.qualifyingPage(p, q),
+    timeZone: (p, u) => users.timeZone(p, u),
     report: (trx, p, messages) => webhooks.outbox.add(trx, p, messages),
     committed: () => webhooks.dispatcher.wake(),
   });

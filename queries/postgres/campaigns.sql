@@ -33,7 +33,7 @@ select "campaign_id" from "campaign_user_spend" where "project_id" = $1 and "use
 select * from "campaigns" where "project_id" = $1 and "campaign_id" = $2;
 
 -- modules/campaigns/campaigns.repository.ts campaignsRepository.insert
-insert into "campaigns" ("project_id", "campaign_id", "title", "status", "start_at", "end_at", "segment_id", "event_ids", "conditions", "effect", "budget_total", "budget_per_user", "priority", "stacking", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) on conflict ("project_id", "campaign_id") do nothing;
+insert into "campaigns" ("project_id", "campaign_id", "title", "status", "start_at", "end_at", "days", "segment_id", "event_ids", "conditions", "effect", "budget_total", "budget_per_user", "priority", "stacking", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) on conflict ("project_id", "campaign_id") do nothing;
 insert into "campaign_spend" ("project_id", "campaign_id", "spent") values ($1, $2, $3) on conflict ("project_id", "campaign_id") do nothing;
 
 -- modules/campaigns/campaigns.repository.ts campaignsRepository.listQuery
@@ -50,7 +50,7 @@ delete from "campaign_backfill_paid" where "project_id" = $1 and "campaign_id" =
 select "campaign_id", "spent" from "campaign_spend" where "project_id" = $1 and "campaign_id" = $2;
 
 -- modules/campaigns/campaigns.repository.ts campaignsRepository.update
-update "campaigns" set "title" = $1, "status" = $2, "start_at" = $3, "end_at" = $4, "segment_id" = $5, "event_ids" = $6, "conditions" = $7, "effect" = $8, "budget_total" = $9, "budget_per_user" = $10, "priority" = $11, "stacking" = $12, "updated_at" = $13 where "project_id" = $14 and "campaign_id" = $15;
+update "campaigns" set "title" = $1, "status" = $2, "start_at" = $3, "end_at" = $4, "days" = $5, "segment_id" = $6, "event_ids" = $7, "conditions" = $8, "effect" = $9, "budget_total" = $10, "budget_per_user" = $11, "priority" = $12, "stacking" = $13, "updated_at" = $14 where "project_id" = $15 and "campaign_id" = $16;
 
 -- modules/campaigns/campaigns.sql.ts addCampaignSpend.many
 insert into "campaign_spend" ("project_id", "campaign_id", "spent") select "project_id", "campaign_id", "spent" from unnest($1::text[], $2::text[], $3::int8[]) with ordinality as v("project_id", "campaign_id", "spent", ord) order by ord on conflict ("project_id", "campaign_id") do update set "spent" = campaign_spend.spent + excluded.spent;

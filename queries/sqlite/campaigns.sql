@@ -29,7 +29,7 @@ select "campaign_id" from "campaign_user_spend" where "project_id" = ? and "user
 select * from "campaigns" where "project_id" = ? and "campaign_id" = ?;
 
 -- modules/campaigns/campaigns.repository.ts campaignsRepository.insert
-insert into "campaigns" ("project_id", "campaign_id", "title", "status", "start_at", "end_at", "segment_id", "event_ids", "conditions", "effect", "budget_total", "budget_per_user", "priority", "stacking", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "campaign_id") do nothing;
+insert into "campaigns" ("project_id", "campaign_id", "title", "status", "start_at", "end_at", "days", "segment_id", "event_ids", "conditions", "effect", "budget_total", "budget_per_user", "priority", "stacking", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "campaign_id") do nothing;
 insert into "campaign_spend" ("project_id", "campaign_id", "spent") values (?, ?, ?) on conflict ("project_id", "campaign_id") do nothing;
 
 -- modules/campaigns/campaigns.repository.ts campaignsRepository.listQuery
@@ -46,7 +46,7 @@ delete from "campaign_backfill_paid" where "project_id" = ? and "campaign_id" = 
 select "campaign_id", "spent" from "campaign_spend" where "project_id" = ? and "campaign_id" = ?;
 
 -- modules/campaigns/campaigns.repository.ts campaignsRepository.update
-update "campaigns" set "title" = ?, "status" = ?, "start_at" = ?, "end_at" = ?, "segment_id" = ?, "event_ids" = ?, "conditions" = ?, "effect" = ?, "budget_total" = ?, "budget_per_user" = ?, "priority" = ?, "stacking" = ?, "updated_at" = ? where "project_id" = ? and "campaign_id" = ?;
+update "campaigns" set "title" = ?, "status" = ?, "start_at" = ?, "end_at" = ?, "days" = ?, "segment_id" = ?, "event_ids" = ?, "conditions" = ?, "effect" = ?, "budget_total" = ?, "budget_per_user" = ?, "priority" = ?, "stacking" = ?, "updated_at" = ? where "project_id" = ? and "campaign_id" = ?;
 
 -- modules/campaigns/campaigns.sql.ts addCampaignSpend.one
 insert into "campaign_spend" ("project_id", "campaign_id", "spent") values (?, ?, ?) on conflict ("project_id", "campaign_id") do update set "spent" = campaign_spend.spent + excluded.spent;

@@ -16269,6 +16269,9 @@ export interface operations {
                      *         "status": "ACTIVE",
                      *         "startAt": 1773329400000,
                      *         "endAt": 1773329400000,
+                     *         "days": [
+                     *           "MON"
+                     *         ],
                      *         "eventIds": [
                      *           "purchase"
                      *         ],
@@ -16307,6 +16310,8 @@ export interface operations {
                         status: "ACTIVE" | "INACTIVE";
                         startAt: number;
                         endAt: number;
+                        /** @description The days of the week it pays on (Monday first); null: every day */
+                        days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
                         eventIds: string[] | null;
                         conditions: {
                             /** @enum {string} */
@@ -16500,6 +16505,8 @@ export interface operations {
                     startAt: number;
                     /** @description End of the window, exclusive, Unix ms */
                     endAt: number;
+                    /** @description The days of the week it pays on, in the user's time zone (e.g. SAT, SUN: on weekends); absent or null: every day */
+                    days?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
                     /** @description The events it applies to; absent or null: every event */
                     eventIds?: string[] | null;
                     /** @description On the event's metadata, as an event definition's */
@@ -16553,6 +16560,9 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "startAt": 1773329400000,
                      *       "endAt": 1773329400000,
+                     *       "days": [
+                     *         "MON"
+                     *       ],
                      *       "eventIds": [
                      *         "purchase"
                      *       ],
@@ -16590,6 +16600,8 @@ export interface operations {
                         status: "ACTIVE" | "INACTIVE";
                         startAt: number;
                         endAt: number;
+                        /** @description The days of the week it pays on (Monday first); null: every day */
+                        days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
                         eventIds: string[] | null;
                         conditions: {
                             /** @enum {string} */
@@ -16856,6 +16868,9 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "startAt": 1773329400000,
                      *       "endAt": 1773329400000,
+                     *       "days": [
+                     *         "MON"
+                     *       ],
                      *       "eventIds": [
                      *         "purchase"
                      *       ],
@@ -16893,6 +16908,8 @@ export interface operations {
                         status: "ACTIVE" | "INACTIVE";
                         startAt: number;
                         endAt: number;
+                        /** @description The days of the week it pays on (Monday first); null: every day */
+                        days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
                         eventIds: string[] | null;
                         conditions: {
                             /** @enum {string} */
@@ -17108,6 +17125,8 @@ export interface operations {
                     startAt: number;
                     /** @description End of the window, exclusive, Unix ms */
                     endAt: number;
+                    /** @description The days of the week it pays on, in the user's time zone (e.g. SAT, SUN: on weekends); absent or null: every day */
+                    days?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
                     /** @description The events it applies to; absent or null: every event */
                     eventIds?: string[] | null;
                     /** @description On the event's metadata, as an event definition's */
@@ -17161,6 +17180,9 @@ export interface operations {
                      *       "status": "ACTIVE",
                      *       "startAt": 1773329400000,
                      *       "endAt": 1773329400000,
+                     *       "days": [
+                     *         "MON"
+                     *       ],
                      *       "eventIds": [
                      *         "purchase"
                      *       ],
@@ -17198,6 +17220,8 @@ export interface operations {
                         status: "ACTIVE" | "INACTIVE";
                         startAt: number;
                         endAt: number;
+                        /** @description The days of the week it pays on (Monday first); null: every day */
+                        days: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
                         eventIds: string[] | null;
                         conditions: {
                             /** @enum {string} */
@@ -17648,6 +17672,8 @@ export interface operations {
                         startAt: number;
                         /** @description End of the window, exclusive, Unix ms */
                         endAt: number;
+                        /** @description The days of the week it pays on, in the user's time zone (e.g. SAT, SUN: on weekends); absent or null: every day */
+                        days?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
                         /** @description The events it applies to; absent or null: every event */
                         eventIds?: string[] | null;
                         /** @description On the event's metadata, as an event definition's */

@@ -2,7 +2,7 @@ import type { StoredEvent } from '../events/index.js';
 import { historyText, ledgerIn } from '../points/index.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
-import { campaignMatches, decidePayouts, inWindow, wantedFor, type Campaign } from './campaign-rules.js';
+import { campaignMatches, decidePayouts, inWindow, onItsDays, wantedFor, type Campaign } from './campaign-rules.js';
 import { backfillPaid, campaignEntriesAt, insertBackfillPaid } from './campaign-backfill.sql.js';
 import { addCampaignSpend, campaignUserSpend, lockCampaignSpend, setCampaignSpend, writeCampaignUserSpend } from './campaigns.sql.js';
 
@@ -112,6 +112,7 @@ class CampaignBackfillBatch implements BatchPart<'campaign-backfill'> {
     if (this.paid.has(paidKey) || this.entries.has(key(u.projectId, u.userId, e.occurredAt, c.campaignId, e.eventId))) return { points: 0 };
     if (!inWindow(c, e.occurredAt) || !campaignMatches(c, e.eventId, e.metadata)) return { points: 0 };
     const ledger = ledgerIn(this.batch);
+    if (!onItsDays(c, e.occurredAt, ledger.timeZone(u.projectId, u.userId))) return { points: 0 };
     // An INACTIVE or deleted currency pays nothing (decision 302); the stored event keeps only its points.
     if (c.currency !== 'points' && ledger.catalogOf(u.projectId).get(c.currency)?.active !== true) return { points: 0 };
     const base = c.currency === 'points' ? e.points : 0;

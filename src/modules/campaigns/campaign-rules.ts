@@ -1,3 +1,4 @@
+import { wallTime } from '../../platform/time-zone.js';
 import { conditionsHold, parseDecimal, type Conditions, type Decimal } from '../events/index.js';
 
 /**
@@ -13,6 +14,8 @@ export interface Campaign {
   status: 'ACTIVE' | 'INACTIVE';
   startAt: number;
   endAt: number;
+  /** The days of the week it pays on, a bit per day (bit 0 Sunday … bit 6 Saturday) of the user's calendar; null: every day. */
+  days: number | null;
   eventIds: readonly string[] | null;
   conditions: Conditions | null;
   /** The multiplier as given (1 when none) and exactly, as a decimal. */
@@ -61,6 +64,33 @@ export function campaignMatches(c: Campaign, eventId: string, metadata: Record<s
 
 export function inWindow(c: Campaign, at: number): boolean {
   return at >= c.startAt && at < c.endAt;
+}
+
+/** The names of the days of the week, as the API takes them, in the order of `Date#getUTCDay`. */
+export const DAY_NAMES = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
+export type DayName = (typeof DAY_NAMES)[number];
+
+/** The bits of the named days (null: every day). */
+export function daysMask(days: readonly DayName[] | null | undefined): number | null {
+  if (!days || days.length === 0) return null;
+  let mask = 0;
+  for (const d of days) mask |= 1 << DAY_NAMES.indexOf(d);
+  return mask;
+}
+
+/** The named days of a mask, Monday first (null: every day). */
+export function dayNames(mask: number | null): DayName[] | null {
+  if (mask === null) return null;
+  return [1, 2, 3, 4, 5, 6, 0].filter((d) => (mask & (1 << d)) !== 0).map((d) => DAY_NAMES[d]!);
+}
+
+/**
+ * Whether `at` falls on one of the campaign's days in the user's time zone (decision 327): "on
+ * weekends" is the user's Saturday and Sunday, as a streak's days are the user's.
+ */
+export function onItsDays(c: Campaign, at: number, zone: string): boolean {
+  if (c.days === null) return true;
+  return (c.days & (1 << new Date(wallTime(at, zone)).getUTCDay())) !== 0;
 }
 
 /** (multiplier − 1) × base, rounded down, exactly (multipliers are decimals as written), plus the bonus. */

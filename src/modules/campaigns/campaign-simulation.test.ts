@@ -12,6 +12,7 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   status: 'ACTIVE',
   startAt: 0,
   endAt: 1,
+  days: null,
   eventIds: null,
   conditions: null,
   multiplier: 1,

@@ -2,7 +2,8 @@ import { AppError } from '../../platform/errors.js';
 import { LoopSlice } from '../../platform/loop-slice.js';
 import { DAY_MS, dateKey, startOfDay } from '../../platform/time.js';
 import type { StoredEvent, StoredPageQuery } from '../events/index.js';
-import { campaignMatches, decidePayouts, wantedFor, type Campaign } from './campaign-rules.js';
+import { UTC } from '../../platform/time-zone.js';
+import { campaignMatches, decidePayouts, onItsDays, wantedFor, type Campaign } from './campaign-rules.js';
 import type { CreateCampaignBody } from './campaigns.schemas.js';
 import type { SimulationResult } from './campaign-tools.schemas.js';
 
@@ -23,6 +24,8 @@ export interface SimulationSources {
   draft(projectId: string, body: CreateCampaignBody): Promise<Campaign>;
   /** A page of the project's stored events that earned their reward (the events module). */
   storedEvents(projectId: string, q: StoredPageQuery): Promise<StoredEvent[]>;
+  /** A user's time zone now (a draft with days of the week is decided in the user's calendar; decision 327). */
+  timeZone?(projectId: string, userId: string): Promise<string>;
 }
 
 /** 400 unless [from, to) is a period of at most MAX_PERIOD_DAYS days. */
@@ -54,10 +57,10 @@ export class SimulationTally {
     this.campaign = { ...draft, status: 'ACTIVE', startAt: from, endAt: to };
   }
 
-  /** Adds one stored event (in time order). */
-  add(e: StoredEvent): void {
+  /** Adds one stored event (in time order), of a user in the time zone `zone`. */
+  add(e: StoredEvent, zone = UTC): void {
     const c = this.campaign;
-    if (!campaignMatches(c, e.eventId, e.metadata)) return;
+    if (!campaignMatches(c, e.eventId, e.metadata) || !onItsDays(c, e.occurredAt, zone)) return;
     const base = c.currency === 'points' ? e.points : 0;
     const paidUser = this.perUser.get(e.userId) ?? 0;
     let left = Infinity;
@@ -139,8 +142,9 @@ export class CampaignSimulation {
         segmentId !== null && this.audience !== null
           ? await this.audience(projectId, segmentId, [...new Set(page.map((e) => e.userId))])
           : null;
+      const zones = draft.days !== null && this.sources.timeZone ? await this.zonesOf(projectId, page) : null;
       for (const e of page) {
-        if (members === null || members.has(e.userId)) tally.add(e);
+        if (members === null || members.has(e.userId)) tally.add(e, zones?.get(e.userId));
         if (slice.due()) await slice.next();
       }
       if (page.length < this.limits.page) break;
@@ -148,5 +152,12 @@ export class CampaignSimulation {
       after = { at: last.occurredAt, row: last.row };
     }
     return tally.result();
+  }
+
+  /** The time zones of the page's users (concurrent lookups of the users module are one query per turn). */
+  private async zonesOf(projectId: string, page: readonly StoredEvent[]): Promise<Map<string, string>> {
+    const users = [...new Set(page.map((e) => e.userId))];
+    const zones = await Promise.all(users.map((u) => this.sources.timeZone!(projectId, u)));
+    return new Map(users.map((u, i) => [u, zones[i]!]));
   }
 }

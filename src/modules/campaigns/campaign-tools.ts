@@ -11,6 +11,8 @@ import type { CampaignsService } from './campaigns.service.js';
 /** What the preview, the backfill and the notices read of other modules. */
 export interface CampaignToolSources extends CampaignNoticeSink {
   storedEvents(projectId: string, q: StoredPageQuery): Promise<StoredEvent[]>;
+  /** A user's time zone (the calendar of a campaign's days of the week; decision 327). */
+  timeZone(projectId: string, userId: string): Promise<string>;
 }
 
 /**
@@ -24,7 +26,11 @@ export function campaignTools(
   campaigns: CampaignsService,
   sources: CampaignToolSources,
 ) {
-  const simulation = new CampaignSimulation({ draft: (p, body) => campaigns.draft(p, body), storedEvents: sources.storedEvents });
+  const simulation = new CampaignSimulation({
+    draft: (p, body) => campaigns.draft(p, body),
+    storedEvents: sources.storedEvents,
+    timeZone: sources.timeZone,
+  });
   const backfill = new CampaignBackfill(jobs, writes, { campaign: (p, c) => campaigns.stored(p, c), storedEvents: sources.storedEvents });
   const schedule = new CampaignSchedule(platform, sources);
   jobs.everyMinute([{ name: 'campaign-notices', run: async (now) => void (await schedule.run(now)) }]);

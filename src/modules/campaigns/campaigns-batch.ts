@@ -1,7 +1,7 @@
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
 import { historyText, ledgerIn } from '../points/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
-import { campaignMatches, decidePayouts, inWindow, wantedFor, type Campaign, type CampaignCandidate } from './campaign-rules.js';
+import { campaignMatches, decidePayouts, inWindow, onItsDays, wantedFor, type Campaign, type CampaignCandidate } from './campaign-rules.js';
 import { addCampaignSpend, campaignUserSpend, lockCampaignSpend, setCampaignSpend, writeCampaignUserSpend } from './campaigns.sql.js';
 
 /** Where the part reads a project's ACTIVE campaigns, highest priority first (the service's cache). */
@@ -103,7 +103,10 @@ export class CampaignsBatch implements EventStagePart {
       // An INACTIVE or deleted currency pays nothing (decision 302).
       if (c.currency !== 'points' && catalog.get(c.currency)?.active !== true) continue;
       const base = c.currency === 'points' ? event.points : (event.rewards.find((r) => r.currency === c.currency)?.points ?? 0);
-      const within = inWindow(c, event.occurredAt);
+      // Its dates, and its days of the week in the user's calendar (decision 327).
+      const within =
+        inWindow(c, event.occurredAt) &&
+        (c.days === null || onItsDays(c, event.occurredAt, ledger.timeZone(event.projectId, event.userId)));
       candidates.push({ campaign: c, wanted: wantedFor(c, base), left: within ? this.left(c, event) : 0, inWindow: within });
     }
     if (candidates.length === 0) return;

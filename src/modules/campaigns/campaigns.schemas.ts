@@ -27,11 +27,29 @@ const Budget = Type.Object(
   { additionalProperties: false, description: 'Caps of what the campaign pays, in its currency; the last payment is cut to what is left' },
 );
 
+const Day = Type.Union(
+  [
+    Type.Literal('MON'),
+    Type.Literal('TUE'),
+    Type.Literal('WED'),
+    Type.Literal('THU'),
+    Type.Literal('FRI'),
+    Type.Literal('SAT'),
+    Type.Literal('SUN'),
+  ],
+  { description: 'A day of the week' },
+);
+
 const fields = {
   title: Type.String({ minLength: 1, maxLength: 200 }),
   status: Type.Optional(Status),
   startAt: Millis('First millisecond of the window (event timestamps), Unix ms'),
   endAt: Millis('End of the window, exclusive, Unix ms'),
+  days: Type.Optional(
+    Type.Union([Type.Array(Day, { minItems: 1, maxItems: 7, uniqueItems: true }), Type.Null()], {
+      description: "The days of the week it pays on, in the user's time zone (e.g. SAT, SUN: on weekends); absent or null: every day",
+    }),
+  ),
   eventIds: Type.Optional(
     Type.Union([Type.Array(ResourceId, { minItems: 1, maxItems: 100, uniqueItems: true }), Type.Null()], {
       description: 'The events it applies to; absent or null: every event',
@@ -82,6 +100,7 @@ export const CampaignView = Type.Object({
   status: Status,
   startAt: Type.Integer(),
   endAt: Type.Integer(),
+  days: Type.Union([Type.Array(Day), Type.Null()], { description: 'The days of the week it pays on (Monday first); null: every day' }),
   eventIds: Type.Union([Type.Array(Type.String()), Type.Null()]),
   conditions: Type.Union([Conditions, Type.Null()]),
   effect: Type.Object({ multiplier: Type.Number(), bonus: Type.Integer(), currency: Type.String() }),

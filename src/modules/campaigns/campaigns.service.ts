@@ -5,7 +5,7 @@ import { SettledCache } from '../../platform/shared-cache.js';
 import { eventStage } from '../events/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
-import { byPriority, exactMultiplier, type Campaign } from './campaign-rules.js';
+import { byPriority, dayNames, daysMask, exactMultiplier, type Campaign } from './campaign-rules.js';
 import { CampaignsBatch } from './campaigns-batch.js';
 import { campaignsRepository as repo } from './campaigns.repository.js';
 import type { CampaignView, CreateCampaignBody, UpdateCampaignBody } from './campaigns.schemas.js';
@@ -33,6 +33,7 @@ function toCampaign(r: CampaignsTable): Campaign {
     status: r.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
     startAt: Number(r.start_at),
     endAt: Number(r.end_at),
+    days: r.days === null || r.days === undefined ? null : Number(r.days),
     eventIds: r.event_ids === null ? null : (JSON.parse(r.event_ids) as string[]),
     conditions: r.conditions === null ? null : (JSON.parse(r.conditions) as Campaign['conditions']),
     multiplier: effect.multiplier ?? 1,
@@ -55,6 +56,7 @@ function toView(c: Campaign, spent: number): CampaignView {
     status: c.status,
     startAt: c.startAt,
     endAt: c.endAt,
+    days: dayNames(c.days),
     eventIds: c.eventIds === null ? null : [...c.eventIds],
     conditions: c.conditions,
     effect: { multiplier: c.multiplier, bonus: c.bonus, currency: c.currency },
@@ -183,6 +185,7 @@ export class CampaignsService implements UserDataOwner {
       status: body.status ?? 'ACTIVE',
       start_at: body.startAt,
       end_at: body.endAt,
+      days: daysMask(body.days),
       segment_id: null,
       event_ids: body.eventIds ? JSON.stringify(body.eventIds) : null,
       conditions: body.conditions ? JSON.stringify(body.conditions) : null,

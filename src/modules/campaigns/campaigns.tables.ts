@@ -15,6 +15,8 @@ export interface CampaignsTable {
   /** The window [start_at, end_at) of the events' timestamps, Unix ms. */
   start_at: number;
   end_at: number;
+  /** The days of the week it pays on: a bit per day, bit 0 Sunday (campaign-rules.ts); null: every day (migration 0997_z_campaign_days). */
+  days: number | null;
   segment_id: string | null;
   /** JSON array of eventIds; null: every event. */
   event_ids: string | null;
