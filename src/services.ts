@@ -13,6 +13,7 @@ import { ChallengesService } from './modules/challenges/index.js';
 import { AchievementBackfill, AchievementsService } from './modules/achievements/index.js';
 import { ReferralsService } from './modules/referrals/index.js';
 import { CampaignsService } from './modules/campaigns/index.js';
+import { SegmentsService } from './modules/segments/index.js';
 import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
@@ -107,7 +108,12 @@ export function createServices(platform: Platform) {
     writes,
   );
   events.useLocks((p, u, e) => referrals.locksFor(p, u, e));
-  const campaigns = new CampaignsService(platform, { currency: (p, c) => currencies.require(p, c, 'read') });
+  const segments = new SegmentsService(platform, { liveUsersAfter: (p, after, limit) => users.liveIdsAfter(p, after, limit) });
+  const campaigns = new CampaignsService(platform, {
+    currency: (p, c) => currencies.require(p, c, 'read'),
+    segment: (p, s) => segments.require(p, s),
+    audience: (batch) => segments.audience(batch),
+  });
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,
@@ -212,6 +218,7 @@ export function createServices(platform: Platform) {
     achievementBackfill,
     referrals,
     campaigns,
+    segments,
     leaderboards,
     coupons,
     offers,

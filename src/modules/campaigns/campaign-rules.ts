@@ -14,6 +14,8 @@ export interface Campaign {
   startAt: number;
   endAt: number;
   eventIds: readonly string[] | null;
+  /** The segment whose members alone it pays (decision 320); null: everyone. */
+  segmentId: string | null;
   conditions: Conditions | null;
   /** The multiplier as given (1 when none) and exactly, as a decimal. */
   multiplier: number;
@@ -29,7 +31,7 @@ export interface Campaign {
 }
 
 /** Why a campaign that matched the event did not pay it (the event log's near misses). */
-export type CampaignMiss = 'window' | 'budget';
+export type CampaignMiss = 'window' | 'audience' | 'budget';
 
 /** A campaign that matched an event, with what it would pay and what its budgets leave. */
 export interface CampaignCandidate {
@@ -39,6 +41,8 @@ export interface CampaignCandidate {
   /** The smaller of what its total and per-user budgets leave (Infinity: no budget). */
   left: number;
   inWindow: boolean;
+  /** Whether the user is in its segment before the event (true without a segment; decided only in the window). */
+  inAudience: boolean;
 }
 
 export interface CampaignPayout {
@@ -89,6 +93,7 @@ export function decidePayouts(candidates: readonly CampaignCandidate[]): {
   for (const x of [...candidates].sort((a, b) => byPriority(a.campaign, b.campaign))) {
     if (x.wanted <= 0) continue;
     if (!x.inWindow) missed.push({ campaign: x.campaign, miss: 'window' });
+    else if (!x.inAudience) missed.push({ campaign: x.campaign, miss: 'audience' });
     else if (x.left <= 0) missed.push({ campaign: x.campaign, miss: 'budget' });
     else applying.push(x);
   }

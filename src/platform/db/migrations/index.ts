@@ -30,6 +30,7 @@ import { currencies } from './0995_d_currencies.js';
 import { campaigns } from './0996_c_campaigns.js';
 import { userAttributes } from './0996_c_user_attributes.js';
 import { referrals } from './0996_r_referrals.js';
+import { segments } from './0997_s_segments.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -67,5 +68,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0996_c_campaigns': campaigns(),
     '0996_c_user_attributes': userAttributes(),
     '0996_r_referrals': referrals(),
+    '0997_s_segments': segments(),
   };
 }
