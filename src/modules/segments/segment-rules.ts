@@ -154,11 +154,15 @@ function dateTime(value: unknown): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
-/** Number of the user's events of `eventId` in the `days` days before `at`: [at − days, at). */
+/**
+ * Number of the user's events of `eventId` in the `days` days up to `at`: [at − days, at]. At event time
+ * the facts hold only what came before the event (its own is added after), also an earlier event of the
+ * same millisecond.
+ */
 function eventsIn(facts: UserFacts, eventId: string, days: number, at: number): number {
   const from = at - days * DAY_MS;
   let n = 0;
-  for (const t of facts.eventTimes.get(eventId) ?? []) if (t >= from && t < at) n++;
+  for (const t of facts.eventTimes.get(eventId) ?? []) if (t >= from && t <= at) n++;
   return n;
 }
 
