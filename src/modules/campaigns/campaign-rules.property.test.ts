@@ -45,7 +45,9 @@ describe('campaign rules', () => {
     fc.assert(
       fc.property(candidates, (cs) => {
         const { paid, missed } = decidePayouts(cs);
-        const applying = cs.filter((x) => x.wanted > 0 && x.inWindow && x.inAudience && x.left > 0).sort((a, b) => byPriority(a.campaign, b.campaign));
+        const applying = cs
+          .filter((x) => x.wanted > 0 && x.inWindow && x.inAudience && x.left > 0)
+          .sort((a, b) => byPriority(a.campaign, b.campaign));
         const exclusive = applying.find((x) => x.campaign.stacking === 'exclusive');
         const expected = exclusive ? [exclusive] : applying;
         expect(paid.map((p) => p.campaign.campaignId)).toEqual(expected.map((x) => x.campaign.campaignId));

@@ -88,7 +88,12 @@ export class CampaignsService implements UserDataOwner {
     name: 'campaigns',
     after: ['events'],
     provides: ['notices'],
-    begin: (batch) => new CampaignsBatch(batch, (b, projectId) => this.activeIn(b, projectId), () => this.sources.audience(batch)),
+    begin: (batch) =>
+      new CampaignsBatch(
+        batch,
+        (b, projectId) => this.activeIn(b, projectId),
+        () => this.sources.audience(batch),
+      ),
   });
 
   constructor(

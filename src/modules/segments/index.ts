@@ -1,4 +1,4 @@
 /** What other modules may use of segments: the rest of the folder is its own. */
-export type { BatchAudience } from './segment-audience.js';
+export { BatchAudience } from './segment-audience.js';
 export { segmentsRoutes } from './segments.routes.js';
 export { SegmentsService } from './segments.service.js';

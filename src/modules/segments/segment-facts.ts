@@ -68,9 +68,7 @@ export async function loadFacts(
     currencies.length > 0 ? run(repo.balancesQuery(db, projectId, userIds, currencies)) : [],
     needs.lifetimes.has('points') ? run(repo.pointsLifetimeQuery(db, projectId, userIds)) : [],
     needs.groups ? run(repo.groupsQuery(db, projectId, userIds)) : [],
-    needs.events.size > 0
-      ? run(repo.eventTimesQuery(db, projectId, userIds, [...needs.events.keys()], earliest - longest * DAY_MS))
-      : [],
+    needs.events.size > 0 ? run(repo.eventTimesQuery(db, projectId, userIds, [...needs.events.keys()], earliest - longest * DAY_MS)) : [],
   ]);
   for (const r of users) {
     const f = out.get(r.user_id)!;

@@ -8,15 +8,7 @@ import { conditionsHold } from '../events/index.js';
  */
 
 export type Operator =
-  | 'equals'
-  | 'not_equals'
-  | 'greater_than'
-  | 'greater_than_or_equal'
-  | 'less_than'
-  | 'less_than_or_equal'
-  | 'contains'
-  | 'in'
-  | 'exists';
+  'equals' | 'not_equals' | 'greater_than' | 'greater_than_or_equal' | 'less_than' | 'less_than_or_equal' | 'contains' | 'in' | 'exists';
 
 export interface SegmentRule {
   field: string;

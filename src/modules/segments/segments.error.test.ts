@@ -59,7 +59,12 @@ describeSharedApp('segments: refusals', (t) => {
       ['GET', '/admin/segment/nope/users', undefined],
     ] as const) {
       const res = await t.admin(method, url, body);
-      expect(res.json(), `${method} ${url}`).toEqual({ statusCode: 404, error: 'Not Found', message: expect.any(String), code: 'SEGMENT_NOT_FOUND' });
+      expect(res.json(), `${method} ${url}`).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: expect.any(String),
+        code: 'SEGMENT_NOT_FOUND',
+      });
     }
     const mismatch = await t.admin('PUT', '/admin/segment/seg', { ...valid, segmentId: 'other' });
     expect(mismatch.json()).toMatchObject({ statusCode: 400, code: 'ID_MISMATCH' });

@@ -25,13 +25,20 @@ describeSharedApp('segments: definitions and members now', (t) => {
   });
 
   it('evaluates every kind of field on what Laurel knows of the users now', async () => {
-    expect((await t.admin('POST', '/admin/currency', { currencyId: 'gems', title: { en: 'Gems' }, spendable: false })).statusCode).toBe(201);
+    expect((await t.admin('POST', '/admin/currency', { currencyId: 'gems', title: { en: 'Gems' }, spendable: false })).statusCode).toBe(
+      201,
+    );
     await defineGroups(t, 'vip');
     await createTier(t, 'silver', 100, 1);
     await defineEvent(t, { eventId: 'buy', reward: { default: 10 }, currencyRewards: { gems: { default: 5 } } });
     for (const u of ['ann', 'bob', 'cy']) await t.createUser(u);
     const service = await t.serviceAuth();
-    const buy = await t.inject({ method: 'POST', url: '/event', headers: service, payload: { eventId: 'buy', userId: 'ann', metadata: { usergroup: 'vip' } } });
+    const buy = await t.inject({
+      method: 'POST',
+      url: '/event',
+      headers: service,
+      payload: { eventId: 'buy', userId: 'ann', metadata: { usergroup: 'vip' } },
+    });
     expect(buy.statusCode, buy.body).toBe(200);
     await adjust(t, 'ann', 100);
     await setAttributes(t, 'cy', { plan: 'premium', birthday: '1990-04-01', orders: 12 });

@@ -16,12 +16,7 @@ export const segmentsRepository = {
   },
 
   find(db: Queryable, projectId: string, segmentId: string): Promise<SegmentsTable | undefined> {
-    return db
-      .selectFrom('segments')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('segment_id', '=', segmentId)
-      .executeTakeFirst();
+    return db.selectFrom('segments').selectAll().where('project_id', '=', projectId).where('segment_id', '=', segmentId).executeTakeFirst();
   },
 
   async insert(db: Queryable, row: SegmentsTable): Promise<boolean> {

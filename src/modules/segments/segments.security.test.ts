@@ -19,7 +19,12 @@ describeSharedApp('segments: admin only', (t) => {
     const callers = [await t.auth('ann'), await t.serviceAuth(), { 'x-api-key': key }, {}];
     for (const headers of callers) {
       for (const [method, url] of routes) {
-        const res = await t.inject({ method, url, headers, ...(method === 'POST' || method === 'PUT' ? { payload: { ...body, title: 'X' } } : {}) });
+        const res = await t.inject({
+          method,
+          url,
+          headers,
+          ...(method === 'POST' || method === 'PUT' ? { payload: { ...body, title: 'X' } } : {}),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: expect.any(String) });
       }
@@ -37,7 +42,10 @@ describeSharedApp('segments: admin only', (t) => {
       if (method === 'PUT') continue;
       expect((await t.admin(method, url, undefined, other)).statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await t.admin('POST', '/admin/segment', { ...body, rules: [{ field: 'tier', operator: 'exists', value: false }] }, other)).statusCode).toBe(201);
+    expect(
+      (await t.admin('POST', '/admin/segment', { ...body, rules: [{ field: 'tier', operator: 'exists', value: false }] }, other))
+        .statusCode,
+    ).toBe(201);
     expect((await t.admin('GET', '/admin/segment/seg/count', undefined, other)).json()).toEqual({ segmentId: 'seg', count: 0 });
     expect((await t.admin('GET', '/admin/segment/seg/count')).json()).toEqual({ segmentId: 'seg', count: 0 });
     const mine = await t.admin('PUT', '/admin/segment/seg', { ...body, rules: [{ field: 'tier', operator: 'exists', value: false }] });

@@ -105,7 +105,12 @@ export class SegmentsService {
 
   async create(projectId: string, body: CreateSegmentBody): Promise<SegmentView> {
     const now = this.platform.clock.now();
-    const row: SegmentsTable = { project_id: projectId, segment_id: body.segmentId ?? generateId('seg'), ...fields(body, now), created_at: now };
+    const row: SegmentsTable = {
+      project_id: projectId,
+      segment_id: body.segmentId ?? generateId('seg'),
+      ...fields(body, now),
+      created_at: now,
+    };
     if (!(await repo.insert(this.db, row))) throw AppError.of('SEGMENT_EXISTS', `segment ${row.segment_id} exists`);
     await this.changed(projectId);
     return toView(toSegment(row));
