@@ -176,7 +176,8 @@ export function factOf(field: SegmentField, facts: UserFacts, at: number): unkno
     case 'events':
       return eventsIn(facts, field.eventId, field.days, at);
     case 'attribute':
-      return facts.attributes[field.key];
+      // Own keys only: `attributes.constructor` is a key like any other, not the object's prototype.
+      return Object.prototype.hasOwnProperty.call(facts.attributes, field.key) ? facts.attributes[field.key] : undefined;
   }
 }
 
