@@ -2,6 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { DAY, defineEvent, defineGroups, NOW } from '../events/events.test-factory.js';
 import { adjust, createTier, near } from '../tiers/tiers.test-factory.js';
+import { SegmentsService } from './segments.service.js';
 import { countOf, defineSegment, membersOf, setAttributes } from './segments.test-factory.js';
 
 /** Segments evaluated now (issue 28 part 2, decisions 318–319): every field kind, the walk, members(). */
@@ -86,5 +87,18 @@ describeSharedApp('segments: definitions and members now', (t) => {
     expect((await t.admin('GET', '/admin/segment/premium/count')).json()).toEqual({ segmentId: 'premium', count: 3 });
     const members = await t.app.services.segments.members(t.projectId, 'premium', ['u1', 'u2', 'u5', 'nobody']);
     expect([...members].sort()).toEqual(['u2', 'u5']);
+    // The same walk over pages of 2 users: members found across pages, a page that ends mid-walk.
+    const users = t.app.services.users;
+    const small = new SegmentsService(t.app.platform, { liveUsersAfter: (p, after, n) => users.liveIdsAfter(p, after, n) }, 2);
+    expect(await small.count(t.projectId, 'premium')).toEqual({ segmentId: 'premium', count: 3 });
+    const page1 = await small.users(t.projectId, 'premium', { limit: 2 });
+    expect(page1.userIds).toEqual(['u2', 'u4']);
+    expect(await small.users(t.projectId, 'premium', { limit: 2, cursor: page1.nextCursor! })).toEqual({
+      segmentId: 'premium',
+      userIds: ['u5'],
+      nextCursor: null,
+    });
+    expect((await small.users(t.projectId, 'premium', { limit: 5 })).userIds).toEqual(['u2', 'u4', 'u5']);
+    expect([...(await small.members(t.projectId, 'premium', ['u5', 'u4', 'u3', 'u2', 'u1']))].sort()).toEqual(['u2', 'u4', 'u5']);
   });
 });

@@ -12,7 +12,7 @@ import type { SegmentsTable } from './segments.tables.js';
 
 const BUS_TOPIC = 'segments';
 /** Users evaluated per page of the walk (one query per kind of data a page). */
-const PAGE = 500;
+const PAGE_SIZE = 500;
 
 /** What the service needs of other modules. */
 export interface SegmentSources {
@@ -58,6 +58,8 @@ export class SegmentsService {
   constructor(
     private readonly platform: Platform,
     private readonly sources: SegmentSources,
+    /** Users per page of the walk (tests walk several pages with a small one). */
+    private readonly pageSize = PAGE_SIZE,
   ) {
     this.cache = new SettledCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
   }
@@ -142,8 +144,8 @@ export class SegmentsService {
     if (!segment) throw AppError.of('SEGMENT_NOT_FOUND', segmentId);
     const out = new Set<string>();
     const ids = [...new Set(userIds)];
-    for (let i = 0; i < ids.length; i += PAGE) {
-      for (const id of await this.evaluate(projectId, segment, ids.slice(i, i + PAGE), true)) out.add(id);
+    for (let i = 0; i < ids.length; i += this.pageSize) {
+      for (const id of await this.evaluate(projectId, segment, ids.slice(i, i + this.pageSize), true)) out.add(id);
     }
     return out;
   }
@@ -169,10 +171,10 @@ export class SegmentsService {
     let count = 0;
     let after: string | null = null;
     for (;;) {
-      const page = await this.sources.liveUsersAfter(projectId, after, PAGE);
+      const page = await this.sources.liveUsersAfter(projectId, after, this.pageSize);
       if (page.length === 0) break;
       count += (await this.evaluate(projectId, segment, page, false)).length;
-      if (page.length < PAGE) break;
+      if (page.length < this.pageSize) break;
       after = page[page.length - 1]!;
     }
     return { segmentId, count };
@@ -184,7 +186,7 @@ export class SegmentsService {
     let after = q.cursor === undefined ? null : decodeCursor(q.cursor);
     const userIds: string[] = [];
     for (;;) {
-      const page = await this.sources.liveUsersAfter(projectId, after, PAGE);
+      const page = await this.sources.liveUsersAfter(projectId, after, this.pageSize);
       if (page.length === 0) return { segmentId, userIds, nextCursor: null };
       const members = await this.evaluate(projectId, segment, page, false);
       const taken = new Set(members.slice(0, q.limit - userIds.length));
@@ -193,7 +195,7 @@ export class SegmentsService {
         userIds.push(id);
         if (userIds.length === q.limit) return { segmentId, userIds, nextCursor: encodeCursor(id) };
       }
-      if (page.length < PAGE) return { segmentId, userIds, nextCursor: null };
+      if (page.length < this.pageSize) return { segmentId, userIds, nextCursor: null };
       after = page[page.length - 1]!;
     }
   }
