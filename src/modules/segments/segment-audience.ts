@@ -26,6 +26,8 @@ export class BatchAudience {
   /** Stored lifetime points per user (before the batch), when a rule names lifetime.points. */
   private readonly storedLifetime = new Map<string, number>();
   private readonly lifetimePoints = new Set<string>();
+  /** Per project: the currencies its segments' balance and lifetime rules name (read from the ledger's part). */
+  private readonly currencies = new Map<string, ReadonlySet<string>>();
 
   constructor(
     private readonly batch: WriteBatch,
@@ -45,6 +47,7 @@ export class BatchAudience {
     this.segments.set(projectId, wanted);
     if (wanted.size === 0) return;
     const needs = needsOf(wanted.values());
+    this.currencies.set(projectId, new Set(['points', ...needs.balances, ...needs.lifetimes]));
     const loaded = await loadFacts(this.db, (q) => this.batch.session.execute(q), projectId, userIds, needs, earliest, false);
     if (needs.lifetimes.has('points')) this.lifetimePoints.add(projectId);
     for (const [userId, f] of loaded) {
@@ -67,8 +70,7 @@ export class BatchAudience {
     const entries = ledger.entries;
     const balance = new Map<string, number>();
     const lifetime = new Map<string, number>();
-    const currencies = new Set([...f.balance.keys(), ...f.lifetime.keys(), 'points']);
-    for (const c of currencies) {
+    for (const c of this.currencies.get(event.projectId) ?? ['points']) {
       balance.set(c, ledger.balanceIn(event.projectId, event.userId, c));
       lifetime.set(c, c === 'points' ? 0 : ledger.lifetimeIn(event.projectId, event.userId, c));
     }

@@ -49,6 +49,30 @@ describeSharedApp('segments: campaign audiences', (t) => {
     expect(await balance(t, 'all')).toBe(await balance(t, 'one'));
   });
 
+  it('reads balances and lifetime earnings of other currencies before the event too', async () => {
+    const gems = await t.admin('POST', '/admin/currency', { currencyId: 'gems', title: { en: 'Gems' }, spendable: false });
+    expect(gems.statusCode).toBe(201);
+    await defineEvent(t, { eventId: 'quest', reward: { default: 1 }, currencyRewards: { gems: { default: 10 } } });
+    await defineSegment(t, {
+      segmentId: 'gem-holders',
+      rules: [
+        { field: 'balance.gems', operator: 'greater_than_or_equal', value: 10 },
+        { field: 'lifetime.gems', operator: 'greater_than_or_equal', value: 10 },
+      ],
+    });
+    await defineCampaign(t, { campaignId: 'gem-bonus', eventIds: ['quest'], segmentId: 'gem-holders', effect: { bonus: 2 } });
+    await t.createUser('kim');
+    await t.createUser('lee');
+    const single = [];
+    for (let i = 0; i < 3; i++) single.push((await campaignEvent(t, 'kim', { eventId: 'quest' })).campaigns?.length ?? 0);
+    expect(single).toEqual([0, 1, 1]);
+    const headers = await t.serviceAuth();
+    const together = await Promise.all(
+      Array.from({ length: 3 }, () => t.inject({ method: 'POST', url: '/event', headers, payload: { eventId: 'quest', userId: 'lee' } })),
+    );
+    expect(together.map((r) => r.json().data.campaigns?.length ?? 0)).toEqual([0, 1, 1]);
+  });
+
   it('counts the groups and events before the event, those of the same batch too', async () => {
     await defineGroups(t, 'vip');
     await defineSegment(t, {

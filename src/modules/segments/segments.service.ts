@@ -72,10 +72,11 @@ export class SegmentsService {
   private all(projectId: string, batch?: WriteBatch): Promise<ReadonlyMap<string, Segment>> {
     const load = (rows: Promise<SegmentsTable[]>) => rows.then((r) => new Map(r.map((x) => [x.segment_id, toSegment(x)])));
     const query = () => repo.listQuery(this.db, projectId);
+    if (!batch) return this.cache.get(projectId, () => load(query().execute()));
     return this.cache.get(
       projectId,
       () => load(query().execute()),
-      () => load(batch ? batch.session.execute(query()) : query().execute()),
+      () => load(batch.session.execute(query())),
     );
   }
 
