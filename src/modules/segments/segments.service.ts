@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.js';
-import { generateId } from '../../platform/ids.js';
+import { generateId, USER_ID_PATTERN } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SettledCache } from '../../platform/shared-cache.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
@@ -39,9 +39,12 @@ function encodeCursor(userId: string): string {
   return Buffer.from(userId).toString('base64url');
 }
 
+const USER_ID = new RegExp(USER_ID_PATTERN, 'u');
+
+/** The userId a cursor carries; a cursor this route could not have given (not a userId) is 400 INVALID_CURSOR. */
 function decodeCursor(cursor: string): string {
   const id = Buffer.from(cursor, 'base64url').toString();
-  if (id.length === 0 || encodeCursor(id) !== cursor) throw AppError.of('INVALID_CURSOR', 'cursor is not valid');
+  if (!USER_ID.test(id) || encodeCursor(id) !== cursor) throw AppError.of('INVALID_CURSOR', 'cursor is not valid');
   return id;
 }
 
