@@ -23,6 +23,7 @@ import { challengesRoutes } from './modules/challenges/index.js';
 import { achievementsRoutes } from './modules/achievements/index.js';
 import { referralsRoutes } from './modules/referrals/index.js';
 import { campaignsRoutes, campaignToolsRoutes } from './modules/campaigns/index.js';
+import { segmentsRoutes } from './modules/segments/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { apiKeysRoutes } from './modules/apikeys/index.js';
@@ -62,6 +63,7 @@ const routeModules: Array<(app: App) => Promise<void>> = [
   referralsRoutes,
   campaignsRoutes,
   campaignToolsRoutes,
+  segmentsRoutes,
   streaksRoutes,
   eventsRoutes,
   offersRoutes,

@@ -13,6 +13,7 @@ import { ChallengesService } from './modules/challenges/index.js';
 import { AchievementBackfill, AchievementsService } from './modules/achievements/index.js';
 import { ReferralsService } from './modules/referrals/index.js';
 import { campaignTools, CampaignsService } from './modules/campaigns/index.js';
+import { SegmentsService } from './modules/segments/index.js';
 import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
@@ -107,13 +108,21 @@ export function createServices(platform: Platform) {
     writes,
   );
   events.useLocks((p, u, e) => referrals.locksFor(p, u, e));
-  const campaigns = new CampaignsService(platform, { currency: (p, c) => currencies.require(p, c, 'read') });
+  const segments = new SegmentsService(platform, { liveUsersAfter: (p, after, limit) => users.liveIdsAfter(p, after, limit) });
+  const campaigns = new CampaignsService(platform, {
+    currency: (p, c) => currencies.require(p, c, 'read'),
+    segment: (p, s) => segments.require(p, s),
+    audience: (batch) => segments.audience(batch),
+  });
   const { simulation: campaignSimulation, ...campaignJobs } = campaignTools(platform, jobs, writes, campaigns, {
     storedEvents: (p, q) => events.qualifyingPage(p, q),
     timeZone: (p, u) => users.timeZone(p, u),
     report: (trx, p, messages) => webhooks.outbox.add(trx, p, messages),
     committed: () => webhooks.dispatcher.wake(),
   });
+  // A draft or a campaign with a segment is previewed and backfilled over the segment's members now.
+  campaignSimulation.useAudience((p, s, u) => segments.members(p, s, u));
+  campaignJobs.backfill.useAudience((p, s, u) => segments.members(p, s, u));
   /** The write path's participants: each declares what it runs after (the write path orders them). */
   writes.use([
     points.ledger,
@@ -222,6 +231,7 @@ export function createServices(platform: Platform) {
     campaignSimulation,
     campaignBackfill: campaignJobs.backfill,
     campaignSchedule: campaignJobs.schedule,
+    segments,
     leaderboards,
     coupons,
     offers,

@@ -42,6 +42,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'admin: tiers', description: 'Admin token. Tiers from the monthly boards.' },
   { name: 'admin: currencies', description: 'Admin token. Currencies beside points: spendable or not, expiry, levels.' },
   { name: 'admin: campaigns', description: 'Admin token. Time-boxed promotions paid at event time: multipliers, bonuses, budgets.' },
+  {
+    name: 'admin: segments',
+    description:
+      'Admin token. Audiences from rules on what Laurel knows of a user (tier, balances, events, attributes); campaigns name them.',
+  },
   { name: 'admin: seasons', description: 'Admin token. Month close, season rewards and the archive.' },
   { name: 'admin: webhooks', description: 'Admin token. Signed webhooks, their deliveries and retries.' },
   { name: 'admin: jobs', description: 'Admin token. Background jobs (user deletion).' },

@@ -823,7 +823,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign
-         * @description Creates a campaign: from startAt to endAt (event timestamps), events of the ids it names (all when none) whose metadata meets its conditions earn extra in its currency: (multiplier − 1) × the event's own reward, plus a bonus, cut to what its budgets leave. A higher priority goes first; when an exclusive campaign applies, the highest-priority exclusive one is the only campaign paid. 400 INVALID_DATES, INVALID_EFFECT or UNKNOWN_CURRENCY; 409 CAMPAIGN_EXISTS on a taken id.
+         * @description Creates a campaign: from startAt to endAt (event timestamps), events of the ids it names (all when none) whose metadata meets its conditions earn extra in its currency: (multiplier − 1) × the event's own reward, plus a bonus, cut to what its budgets leave. A higher priority goes first; when an exclusive campaign applies, the highest-priority exclusive one is the only campaign paid. With a segmentId, only users in that segment just before the event are paid. 400 INVALID_DATES, INVALID_EFFECT, UNKNOWN_CURRENCY or UNKNOWN_SEGMENT; 409 CAMPAIGN_EXISTS on a taken id.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -894,6 +894,98 @@ export interface paths {
          * @description Applies the campaign to the project's stored events with a timestamp in [from, to) and in its window, as a durable job (202; progress at GET /admin/job/{jobId}, `processed` = stored events read). Each event is paid at most once per campaign, whatever the retries or a second backfill of an overlapping period, and not when the campaign paid it at event time; payments are CAMPAIGN entries at the event’s time, within the campaign’s budgets, of this campaign alone (other campaigns are not stacked). 400 INVALID_RANGE or PERIOD_TOO_LONG (over 366 days); 404 CAMPAIGN_NOT_FOUND.
          */
         post: operations["backfillCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/segment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the segments
+         * @description The project's segments by id.
+         */
+        get: operations["listSegments"];
+        put?: never;
+        /**
+         * Create a segment
+         * @description Creates a segment: users for whom all (match all, the default) or any (match any) of its 1–20 rules hold. A rule is { field, operator, value } with the operators of event conditions. 400 INVALID_SEGMENT_FIELD on a field of no known shape, INVALID_SEGMENT_RULE on an operator or value the field cannot take; 409 SEGMENT_EXISTS on a taken id.
+         */
+        post: operations["createSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/segment/{segmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a segment
+         * @description One segment.
+         */
+        get: operations["getSegment"];
+        /**
+         * Replace a segment
+         * @description Replaces a segment; campaigns that name it use the new rules from the next event on.
+         */
+        put: operations["updateSegment"];
+        post?: never;
+        /**
+         * Delete a segment
+         * @description Deletes a segment. 409 SEGMENT_IN_USE while a campaign names it.
+         */
+        delete: operations["deleteSegment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/segment/{segmentId}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count a segment
+         * @description How many of the project's live users are in the segment now. Every live user is evaluated, 500 at a time (a few queries per 500 users): meant for an operator, not for a hot path.
+         */
+        get: operations["countSegment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/segment/{segmentId}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the members of a segment
+         * @description A page of the members now, by userId: the walk over the live users goes on from the cursor until `limit` members are found or the last user is reached (nextCursor null). 400 INVALID_CURSOR on a cursor this route did not give.
+         */
+        get: operations["listSegmentUsers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -16285,6 +16377,7 @@ export interface operations {
                      *             }
                      *           ]
                      *         },
+                     *         "segmentId": "alice",
                      *         "effect": {
                      *           "multiplier": 1.5,
                      *           "bonus": 10,
@@ -16323,6 +16416,8 @@ export interface operations {
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
                         } | null;
+                        /** @description The segment it pays; null: everyone */
+                        segmentId: string | null;
                         effect: {
                             multiplier: number;
                             bonus: number;
@@ -16520,6 +16615,8 @@ export interface operations {
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
                     } | null;
+                    /** @description Pays only users in this segment just before the event (their balance before its points); absent or null: everyone. 400 UNKNOWN_SEGMENT */
+                    segmentId?: string | null;
                     /** @description What the campaign adds to an event; a multiplier, a bonus or both */
                     effect: {
                         /** @description The event's own reward in the campaign's currency is paid this many times: (multiplier − 1) × reward extra */
@@ -16576,6 +16673,7 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
+                     *       "segmentId": "alice",
                      *       "effect": {
                      *         "multiplier": 1.5,
                      *         "bonus": 10,
@@ -16613,6 +16711,8 @@ export interface operations {
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
                         } | null;
+                        /** @description The segment it pays; null: everyone */
+                        segmentId: string | null;
                         effect: {
                             multiplier: number;
                             bonus: number;
@@ -16884,6 +16984,7 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
+                     *       "segmentId": "alice",
                      *       "effect": {
                      *         "multiplier": 1.5,
                      *         "bonus": 10,
@@ -16921,6 +17022,8 @@ export interface operations {
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
                         } | null;
+                        /** @description The segment it pays; null: everyone */
+                        segmentId: string | null;
                         effect: {
                             multiplier: number;
                             bonus: number;
@@ -17140,6 +17243,8 @@ export interface operations {
                             value?: (string | number | boolean) | (string | number)[];
                         }[];
                     } | null;
+                    /** @description Pays only users in this segment just before the event (their balance before its points); absent or null: everyone. 400 UNKNOWN_SEGMENT */
+                    segmentId?: string | null;
                     /** @description What the campaign adds to an event; a multiplier, a bonus or both */
                     effect: {
                         /** @description The event's own reward in the campaign's currency is paid this many times: (multiplier − 1) × reward extra */
@@ -17196,6 +17301,7 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
+                     *       "segmentId": "alice",
                      *       "effect": {
                      *         "multiplier": 1.5,
                      *         "bonus": 10,
@@ -17233,6 +17339,8 @@ export interface operations {
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
                         } | null;
+                        /** @description The segment it pays; null: everyone */
+                        segmentId: string | null;
                         effect: {
                             multiplier: number;
                             bonus: number;
@@ -17687,6 +17795,8 @@ export interface operations {
                                 value?: (string | number | boolean) | (string | number)[];
                             }[];
                         } | null;
+                        /** @description Pays only users in this segment just before the event (their balance before its points); absent or null: everyone. 400 UNKNOWN_SEGMENT */
+                        segmentId?: string | null;
                         /** @description What the campaign adds to an event; a multiplier, a bonus or both */
                         effect: {
                             /** @description The event's own reward in the campaign's currency is paid this many times: (multiplier − 1) × reward extra */
@@ -18106,6 +18216,1517 @@ export interface operations {
                      *       "error": "Unsupported Media Type",
                      *       "message": "Unsupported Media Type: text/plain",
                      *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    listSegments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "segmentId": "alice",
+                     *         "title": "Purchase",
+                     *         "match": "all",
+                     *         "rules": [
+                     *           {
+                     *             "field": "amount",
+                     *             "operator": "equals",
+                     *             "value": "alice"
+                     *           }
+                     *         ],
+                     *         "createdAt": 1773329400000,
+                     *         "updatedAt": 1773329400000
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        segmentId: string;
+                        title: string;
+                        /** @enum {string} */
+                        match: "all" | "any";
+                        rules: {
+                            /** @description tier, group (a userGroupId the user’s events named), balance.<currencyId> (balance.points for points), lifetime.<currencyId>, daysSinceActive, daysSinceJoined, events.<eventId>.<N>d (events of that id in the last N days, N 1–365), attributes.<key> (a date attribute is compared as a time when the value is a date); else 400 INVALID_SEGMENT_FIELD */
+                            field: string;
+                            /**
+                             * @description As in event conditions; numeric fields take numbers, tier and group take ids (else 400 INVALID_SEGMENT_RULE)
+                             * @enum {string}
+                             */
+                            operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                            value?: string | number | boolean | (string | number)[];
+                        }[];
+                        createdAt: number;
+                        updatedAt: number;
+                    }[];
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    createSegment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "segmentId": "gold-shoppers",
+                 *       "title": "Gold members who bought this month",
+                 *       "match": "all",
+                 *       "rules": [
+                 *         {
+                 *           "field": "tier",
+                 *           "operator": "equals",
+                 *           "value": "gold"
+                 *         },
+                 *         {
+                 *           "field": "events.purchase.30d",
+                 *           "operator": "greater_than_or_equal",
+                 *           "value": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Segment id (A–Z a–z 0–9 _ -, at most 128) */
+                    segmentId?: string;
+                    title: string;
+                    /**
+                     * @description all (default): every rule holds; any: one does
+                     * @enum {string}
+                     */
+                    match?: "all" | "any";
+                    /** @description 1 to 20 rules */
+                    rules: {
+                        /** @description tier, group (a userGroupId the user’s events named), balance.<currencyId> (balance.points for points), lifetime.<currencyId>, daysSinceActive, daysSinceJoined, events.<eventId>.<N>d (events of that id in the last N days, N 1–365), attributes.<key> (a date attribute is compared as a time when the value is a date); else 400 INVALID_SEGMENT_FIELD */
+                        field: string;
+                        /**
+                         * @description As in event conditions; numeric fields take numbers, tier and group take ids (else 400 INVALID_SEGMENT_RULE)
+                         * @enum {string}
+                         */
+                        operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                        value?: string | number | boolean | (string | number)[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "segmentId": "alice",
+                     *       "title": "Purchase",
+                     *       "match": "all",
+                     *       "rules": [
+                     *         {
+                     *           "field": "amount",
+                     *           "operator": "equals",
+                     *           "value": "alice"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        segmentId: string;
+                        title: string;
+                        /** @enum {string} */
+                        match: "all" | "any";
+                        rules: {
+                            /** @description tier, group (a userGroupId the user’s events named), balance.<currencyId> (balance.points for points), lifetime.<currencyId>, daysSinceActive, daysSinceJoined, events.<eventId>.<N>d (events of that id in the last N days, N 1–365), attributes.<key> (a date attribute is compared as a time when the value is a date); else 400 INVALID_SEGMENT_FIELD */
+                            field: string;
+                            /**
+                             * @description As in event conditions; numeric fields take numbers, tier and group take ids (else 400 INVALID_SEGMENT_RULE)
+                             * @enum {string}
+                             */
+                            operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                            value?: string | number | boolean | (string | number)[];
+                        }[];
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    getSegment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Segment id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example alice
+                 */
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "segmentId": "alice",
+                     *       "title": "Purchase",
+                     *       "match": "all",
+                     *       "rules": [
+                     *         {
+                     *           "field": "amount",
+                     *           "operator": "equals",
+                     *           "value": "alice"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        segmentId: string;
+                        title: string;
+                        /** @enum {string} */
+                        match: "all" | "any";
+                        rules: {
+                            /** @description tier, group (a userGroupId the user’s events named), balance.<currencyId> (balance.points for points), lifetime.<currencyId>, daysSinceActive, daysSinceJoined, events.<eventId>.<N>d (events of that id in the last N days, N 1–365), attributes.<key> (a date attribute is compared as a time when the value is a date); else 400 INVALID_SEGMENT_FIELD */
+                            field: string;
+                            /**
+                             * @description As in event conditions; numeric fields take numbers, tier and group take ids (else 400 INVALID_SEGMENT_RULE)
+                             * @enum {string}
+                             */
+                            operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                            value?: string | number | boolean | (string | number)[];
+                        }[];
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSegment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Segment id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example alice
+                 */
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A full update */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Purchase",
+                 *       "rules": [
+                 *         {
+                 *           "field": "amount",
+                 *           "operator": "equals",
+                 *           "value": "alice"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Segment id (A–Z a–z 0–9 _ -, at most 128) */
+                    segmentId?: string;
+                    title: string;
+                    /**
+                     * @description all (default): every rule holds; any: one does
+                     * @enum {string}
+                     */
+                    match?: "all" | "any";
+                    /** @description 1 to 20 rules */
+                    rules: {
+                        /** @description tier, group (a userGroupId the user’s events named), balance.<currencyId> (balance.points for points), lifetime.<currencyId>, daysSinceActive, daysSinceJoined, events.<eventId>.<N>d (events of that id in the last N days, N 1–365), attributes.<key> (a date attribute is compared as a time when the value is a date); else 400 INVALID_SEGMENT_FIELD */
+                        field: string;
+                        /**
+                         * @description As in event conditions; numeric fields take numbers, tier and group take ids (else 400 INVALID_SEGMENT_RULE)
+                         * @enum {string}
+                         */
+                        operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                        value?: string | number | boolean | (string | number)[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "segmentId": "alice",
+                     *       "title": "Purchase",
+                     *       "match": "all",
+                     *       "rules": [
+                     *         {
+                     *           "field": "amount",
+                     *           "operator": "equals",
+                     *           "value": "alice"
+                     *         }
+                     *       ],
+                     *       "createdAt": 1773329400000,
+                     *       "updatedAt": 1773329400000
+                     *     }
+                     */
+                    "application/json": {
+                        segmentId: string;
+                        title: string;
+                        /** @enum {string} */
+                        match: "all" | "any";
+                        rules: {
+                            /** @description tier, group (a userGroupId the user’s events named), balance.<currencyId> (balance.points for points), lifetime.<currencyId>, daysSinceActive, daysSinceJoined, events.<eventId>.<N>d (events of that id in the last N days, N 1–365), attributes.<key> (a date attribute is compared as a time when the value is a date); else 400 INVALID_SEGMENT_FIELD */
+                            field: string;
+                            /**
+                             * @description As in event conditions; numeric fields take numbers, tier and group take ids (else 400 INVALID_SEGMENT_RULE)
+                             * @enum {string}
+                             */
+                            operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "in" | "exists";
+                            value?: string | number | boolean | (string | number)[];
+                        }[];
+                        createdAt: number;
+                        updatedAt: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "error": "Unsupported Media Type",
+                     *       "message": "Unsupported Media Type: text/plain",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSegment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+                /**
+                 * @description Makes a retry safe: a repeat with the same key and body gets the first response (24 hours)
+                 * @example alice
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Segment id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example alice
+                 */
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "error": "Conflict",
+                     *       "message": "Already exists",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    countSegment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Segment id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example alice
+                 */
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "segmentId": "alice",
+                     *       "count": 3
+                     *     }
+                     */
+                    "application/json": {
+                        segmentId: string;
+                        /** @description Live users in the segment now */
+                        count: number;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Too many requests: retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit exceeded, retry in 1 minute",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Internal error: the message says no more; the details are in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "Internal Server Error",
+                     *       "code": "INTERNAL"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description A store is unreachable: retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "The database is unreachable; retry later",
+                     *       "code": "STORE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+        };
+    };
+    listSegmentUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description nextCursor of the previous page
+                 * @example eyJrIjoxfQ
+                 */
+                cursor?: string;
+                /**
+                 * @description Members per page
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description With the admin token: the project to act on (default: default)
+                 * @example alice
+                 */
+                "x-project-id"?: string;
+            };
+            path: {
+                /**
+                 * @description Segment id (A–Z a–z 0–9 _ -, at most 128)
+                 * @example alice
+                 */
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Cursor of the next page (pass it as cursor); absent on the last page */
+                    "x-next-cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "segmentId": "alice",
+                     *       "userIds": [
+                     *         "alice"
+                     *       ],
+                     *       "nextCursor": "alice"
+                     *     }
+                     */
+                    "application/json": {
+                        segmentId: string;
+                        /** @description Members now, by userId */
+                        userIds: string[];
+                        /** @description null: the walk has reached the last user */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "body must have required property 'userId'",
+                     *       "code": "VALIDATION_ERROR"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Bearer token required",
+                     *       "code": "TOKEN_REQUIRED"
+                     *     }
+                     */
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                        code: string;
+                    };
+                };
+            };
+            /** @description Body of every error: status, reason phrase, message, machine code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "User alice not found",
+                     *       "code": "USER_NOT_FOUND"
                      *     }
                      */
                     "application/json": {

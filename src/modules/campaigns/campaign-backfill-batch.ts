@@ -121,7 +121,9 @@ class CampaignBackfillBatch implements BatchPart<'campaign-backfill'> {
     let left = Infinity;
     if (c.budgetTotal !== null) left = spend.locked ? c.budgetTotal - spend.spent : 0;
     if (c.budgetPerUser !== null) left = Math.min(left, c.budgetPerUser - user!.spent);
-    const { paid } = decidePayouts([{ campaign: c, wanted: wantedFor(c, base), left: Math.max(0, left), inWindow: true }]);
+    const { paid } = decidePayouts([
+      { campaign: c, wanted: wantedFor(c, base), left: Math.max(0, left), inWindow: true, inAudience: true },
+    ]);
     const points = paid[0]?.points ?? 0;
     if (points <= 0) return { points: 0 };
     const credited = ledger.record({

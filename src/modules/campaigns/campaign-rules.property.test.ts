@@ -11,6 +11,7 @@ function campaign(i: number, priority: number, stacking: 'stack' | 'exclusive', 
     endAt: 1,
     days: null,
     eventIds: null,
+    segmentId: null,
     conditions: null,
     multiplier,
     exactMultiplier: exactMultiplier(multiplier),
@@ -33,6 +34,7 @@ const candidates = fc
       wanted: fc.integer({ min: 0, max: 50 }),
       left: fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constant(Infinity)),
       inWindow: fc.boolean(),
+      inAudience: fc.boolean(),
     }),
     { maxLength: 8 },
   )
@@ -44,7 +46,9 @@ describe('campaign rules', () => {
     fc.assert(
       fc.property(candidates, (cs) => {
         const { paid, missed } = decidePayouts(cs);
-        const applying = cs.filter((x) => x.wanted > 0 && x.inWindow && x.left > 0).sort((a, b) => byPriority(a.campaign, b.campaign));
+        const applying = cs
+          .filter((x) => x.wanted > 0 && x.inWindow && x.inAudience && x.left > 0)
+          .sort((a, b) => byPriority(a.campaign, b.campaign));
         const exclusive = applying.find((x) => x.campaign.stacking === 'exclusive');
         const expected = exclusive ? [exclusive] : applying;
         expect(paid.map((p) => p.campaign.campaignId)).toEqual(expected.map((x) => x.campaign.campaignId));
@@ -53,9 +57,12 @@ describe('campaign rules', () => {
           expect(p.points).toBe(Math.min(x.wanted, x.left));
           expect(p.points).toBeGreaterThan(0);
         }
-        const nearMisses = cs.filter((x) => x.wanted > 0 && (!x.inWindow || x.left <= 0));
+        const nearMisses = cs.filter((x) => x.wanted > 0 && (!x.inWindow || !x.inAudience || x.left <= 0));
         expect(missed.map((m) => m.campaign.campaignId).sort()).toEqual(nearMisses.map((x) => x.campaign.campaignId).sort());
-        for (const m of missed) expect(m.miss).toBe(cs.find((c) => c.campaign === m.campaign)!.inWindow ? 'budget' : 'window');
+        for (const m of missed) {
+          const x = cs.find((c) => c.campaign === m.campaign)!;
+          expect(m.miss).toBe(!x.inWindow ? 'window' : !x.inAudience ? 'audience' : 'budget');
+        }
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
     );

@@ -17,6 +17,8 @@ export interface Campaign {
   /** The days of the week it pays on, a bit per day (bit 0 Sunday … bit 6 Saturday) of the user's calendar; null: every day. */
   days: number | null;
   eventIds: readonly string[] | null;
+  /** The segment whose members alone it pays (decision 320); null: everyone. */
+  segmentId: string | null;
   conditions: Conditions | null;
   /** The multiplier as given (1 when none) and exactly, as a decimal. */
   multiplier: number;
@@ -32,7 +34,7 @@ export interface Campaign {
 }
 
 /** Why a campaign that matched the event did not pay it (the event log's near misses). */
-export type CampaignMiss = 'window' | 'budget';
+export type CampaignMiss = 'window' | 'audience' | 'budget';
 
 /** A campaign that matched an event, with what it would pay and what its budgets leave. */
 export interface CampaignCandidate {
@@ -42,6 +44,8 @@ export interface CampaignCandidate {
   /** The smaller of what its total and per-user budgets leave (Infinity: no budget). */
   left: number;
   inWindow: boolean;
+  /** Whether the user is in its segment before the event (true without a segment; decided only in the window). */
+  inAudience: boolean;
 }
 
 export interface CampaignPayout {
@@ -119,6 +123,7 @@ export function decidePayouts(candidates: readonly CampaignCandidate[]): {
   for (const x of [...candidates].sort((a, b) => byPriority(a.campaign, b.campaign))) {
     if (x.wanted <= 0) continue;
     if (!x.inWindow) missed.push({ campaign: x.campaign, miss: 'window' });
+    else if (!x.inAudience) missed.push({ campaign: x.campaign, miss: 'audience' });
     else if (x.left <= 0) missed.push({ campaign: x.campaign, miss: 'budget' });
     else applying.push(x);
   }

@@ -13,6 +13,7 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   startAt: 0,
   endAt: 1,
   days: null,
+  segmentId: null,
   eventIds: null,
   conditions: null,
   multiplier: 1,

@@ -66,7 +66,9 @@ export class SimulationTally {
     let left = Infinity;
     if (c.budgetTotal !== null) left = c.budgetTotal - this.total;
     if (c.budgetPerUser !== null) left = Math.min(left, c.budgetPerUser - paidUser);
-    const { paid } = decidePayouts([{ campaign: c, wanted: wantedFor(c, base), left: Math.max(0, left), inWindow: true }]);
+    const { paid } = decidePayouts([
+      { campaign: c, wanted: wantedFor(c, base), left: Math.max(0, left), inWindow: true, inAudience: true },
+    ]);
     const points = paid[0]?.points ?? 0;
     if (points <= 0) return;
     this.total += points;

@@ -7,6 +7,16 @@ import { addCampaignSpend, campaignUserSpend, lockCampaignSpend, setCampaignSpen
 /** Where the part reads a project's ACTIVE campaigns, highest priority first (the service's cache). */
 export type CampaignDefinitions = (batch: WriteBatch, projectId: string) => Promise<readonly Campaign[]>;
 
+/** Segment membership at event time (the segments module's BatchAudience; decision 320). */
+export interface CampaignAudience {
+  /** Reads what the segments' rules name for the users, once per batch. */
+  load(projectId: string, segmentIds: readonly string[], userIds: readonly string[], earliest: number): Promise<void>;
+  /** Whether the event's user was in the segment just before the event. */
+  isMember(event: PipelineEvent, segmentId: string): boolean;
+  /** Counts the event for the user's later events of the batch. */
+  seen(event: PipelineEvent): void;
+}
+
 interface Spend {
   row: { project_id: string; campaign_id: string };
   spent: number;
@@ -35,10 +45,13 @@ export class CampaignsBatch implements EventStagePart {
   private readonly userSpends = new Map<string, UserSpend>();
   /** What campaigns without a total budget paid in the batch (added to their spend, unlocked). */
   private readonly added = new Map<string, { project_id: string; campaign_id: string; spent: number }>();
+  /** Made only when a project of the batch has an ACTIVE campaign with a segment. */
+  private audience: CampaignAudience | null = null;
 
   constructor(
     private readonly batch: WriteBatch,
     private readonly definitions: CampaignDefinitions,
+    private readonly audienceOf: () => CampaignAudience,
   ) {}
 
   async load(): Promise<void> {
@@ -47,6 +60,7 @@ export class CampaignsBatch implements EventStagePart {
     for (const { event: e } of events) {
       if (!this.lists.has(e.projectId)) this.lists.set(e.projectId, await this.definitions(this.batch, e.projectId));
     }
+    await this.loadAudiences(events.map((u) => u.event));
     for (const { event: e } of events) {
       for (const c of this.lists.get(e.projectId)!) {
         if (!inWindow(c, e.occurredAt) || !campaignMatches(c, e.definition.eventId, e.metadata)) continue;
@@ -92,7 +106,25 @@ export class CampaignsBatch implements EventStagePart {
     }
   }
 
+  /** For each project whose ACTIVE campaigns name segments: what those segments read of its users (one load per project). */
+  private async loadAudiences(events: ReadonlyArray<{ projectId: string; userId: string; occurredAt: number }>): Promise<void> {
+    for (const [projectId, list] of this.lists) {
+      const segmentIds = [...new Set(list.flatMap((c) => (c.segmentId === null ? [] : [c.segmentId])))];
+      if (segmentIds.length === 0) continue;
+      const mine = events.filter((e) => e.projectId === projectId);
+      this.audience ??= this.audienceOf();
+      const earliest = Math.min(...mine.map((e) => e.occurredAt));
+      await this.audience.load(projectId, segmentIds, [...new Set(mine.map((e) => e.userId))], earliest);
+    }
+  }
+
   applyEvent(event: PipelineEvent, outcome: PipelineOutcome): void {
+    this.decide(event, outcome);
+    // Every event counts for the user's later events of the batch, as it would stored (segments read before the event).
+    this.audience?.seen(event);
+  }
+
+  private decide(event: PipelineEvent, outcome: PipelineOutcome): void {
     const list = this.lists.get(event.projectId);
     if (!list || list.length === 0 || !event.qualifies) return;
     const ledger = ledgerIn(this.batch);
@@ -107,7 +139,10 @@ export class CampaignsBatch implements EventStagePart {
       const within =
         inWindow(c, event.occurredAt) &&
         (c.days === null || onItsDays(c, event.occurredAt, ledger.timeZone(event.projectId, event.userId)));
-      candidates.push({ campaign: c, wanted: wantedFor(c, base), left: within ? this.left(c, event) : 0, inWindow: within });
+      const wanted = wantedFor(c, base);
+      // Membership is decided only where it matters: in the window, for a campaign that would pay.
+      const inAudience = c.segmentId === null || !within || wanted <= 0 || this.audience?.isMember(event, c.segmentId) === true;
+      candidates.push({ campaign: c, wanted, left: within ? this.left(c, event) : 0, inWindow: within, inAudience });
     }
     if (candidates.length === 0) return;
     const { paid, missed } = decidePayouts(candidates);

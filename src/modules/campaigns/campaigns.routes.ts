@@ -19,7 +19,8 @@ export async function campaignsRoutes(app: App): Promise<void> {
           'Creates a campaign: from startAt to endAt (event timestamps), events of the ids it names (all when none) whose metadata ' +
           "meets its conditions earn extra in its currency: (multiplier − 1) × the event's own reward, plus a bonus, cut to what " +
           'its budgets leave. A higher priority goes first; when an exclusive campaign applies, the highest-priority exclusive one ' +
-          'is the only campaign paid. 400 INVALID_DATES, INVALID_EFFECT or UNKNOWN_CURRENCY; 409 CAMPAIGN_EXISTS on a taken id.',
+          'is the only campaign paid. With a segmentId, only users in that segment just before the event are paid. 400 ' +
+          'INVALID_DATES, INVALID_EFFECT, UNKNOWN_CURRENCY or UNKNOWN_SEGMENT; 409 CAMPAIGN_EXISTS on a taken id.',
         tags,
         security,
         summary: 'Create a campaign',

@@ -56,6 +56,13 @@ const fields = {
     }),
   ),
   conditions: Type.Optional(Type.Union([Conditions, Type.Null()], { description: "On the event's metadata, as an event definition's" })),
+  segmentId: Type.Optional(
+    Type.Union([Type.String({ ...ResourceId, maxLength: 128 }), Type.Null()], {
+      description:
+        'Pays only users in this segment just before the event (their balance before its points); absent or null: everyone. ' +
+        '400 UNKNOWN_SEGMENT',
+    }),
+  ),
   effect: Effect,
   budget: Type.Optional(Type.Union([Budget, Type.Null()])),
   priority: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Higher goes first (default 0)' })),
@@ -103,6 +110,7 @@ export const CampaignView = Type.Object({
   days: Type.Union([Type.Array(Day), Type.Null()], { description: 'The days of the week it pays on (Monday first); null: every day' }),
   eventIds: Type.Union([Type.Array(Type.String()), Type.Null()]),
   conditions: Type.Union([Conditions, Type.Null()]),
+  segmentId: Type.Union([Type.String(), Type.Null()], { description: 'The segment it pays; null: everyone' }),
   effect: Type.Object({ multiplier: Type.Number(), bonus: Type.Integer(), currency: Type.String() }),
   budget: Type.Object({ total: Type.Union([Type.Integer(), Type.Null()]), perUser: Type.Union([Type.Integer(), Type.Null()]) }),
   priority: Type.Integer(),

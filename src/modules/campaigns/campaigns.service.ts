@@ -6,7 +6,7 @@ import { eventStage } from '../events/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import { byPriority, dayNames, daysMask, exactMultiplier, type Campaign } from './campaign-rules.js';
-import { CampaignsBatch } from './campaigns-batch.js';
+import { CampaignsBatch, type CampaignAudience } from './campaigns-batch.js';
 import { campaignsRepository as repo } from './campaigns.repository.js';
 import type { CampaignView, CreateCampaignBody, UpdateCampaignBody } from './campaigns.schemas.js';
 import type { CampaignsTable } from './campaigns.tables.js';
@@ -17,6 +17,10 @@ const BUS_TOPIC = 'campaigns';
 export interface CampaignSources {
   /** Throws 400 UNKNOWN_CURRENCY unless the project has the currency. */
   currency(projectId: string, currencyId: string): Promise<void>;
+  /** Throws 400 UNKNOWN_SEGMENT unless the project has the segment. */
+  segment(projectId: string, segmentId: string): Promise<void>;
+  /** Segment membership at event time in a batch (the segments module). */
+  audience(batch: WriteBatch): CampaignAudience;
 }
 
 interface Effect {
@@ -35,6 +39,7 @@ function toCampaign(r: CampaignsTable): Campaign {
     endAt: Number(r.end_at),
     days: r.days === null || r.days === undefined ? null : Number(r.days),
     eventIds: r.event_ids === null ? null : (JSON.parse(r.event_ids) as string[]),
+    segmentId: r.segment_id,
     conditions: r.conditions === null ? null : (JSON.parse(r.conditions) as Campaign['conditions']),
     multiplier: effect.multiplier ?? 1,
     exactMultiplier: exactMultiplier(effect.multiplier),
@@ -59,6 +64,7 @@ function toView(c: Campaign, spent: number): CampaignView {
     days: dayNames(c.days),
     eventIds: c.eventIds === null ? null : [...c.eventIds],
     conditions: c.conditions,
+    segmentId: c.segmentId,
     effect: { multiplier: c.multiplier, bonus: c.bonus, currency: c.currency },
     budget: { total: c.budgetTotal, perUser: c.budgetPerUser },
     priority: c.priority,
@@ -84,7 +90,12 @@ export class CampaignsService implements UserDataOwner {
     name: 'campaigns',
     after: ['events'],
     provides: ['notices'],
-    begin: (batch) => new CampaignsBatch(batch, (b, projectId) => this.activeIn(b, projectId)),
+    begin: (batch) =>
+      new CampaignsBatch(
+        batch,
+        (b, projectId) => this.activeIn(b, projectId),
+        () => this.sources.audience(batch),
+      ),
   });
 
   constructor(
@@ -179,6 +190,7 @@ export class CampaignsService implements UserDataOwner {
       throw AppError.of('INVALID_EFFECT', 'effect needs a multiplier above 1 or a bonus above 0');
     }
     if (currency !== undefined && currency !== 'points') await this.sources.currency(projectId, currency);
+    if (body.segmentId != null) await this.sources.segment(projectId, body.segmentId);
     const budget = body.budget ?? null;
     return {
       title: body.title,
@@ -186,7 +198,7 @@ export class CampaignsService implements UserDataOwner {
       start_at: body.startAt,
       end_at: body.endAt,
       days: daysMask(body.days),
-      segment_id: null,
+      segment_id: body.segmentId ?? null,
       event_ids: body.eventIds ? JSON.stringify(body.eventIds) : null,
       conditions: body.conditions ? JSON.stringify(body.conditions) : null,
       effect: JSON.stringify(body.effect),

@@ -147,6 +147,7 @@ class EventsBatch implements BatchPart<'event'> {
     const waits = def.pendingDays > 0 && availableAt > this.batch.now;
     const pending = points > 0 && waits;
     const levelMark = ledger.levelUps.length;
+    const ledgerMark = ledger.entries.length;
     ledger.record({
       projectId: p.projectId,
       userId: p.userId,
@@ -200,6 +201,7 @@ class EventsBatch implements BatchPart<'event'> {
       limitReached,
       qualifies: p.conditionReached && !limitReached,
       rewards,
+      ledgerMark,
     };
     const metadata = JSON.stringify(event.metadata);
     this.stored.push({

@@ -33,6 +33,11 @@ export interface PipelineEvent {
   qualifies: boolean;
   /** What the definition paid per currency (non-zero only; `points` included): the base of campaign multipliers. */
   rewards: ReadonlyArray<{ currency: string; points: number }>;
+  /**
+   * How many entries the batch's ledger held before the event's own: the entries from here on are the
+   * event's and what stages paid for it, so a stage can read a balance as it was before the event (segments).
+   */
+  ledgerMark: number;
 }
 
 /** A streak changed by the event (the `data.streaks` items of the POST /event response). */

@@ -9,7 +9,7 @@ import { defineEvent } from '../events/events.test-factory.js';
  * responses and the final state they give when applied one at a time, in arrival order. Random
  * sequences of events (several users, a daily limit, a condition, a TRANSACTION reward with a cap,
  * group rewards, offline timestamps, a series challenge, a daily streak with milestones, achievements of
- * every kind with levels, a referral programme with a cap), survey
+ * every kind with levels, a referral programme with a cap, a campaign for a segment), survey
  * answers, adjustments and redemptions are cut into random batches and compared with the same
  * sequence applied one by one on a fresh store: every response, and every table that holds state.
  */
@@ -182,6 +182,30 @@ async function setUp(t: TestContext): Promise<void> {
     const res = await t.admin('POST', '/admin/achievement', { title: { en: a.achievementId }, ...a });
     expect(res.statusCode, res.body).toBe(201);
   }
+  // A campaign for a segment on what the same batches change (decision 320): members are decided before the event,
+  // on the balance, lifetime earnings, events and groups as they were, earlier units of the batch included.
+  const segment = await t.admin('POST', '/admin/segment', {
+    segmentId: 'audience',
+    title: 'Audience',
+    match: 'any',
+    rules: [
+      { field: 'balance.points', operator: 'greater_than_or_equal', value: 40 },
+      { field: 'lifetime.points', operator: 'greater_than_or_equal', value: 90 },
+      { field: 'events.buy.1d', operator: 'greater_than_or_equal', value: 2 },
+      { field: 'group', operator: 'equals', value: 'gold' },
+    ],
+  });
+  expect(segment.statusCode, segment.body).toBe(201);
+  const campaign = await t.admin('POST', '/admin/campaign', {
+    campaignId: 'members',
+    title: 'Members',
+    startAt: NOW - 240 * HOUR,
+    endAt: NOW + 240 * HOUR,
+    segmentId: 'audience',
+    eventIds: ['buy', 'spend'],
+    effect: { bonus: 3 },
+  });
+  expect(campaign.statusCode, campaign.body).toBe(201);
   // The achievements' backfills (they find the users, with nothing to award yet) are done before the operations start.
   await t.app.services.jobs.runUntilIdle();
 }
@@ -328,6 +352,7 @@ async function snapshot(t: TestContext) {
       'referrer_id, referee_id, status, qualified_at, referee_points, referrer_points, referrer_state',
       'referee_id',
     ),
+    campaignSpend: await rows('campaign_spend', 'campaign_id, spent', 'campaign_id'),
     liveUsers: await rows('user_counts', 'sum(users) as users', 'project_id', 'sum(users) <> 0'),
     unlockCounts: await rows(
       'achievement_level_counts',

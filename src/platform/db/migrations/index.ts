@@ -32,6 +32,7 @@ import { userAttributes } from './0996_c_user_attributes.js';
 import { referrals } from './0996_r_referrals.js';
 import { campaignBackfill } from './0997_b_campaign_backfill.js';
 import { campaignNotices } from './0997_b_campaign_notices.js';
+import { segments } from './0997_s_segments.js';
 import { campaignDays } from './0997_z_campaign_days.js';
 
 /**
@@ -72,6 +73,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0996_r_referrals': referrals(),
     '0997_b_campaign_backfill': campaignBackfill(),
     '0997_b_campaign_notices': campaignNotices(),
+    '0997_s_segments': segments(),
     '0997_z_campaign_days': campaignDays(),
   };
 }
