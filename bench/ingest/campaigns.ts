@@ -9,6 +9,9 @@
  * - `bench-gold`: +10 for the segment `bench-gold` (attribute `plan` equals `gold`: no user is in it,
  *   so every event is a near miss the event log names).
  * Every event is paid by four campaigns (four CAMPAIGN entries) and missed by one.
+ * With `few` (BENCH_CAMPAIGNS=few, WRITE_CAMPAIGNS=few) the first three name `shop` equals `hamburg`
+ * instead, which no event does: the same five campaigns are evaluated for every event, one pays it
+ * (`bench-members`) and one misses it — what an event costs when most campaigns are about other events.
  */
 type Headers = Record<string, string>;
 
@@ -24,8 +27,10 @@ export const SEGMENTS = [
   { segmentId: 'bench-gold', title: 'Gold plan', match: 'all', rules: [{ field: 'attributes.plan', operator: 'equals', value: 'gold' }] },
 ];
 
-export function campaignBodies(status: 'ACTIVE' | 'INACTIVE') {
-  const common = { status, startAt: 0, endAt: FAR, eventIds: ['purchase'], stacking: 'stack' };
+const ELSEWHERE = { type: 'AND', conditions: [{ field: 'shop', operator: 'equals', value: 'hamburg' }] };
+
+export function campaignBodies(status: 'ACTIVE' | 'INACTIVE', few = false) {
+  const common = { status, startAt: 0, endAt: FAR, eventIds: ['purchase'], stacking: 'stack', ...(few ? { conditions: ELSEWHERE } : {}) };
   return [
     { campaignId: 'bench-double', title: 'Double', ...common, effect: { multiplier: 2 }, budget: { total: 1e15 }, priority: 5 },
     { campaignId: 'bench-bonus', title: 'Bonus', ...common, effect: { bonus: 5 }, budget: { perUser: 1e15 }, priority: 4 },
@@ -33,12 +38,20 @@ export function campaignBodies(status: 'ACTIVE' | 'INACTIVE') {
       campaignId: 'bench-shop',
       title: 'Berlin',
       ...common,
-      conditions: { type: 'AND', conditions: [{ field: 'shop', operator: 'equals', value: 'berlin' }] },
+      conditions: few ? ELSEWHERE : { type: 'AND', conditions: [{ field: 'shop', operator: 'equals', value: 'berlin' }] },
       effect: { bonus: 1 },
       priority: 3,
     },
-    { campaignId: 'bench-members', title: 'Members', ...common, segmentId: 'bench-everyone', effect: { multiplier: 1.5 }, priority: 2 },
-    { campaignId: 'bench-gold', title: 'Gold', ...common, segmentId: 'bench-gold', effect: { bonus: 10 }, priority: 1 },
+    {
+      campaignId: 'bench-members',
+      title: 'Members',
+      ...common,
+      conditions: null,
+      segmentId: 'bench-everyone',
+      effect: { multiplier: 1.5 },
+      priority: 2,
+    },
+    { campaignId: 'bench-gold', title: 'Gold', ...common, conditions: null, segmentId: 'bench-gold', effect: { bonus: 10 }, priority: 1 },
   ];
 }
 
@@ -48,13 +61,13 @@ async function send(base: string, headers: Headers, method: string, path: string
 }
 
 /** Creates the two segments and the five campaigns, ACTIVE. */
-export async function defineCampaigns(base: string, admin: Headers): Promise<void> {
+export async function defineCampaigns(base: string, admin: Headers, few = false): Promise<void> {
   for (const s of SEGMENTS) await send(base, admin, 'POST', '/admin/segment', s, 201);
-  for (const c of campaignBodies('ACTIVE')) await send(base, admin, 'POST', '/admin/campaign', c, 201);
+  for (const c of campaignBodies('ACTIVE', few)) await send(base, admin, 'POST', '/admin/campaign', c, 201);
 }
 
 /** Sets the five campaigns INACTIVE: the write path pays none of them. */
-export async function deactivateCampaigns(base: string, admin: Headers): Promise<void> {
-  for (const { campaignId, ...body } of campaignBodies('INACTIVE'))
+export async function deactivateCampaigns(base: string, admin: Headers, few = false): Promise<void> {
+  for (const { campaignId, ...body } of campaignBodies('INACTIVE', few))
     await send(base, admin, 'PUT', `/admin/campaign/${campaignId}`, body, 200);
 }

@@ -30,7 +30,8 @@
  * With BENCH_ACHIEVEMENTS=N (issue 29) the single-event run is measured three times the same way: without
  * achievements, with N active ones touching the event (achievements.ts), and with them INACTIVE again.
  * BENCH_ACHIEVEMENT_UNLOCKS=1 lets users reach levels during the run (achievements.ts says how often).
- * With BENCH_CAMPAIGNS=1 (issue 28) the same three runs with five campaigns, two for segments (campaigns.ts).
+ * With BENCH_CAMPAIGNS=1 (issue 28) the same three runs with five campaigns, two for segments (campaigns.ts);
+ * BENCH_CAMPAIGNS=few: the same five, of which one pays each event.
  *
  * With BENCH_PG_ACTIVITY=1 (scale mode) each run (warm-up and measurement) is watched by
  * bench/lib/pg-activity.ts: pg_stat_activity of the benchmark's database and each instance's pool
@@ -67,7 +68,8 @@ const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 0);
 const ACHIEVEMENTS = Number(process.env.BENCH_ACHIEVEMENTS ?? 0);
-const CAMPAIGNS = process.env.BENCH_CAMPAIGNS === '1';
+const CAMPAIGNS = process.env.BENCH_CAMPAIGNS === '1' || process.env.BENCH_CAMPAIGNS === 'few';
+const FEW = process.env.BENCH_CAMPAIGNS === 'few';
 const OFFSET_INSTANCES = process.env.BENCH_OFFSET_INSTANCES === '1';
 const CURRENCY = process.env.BENCH_CURRENCY === '1';
 const PG_ACTIVITY = process.env.BENCH_PG_ACTIVITY === '1' && scaleUrl !== null;
@@ -257,10 +259,15 @@ async function main(): Promise<void> {
       const label = (what: string) => `POST /event, 1 challenge + 1 streak (${where}, ${what})`;
       const without = await run(single);
       rows.push({ label: label('no campaign'), m: without.result, perRequest: 1, batch: without.batch });
-      await defineCampaigns(base, admin);
+      await defineCampaigns(base, admin, FEW);
       const active = await run(single);
-      rows.push({ label: label('5 active campaigns, 2 with segments'), m: active.result, perRequest: 1, batch: active.batch });
-      await deactivateCampaigns(base, admin);
+      rows.push({
+        label: label(`5 active campaigns, 2 with segments${FEW ? ', 1 paying' : ', 4 paying'}`),
+        m: active.result,
+        perRequest: 1,
+        batch: active.batch,
+      });
+      await deactivateCampaigns(base, admin, FEW);
       const again = await run(single);
       rows.push({ label: label('campaigns inactive'), m: again.result, perRequest: 1, batch: again.batch });
       campaignRuns = [without.result, active.result, again.result];

@@ -16,7 +16,7 @@
  * it with levels out of reach, half summing its `amount`; bench/ingest/achievements.ts) before the users
  * exist, so no backfill has anyone to walk: issue 29's target compares its µs CPU/event with N=0.
  * WRITE_CAMPAIGNS=1 defines the ingest benchmark's five campaigns, two for segments (bench/ingest/campaigns.ts):
- * issue 28's target compares its µs CPU/event with a run without.
+ * issue 28's target compares its µs CPU/event with a run without; WRITE_CAMPAIGNS=few: the same five, one paying each event.
  */
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -59,12 +59,12 @@ try {
   for (const [i, achievementId] of achievementIds(achievements).entries()) {
     await services.achievements.create(projectId, { achievementId, ...achievementBody(i, 'ACTIVE') } as never);
   }
-  if (process.env.WRITE_CAMPAIGNS === '1') {
+  if (process.env.WRITE_CAMPAIGNS === '1' || process.env.WRITE_CAMPAIGNS === 'few') {
     // Through the admin API (the bodies of the ingest benchmark's five campaigns, two for segments).
     const headers = { authorization: `Bearer ${'a'.repeat(30)}` };
     const bodies = [
       ...SEGMENTS.map((b) => ['/admin/segment', b] as const),
-      ...campaignBodies('ACTIVE').map((b) => ['/admin/campaign', b] as const),
+      ...campaignBodies('ACTIVE', process.env.WRITE_CAMPAIGNS === 'few').map((b) => ['/admin/campaign', b] as const),
     ];
     for (const [url, payload] of bodies) {
       const res = await app.inject({ method: 'POST', url, headers, payload });
@@ -113,7 +113,7 @@ try {
   console.log(
     `${config.databaseUrl.startsWith('sqlite') ? 'embedded' : 'scale'}: ${EVENTS} events in batches of ${BATCH}: ` +
       `${xp ? '+1 currency (xp) ' : ''}${achievements ? `+${achievements} achievements ` : ''}` +
-      `${process.env.WRITE_CAMPAIGNS === '1' ? '+5 campaigns ' : ''}` +
+      `${process.env.WRITE_CAMPAIGNS ? `+5 campaigns (${process.env.WRITE_CAMPAIGNS === 'few' ? '1' : '4'} paying) ` : ''}` +
       `${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ` +
       `${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
       `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,

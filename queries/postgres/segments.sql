@@ -31,6 +31,3 @@ select "user_id", "tier_id" from "user_tiers" where "project_id" = $1 and "user_
 
 -- modules/segments/segments.repository.ts segmentsRepository.update
 update "segments" set "title" = $1, "match" = $2, "rules" = $3, "updated_at" = $4 where "project_id" = $5 and "segment_id" = $6;
-
--- modules/segments/segments.repository.ts segmentsRepository.usersQuery
-select "user_id", "created_at", "last_active_at", "attributes", "points" from "users" where "project_id" = $1 and "user_id" in ($2, $3) and "deleted_at" is null;

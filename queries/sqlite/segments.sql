@@ -31,6 +31,3 @@ select "user_id", "tier_id" from "user_tiers" where "project_id" = ? and "user_i
 
 -- modules/segments/segments.repository.ts segmentsRepository.update
 update "segments" set "title" = ?, "match" = ?, "rules" = ?, "updated_at" = ? where "project_id" = ? and "segment_id" = ?;
-
--- modules/segments/segments.repository.ts segmentsRepository.usersQuery
-select "user_id", "created_at", "last_active_at", "attributes", "points" from "users" where "project_id" = ? and "user_id" in (?, ?) and "deleted_at" is null;

@@ -91,6 +91,9 @@ interface Balance extends HeldLots {
   timeZone: string;
   /** users.last_active_at as loaded (null: never active). */
   lastActiveAt: number | null;
+  /** users.created_at and users.attributes (JSON text) as loaded: read by segment rules at event time. */
+  createdAt: number;
+  attributes: string | null;
   /** Whether the batch recorded something the user did (any entry but an admin adjustment). */
   active: boolean;
   /** The user's other currencies (null: the project has none). */
@@ -139,6 +142,8 @@ export class LedgerBatch implements BatchPart {
         changed: false,
         timeZone: UTC,
         lastActiveAt: null,
+        createdAt: 0,
+        attributes: null,
         active: false,
         lots: new Map(),
         storedLots: new Set(),
@@ -157,6 +162,8 @@ export class LedgerBatch implements BatchPart {
       b.live = row.deleted_at === null && !b.inserted;
       b.timeZone = row.time_zone ?? UTC;
       b.lastActiveAt = row.last_active_at == null ? null : Number(row.last_active_at);
+      b.createdAt = Number(row.created_at);
+      b.attributes = row.attributes ?? null;
     }
     this.reconcileAndSettle();
   }
@@ -351,6 +358,12 @@ export class LedgerBatch implements BatchPart {
   /** Throws USER_NOT_FOUND (404) unless the user is live. */
   requireLive(projectId: string, userId: string): void {
     if (!this.isLive(projectId, userId)) throw AppError.of('USER_NOT_FOUND', userId);
+  }
+
+  /** What the user row held when the batch locked it (undefined: not a user of the batch). */
+  userRow(projectId: string, userId: string): { createdAt: number; lastActiveAt: number | null; attributes: string | null } | undefined {
+    const b = this.balances.get(userKey(projectId, userId));
+    return b && { createdAt: b.createdAt, lastActiveAt: b.lastActiveAt, attributes: b.attributes };
   }
 
   /** The user's time zone as locked with its row (UTC for an unknown user). */

@@ -48,7 +48,17 @@ export class BatchAudience {
     if (wanted.size === 0) return;
     const needs = needsOf(wanted.values());
     this.currencies.set(projectId, new Set(['points', ...needs.balances, ...needs.lifetimes]));
-    const loaded = await loadFacts(this.db, (q) => this.batch.session.execute(q), projectId, userIds, needs, earliest, false);
+    const ledger = ledgerIn(this.batch);
+    const loaded = await loadFacts(
+      this.db,
+      (q) => this.batch.session.execute(q),
+      projectId,
+      userIds,
+      needs,
+      earliest,
+      false,
+      (u) => ledger.userRow(projectId, u),
+    );
     if (needs.lifetimes.has('points')) this.lifetimePoints.add(projectId);
     for (const [userId, f] of loaded) {
       this.facts.set(key(projectId, userId), f);
@@ -56,12 +66,17 @@ export class BatchAudience {
     }
   }
 
+  /** The facts before the last event asked about: every campaign with a segment asks for the same event. */
+  private last: { event: PipelineEvent; facts: UserFacts } | null = null;
+
   /** Whether the event's user was in the segment just before the event (false for a segment gone meanwhile). */
   isMember(event: PipelineEvent, segmentId: string): boolean {
     const segment = this.segments.get(event.projectId)?.get(segmentId);
     const f = this.facts.get(key(event.projectId, event.userId));
     if (!segment || !f) return false;
-    return isMember(segment, this.before(event, f), event.occurredAt);
+    // Decided by the same stage before the next event: the ledger has not moved in between.
+    if (this.last?.event !== event) this.last = { event, facts: this.before(event, f) };
+    return isMember(segment, this.last.facts, event.occurredAt);
   }
 
   /** The user's facts before the event: the ledger's balances less the entries from the event's mark on. */

@@ -1,6 +1,7 @@
 import type { Compilable } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import type { Needs } from './segment-rules.js';
+import { userFactsQuery } from '../users/index.js';
 import { segmentsRepository as repo } from './segments.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -44,6 +45,8 @@ export async function loadFacts(
   needs: Needs,
   earliest: number,
   fromStore: boolean,
+  /** In a write batch: the user rows the ledger locked (then the users table is not read again). */
+  userRows?: (userId: string) => { createdAt: number; lastActiveAt: number | null; attributes: string | null } | undefined,
 ): Promise<Map<string, LoadedFacts>> {
   const out = new Map<string, LoadedFacts>();
   for (const u of userIds) {
@@ -63,7 +66,7 @@ export async function loadFacts(
   const currencies = fromStore ? [...new Set([...others(needs.balances), ...others(needs.lifetimes)])] : [];
   const longest = Math.max(0, ...needs.events.values());
   const [users, tiers, balances, lifetimes, groups, events] = await Promise.all([
-    needs.user || (fromStore && needs.balances.has('points')) ? run(repo.usersQuery(db, projectId, userIds)) : [],
+    (needs.user && !userRows) || (fromStore && needs.balances.has('points')) ? run(userFactsQuery(db, projectId, userIds)) : [],
     fromStore && needs.tier ? run(repo.tiersQuery(db, projectId, userIds)) : [],
     currencies.length > 0 ? run(repo.balancesQuery(db, projectId, userIds, currencies)) : [],
     needs.lifetimes.has('points') ? run(repo.pointsLifetimeQuery(db, projectId, userIds)) : [],
@@ -76,6 +79,15 @@ export async function loadFacts(
     f.lastActiveAt = r.last_active_at == null ? null : Number(r.last_active_at);
     f.attributes = parseAttributes(r.attributes);
     f.balance.set('points', Number(r.points));
+  }
+  if (userRows && needs.user) {
+    for (const [userId, f] of out) {
+      const r = userRows(userId);
+      if (!r) continue;
+      f.createdAt = r.createdAt;
+      f.lastActiveAt = r.lastActiveAt;
+      f.attributes = parseAttributes(r.attributes);
+    }
   }
   for (const r of tiers) out.get(r.user_id)!.tierId = r.tier_id;
   for (const r of balances) {

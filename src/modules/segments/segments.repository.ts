@@ -6,9 +6,10 @@ import './segments.tables.js';
 
 /**
  * SQL of segment definitions and of the facts their rules read (decision 319). The fact queries
- * read other modules' tables (users, user_tiers, user_balances, ledger, events) and are returned
+ * read other modules' tables (user_tiers, user_balances, ledger, events) and are returned
  * unexecuted: the service runs them on the store (evaluated now) or a write batch runs them in its
  * session (at event time). Each takes a list of users of one project: one query per page or batch.
+ * The user row's own query is the users module's (userFactsQuery).
  */
 export const segmentsRepository = {
   listQuery(db: Queryable, projectId: string) {
@@ -51,16 +52,6 @@ export const segmentsRepository = {
     if (user) return 'in-use';
     const r = await db.deleteFrom('segments').where('project_id', '=', projectId).where('segment_id', '=', segmentId).executeTakeFirst();
     return Number(r.numDeletedRows) > 0 ? 'removed' : 'missing';
-  },
-
-  /** Live users' join time, last activity, attributes and points balance. */
-  usersQuery(db: Queryable, projectId: string, userIds: readonly string[]) {
-    return db
-      .selectFrom('users')
-      .select(['user_id', 'created_at', 'last_active_at', 'attributes', 'points'])
-      .where('project_id', '=', projectId)
-      .where('user_id', 'in', [...userIds])
-      .where('deleted_at', 'is', null);
   },
 
   tiersQuery(db: Queryable, projectId: string, userIds: readonly string[]) {

@@ -15,7 +15,8 @@ export const lockUserRows = new KeyedSelect({
   description: 'lock the users a writer writes for',
   table: 'users',
   keys: { project_id: 'text', user_id: 'text' },
-  select: ['project_id', 'user_id', 'points', 'deleted_at', 'time_zone', 'last_active_at'],
+  // created_at and attributes: what segment rules read at event time (decision 320), at no query more.
+  select: ['project_id', 'user_id', 'points', 'deleted_at', 'time_zone', 'last_active_at', 'created_at', 'attributes'],
   lock: 'no key update',
 });
 
@@ -255,4 +256,17 @@ export class UsersRepository {
       .execute();
     return keys.length;
   }
+}
+
+/**
+ * Live users' join time, last activity, attributes and points balance: what segment rules read of the
+ * user row when they are evaluated now (the segments module; decision 080 keeps the table's SQL here).
+ */
+export function userFactsQuery(db: Queryable, projectId: string, userIds: readonly string[]) {
+  return db
+    .selectFrom('users')
+    .select(['user_id', 'created_at', 'last_active_at', 'attributes', 'points'])
+    .where('project_id', '=', projectId)
+    .where('user_id', 'in', [...userIds])
+    .where('deleted_at', 'is', null);
 }
