@@ -163,43 +163,15 @@ export type Campaign = Narrowed<Ok<'getCampaign'>, { status: Status }>;
 export type CampaignStacking = Campaign['stacking'];
 /** GET /admin/job/{jobId}: a background job's progress (a campaign backfill's among others). */
 export type Job = Ok<'getJob'>;
-/** POST /admin/campaign/{id}/backfill → 202 */
-export interface BackfillStarted {
-  jobId: string;
-}
-
-// Hand-written until the segments and campaign preview routes are merged (issue 28, built in
-// parallel); then these become aliases of the generated client like the others (decision 109).
+/** POST /admin/campaign/{id}/backfill → 202 { jobId } (Ok reads only 200 and 201). */
+export type BackfillStarted = Json<Responses<'backfillCampaign'>[202]>;
 /** POST /admin/campaign/simulate { campaign, from, to }: what a draft would have paid in that period. */
-export interface CampaignSimulation {
-  total: number;
-  currency: string;
-  events: number;
-  users: number;
-  perDay: Array<{ day: string; points: number }>;
-  topUsers: Array<{ userId: string; points: number }>;
-  /** The UTC day the total budget would have run out; null: it would not have. */
-  budgetSpentOn: string | null;
-}
-/** The fields a segment rule reads (docs/campaigns.md, Segments); the last four take a suffix. */
-export type SegmentMatch = 'all' | 'any';
-export interface SegmentRule {
-  field: string;
-  operator: Operator;
-  value?: ConditionValue;
-}
-/** /admin/segment */
-export interface Segment {
-  segmentId: string;
-  title: string;
-  match: SegmentMatch;
-  rules: SegmentRule[];
-  status?: Status;
-  createdAt?: number;
-  updatedAt?: number;
-}
+export type CampaignSimulation = Ok<'simulateCampaign'>;
+/** /admin/segment (docs/campaigns.md, Segments): users for whom all or any of its rules hold now. */
+export type Segment = Ok<'getSegment'>;
+export type SegmentMatch = Segment['match'];
+export type SegmentRule = Segment['rules'][number];
 /** GET /admin/segment/{id}/count */
-export interface SegmentCount {
-  segmentId: string;
-  count: number;
-}
+export type SegmentCount = Ok<'countSegment'>;
+/** GET /admin/segment/{id}/users: one page of member ids. */
+export type SegmentMembers = Ok<'listSegmentUsers'>;

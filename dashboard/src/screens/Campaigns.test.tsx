@@ -5,7 +5,7 @@ import { fakeApi, signedIn, validationError } from '../../test/fakeApi';
 import { App } from '../App';
 import type { Campaign } from '../api/types';
 import { jobText } from './CampaignBackfill';
-import { blankCampaign, budgetText, campaignPhase, campaignToBody, campaignToForm, effectText } from './campaignForm';
+import { blankCampaign, budgetText, campaignPhase, campaignToBody, campaignToForm, daysText, effectText } from './campaignForm';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const weekend: Campaign = {
@@ -14,6 +14,8 @@ const weekend: Campaign = {
   status: 'ACTIVE',
   startAt: T0,
   endAt: T0 + 2 * 86_400_000,
+  days: ['SAT', 'SUN'],
+  segmentId: null,
   eventIds: ['purchase'],
   conditions: null,
   effect: { multiplier: 2, bonus: 0, currency: 'points' },
@@ -63,6 +65,7 @@ describe('campaign form values', () => {
       priority: 0,
       stacking: 'stack',
       segmentId: 'gold',
+      days: null,
     });
     const bonusOnly = campaignToBody({ ...form, multiplier: '', bonus: '50', currency: 'xp' });
     expect(bonusOnly.effect).toEqual({ bonus: 50, currency: 'xp' });
@@ -74,10 +77,15 @@ describe('campaign form values', () => {
     const body = campaignToBody(campaignToForm(weekend));
     expect(body).toMatchObject({ campaignId: 'double-weekend', startAt: weekend.startAt, endAt: weekend.endAt, budget: weekend.budget });
     expect(body.effect).toEqual({ multiplier: 2 });
+    expect(body.days).toEqual(['SAT', 'SUN']);
+    expect(campaignToBody({ ...blankCampaign(T0), days: ['SUN', 'MON', 'SAT'] }).days).toEqual(['MON', 'SAT', 'SUN']);
   });
 
   it('says the effect, the phase and the budget in words', () => {
     expect(effectText(weekend)).toBe('2×');
+    expect(daysText(weekend.days)).toBe('Sat, Sun');
+    expect(daysText(null)).toBe('every day');
+    expect(daysText(['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'])).toBe('every day');
     expect(effectText({ effect: { multiplier: 1, bonus: 50, currency: 'xp' } })).toBe('+50 xp');
     expect(campaignPhase(weekend, T0 - 1)).toBe('scheduled');
     expect(campaignPhase(weekend, T0)).toBe('running');
@@ -109,7 +117,7 @@ describe('the Campaigns screen', () => {
     open({
       'GET /admin/campaign': {
         status: 200,
-        body: [weekend, { ...weekend, campaignId: 'plain', budget: { total: null, perUser: null }, remaining: null, spent: 0 }],
+        body: [weekend, { ...weekend, campaignId: 'plain', days: null, budget: { total: null, perUser: null }, remaining: null, spent: 0 }],
       },
     });
     const gauge = await screen.findByRole('progressbar', { name: 'Budget of double-weekend spent' });
@@ -121,6 +129,45 @@ describe('the Campaigns screen', () => {
     const row = screen.getByTestId('budget-double-weekend').closest('tr')!;
     expect(within(row).getByText('10 · stack')).toBeInTheDocument();
     expect(within(row).getByText('2026-03-01 00:00 UTC', { exact: false })).toBeInTheDocument();
+    expect(within(row).getByText('Sat, Sun')).toBeInTheDocument();
+    const plain = screen.getByTestId('budget-plain').closest('tr')!;
+    expect(within(plain).getByText('every day')).toBeInTheDocument();
+  });
+
+  it('sends the days of the week ticked, Monday first, and null when none is ticked', async () => {
+    const user = userEvent.setup();
+    const api = open({
+      'GET /admin/campaign': { status: 200, body: [weekend] },
+      'GET /admin/audit-log': { status: 200, body: { entries: [], nextCursor: null } },
+      'POST /admin/campaign': { status: 201, body: weekend },
+      'PUT /admin/campaign/double-weekend': { status: 200, body: weekend },
+    });
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    const days = screen.getByRole('group', { name: 'Days of the week' });
+    expect(
+      within(days)
+        .getAllByRole('checkbox')
+        .map((c) => c.nextSibling?.textContent),
+    ).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    await user.type(screen.getByLabelText('Title'), 'Weekend');
+    await user.click(within(days).getByLabelText('Sun'));
+    await user.click(within(days).getByLabelText('Sat'));
+    await user.click(screen.getByRole('button', { name: 'Create campaign' }));
+    await screen.findByText('Campaign double-weekend saved.');
+    const created = api.calls.find((c) => c.method === 'POST' && c.path === '/admin/campaign')!.body as Record<string, unknown>;
+    expect(created.days).toEqual(['SAT', 'SUN']);
+
+    // The saved weekend campaign edited: its days come back ticked; unticked, the PUT says null.
+    await user.click(await screen.findByRole('button', { name: 'Edit double-weekend' }));
+    const edit = screen.getByRole('group', { name: 'Days of the week' });
+    const ticked = (label: string) => (within(edit).getByLabelText(label) as HTMLInputElement).checked;
+    expect(['Mon', 'Fri', 'Sat', 'Sun'].map(ticked)).toEqual([false, false, true, true]);
+    await user.click(within(edit).getByLabelText('Sat'));
+    await user.click(within(edit).getByLabelText('Sun'));
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    await screen.findByText('Campaign double-weekend saved.');
+    const put = api.calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(put).toHaveProperty('days', null);
   });
 
   it('previews the form before saving, then saves it', async () => {

@@ -3,7 +3,7 @@ import { ConditionsEditor } from '../components/ConditionsEditor';
 import { CurrencySelect } from '../components/CurrencySelect';
 import { IdPicker } from '../components/IdPicker';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
-import { Field, Select, TextInput } from '../components/ui';
+import { Checkbox, Field, Select, TextInput } from '../components/ui';
 import { formatDate } from '../form';
 import { CampaignBackfill } from './CampaignBackfill';
 import { CampaignPreview } from './CampaignPreview';
@@ -15,7 +15,9 @@ import {
   campaignPhase,
   campaignToBody,
   campaignToForm,
+  daysText,
   effectText,
+  WEEK,
   type CampaignForm,
 } from './campaignForm';
 import { useEventIds, useMetadataKeys } from './eventOptions';
@@ -73,6 +75,7 @@ function CampaignFields({ value: f, set, errors, editing }: FormProps<CampaignFo
           </select>
         )}
       </Field>
+      <DaysOfWeek value={f.days} error={errors.days} onChange={(days) => set({ days })} />
       <IdPicker<Segment>
         label="Audience (segment)"
         resource="segment"
@@ -153,6 +156,31 @@ function CampaignFields({ value: f, set, errors, editing }: FormProps<CampaignFo
   );
 }
 
+/** Seven checkboxes, Monday first; none ticked: every day. */
+function DaysOfWeek(props: { value: CampaignForm['days']; error?: string | null; onChange(days: CampaignForm['days']): void }) {
+  return (
+    <fieldset className={`field-wide${props.error ? ' field-invalid' : ''}`}>
+      <legend>Days of the week</legend>
+      <div className="checks">
+        {WEEK.map(({ day, label }) => (
+          <Checkbox
+            key={day}
+            label={label}
+            checked={props.value.includes(day)}
+            onChange={(on) => props.onChange(on ? [...props.value, day] : props.value.filter((d) => d !== day))}
+          />
+        ))}
+      </div>
+      <small className="hint">None ticked: every day. The day is the user&apos;s own, in their time zone.</small>
+      {props.error && (
+        <small className="field-error" role="alert">
+          {props.error}
+        </small>
+      )}
+    </fieldset>
+  );
+}
+
 /** The budget gauge: spent of the total budget, or "no budget". */
 export function BudgetGauge({ campaign: c }: { campaign: Campaign }) {
   return (
@@ -186,6 +214,7 @@ export const campaignsConfig: ResourceConfig<Campaign, CampaignForm> = {
       ),
       csv: (c) => `${new Date(c.startAt).toISOString()} – ${new Date(c.endAt).toISOString()}`,
     },
+    { label: 'Days', render: (c) => daysText(c.days) },
     { label: 'Effect', render: effectText },
     { label: 'Priority', render: (c) => `${c.priority} · ${c.stacking}`, csv: (c) => `${c.priority} ${c.stacking}` },
     { label: 'Budget', render: (c) => <BudgetGauge campaign={c} />, csv: budgetText },

@@ -73,10 +73,9 @@ describe('segment form values', () => {
     ]);
   });
 
-  it('reads a members page as an array with the header cursor or as an object', () => {
-    expect(membersPage(['a', { userId: 'b' }], 'c1')).toEqual({ rows: ['a', 'b'], nextCursor: 'c1' });
-    expect(membersPage({ users: [{ userId: 'a' }], nextCursor: 'c2' }, null)).toEqual({ rows: ['a'], nextCursor: 'c2' });
-    expect(membersPage({ userIds: ['z'], nextCursor: null }, null)).toEqual({ rows: ['z'], nextCursor: null });
+  it('reads a members page: its ids and the next cursor', () => {
+    expect(membersPage({ segmentId: 's', userIds: ['a', 'b'], nextCursor: 'c1' })).toEqual({ rows: ['a', 'b'], nextCursor: 'c1' });
+    expect(membersPage({ segmentId: 's', userIds: ['z'], nextCursor: null })).toEqual({ rows: ['z'], nextCursor: null });
   });
 });
 

@@ -1,5 +1,5 @@
 import { enc, query } from '../api/client';
-import { OPERATORS, type Operator, type Segment, type SegmentCount, type SegmentMatch } from '../api/types';
+import { OPERATORS, type Operator, type Segment, type SegmentCount, type SegmentMatch, type SegmentMembers } from '../api/types';
 import type { ConditionRow } from '../components/ConditionsEditor';
 import { useCurrencies } from '../components/CurrencySelect';
 import { PagedTable } from '../components/PagedTable';
@@ -157,8 +157,9 @@ function SegmentMembers({ segmentId }: { segmentId: string }) {
         columns={[{ label: 'User', render: (u) => <a href={href(`users/${enc(u)}`)}>{u}</a>, csv: (u) => u }]}
         rowKey={(u) => u}
         fetchPage={async (cursor) => {
-          const page = await api.page<unknown>(`/admin/segment/${enc(segmentId)}/users${query({ cursor, limit: 50 })}`, []);
-          return membersPage(page.items, page.nextCursor);
+          const empty: SegmentMembers = { segmentId, userIds: [], nextCursor: null };
+          const page = await api.page(`/admin/segment/${enc(segmentId)}/users${query({ cursor, limit: 50 })}`, empty);
+          return membersPage(page.items);
         }}
       />
     </section>

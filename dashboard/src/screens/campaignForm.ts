@@ -23,6 +23,27 @@ export interface CampaignForm {
   stacking: CampaignStacking;
   /** Empty: everyone. */
   segmentId: string;
+  /** The days of the week it pays on (decision 327); none: every day. */
+  days: CampaignDay[];
+}
+
+/** A day of the week as the API names it. */
+export type CampaignDay = NonNullable<Campaign['days']>[number];
+/** Monday first, as the API answers them; each with the label the form and the list show. */
+export const WEEK: ReadonlyArray<{ day: CampaignDay; label: string; name: string }> = [
+  { day: 'MON', label: 'Mon', name: 'Monday' },
+  { day: 'TUE', label: 'Tue', name: 'Tuesday' },
+  { day: 'WED', label: 'Wed', name: 'Wednesday' },
+  { day: 'THU', label: 'Thu', name: 'Thursday' },
+  { day: 'FRI', label: 'Fri', name: 'Friday' },
+  { day: 'SAT', label: 'Sat', name: 'Saturday' },
+  { day: 'SUN', label: 'Sun', name: 'Sunday' },
+];
+
+/** "Sat, Sun"; "every day" when none (or all seven) are named. */
+export function daysText(days: Campaign['days'] | undefined): string {
+  const named = WEEK.filter((d) => days?.includes(d.day));
+  return named.length === 0 || named.length === 7 ? 'every day' : named.map((d) => d.label).join(', ');
 }
 
 const DAY = 86_400_000;
@@ -46,11 +67,11 @@ export function blankCampaign(now = Date.now()): CampaignForm {
     priority: '0',
     stacking: 'stack',
     segmentId: '',
+    days: [],
   };
 }
 
 export function campaignToForm(c: Campaign): CampaignForm {
-  const segmentId = (c as Campaign & { segmentId?: string | null }).segmentId;
   return {
     campaignId: c.campaignId,
     title: c.title,
@@ -67,7 +88,8 @@ export function campaignToForm(c: Campaign): CampaignForm {
     budgetPerUser: text(c.budget.perUser),
     priority: text(c.priority),
     stacking: c.stacking,
-    segmentId: segmentId ?? '',
+    segmentId: c.segmentId ?? '',
+    days: c.days ?? [],
   };
 }
 
@@ -91,6 +113,8 @@ export function campaignToBody(f: CampaignForm): Record<string, unknown> {
     stacking: f.stacking,
     // Sent only when chosen: a server without segments knows no such field.
     segmentId: f.segmentId || undefined,
+    // null (as absent): every day.
+    days: f.days.length > 0 ? WEEK.filter((d) => f.days.includes(d.day)).map((d) => d.day) : null,
   });
 }
 
@@ -107,6 +131,7 @@ export const CAMPAIGN_FIELDS = [
   'priority',
   'stacking',
   'segmentId',
+  'days',
 ];
 
 /** "2× +50 xp", "+10", "1.5×" */

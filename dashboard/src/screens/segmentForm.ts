@@ -1,4 +1,4 @@
-import { OPERATORS, type Segment, type SegmentMatch, type Status } from '../api/types';
+import { OPERATORS, type Segment, type SegmentMatch, type SegmentMembers, type Status } from '../api/types';
 import { conditionValue, type ConditionRow } from '../components/ConditionsEditor';
 import { compact } from '../form';
 
@@ -92,14 +92,7 @@ export function rulesText(s: Pick<Segment, 'match' | 'rules'>): string {
   );
 }
 
-/**
- * One page of GET /admin/segment/{id}/users as the members list reads it: an array (of ids or of
- * { userId }) with the next cursor in `x-next-cursor`, or `{ users | userIds, nextCursor }`.
- */
-export function membersPage(body: unknown, headerCursor: string | null): { rows: string[]; nextCursor: string | null } {
-  const ids = (list: unknown[]) =>
-    list.map((u) => (typeof u === 'string' ? u : String((u as { userId?: unknown }).userId ?? ''))).filter((u) => u !== '');
-  if (Array.isArray(body)) return { rows: ids(body), nextCursor: headerCursor };
-  const o = (body ?? {}) as { users?: unknown[]; userIds?: unknown[]; members?: unknown[]; nextCursor?: string | null };
-  return { rows: ids(o.users ?? o.userIds ?? o.members ?? []), nextCursor: o.nextCursor ?? headerCursor };
+/** One page of GET /admin/segment/{id}/users as the members list reads it: the ids and the next cursor. */
+export function membersPage(page: SegmentMembers): { rows: string[]; nextCursor: string | null } {
+  return { rows: page.userIds, nextCursor: page.nextCursor };
 }

@@ -1,9 +1,11 @@
 /**
- * The e2e step of issue 28's dashboard (imported by test/e2e/dashboard.e2e.ts): a campaign made in
- * the UI, previewed, saved and seen paying (its budget gauge and a user's campaign effects), and the
- * Segments screen. The preview (POST /admin/campaign/simulate) and segments (/admin/segment) may be
- * absent from the build under test: only their 404 "Route … not found" is tolerated, and then the
- * screen must say "Not available on this server" instead of breaking.
+ * The e2e step of issue 28's dashboard (imported by test/e2e/dashboard.e2e.ts), its "Done when" through
+ * the UI: a segment "gold" (attributes.plan = gold, set through the API) with its live count and members;
+ * then "Double points on weekends for gold members" made in the form (2×, Sat and Sun, segment gold, a
+ * small total budget so that it runs out), previewed on the service's last 30 days before saving,
+ * saved, backfilled, and paying on a Saturday of the test clock: a gold member is paid and a non-member
+ * is not, the budget gauge climbs to its total and then nothing more is paid; the member's campaign
+ * effects show the payments.
  */
 import type { Page } from 'playwright-core';
 
@@ -11,7 +13,7 @@ import type { Page } from 'playwright-core';
 export interface StepContext {
   call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown }>;
   has(method: string, path: string): Promise<boolean>;
-  userToken(sub: string): Promise<string>;
+  userToken(sub: string, claims?: Record<string, string>): Promise<string>;
   check(condition: unknown, message: string): asserts condition;
   covered: string[];
   notCovered: string[];
@@ -23,8 +25,15 @@ export interface StepContext {
   shot(page: Page, name: string): Promise<void>;
 }
 
-const HOUR = 3_600_000;
+const DAY = 86_400_000;
 const local = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+/** The service's clock from this step on: a Saturday (2026-03-14 10:00 UTC, two days after the main test's now). */
+const SATURDAY = Date.UTC(2026, 2, 14, 10, 0);
+const CAMPAIGN = 'weekend-gold';
+/** Issue 28's campaign; its budget is 30 here (100,000 in the issue) so that it is seen running out. */
+const TITLE = 'Double points on weekends for gold members';
+
+type Paid = { data?: { campaigns?: Array<{ campaignId: string; points: number }> } };
 
 export async function campaignsStep(page: Page, t: StepContext): Promise<void> {
   if (!(await t.has('GET', '/admin/campaign'))) {
@@ -32,73 +41,137 @@ export async function campaignsStep(page: Page, t: StepContext): Promise<void> {
     return;
   }
   const check: StepContext['check'] = t.check;
-  const simulates = await t.has('POST', '/admin/campaign/simulate');
+  const origin = new URL(page.url()).origin;
+
+  // Setup through the API: the clock on a Saturday; gwen (new) and carol are gold, nico (new) is not.
+  // Of the events sent earlier, carol's purchase of 15 on Sunday 8 March is the only one of a gold
+  // member on a weekend (dave's of Saturday 7 March is not a member's).
+  check((await t.call('PUT', '/admin/clock', { now: SATURDAY })).status === 200, 'the test clock set to a Saturday');
+  for (const u of ['gwen', 'nico']) {
+    const r = await t.call('POST', '/user', { userId: u }, await t.userToken(u));
+    check(r.status === 201, `POST /user ${u}: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+  const service = await t.userToken('shop-backend', { role: 'service' });
+  for (const [u, plan] of [
+    ['gwen', 'gold'],
+    ['carol', 'gold'],
+    ['nico', 'silver'],
+  ] as const) {
+    const r = await t.call('PATCH', `/user/${u}`, { attributes: { plan } }, service);
+    check(r.status === 200, `PATCH /user/${u} attributes.plan=${plan}: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+
+  await goldSegment(page, t);
+
+  // The campaign, made in the form and previewed on the service's last 30 days before it is saved.
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Campaigns' }).click();
   await page.getByRole('button', { name: 'New campaign' }).click();
   const form = page.getByRole('form', { name: 'New campaign' });
-  await form.getByLabel('Campaign id').fill('bonus-week');
-  await form.getByLabel('Title', { exact: true }).fill('Bonus week');
-  await form.getByLabel('Starts (UTC)').fill(local(t.now - 24 * HOUR));
-  await form.getByLabel('Ends (UTC)').fill(local(t.now + 48 * HOUR));
+  await form.getByLabel('Campaign id').fill(CAMPAIGN);
+  await form.getByLabel('Title', { exact: true }).fill(TITLE);
+  await form.getByLabel('Starts (UTC)').fill('2026-03-01T00:00');
+  await form.getByLabel('Ends (UTC)').fill('2026-04-01T00:00');
   await form.getByLabel('Events', { exact: true }).selectOption('purchase');
-  await form.getByLabel('Multiplier').fill('');
-  await form.getByLabel('Bonus').fill('5');
-  await form.getByLabel('Budget in all').fill('1000');
+  await form.getByLabel('Sat', { exact: true }).check();
+  await form.getByLabel('Sun', { exact: true }).check();
+  await form.getByLabel('Audience (segment)').selectOption('gold');
+  await form.getByLabel('Multiplier').fill('2');
+  await form.getByLabel('Budget in all').fill('30');
+  await form.getByLabel('Preview from (UTC)').fill(local(SATURDAY - 30 * DAY));
+  await form.getByLabel('Preview to (UTC)').fill(local(SATURDAY));
   await form.getByRole('button', { name: 'Preview' }).click();
-  if (simulates) {
-    await form.getByTestId('preview-total').waitFor();
-    t.covered.push('campaign preview: the form previewed on the last 30 days before saving (figures, chart, top users)');
-  } else {
-    // Until the preview route is merged: its 404 is said in words, the form stays usable.
-    await form.getByText(/Not available on this server/).waitFor();
-    t.notCovered.push('campaign preview (no POST /admin/campaign/simulate in this build: its 404 shown in words)');
-  }
+  const total = form.getByTestId('preview-total');
+  await total.waitFor();
+  const result = (await form.getByRole('status', { name: 'Preview result' }).textContent()) ?? '';
+  check(
+    (await total.textContent()) === '15' && result.includes('not spent in this period'),
+    `the preview pays only carol's Sunday purchase (15; not alice's weekdays, not dave's Saturday): ${result}`,
+  );
+  await form.getByRole('table', { name: 'Top users of the preview' }).getByText('carol').waitFor();
   await t.accessible(page, 'campaign form with its preview');
   await form.getByRole('button', { name: 'Create campaign' }).click();
-  await page.getByText('Campaign bonus-week saved.').waitFor();
-  await page.getByTestId('budget-bonus-week').getByText('0 of 1,000 spent (0 %)').waitFor();
+  await page.getByText(`Campaign ${CAMPAIGN} saved.`).waitFor();
+  const gauge = page.getByTestId(`budget-${CAMPAIGN}`);
+  await gauge.getByText('0 of 30 spent (0 %)').waitFor();
+  await page
+    .getByRole('row', { name: new RegExp(TITLE) })
+    .getByRole('cell', { name: 'Sat, Sun', exact: true })
+    .waitFor();
+  t.covered.push(
+    `campaign "${TITLE}" made in the UI (2×, Sat and Sun, segment gold, budget 30), previewed on the last 30 days before saving`,
+  );
 
-  // It pays: a purchase now gets +5, the gauge and the user's Activity tab show it.
-  const token = await t.userToken('cami');
-  check((await t.call('POST', '/user', { userId: 'cami' }, token)).status === 201, 'POST /user cami');
-  const sent = await t.call('POST', '/event', { eventId: 'purchase', userId: 'cami', metadata: { amount: 10, store: 'berlin' } }, token);
-  const paid = (sent.body as { data?: { campaigns?: Array<{ campaignId: string; points: number }> } }).data?.campaigns;
+  // Backfilled since its start: carol's Sunday purchase is paid (15 of 30).
+  await backfill(page, t);
+  await page.reload();
+  await gauge.getByText('15 of 30 spent (50 %)').waitFor();
+
+  // Saturday: gwen (gold) is paid, nico (silver) is not; gwen's second purchase takes what is left,
+  // her third gets nothing: the budget is spent.
+  const buy = async (u: string) =>
+    (await t.call('POST', '/event', { eventId: 'purchase', userId: u, metadata: { amount: 10, store: 'berlin' } }, await t.userToken(u)))
+      .body as Paid;
+  const paidTo = (r: Paid) => (r.data?.campaigns ?? []).map((c) => `${c.campaignId} +${c.points}`).join(', ');
+  const first = await buy('gwen');
+  check(paidTo(first) === `${CAMPAIGN} +10`, `gwen's Saturday purchase of 10 is doubled: ${JSON.stringify(first)}`);
+  const other = await buy('nico');
+  check(other.data !== undefined && paidTo(other) === '', `nico is not in gold, nothing more: ${JSON.stringify(other)}`);
+  await page.reload();
+  await gauge.getByText('25 of 30 spent (83 %)').waitFor();
+  const second = await buy('gwen');
+  check(paidTo(second) === `${CAMPAIGN} +5`, `gwen's second purchase gets what is left of the budget: ${JSON.stringify(second)}`);
+  const third = await buy('gwen');
   check(
-    sent.status === 200 && paid?.[0]?.campaignId === 'bonus-week' && paid[0].points === 5,
-    `cami's purchase is paid +5 by bonus-week: ${JSON.stringify(sent.body)}`,
+    third.data !== undefined && paidTo(third) === '',
+    `the budget is spent, gwen's third purchase is not paid: ${JSON.stringify(third)}`,
   );
   await page.reload();
-  await page.getByTestId('budget-bonus-week').getByText('5 of 1,000 spent (0 %)').waitFor();
+  await gauge.getByText('30 of 30 spent (100 %)').waitFor();
+  const bar = gauge.getByRole('progressbar');
+  check((await bar.getAttribute('value')) === (await bar.getAttribute('max')), 'the gauge is full');
   await screenshotAtServiceTime(page, t);
-  await backfill(page, t);
-  await page.goto(page.url().replace(/\/campaigns$/, '/users/cami'));
-  await page.getByRole('link', { name: 'campaign bonus-week' }).first().waitFor();
-  await page.getByRole('tab', { name: 'Activity' }).click();
-  await page.getByTestId('campaign-effects').getByRole('link', { name: 'campaign bonus-week' }).waitFor();
-  await t.accessible(page, 'user cami (activity, campaign effects)');
-  t.covered.push('campaign made in the UI (window, events, bonus, budget), paying: its budget gauge and the user’s campaign effects');
+  t.covered.push(
+    'the campaign paying on a Saturday of the test clock: a gold member paid, a non-member not; the gauge at its total once spent',
+  );
 
+  await page.goto(`${origin}/dashboard/users/gwen`);
+  await page
+    .getByRole('link', { name: `campaign ${CAMPAIGN}` })
+    .first()
+    .waitFor();
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const effects = page.getByTestId('campaign-effects');
+  await effects
+    .getByRole('link', { name: `campaign ${CAMPAIGN}` })
+    .first()
+    .waitFor();
+  await effects.getByRole('cell', { name: '+10', exact: true }).waitFor();
+  await effects.getByRole('cell', { name: '+5', exact: true }).waitFor();
+  await t.accessible(page, 'user gwen (activity, campaign effects)');
+  t.covered.push('the gold member’s page: the campaign badge in her history and both payments in her campaign effects');
+}
+
+/** The Segments screen: "gold" (attributes.plan = gold) made in the form, its live count (2) and its members. */
+async function goldSegment(page: Page, t: StepContext): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Segments' }).click();
-  if (await t.has('GET', '/admin/segment')) {
-    await page.getByRole('button', { name: 'New segment' }).click();
-    await page.getByLabel('Segment id').fill('buyers');
-    await page.getByLabel('Title', { exact: true }).fill('Buyers');
-    await page.getByLabel('Field 1').fill('balance.points');
-    await page.getByLabel('Operator').selectOption('greater_than');
-    await page.getByLabel('Value', { exact: true }).fill('0');
-    await page.getByRole('button', { name: 'Create segment' }).click();
-    await page.getByText('Segment buyers saved.').waitFor();
-    const count = page.getByTestId('segment-count-buyers');
-    await count.getByRole('link', { name: 'members of buyers' }).waitFor();
-    check(Number((await count.textContent())?.split(' ')[0]) > 0, `buyers has members: ${await count.textContent()}`);
-    await count.getByRole('link', { name: 'members of buyers' }).click();
-    await page.getByRole('link', { name: 'cami' }).waitFor();
-    await t.accessible(page, 'members of a segment');
-    t.covered.push('segment made in the UI: its live member count and its members list');
-  } else {
-    await page.getByText(/Not available on this server/).waitFor();
-    t.notCovered.push('segments (no /admin/segment in this build: the screen says so)');
-  }
+  await page.getByRole('button', { name: 'New segment' }).click();
+  await page.getByLabel('Segment id').fill('gold');
+  await page.getByLabel('Title', { exact: true }).fill('Gold members');
+  await page.getByLabel('Field 1').fill('attributes.plan');
+  await page.getByLabel('Operator').selectOption('equals');
+  await page.getByLabel('Value', { exact: true }).fill('gold');
+  await page.getByRole('button', { name: 'Create segment' }).click();
+  await page.getByText('Segment gold saved.').waitFor();
+  const count = page.getByTestId('segment-count-gold');
+  await count.getByRole('link', { name: 'members of gold' }).waitFor();
+  t.check((await count.textContent())?.split(' ')[0] === '2', `gold has 2 members now (carol, gwen): ${await count.textContent()}`);
+  await count.getByRole('link', { name: 'members of gold' }).click();
+  await page.getByRole('link', { name: 'gwen' }).waitFor();
+  await page.getByRole('link', { name: 'carol' }).waitFor();
+  await t.accessible(page, 'members of a segment');
+  t.covered.push(
+    'segment "gold" (attributes.plan = gold, set with PATCH /user and a service token) made in the UI: its live count and members',
+  );
 }
 
 /**
@@ -114,10 +187,10 @@ async function screenshotAtServiceTime(page: Page, t: StepContext): Promise<void
     .newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-GB', timezoneId: 'UTC' });
   try {
     await context.addInitScript((s) => localStorage.setItem('laurel.session', s ?? ''), session);
-    await context.clock.setFixedTime(t.now);
+    await context.clock.setFixedTime(SATURDAY + 60_000);
     const shotPage = await context.newPage();
     await shotPage.goto(page.url());
-    await shotPage.getByTestId('budget-bonus-week').getByText('5 of 1,000 spent').waitFor();
+    await shotPage.getByTestId(`budget-${CAMPAIGN}`).getByText('30 of 30 spent').waitFor();
     await shotPage.getByText('running', { exact: true }).waitFor();
     await t.shot(shotPage, 'campaigns');
   } finally {
@@ -125,18 +198,14 @@ async function screenshotAtServiceTime(page: Page, t: StepContext): Promise<void
   }
 }
 
-/** Backfill of the saved campaign over the service's last 3 days, followed until its job is done (when the build has the route). */
+/** Backfill of the saved campaign from its start to the Saturday, from its edit form, followed until its job is done. */
 async function backfill(page: Page, t: StepContext): Promise<void> {
-  if (!(await t.has('POST', '/admin/campaign/bonus-week/backfill'))) {
-    t.notCovered.push('campaign backfill (no POST /admin/campaign/{id}/backfill in this build)');
-    return;
-  }
-  await page.getByRole('button', { name: 'Edit bonus-week' }).click();
-  const form = page.getByRole('form', { name: 'Edit campaign bonus-week' });
-  await form.getByLabel('Backfill from (UTC)').fill(local(t.now - 72 * HOUR));
-  await form.getByLabel('Backfill to (UTC)').fill(local(t.now));
+  await page.getByRole('button', { name: `Edit ${CAMPAIGN}` }).click();
+  const form = page.getByRole('form', { name: `Edit campaign ${CAMPAIGN}` });
+  await form.getByLabel('Backfill from (UTC)').fill('2026-03-01T00:00');
+  await form.getByLabel('Backfill to (UTC)').fill(local(SATURDAY));
   await form.getByRole('button', { name: 'Backfill', exact: true }).click();
-  await form.getByText(/Backfill of bonus-week: done/).waitFor();
+  await form.getByText(new RegExp(`Backfill of ${CAMPAIGN}: done`)).waitFor();
   await form.getByRole('button', { name: 'Cancel' }).click();
-  t.covered.push('campaign backfill started from its edit form, its job followed until done');
+  t.covered.push('campaign backfill started from its edit form, its job followed until done (carol’s Sunday purchase paid)');
 }
