@@ -17,6 +17,8 @@ export interface SlowSocket {
   socket: Socket;
   /** ms after the flood opened, or null while open. */
   closedAfter: number | null;
+  /** ms after the flood opened when the first byte of an answer came, or null. */
+  answeredAfter: number | null;
   received: string;
 }
 
@@ -54,10 +56,13 @@ export class SlowSocketFlood {
 
   private add(kind: SlowKind, port: number, first: string): Promise<void> {
     const socket = connect(port, '127.0.0.1');
-    const entry: SlowSocket = { kind, socket, closedAfter: null, received: '' };
+    const entry: SlowSocket = { kind, socket, closedAfter: null, answeredAfter: null, received: '' };
     this.sockets.push(entry);
     socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (entry.received += chunk));
+    socket.on('data', (chunk: string) => {
+      entry.answeredAfter ??= performance.now() - this.openedAt;
+      entry.received += chunk;
+    });
     socket.on('error', () => undefined);
     const trickle = kind === 'trickle' ? setInterval(() => socket.write('a'), TRICKLE_MS) : null;
     socket.on('close', () => {
@@ -91,6 +96,17 @@ export class SlowSocketFlood {
   /** The longest time the server took to close a socket of `kind` (ms after the flood opened). */
   slowestClose(kind: SlowKind): number {
     return Math.max(0, ...this.sockets.filter((s) => s.kind === kind).map((s) => s.closedAfter ?? Infinity));
+  }
+
+  /**
+   * The longest a socket of `kind` stayed open after its answer began (a kept-alive connection's idle
+   * clock starts there, not when the flood opened: under load the answers themselves may come late).
+   */
+  slowestCloseAfterAnswer(kind: SlowKind): number {
+    const idle = this.sockets
+      .filter((s) => s.kind === kind)
+      .map((s) => (s.closedAfter === null || s.answeredAfter === null ? Infinity : s.closedAfter - s.answeredAfter));
+    return Math.max(0, ...idle);
   }
 
   destroy(): void {
