@@ -113,11 +113,14 @@ describe('campaign form values', () => {
 });
 
 describe('the Campaigns screen', () => {
-  it('lists campaigns with their window, effect, priority and a budget gauge', async () => {
+  it('lists campaigns with their window, audience, effect, priority and a budget gauge', async () => {
     open({
       'GET /admin/campaign': {
         status: 200,
-        body: [weekend, { ...weekend, campaignId: 'plain', days: null, budget: { total: null, perUser: null }, remaining: null, spent: 0 }],
+        body: [
+          { ...weekend, segmentId: 'gold' },
+          { ...weekend, campaignId: 'plain', days: null, budget: { total: null, perUser: null }, remaining: null, spent: 0 },
+        ],
       },
     });
     const gauge = await screen.findByRole('progressbar', { name: 'Budget of double-weekend spent' });
@@ -130,8 +133,10 @@ describe('the Campaigns screen', () => {
     expect(within(row).getByText('10 · stack')).toBeInTheDocument();
     expect(within(row).getByText('2026-03-01 00:00 UTC', { exact: false })).toBeInTheDocument();
     expect(within(row).getByText('Sat, Sun')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'gold' })).toHaveAttribute('href', '/dashboard/segments/gold');
     const plain = screen.getByTestId('budget-plain').closest('tr')!;
     expect(within(plain).getByText('every day')).toBeInTheDocument();
+    expect(within(plain).getByText('everyone')).toBeInTheDocument();
   });
 
   it('sends the days of the week ticked, Monday first, and null when none is ticked', async () => {

@@ -1,3 +1,4 @@
+import { enc } from '../api/client';
 import type { Campaign, CampaignStacking, Segment } from '../api/types';
 import { ConditionsEditor } from '../components/ConditionsEditor';
 import { CurrencySelect } from '../components/CurrencySelect';
@@ -5,6 +6,7 @@ import { IdPicker } from '../components/IdPicker';
 import { ResourceScreen, type FormProps, type ResourceConfig } from '../components/ResourceScreen';
 import { Checkbox, Field, Select, TextInput } from '../components/ui';
 import { formatDate } from '../form';
+import { href } from '../router';
 import { CampaignBackfill } from './CampaignBackfill';
 import { CampaignPreview } from './CampaignPreview';
 import {
@@ -215,6 +217,11 @@ export const campaignsConfig: ResourceConfig<Campaign, CampaignForm> = {
       csv: (c) => `${new Date(c.startAt).toISOString()} – ${new Date(c.endAt).toISOString()}`,
     },
     { label: 'Days', render: (c) => daysText(c.days) },
+    {
+      label: 'Audience',
+      render: (c) => (c.segmentId ? <a href={href(`segments/${enc(c.segmentId)}`)}>{c.segmentId}</a> : 'everyone'),
+      csv: (c) => c.segmentId ?? 'everyone',
+    },
     { label: 'Effect', render: effectText },
     { label: 'Priority', render: (c) => `${c.priority} · ${c.stacking}`, csv: (c) => `${c.priority} ${c.stacking}` },
     { label: 'Budget', render: (c) => <BudgetGauge campaign={c} />, csv: budgetText },
