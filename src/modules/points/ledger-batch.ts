@@ -1,109 +1,27 @@
-import type { Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { insertMissingUsers, lockUserRows, writeNewUsers } from '../users/index.js';
 import { dateKey } from '../../platform/time.js';
 import { UTC } from '../../platform/time-zone.js';
-import { historyJson, historyText, type LedgerEntryInput } from './ledger.js';
-import { expiredPoints, type ExpiryPolicy } from './lots.js';
-import { moveLots, readLot, reconcileLots, writeLots, type HeldLots } from './ledger-lots.js';
+import { historyJson } from './ledger.js';
+import type { ExpiryPolicy } from './lots.js';
+import { moveLots, readLot, reconcileLots, writeLots } from './ledger-lots.js';
 import { PendingCredits, type PendingCredit } from './ledger-pending.js';
+import { settlements } from './ledger-settle.js';
+import type { Balance, BatchEntry, CurrencySource, DebitMode, ExpirySource, LevelUp } from './ledger-types.js';
 import './lots.tables.js';
 import { assertPointsInRange, balanceOutOfRange, highestBalanceFor } from './points-range.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import { partKey, userKey, type BatchPart, type WriteBatch } from '../../write-path/write-batch.js';
 import { insertEntries, lotsOfUsers, setBalances } from './points.sql.js';
 import { levelsCrossed, POINTS, type CurrencyCatalog } from '../currencies/index.js';
-import { loadPurses, openPurses, writePurses, type Purse, type Purses } from './ledger-purses.js';
+import { loadPurses, openPurses, writePurses } from './ledger-purses.js';
 import { EARNING_TYPES } from './points.sql.js';
 
-/** How a debit that does not fit the balance is handled: refused (`refuse`) or cut to what is there (`clamp`). */
-export type DebitMode = 'refuse' | 'clamp';
-
 export type { PendingCredit } from './ledger-pending.js';
-
-/** A ledger entry decided in a batch. */
-export interface BatchEntry extends LedgerEntryInput {
-  /** The currency (decision 302); absent: `points`. */
-  currency?: string;
-  /** User groups (besides `default`) the entry counts for on leaderboards: those of the event that caused it. */
-  boardGroups: readonly string[];
-  /**
-   * What the entry changes on the boards (and in tier windows) when that differs from the entry
-   * itself: a REVERSAL takes the reversed points off the boards of the reversed entry's period.
-   */
-  board?: { points: number; occurredAt: number };
-  /** A pending credit (decision 148): the entry is written with 0 points and these wait until `availableAt`. */
-  pending?: { points: number; availableAt: number };
-  /** A debit that takes from this lot first (a reversal: the reversed credit's own lot). */
-  lotFirst?: string | null;
-  /** Set by the ledger: the lot a credit went into. */
-  lot?: string | null;
-  /** Set by the ledger: the entry is a pending credit becoming available (its row is updated, not appended). */
-  release?: PendingCredit;
-}
-
-/** Where the ledger reads a project's expiry setting (null: none of the project's points expire). */
-export interface ExpirySource {
-  policy(projectId: string, batch: WriteBatch): Promise<ExpiryPolicy | null>;
-  /** The query builder of the store (the queries run on the batch's session). */
-  readonly db: Queryable;
-}
-
-/** Where the ledger reads a project's currencies besides points (decision 302), on the batch's session. */
-export interface CurrencySource {
-  catalog(projectId: string, batch: WriteBatch): Promise<CurrencyCatalog>;
-  /** The query builder of the store (the queries run on the batch's session). */
-  readonly db: Queryable;
-}
-
-/** A level of a currency reached in the batch (decision 303). */
-export interface LevelUp {
-  projectId: string;
-  userId: string;
-  currency: string;
-  level: number;
-  threshold: number;
-  title: Record<string, string>;
-}
+export { boardEffect } from './ledger-types.js';
+export type { BatchEntry, CurrencySource, DebitMode, ExpirySource, LevelUp } from './ledger-types.js';
 
 const EARNING = new Set<string>(EARNING_TYPES);
-
-/**
- * The points an entry counts for on leaderboards and in tier windows, and when: every entry but
- * spending. Each currency has boards of its own (`currency`: the entry's).
- */
-export function boardEffect(e: BatchEntry): { points: number; occurredAt: number; currency: string } | null {
-  // Season prizes (SEASON) reward a board that has closed; they do not seed the next one (decision 162).
-  // Expiry is not spending on the boards either: the points were earned (decision 146).
-  if (e.type === 'REDEMPTION' || e.type === 'SEASON' || e.type === 'EXPIRY') return null;
-  if (e.board && e.board.points === 0) return null;
-  const { points, occurredAt } = e.board ?? e;
-  return { points, occurredAt, currency: e.currency ?? 'points' };
-}
-
-interface Balance extends HeldLots {
-  projectId: string;
-  userId: string;
-  points: number;
-  live: boolean;
-  changed: boolean;
-  /** The user's IANA time zone (its calendar for streak periods and event limits). */
-  timeZone: string;
-  /** users.last_active_at as loaded (null: never active). */
-  lastActiveAt: number | null;
-  /** users.created_at and users.attributes (JSON text) as loaded: read by segment rules at event time. */
-  createdAt: number;
-  attributes: string | null;
-  /** Whether the batch recorded something the user did (any entry but an admin adjustment). */
-  active: boolean;
-  /** The user's other currencies (null: the project has none). */
-  purses: Purses;
-  /**
-   * The batch inserted the user's row (autoCreateUsers): the user becomes live only when a unit that
-   * may create it is applied (`createIfWanted`), so units before it see no user, as one by one.
-   */
-  inserted: boolean;
-}
 
 /**
  * The ledger's part of a batch (the ledger is the truth: every change of points is one appended
@@ -257,66 +175,10 @@ export class LedgerBatch implements BatchPart {
     for (const b of this.balances.values()) if (b.live) this.settle(b);
   }
 
+  /** Expired lots (per currency) and due pending credits of a user, recorded in that order (ledger-settle.ts). */
   private settle(b: Balance): void {
-    const now = this.batch.now;
-    const policy = this.policyOf(b.projectId);
-    const expired = expiredPoints(b.lots, policy, now);
-    if (expired > 0) {
-      this.record(
-        {
-          projectId: b.projectId,
-          userId: b.userId,
-          type: 'EXPIRY',
-          sourceId: dateKey(now),
-          points: -expired,
-          occurredAt: now,
-          title: { de: 'Punkte verfallen', en: 'Points expired' },
-          description: historyText(`${expired} points reached the end of their last day`),
-          boardGroups: [],
-        },
-        'clamp',
-      );
-    }
-    if (b.purses) for (const purse of b.purses.values()) this.expirePurse(b, purse, now);
-    for (const p of this.pending.values()) {
-      if (p.projectId !== b.projectId || p.userId !== b.userId || p.state !== 'pending' || p.availableAt > now) continue;
-      p.state = 'released';
-      this.record({
-        projectId: p.projectId,
-        userId: p.userId,
-        type: p.type as BatchEntry['type'],
-        sourceId: p.sourceId,
-        ...(p.currency === POINTS ? {} : { currency: p.currency }),
-        points: p.points,
-        occurredAt: p.availableAt,
-        title: { de: '', en: '' },
-        description: { de: '', en: '' },
-        boardGroups: p.boardGroups,
-        board: { points: p.points, occurredAt: p.availableAt },
-        release: p,
-      });
-    }
-  }
-
-  /** A purse's lots whose last day has passed expire: one EXPIRY entry in its currency. */
-  private expirePurse(b: Balance, purse: Purse, now: number): void {
-    const expired = expiredPoints(purse.lots, purse.def.expiry, now);
-    if (expired <= 0) return;
-    this.record(
-      {
-        projectId: b.projectId,
-        userId: b.userId,
-        type: 'EXPIRY',
-        sourceId: dateKey(now),
-        currency: purse.def.currencyId,
-        points: -expired,
-        occurredAt: now,
-        title: { de: 'Guthaben verfallen', en: `${purse.def.currencyId} expired` },
-        description: historyText(`${expired} ${purse.def.currencyId} reached the end of their last day`),
-        boardGroups: [],
-      },
-      'clamp',
-    );
+    for (const { entry, mode } of settlements(b, this.policyOf(b.projectId), this.pending.values(), this.batch.now))
+      this.record(entry, mode);
   }
 
   /** The expiry setting of a currency of a project of the batch (null: off). */
