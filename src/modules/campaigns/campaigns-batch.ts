@@ -1,5 +1,5 @@
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
-import { historyText, ledgerIn } from '../points/index.js';
+import { historyText, ledgerIn, type HistoryText } from '../points/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import { campaignMatches, decidePayouts, inWindow, onItsDays, wantedFor, type Campaign, type CampaignCandidate } from './campaign-rules.js';
 import { addCampaignSpend, campaignUserSpend, lockCampaignSpend, setCampaignSpend, writeCampaignUserSpend } from './campaigns.sql.js';
@@ -31,6 +31,31 @@ interface UserSpend {
 }
 
 const key = (...parts: string[]) => parts.join('\u0000');
+
+/** What a campaign's entries for one event id say: the same objects for every event (their JSON is kept per object). */
+interface EntryTexts {
+  title: HistoryText;
+  description: HistoryText;
+  metadata: { campaignId: string; eventId: string };
+}
+
+/** Per campaign (the cached definition object) and event id; a changed campaign is a new object. */
+const entryTexts = new WeakMap<Campaign, Map<string, EntryTexts>>();
+
+function textsOf(c: Campaign, eventId: string): EntryTexts {
+  let byEvent = entryTexts.get(c);
+  if (!byEvent) entryTexts.set(c, (byEvent = new Map()));
+  let texts = byEvent.get(eventId);
+  if (!texts) {
+    texts = {
+      title: historyText(c.title),
+      description: historyText(`${c.title} (${eventId})`),
+      metadata: { campaignId: c.campaignId, eventId },
+    };
+    byEvent.set(eventId, texts);
+  }
+  return texts;
+}
 
 /**
  * The campaigns' stage of POST /event (decision 316). `load` reads the campaigns of the batch's
@@ -147,6 +172,7 @@ export class CampaignsBatch implements EventStagePart {
     if (candidates.length === 0) return;
     const { paid, missed } = decidePayouts(candidates);
     for (const { campaign: c, points } of paid) {
+      const texts = textsOf(c, event.eventId);
       const credited = ledger.record({
         projectId: event.projectId,
         userId: event.userId,
@@ -155,9 +181,9 @@ export class CampaignsBatch implements EventStagePart {
         ...(c.currency === 'points' ? {} : { currency: c.currency }),
         points,
         occurredAt: event.occurredAt,
-        title: historyText(c.title),
-        description: historyText(`${c.title} (${event.eventId})`),
-        metadata: { campaignId: c.campaignId, eventId: event.eventId },
+        title: texts.title,
+        description: texts.description,
+        metadata: texts.metadata,
         boardGroups: event.userGroups,
       }).points;
       this.spend(c, event, credited);
