@@ -10042,7 +10042,13 @@ export interface operations {
                      *         "globalEventDateKey": "2026-03-12",
                      *         "status": "PENDING",
                      *         "availableAt": 1773329400000,
-                     *         "currency": "alice"
+                     *         "currency": "alice",
+                     *         "campaigns": [
+                     *           {
+                     *             "campaignId": "alice",
+                     *             "points": 120
+                     *           }
+                     *         ]
                      *       }
                      *     ]
                      */
@@ -10072,6 +10078,11 @@ export interface operations {
                         availableAt?: number;
                         /** @description The currency of the entry; absent for `points` */
                         currency?: string;
+                        /** @description Only on a CAMPAIGN entry of an event: what each campaign added, in the order paid (one entry per event and currency sums them) */
+                        campaigns?: {
+                            campaignId: string;
+                            points: number;
+                        }[];
                     }[];
                 };
             };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, signedIn } from '../../test/fakeApi';
 import { App } from '../App';
-import { campaignOfEntry } from './UserCampaigns';
+import { campaignOfEntry, campaignsOfEntry } from './UserCampaigns';
 
 const entry = (id: string, type: string, points: number, title: string) => ({
   id,
@@ -40,6 +40,23 @@ describe('campaigns on the user page', () => {
     expect(campaignOfEntry({ id: 'CAMPAIGN#double-weekend#1772877600000', type: 'CAMPAIGN' })).toBe('double-weekend');
     expect(campaignOfEntry({ id: 'CAMPAIGN#a#b#12', type: 'CAMPAIGN' })).toBe('a#b');
     expect(campaignOfEntry({ id: 'EVENT#purchase#1', type: 'EVENT' })).toBeNull();
+  });
+
+  it('reads what each campaign added to an entry several campaigns share', () => {
+    const shared = {
+      id: 'CAMPAIGN#double+bonus#12',
+      type: 'CAMPAIGN',
+      campaigns: [
+        { campaignId: 'double', points: 10 },
+        { campaignId: 'bonus', points: 5 },
+      ],
+    };
+    expect(campaignsOfEntry(shared)).toEqual(shared.campaigns);
+    expect(campaignsOfEntry({ id: 'CAMPAIGN#double+bonus#12', type: 'CAMPAIGN' })).toEqual([
+      { campaignId: 'double', points: null },
+      { campaignId: 'bonus', points: null },
+    ]);
+    expect(campaignsOfEntry({ id: 'EVENT#purchase#1', type: 'EVENT' })).toEqual([]);
   });
 
   it('marks a campaign’s payment in the history and lists the attributes', async () => {

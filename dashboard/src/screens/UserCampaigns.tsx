@@ -9,20 +9,37 @@ import { href } from '../router';
 import { useApi } from '../session';
 import { useLoad } from '../useLoad';
 
-/** The campaign of a CAMPAIGN history entry, from its id `CAMPAIGN#<campaignId>#<ms>`; null for other entries. */
+/**
+ * The campaigns of a CAMPAIGN history entry, from its id `CAMPAIGN#<campaignId>#<ms>` (several
+ * campaigns of one event and currency share an entry: `CAMPAIGN#<id>+<id>#<ms>`); null for other entries.
+ */
 export function campaignOfEntry(entry: Pick<HistoryEntry, 'id' | 'type'>): string | null {
   const m = /^CAMPAIGN#(.+)#\d+$/.exec(entry.id);
   return m ? m[1]! : null;
 }
 
-/** The badge of a campaign's payment in a history list: "campaign double-weekend", linking to the campaigns. */
-export function CampaignBadge({ entry }: { entry: Pick<HistoryEntry, 'id' | 'type'> }) {
-  const campaignId = campaignOfEntry(entry);
-  if (!campaignId) return null;
+/** What each campaign of the entry added: its `campaigns` list, else the ids of its id (points unknown). */
+export function campaignsOfEntry(
+  entry: Pick<HistoryEntry, 'id' | 'type'> & { campaigns?: Array<{ campaignId: string; points: number }> },
+): Array<{ campaignId: string; points: number | null }> {
+  if (entry.campaigns && entry.campaigns.length > 0) return entry.campaigns;
+  const joined = campaignOfEntry(entry);
+  return joined === null ? [] : joined.split('+').map((campaignId) => ({ campaignId, points: null }));
+}
+
+/** The badges of a campaign entry in a history list: "campaign double-weekend" (with "+10" when several share it), linking to the campaigns. */
+export function CampaignBadge({ entry }: { entry: Pick<HistoryEntry, 'id' | 'type'> & { campaigns?: Array<{ campaignId: string; points: number }> } }) {
+  const campaigns = campaignsOfEntry(entry);
+  if (campaigns.length === 0) return null;
   return (
-    <a className="badge badge-campaign" href={href('campaigns')} title="A campaign's payment">
-      campaign {campaignId}
-    </a>
+    <>
+      {campaigns.map((c) => (
+        <a key={c.campaignId} className="badge badge-campaign" href={href('campaigns')} title="A campaign's payment">
+          campaign {c.campaignId}
+          {campaigns.length > 1 && c.points !== null ? ` +${c.points.toLocaleString('en')}` : ''}
+        </a>
+      ))}
+    </>
   );
 }
 
@@ -99,7 +116,11 @@ export function CampaignEffects({ userId }: { userId: string }) {
               caption="Campaign effects"
               columns={[
                 { label: 'When', render: (h) => formatDate(h.timestamp), csv: (h) => new Date(h.timestamp).toISOString() },
-                { label: 'Campaign', render: (h) => <CampaignBadge entry={h} />, csv: (h) => campaignOfEntry(h) },
+                {
+                  label: 'Campaign',
+                  render: (h) => <CampaignBadge entry={h} />,
+                  csv: (h) => campaignsOfEntry(h).map((c) => (c.points === null ? c.campaignId : `${c.campaignId} +${c.points}`)).join('; '),
+                },
                 { label: 'Title', render: (h) => pickLanguage(h.title) },
                 { label: currency, render: (h) => `+${h.points.toLocaleString('en')}`, csv: (h) => h.points, num: true },
               ]}

@@ -88,7 +88,8 @@ class CampaignBackfillBatch implements BatchPart<'campaign-backfill'> {
     for (const r of paid) this.paid.add(key(r.project_id, r.campaign_id, Number(r.event_row)));
     for (const r of entries) {
       const eventId = r.metadata === null ? null : ((JSON.parse(r.metadata) as { eventId?: string }).eventId ?? null);
-      this.entries.add(key(r.project_id, r.user_id, Number(r.occurred_at), r.source_id, eventId ?? ''));
+      // An entry of several campaigns names them all, joined by `+` (decision 328; ids hold no `+`).
+      for (const campaignId of r.source_id.split('+')) this.entries.add(key(r.project_id, r.user_id, Number(r.occurred_at), campaignId, eventId ?? ''));
     }
     for (const r of spent) {
       this.spends.set(key(r.project_id, r.campaign_id), {
@@ -136,7 +137,7 @@ class CampaignBackfillBatch implements BatchPart<'campaign-backfill'> {
       occurredAt: e.occurredAt,
       title: historyText(c.title),
       description: historyText(`${c.title} (${e.eventId})`),
-      metadata: { campaignId: c.campaignId, eventId: e.eventId, backfill: true },
+      metadata: { eventId: e.eventId, campaigns: [{ campaignId: c.campaignId, points }], backfill: true },
       boardGroups: e.userGroups,
     }).points;
     this.paid.add(paidKey);

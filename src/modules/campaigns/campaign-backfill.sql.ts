@@ -13,8 +13,8 @@ export const backfillPaid = new KeyedSelect({
 
 /**
  * The CAMPAIGN ledger entries of the batch's users at the times of its events: an event a campaign
- * paid when it happened has one (source_id the campaign, metadata.eventId the event), and is not
- * paid again by a backfill.
+ * paid when it happened has one (source_id the campaign, or the campaigns joined by `+`;
+ * metadata.eventId the event), and is not paid again by a backfill.
  */
 export const campaignEntriesAt = new KeyedSelect({
   description: 'campaign backfill: campaign entries at the events’ times',

@@ -1,7 +1,16 @@
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
 import { historyText, ledgerIn, type HistoryText } from '../points/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
-import { campaignMatches, decidePayouts, inWindow, onItsDays, wantedFor, type Campaign, type CampaignCandidate } from './campaign-rules.js';
+import {
+  campaignMatches,
+  decidePayouts,
+  inWindow,
+  onItsDays,
+  wantedFor,
+  type Campaign,
+  type CampaignCandidate,
+  type CampaignPayout,
+} from './campaign-rules.js';
 import { addCampaignSpend, campaignUserSpend, lockCampaignSpend, setCampaignSpend, writeCampaignUserSpend } from './campaigns.sql.js';
 
 /** Where the part reads a project's ACTIVE campaigns, highest priority first (the service's cache). */
@@ -32,29 +41,40 @@ interface UserSpend {
 
 const key = (...parts: string[]) => parts.join('\u0000');
 
-/** What a campaign's entries for one event id say: the same objects for every event (their JSON is kept per object). */
+/** The title and description of a CAMPAIGN entry: the same objects for every event they describe (their JSON is kept per object). */
 interface EntryTexts {
   title: HistoryText;
   description: HistoryText;
-  metadata: { campaignId: string; eventId: string };
 }
 
-/** Per campaign (the cached definition object) and event id; a changed campaign is a new object. */
-const entryTexts = new WeakMap<Campaign, Map<string, EntryTexts>>();
+/** By event id and the paying campaigns (ids and titles, so a renamed campaign gets new texts); bounded. */
+const entryTexts = new Map<string, EntryTexts>();
+const MAX_ENTRY_TEXTS = 1_000;
 
-function textsOf(c: Campaign, eventId: string): EntryTexts {
-  let byEvent = entryTexts.get(c);
-  if (!byEvent) entryTexts.set(c, (byEvent = new Map()));
-  let texts = byEvent.get(eventId);
+/** "Double points" or "Double points + Gold bonus" (in the order paid), and the same with the event id. */
+function textsOf(payouts: readonly CampaignPayout[], eventId: string): EntryTexts {
+  let k = eventId;
+  for (const { campaign: c } of payouts) k += `\u0000${c.campaignId}\u0000${c.title}`;
+  let texts = entryTexts.get(k);
   if (!texts) {
-    texts = {
-      title: historyText(c.title),
-      description: historyText(`${c.title} (${eventId})`),
-      metadata: { campaignId: c.campaignId, eventId },
-    };
-    byEvent.set(eventId, texts);
+    const title = payouts.map((x) => x.campaign.title).join(' + ');
+    texts = { title: historyText(title), description: historyText(`${title} (${eventId})`) };
+    if (entryTexts.size >= MAX_ENTRY_TEXTS) entryTexts.clear();
+    entryTexts.set(k, texts);
   }
   return texts;
+}
+
+/** The campaigns paid, in the order paid, grouped by currency (most events: one group). */
+function byCurrency(paid: readonly CampaignPayout[]): CampaignPayout[][] {
+  if (paid.length <= 1 || paid.every((x) => x.campaign.currency === paid[0]!.campaign.currency)) return [paid as CampaignPayout[]];
+  const groups = new Map<string, CampaignPayout[]>();
+  for (const x of paid) {
+    const g = groups.get(x.campaign.currency);
+    if (g) g.push(x);
+    else groups.set(x.campaign.currency, [x]);
+  }
+  return [...groups.values()];
 }
 
 /**
@@ -62,7 +82,7 @@ function textsOf(c: Campaign, eventId: string): EntryTexts {
  * projects from the cache (a project without campaigns costs nothing more), locks the spend rows of
  * the budgeted campaigns the batch's events may reach and reads what per-user budgets have paid
  * the batch's users; each event is decided in memory (campaign-rules.ts) and paid through the
- * ledger, a CAMPAIGN entry per campaign; spends are written once.
+ * ledger, one CAMPAIGN entry per event and currency (decision 328); spends are written once.
  */
 export class CampaignsBatch implements EventStagePart {
   private readonly lists = new Map<string, readonly Campaign[]>();
@@ -171,24 +191,31 @@ export class CampaignsBatch implements EventStagePart {
     }
     if (candidates.length === 0) return;
     const { paid, missed } = decidePayouts(candidates);
-    for (const { campaign: c, points } of paid) {
-      const texts = textsOf(c, event.eventId);
-      const credited = ledger.record({
+    // One CAMPAIGN entry per event and currency, naming what each campaign added (decision 328).
+    for (const group of paid.length === 0 ? [] : byCurrency(paid)) {
+      const currency = group[0]!.campaign.currency;
+      const texts = textsOf(group, event.eventId);
+      let total = 0;
+      for (const x of group) total += x.points;
+      ledger.record({
         projectId: event.projectId,
         userId: event.userId,
         type: 'CAMPAIGN',
-        sourceId: c.campaignId,
-        ...(c.currency === 'points' ? {} : { currency: c.currency }),
-        points,
+        sourceId: group.length === 1 ? group[0]!.campaign.campaignId : group.map((x) => x.campaign.campaignId).join('+'),
+        ...(currency === 'points' ? {} : { currency }),
+        points: total,
         occurredAt: event.occurredAt,
         title: texts.title,
         description: texts.description,
-        metadata: texts.metadata,
+        metadata: { eventId: event.eventId, campaigns: group.map((x) => ({ campaignId: x.campaign.campaignId, points: x.points })) },
         boardGroups: event.userGroups,
-      }).points;
-      this.spend(c, event, credited);
-      if (c.currency === 'points') outcome.pointsEarned += credited;
-      outcome.campaigns.push({ campaignId: c.campaignId, points: credited, currency: c.currency });
+      });
+      // A credit is applied whole (a balance out of range throws before anything changes).
+      for (const { campaign: c, points } of group) {
+        this.spend(c, event, points);
+        if (currency === 'points') outcome.pointsEarned += points;
+        outcome.campaigns.push({ campaignId: c.campaignId, points, currency });
+      }
     }
     for (const m of missed) outcome.campaignMisses.push({ campaignId: m.campaign.campaignId, reason: m.miss });
   }

@@ -32,6 +32,38 @@ describeSharedApp('campaigns: paying events', (t) => {
     );
     const campaign = entries.find((e) => e.type === 'CAMPAIGN')!;
     expect(String(campaign.id)).toMatch(/^CAMPAIGN#double#/);
+    expect(campaign.campaigns).toEqual([{ campaignId: 'double', points: 10 }]);
+  });
+
+  it('writes one CAMPAIGN entry per event and currency that says what each campaign added (decision 328)', async () => {
+    expect((await t.admin('POST', '/admin/currency', { currencyId: 'xp', title: { en: 'XP' }, spendable: false })).statusCode).toBe(201);
+    await defineCampaign(t, { campaignId: 'double', title: 'Double points', effect: { multiplier: 2 }, priority: 3 });
+    await defineCampaign(t, { campaignId: 'bonus', title: 'Bonus', effect: { bonus: 5 }, priority: 2 });
+    await defineCampaign(t, { campaignId: 'xp-bonus', title: 'XP bonus', effect: { bonus: 7, currency: 'xp' }, priority: 1 });
+    await t.createUser('gus');
+    const data = await campaignEvent(t, 'gus');
+    expect(data.campaigns).toEqual([
+      { campaignId: 'double', points: 10, currency: 'points' },
+      { campaignId: 'bonus', points: 5, currency: 'points' },
+      { campaignId: 'xp-bonus', points: 7, currency: 'xp' },
+    ]);
+    expect(await balance(t, 'gus')).toBe(25);
+    const entries = ((await history(t, 'gus')).json() as Array<Record<string, unknown>>).filter((e) => e.type === 'CAMPAIGN');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      points: 15,
+      title: { en: 'Double points + Bonus' },
+      description: { en: 'Double points + Bonus (buy)' },
+      campaigns: [
+        { campaignId: 'double', points: 10 },
+        { campaignId: 'bonus', points: 5 },
+      ],
+    });
+    expect(String(entries[0]!.id)).toMatch(/^CAMPAIGN#double\+bonus#\d+$/);
+    const xp = await t.inject({ method: 'GET', url: '/user/gus/history?currency=xp', headers: await t.auth('gus') });
+    expect(xp.json()).toEqual([
+      expect.objectContaining({ type: 'CAMPAIGN', points: 7, currency: 'xp', campaigns: [{ campaignId: 'xp-bonus', points: 7 }] }),
+    ]);
   });
 
   it('applies a decimal multiplier exactly and rounds down, and only when its conditions hold', async () => {

@@ -42,6 +42,12 @@ export const HistoryEntry = Type.Object({
   ),
   availableAt: Type.Optional(Type.Integer({ description: 'When a pending credit becomes (or became) available (Unix ms)' })),
   currency: Type.Optional(Type.String({ description: 'The currency of the entry; absent for `points`' })),
+  campaigns: Type.Optional(
+    Type.Array(Type.Object({ campaignId: Type.String(), points: Type.Number() }), {
+      description:
+        'Only on a CAMPAIGN entry of an event: what each campaign added, in the order paid (one entry per event and currency sums them)',
+    }),
+  ),
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 
@@ -58,6 +64,14 @@ function decodeCursor(cursor: string): { occurredAt: number; entryId: number } {
   const m = /^(\d{1,16}):(\d{1,16})$/.exec(Buffer.from(cursor, 'base64url').toString());
   if (!m) throw AppError.of('INVALID_CURSOR', 'cursor is not valid');
   return { occurredAt: Number(m[1]), entryId: Number(m[2]) };
+}
+
+/** What each campaign added, from a CAMPAIGN entry's metadata (decision 328); a backfill's entry names its one campaign. */
+function campaignsOf(metadata: string | null): { campaigns?: Array<{ campaignId: string; points: number }> } {
+  if (metadata === null) return {};
+  const m = JSON.parse(metadata) as { campaigns?: Array<{ campaignId: string; points: number }>; campaignId?: string };
+  if (Array.isArray(m.campaigns)) return { campaigns: m.campaigns.map((c) => ({ campaignId: c.campaignId, points: c.points })) };
+  return {};
 }
 
 export async function readHistory(db: Queryable, projectId: string, userId: string, query: HistoryQuery): Promise<HistoryPage> {
@@ -92,6 +106,7 @@ export async function readHistory(db: Queryable, projectId: string, userId: stri
               Number(r.pending_points) > 0 ? ('PENDING' as const) : Number(r.points) > 0 ? ('AVAILABLE' as const) : ('CANCELLED' as const),
             availableAt: Number(r.available_at),
           }),
+      ...(r.type === 'CAMPAIGN' ? campaignsOf(r.metadata) : {}),
     })),
     nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.occurred_at), Number(last.entry_id)) : null,
   };
