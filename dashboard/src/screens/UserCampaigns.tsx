@@ -27,8 +27,15 @@ export function campaignsOfEntry(
   return joined === null ? [] : joined.split('+').map((campaignId) => ({ campaignId, points: null }));
 }
 
-/** The badges of a campaign entry in a history list: "campaign double-weekend" (with "+10" when several share it), linking to the campaigns. */
-export function CampaignBadge({ entry }: { entry: Pick<HistoryEntry, 'id' | 'type'> & { campaigns?: Array<{ campaignId: string; points: number }> } }) {
+/**
+ * The badges of a campaign entry in a history list: "campaign double-weekend" (with "+10" when several
+ * share it), linking to the campaigns.
+ */
+export function CampaignBadge({
+  entry,
+}: {
+  entry: Pick<HistoryEntry, 'id' | 'type'> & { campaigns?: Array<{ campaignId: string; points: number }> };
+}) {
   const campaigns = campaignsOfEntry(entry);
   if (campaigns.length === 0) return null;
   return (
@@ -119,7 +126,10 @@ export function CampaignEffects({ userId }: { userId: string }) {
                 {
                   label: 'Campaign',
                   render: (h) => <CampaignBadge entry={h} />,
-                  csv: (h) => campaignsOfEntry(h).map((c) => (c.points === null ? c.campaignId : `${c.campaignId} +${c.points}`)).join('; '),
+                  csv: (h) =>
+                    campaignsOfEntry(h)
+                      .map((c) => (c.points === null ? c.campaignId : `${c.campaignId} +${c.points}`))
+                      .join('; '),
                 },
                 { label: 'Title', render: (h) => pickLanguage(h.title) },
                 { label: currency, render: (h) => `+${h.points.toLocaleString('en')}`, csv: (h) => h.points, num: true },

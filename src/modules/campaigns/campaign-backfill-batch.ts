@@ -89,7 +89,8 @@ class CampaignBackfillBatch implements BatchPart<'campaign-backfill'> {
     for (const r of entries) {
       const eventId = r.metadata === null ? null : ((JSON.parse(r.metadata) as { eventId?: string }).eventId ?? null);
       // An entry of several campaigns names them all, joined by `+` (decision 328; ids hold no `+`).
-      for (const campaignId of r.source_id.split('+')) this.entries.add(key(r.project_id, r.user_id, Number(r.occurred_at), campaignId, eventId ?? ''));
+      for (const campaignId of r.source_id.split('+'))
+        this.entries.add(key(r.project_id, r.user_id, Number(r.occurred_at), campaignId, eventId ?? ''));
     }
     for (const r of spent) {
       this.spends.set(key(r.project_id, r.campaign_id), {

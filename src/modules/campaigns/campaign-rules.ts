@@ -120,7 +120,10 @@ export function decidePayouts(candidates: readonly CampaignCandidate[]): {
 } {
   const missed: Array<{ campaign: Campaign; miss: CampaignMiss }> = [];
   const applying: CampaignCandidate[] = [];
-  for (const x of [...candidates].sort((a, b) => byPriority(a.campaign, b.campaign))) {
+  // The stage passes them in priority order already (its list is sorted): sort only when they are not.
+  let ordered = true;
+  for (let i = 1; i < candidates.length && ordered; i++) ordered = byPriority(candidates[i - 1]!.campaign, candidates[i]!.campaign) <= 0;
+  for (const x of ordered ? candidates : [...candidates].sort((a, b) => byPriority(a.campaign, b.campaign))) {
     if (x.wanted <= 0) continue;
     if (!x.inWindow) missed.push({ campaign: x.campaign, miss: 'window' });
     else if (!x.inAudience) missed.push({ campaign: x.campaign, miss: 'audience' });

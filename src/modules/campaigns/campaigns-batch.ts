@@ -39,7 +39,9 @@ interface UserSpend {
   changed: boolean;
 }
 
-const key = (...parts: string[]) => parts.join('\u0000');
+/** Map keys of a campaign's spend and of a campaign's spend for one user (built per event: no rest array, no join). */
+const key = (projectId: string, campaignId: string): string => `${projectId}\u0000${campaignId}`;
+const userKey = (projectId: string, campaignId: string, userId: string): string => `${projectId}\u0000${campaignId}\u0000${userId}`;
 
 /** The title and description of a CAMPAIGN entry: the same objects for every event they describe (their JSON is kept per object). */
 interface EntryTexts {
@@ -115,7 +117,7 @@ export class CampaignsBatch implements EventStagePart {
             this.spends.set(k, { row: { project_id: e.projectId, campaign_id: c.campaignId }, spent: 0, changed: false });
         }
         if (c.budgetPerUser !== null) {
-          const k = key(e.projectId, c.campaignId, e.userId);
+          const k = userKey(e.projectId, c.campaignId, e.userId);
           if (!this.userSpends.has(k)) {
             const row = { project_id: e.projectId, campaign_id: c.campaignId, user_id: e.userId };
             this.userSpends.set(k, { row, spent: 0, stored: false, changed: false });
@@ -145,7 +147,7 @@ export class CampaignsBatch implements EventStagePart {
       });
     }
     for (const r of perUser) {
-      const s = this.userSpends.get(key(r.project_id, r.campaign_id, r.user_id))!;
+      const s = this.userSpends.get(userKey(r.project_id, r.campaign_id, r.user_id))!;
       s.spent = Number(r.spent);
       s.stored = true;
     }
@@ -228,7 +230,7 @@ export class CampaignsBatch implements EventStagePart {
       left = s ? c.budgetTotal - s.spent : 0;
     }
     if (c.budgetPerUser !== null) {
-      const u = this.userSpends.get(key(event.projectId, c.campaignId, event.userId));
+      const u = this.userSpends.get(userKey(event.projectId, c.campaignId, event.userId));
       left = Math.min(left, c.budgetPerUser - (u?.spent ?? 0));
     }
     return Math.max(0, left);
@@ -255,7 +257,7 @@ export class CampaignsBatch implements EventStagePart {
       }
     }
     if (c.budgetPerUser !== null) {
-      const u = this.userSpends.get(key(event.projectId, c.campaignId, event.userId))!;
+      const u = this.userSpends.get(userKey(event.projectId, c.campaignId, event.userId))!;
       u.spent += points;
       u.changed = true;
     }
