@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/http/app-type.js';
 import { defineEvent } from '../../src/modules/events/events.test-factory.js';
-import { codeOf, join, referralEntries, referrals, setProgramme } from '../../src/modules/referrals/referrals.test-factory.js';
+import { cappedReferrer, referralEntries, referrals } from '../../src/modules/referrals/referrals.test-factory.js';
 import { describeBackends } from '../helpers/test-app.js';
 
 /**
@@ -127,16 +127,10 @@ describeBackends('two instances on one store', (t) => {
   });
 
   it("hold a referrer's monthly cap when 20 referees qualify at both instances", async () => {
-    await setProgramme(t, { referrerCap: { perMonth: 3 } });
-    await t.createUser('rita');
-    const code = await codeOf(t, 'rita');
-    const referees = Array.from({ length: 20 }, (_, i) => `ref${i}`);
-    for (const u of referees) {
-      await t.createUser(u);
-      expect((await join(t, u, code)).statusCode).toBe(201);
-    }
+    const referees = await cappedReferrer(t, 3, 20);
     const requests: InjectOptions[] = [];
-    for (const u of referees) requests.push({ method: 'POST', url: '/event', headers: await t.auth(u), payload: { userId: u, eventId: 'purchase' } });
+    for (const u of referees)
+      requests.push({ method: 'POST', url: '/event', headers: await t.auth(u), payload: { userId: u, eventId: 'purchase' } });
     const results = await spread(requests);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(await referralEntries(t, 'rita')).toEqual([50, 50, 50]);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { balance, DAY, NOW, sendEvent } from '../events/events.test-factory.js';
-import { codeOf, join, referralEntries, referralOf, referrals, setProgramme } from './referrals.test-factory.js';
+import { cappedReferrer, codeOf, join, referralEntries, referralOf, referrals, setProgramme } from './referrals.test-factory.js';
 
 describeSharedApp('referrals: done when', (t) => {
   it('a referrer brings three referees: two qualify and pay both sides once, one is flagged and paid after approval', async () => {
@@ -53,14 +53,7 @@ describeSharedApp('referrals: done when', (t) => {
 
   it("holds the referrer's monthly cap under 20 concurrent qualifying events; referees are still paid", async () => {
     await t.setClock(NOW);
-    await setProgramme(t, { referrerCap: { perMonth: 3 } });
-    await t.createUser('rita');
-    const code = await codeOf(t, 'rita');
-    const referees = Array.from({ length: 20 }, (_, i) => `ref${i}`);
-    for (const u of referees) {
-      await t.createUser(u);
-      expect((await join(t, u, code)).statusCode).toBe(201);
-    }
+    const referees = await cappedReferrer(t, 3, 20);
     const sent = await Promise.all(referees.map((u) => sendEvent(t, u, { eventId: 'purchase' })));
     expect(sent.every((r) => r.statusCode === 200)).toBe(true);
     expect(await referralEntries(t, 'rita')).toEqual([50, 50, 50]);

@@ -59,3 +59,17 @@ export async function referralEntries(t: TestContext, userId: string): Promise<n
   if (res.statusCode === 204) return []; // no history at all
   return (res.json() as Array<{ type: string; points: number }>).filter((e) => e.type === 'REFERRAL').map((e) => e.points);
 }
+
+/** A referrer `rita` with a monthly cap of `perMonth`, and `count` referees (`ref0`, `ref1`, …) who joined with her code. */
+export async function cappedReferrer(t: TestContext, perMonth: number, count: number): Promise<string[]> {
+  await setProgramme(t, { referrerCap: { perMonth } });
+  await t.createUser('rita');
+  const code = await codeOf(t, 'rita');
+  const referees = Array.from({ length: count }, (_, i) => `ref${i}`);
+  for (const u of referees) {
+    await t.createUser(u);
+    const joined = await join(t, u, code);
+    if (joined.statusCode !== 201) throw new Error(`cappedReferrer: ${joined.statusCode} ${joined.body}`);
+  }
+  return referees;
+}
