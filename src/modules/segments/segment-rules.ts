@@ -207,9 +207,24 @@ export function ruleHolds(rule: SegmentRule, field: SegmentField, facts: UserFac
 
 /** Whether the user is in the segment at `at`: all (or any) of its rules hold. */
 export function isMember(segment: Segment, facts: UserFacts, at: number): boolean {
-  const fields = segment.rules.map((r) => parseField(r.field));
-  const results = segment.rules.map((r, i) => fields[i] !== null && ruleHolds(r, fields[i]!, facts, at));
-  return segment.match === 'any' ? results.some(Boolean) : results.every(Boolean);
+  const fields = fieldsOf(segment);
+  const any = segment.match === 'any';
+  // Rules are pure: the first that decides ends the walk ("any": one holds; "all": one fails).
+  for (let i = 0; i < segment.rules.length; i++) {
+    const field = fields[i]!;
+    const holds = field !== null && ruleHolds(segment.rules[i]!, field, facts, at);
+    if (holds === any) return any;
+  }
+  return !any;
+}
+
+/** The parsed fields of a segment's rules, once per segment object (segments are cached; a changed one is a new object). */
+const parsedFields = new WeakMap<Segment, Array<SegmentField | null>>();
+
+function fieldsOf(segment: Segment): Array<SegmentField | null> {
+  let fields = parsedFields.get(segment);
+  if (!fields) parsedFields.set(segment, (fields = segment.rules.map((r) => parseField(r.field))));
+  return fields;
 }
 
 /** What the rules of some segments need loaded. */
