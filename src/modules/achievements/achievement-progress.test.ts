@@ -49,14 +49,33 @@ describe('progress rows parsed before', () => {
     const rows = new ParsedProgressRows(1_000_000);
     const text = '{"a":{"p":1,"c":1}}';
     const first = rows.entries('u', text);
-    first.set('a', { p: 99, c: 1 });
-    expect(rows.entries('u', text)).toEqual(new Map([['a', { p: 1, c: 1 }]]));
+    expect(rows.entries('u', text)).toBe(first);
+    expect(first).toEqual(new Map([['a', { p: 1, c: 1 }]]));
     // Another text for the user (another instance wrote it, or a kept write rolled back): parsed.
     expect(rows.entries('u', '{"a":{"p":2,"c":1}}')).toEqual(new Map([['a', { p: 2, c: 1 }]]));
     const written: UserProgress = new Map([['a', { p: 3, c: 1 }]]);
     rows.keep('u', userProgressText(written), written);
     expect(rows.entries('u', '{"a":{"p":3,"c":1}}')).toEqual(written);
     expect(rows.entries('u', '{"a":{"p":2,"c":1}}')).toEqual(new Map([['a', { p: 2, c: 1 }]]));
+  });
+
+  it('writes moved entries in place with their text, and replaces entries of older shapes', () => {
+    const rows = new ParsedProgressRows(1_000_000);
+    const read = rows.entries('u', '{"a":{"p":1,"c":1},"b":{"p":"2","c":1,"at":5},"z":{"p":9,"c":3}}');
+    const a = read.get('a');
+    const text = rows.write('u', read, [
+      ['a', 2, 1],
+      ['b', '2.5', 1],
+      ['n', 7, 4],
+    ]);
+    expect(text).toBe('{"a":{"p":2,"c":1},"b":{"p":"2.5","c":1},"z":{"p":9,"c":3},"n":{"p":7,"c":4}}');
+    expect(read.get('a')).toBe(a);
+    expect(rows.entries('u', text)).toBe(read);
+    expect(parseUserProgress(text)).toEqual(read);
+    // The text read before the write (the write rolled back) is parsed again, as stored.
+    expect(rows.entries('u', '{"a":{"p":1,"c":1}}')).toEqual(new Map([['a', { p: 1, c: 1 }]]));
+    // A user without a row: a new Map.
+    expect(rows.write('v', new Map(), [['a', 1, 1]])).toBe('{"a":{"p":1,"c":1}}');
   });
 
   it('holds at most its budget, dropping the oldest rows first', () => {

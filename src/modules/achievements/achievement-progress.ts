@@ -66,7 +66,11 @@ export function userProgressText(entries: UserProgress): string {
 }
 
 /** The progress towards the achievement `achievementId` created at `createdAt` (null: none). */
-export function progressIn(entries: UserProgress, achievementId: string, createdAt: number): Progress | null {
+export function progressIn(
+  entries: ReadonlyMap<string, Readonly<UserProgressEntry>>,
+  achievementId: string,
+  createdAt: number,
+): Progress | null {
   const e = entries.get(achievementId);
   if (!e || e.c !== createdAt) return null;
   const p = e.p;
@@ -81,8 +85,13 @@ export function progressIn(entries: UserProgress, achievementId: string, created
  * instance wrote, or a batch that rolled back after writing it, has another text and is parsed again.
  * What is saved is the parse: the JSON of every achievement's entry, on every event of the user.
  * Bounded by an estimate of the memory it holds (the text, and ~80 bytes per parsed entry; oldest
- * out first); entries are never changed in place (a batch replaces them), so a batch works on a copy
- * of the Map and the kept one stays as parsed.
+ * out first).
+ *
+ * `entries` hands out the kept Map itself (read-only to the caller), and `write` changes it in place
+ * — the moved entries' values, the Map and the text together, in one synchronous step, so nothing
+ * ever sees new entries under an old text. Only the batch that holds the user's lock reads or writes
+ * a user's entries, so no one else holds that Map meanwhile. Changing the entries in place keeps the
+ * objects: a batch allocates the new text and nothing per entry.
  */
 export class ParsedProgressRows {
   private readonly rows = new Map<string, { text: string; entries: UserProgress; bytes: number }>();
@@ -90,16 +99,40 @@ export class ParsedProgressRows {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** The entries of `text`: from the rows kept when it is the same text, else parsed (and kept). */
-  entries(key: string, text: string): UserProgress {
+  /** The entries of `text`: the kept ones when it is the same text, else parsed (and kept). */
+  entries(key: string, text: string): ReadonlyMap<string, Readonly<UserProgressEntry>> {
     const hit = this.rows.get(key);
-    if (hit !== undefined && hit.text === text) return new Map(hit.entries);
+    if (hit !== undefined && hit.text === text) return hit.entries;
     const entries = parseUserProgress(text);
     this.keep(key, text, entries);
-    return new Map(entries);
+    return entries;
   }
 
-  /** The row as a batch wrote it: the next batch of the user finds it parsed if the write committed. */
+  /**
+   * The row a batch writes: `entries` (as `entries` gave them, or a new Map for a user without a row)
+   * with the moved achievements' progress `p` and `createdAt` `c`. Returns the row's text; the next
+   * batch of the user finds it parsed if the write committed.
+   */
+  write(
+    key: string,
+    entries: ReadonlyMap<string, Readonly<UserProgressEntry>>,
+    moved: Iterable<[string, string | number, number]>,
+  ): string {
+    const map = entries as UserProgress;
+    for (const [id, p, c] of moved) {
+      const e = map.get(id);
+      // Our short entries change in place; any other shape (one written before decision 304) is replaced.
+      if (e !== undefined && isShort(e)) {
+        e.p = p;
+        e.c = c;
+      } else map.set(id, { p, c });
+    }
+    const text = userProgressText(map);
+    this.keep(key, text, map);
+    return text;
+  }
+
+  /** The row as written: kept under its text (the oldest rows out when over the budget). */
   keep(key: string, text: string, entries: UserProgress): void {
     const old = this.rows.get(key);
     if (old !== undefined) {
@@ -120,4 +153,14 @@ export class ParsedProgressRows {
   get size(): number {
     return this.rows.size;
   }
+}
+
+/** Exactly `{ p, c }` with a numeric `c`: the shape written since decision 304. */
+function isShort(e: UserProgressEntry): boolean {
+  let n = 0;
+  for (const k in e) {
+    if (k !== 'p' && k !== 'c') return false;
+    n++;
+  }
+  return n === 2 && typeof e.c === 'number';
 }

@@ -1,7 +1,7 @@
 import type { PipelineOutcome } from '../events/index.js';
 import { historyText, ledgerIn } from '../points/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
-import type { UserProgress } from './achievement-progress.js';
+import type { UserProgressEntry } from './achievement-progress.js';
 import type { Achievement, Level } from './achievement-rules.js';
 import { addLevelCounts, insertUnlocks } from './achievements.sql.js';
 import type { Progress } from './progress-value.js';
@@ -15,8 +15,8 @@ export interface Held {
   userId: string;
   /** achievementId → progress as decided (of the project's active achievements). */
   progress: Map<string, Progress>;
-  /** The user's stored progress row as decided: every achievement's entry (decision 289). */
-  entries: UserProgress;
+  /** The user's stored progress row as read: every achievement's entry (decision 289); written through ParsedProgressRows.write. */
+  entries: ReadonlyMap<string, Readonly<UserProgressEntry>>;
   /** Whether the user has a stored progress row. */
   stored: boolean;
   /** achievementId → the createdAt of the achievement whose progress moved in this batch (its entry is written from `progress`). */

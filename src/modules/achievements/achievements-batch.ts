@@ -2,7 +2,7 @@ import { conditionsHold, decimalText } from '../events/index.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
 import { EARNING_TYPES, ledgerIn, lifetimeEarned } from '../points/index.js';
 import { userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
-import { progressIn, userProgressText, type ParsedProgressRows } from './achievement-progress.js';
+import { progressIn, type ParsedProgressRows } from './achievement-progress.js';
 import { betterProgress, levelsReached, type Achievement } from './achievement-rules.js';
 import { addProgress, compareProgress, positive, progressOf, type Progress } from './progress-value.js';
 import { progressOfUsers, unlocksOfUsers, writeProgress } from './achievements.sql.js';
@@ -266,12 +266,12 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     const progress: Array<Parameters<typeof writeProgress.run>[1][number]> = [];
     for (const h of this.held.values()) {
       if (h.moved.size === 0) continue;
+      const moved: Array<[string, string | number, number]> = [];
       for (const [achievementId, createdAt] of h.moved) {
         const value = h.progress.get(achievementId)!;
-        h.entries.set(achievementId, { p: typeof value === 'number' ? value : decimalText(value), c: createdAt });
+        moved.push([achievementId, typeof value === 'number' ? value : decimalText(value), createdAt]);
       }
-      const text = userProgressText(h.entries);
-      this.parsed.keep(userKey(h.projectId, h.userId), text, h.entries);
+      const text = this.parsed.write(userKey(h.projectId, h.userId), h.entries, moved);
       progress.push({ exists: h.stored, row: { project_id: h.projectId, user_id: h.userId, progress: text, updated_at: h.updatedAt } });
     }
     await Promise.all([writeProgress.run(this.batch.session, progress), this.unlocks.write()]);
