@@ -114,7 +114,7 @@ try {
     `${config.databaseUrl.startsWith('sqlite') ? 'embedded' : 'scale'}: ${EVENTS} events in batches of ${BATCH}: ` +
       `${xp ? '+1 currency (xp) ' : ''}${achievements ? `+${achievements} achievements ` : ''}` +
       `${process.env.WRITE_CAMPAIGNS ? `+5 campaigns (${process.env.WRITE_CAMPAIGNS === 'few' ? '1' : '4'} paying) ` : ''}` +
-      `${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event, ` +
+      `${((cpu.user + cpu.system) / EVENTS).toFixed(1)} µs CPU/event (system ${(cpu.system / EVENTS).toFixed(1)}), ` +
       `${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
       `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,
   );
