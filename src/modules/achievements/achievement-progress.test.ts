@@ -54,7 +54,7 @@ describe('progress rows parsed before', () => {
     // Another text for the user (another instance wrote it, or a kept write rolled back): parsed.
     expect(rows.entries('u', '{"a":{"p":2,"c":1}}')).toEqual(new Map([['a', { p: 2, c: 1 }]]));
     const written: UserProgress = new Map([['a', { p: 3, c: 1 }]]);
-    rows.keep('u', userProgressText(written), written);
+    rows.keep('u', userProgressText(written), true, written);
     expect(rows.entries('u', '{"a":{"p":3,"c":1}}')).toEqual(written);
     expect(rows.entries('u', '{"a":{"p":2,"c":1}}')).toEqual(new Map([['a', { p: 2, c: 1 }]]));
   });
@@ -89,5 +89,72 @@ describe('progress rows parsed before', () => {
     const big = `{"a":{"p":"${'1'.repeat(2_000)}","c":1}}`;
     expect(rows.entries('big', big).size).toBe(1);
     expect(rows.size).toBeLessThan(15);
+  });
+});
+
+describe('kept rows on a store one process owns (decision 329)', () => {
+  const unlocked = () => new Map([['a', new Set([1])]]);
+
+  it('are taken without a read only once the batch that took them committed', () => {
+    const rows = new ParsedProgressRows(1_000_000);
+    const first = {};
+    expect(rows.take('u', first)).toBeNull();
+    const entries = rows.hold('u', first, '{"a":{"p":1,"c":1}}', unlocked());
+    // Not current until its batch commits: a second batch in between reads the row.
+    expect(rows.take('u', {})).toBeNull();
+    rows.committed('u', first);
+    const second = {};
+    const kept = rows.take('u', second)!;
+    expect(kept).toMatchObject({ stored: true, unlocked: unlocked() });
+    expect(kept.entries).toBe(entries);
+    // Taken: not current again until `second` commits; an older batch's commit does not count.
+    expect(rows.take('u', {})).toBeNull();
+    rows.committed('u', first);
+    expect(rows.take('u', {})).toBeNull();
+    rows.write('u', kept.entries, [['a', 2, 1]]);
+    rows.committed('u', second);
+    expect(rows.take('u', {})?.entries.get('a')).toEqual({ p: 2, c: 1 });
+  });
+
+  it('stay not current when their batch never commits, and are read again', () => {
+    const rows = new ParsedProgressRows(1_000_000);
+    const first = {};
+    rows.hold('u', first, '{"a":{"p":1,"c":1}}', new Map());
+    rows.committed('u', first);
+    const failed = {};
+    const kept = rows.take('u', failed)!;
+    (kept.unlocked as Map<string, Set<number>>).set('a', new Set([1]));
+    rows.write('u', kept.entries, [['a', 2, 1]]);
+    // No commit: the next batch reads, and what it read replaces what the failed batch made.
+    expect(rows.take('u', {})).toBeNull();
+    const next = {};
+    expect(rows.hold('u', next, '{"a":{"p":1,"c":1}}', new Map()).get('a')).toEqual({ p: 1, c: 1 });
+    rows.committed('u', next);
+    expect(rows.take('u', {})).toMatchObject({ stored: true, unlocked: new Map() });
+  });
+
+  it('keep a user without a row, and forget what is changed outside the write path', () => {
+    const rows = new ParsedProgressRows(1_000_000);
+    const b = {};
+    expect(rows.hold('u', b, null, new Map()).size).toBe(0);
+    rows.hold('v', b, '{"a":{"p":1,"c":1}}', new Map());
+    rows.committed('u', b);
+    rows.committed('v', b);
+    rows.forget('u');
+    expect(rows.take('u', {})).toBeNull();
+    rows.clear();
+    expect(rows.take('v', {})).toBeNull();
+    const c = {};
+    rows.hold('u', c, null, new Map());
+    rows.committed('u', c);
+    expect(rows.take('u', {})).toMatchObject({ stored: false });
+  });
+
+  it('are never current when read by text alone (a store of several processes)', () => {
+    const rows = new ParsedProgressRows(1_000_000);
+    const entries = rows.entries('u', '{"a":{"p":1,"c":1}}');
+    rows.write('u', entries, [['a', 2, 1]]);
+    rows.committed('u', {});
+    expect(rows.take('u', {})).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { conditionsHold, decimalText } from '../events/index.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
 import { EARNING_TYPES, ledgerIn, lifetimeEarned } from '../points/index.js';
 import { userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
+import { storeOwnedByOneProcess } from '../../platform/db/dialect-sql.js';
 import { progressIn, type ParsedProgressRows } from './achievement-progress.js';
 import { betterProgress, levelsReached, type Achievement } from './achievement-rules.js';
 import { addProgress, compareProgress, positive, progressOf, type Progress } from './progress-value.js';
@@ -89,44 +90,59 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
     }
     if (keys.size === 0) return;
+    // On a store one process owns, a user whose kept row is current is taken without reading (decision 329).
+    const sole = storeOwnedByOneProcess(this.batch.session.dialect);
+    const users: Array<{ project_id: string; user_id: string }> = [];
     for (const [key, k] of keys) {
       const earns = this.defs.get(k.project_id)!.some((a) => a.criteria.kind === 'lifetimeEarned' && countsPoints(a));
-      this.held.set(key, {
+      const kept = sole ? this.parsed.take(key, this) : null;
+      const h: Held = {
         projectId: k.project_id,
         userId: k.user_id,
         progress: new Map(),
-        entries: new Map(),
-        stored: false,
+        entries: kept?.entries ?? new Map(),
+        stored: kept?.stored ?? false,
         moved: new Map(),
         updatedAt: 0,
-        unlocked: new Map(),
+        unlocked: kept?.unlocked ?? new Map(),
         earned: earns ? 0 : null,
-      });
+      };
+      this.held.set(key, h);
+      if (kept === null) users.push(k);
+      else this.progressFrom(h);
     }
-    const users = [...keys.values()];
     const earners = [...this.held.values()].filter((h) => h.earned !== null);
     const [progress, unlocked, earned] = await Promise.all([
       progressOfUsers.run(this.batch.session, users),
       unlocksOfUsers.run(this.batch.session, users),
       Promise.all(earners.map((h) => this.batch.session.all(lifetimeEarned, { projectId: h.projectId, userId: h.userId }))),
     ]);
-    for (const r of progress) {
-      const key = userKey(r.project_id, r.user_id);
-      const h = this.held.get(key)!;
-      h.entries = this.parsed.entries(key, r.progress);
-      h.stored = true;
-      for (const a of this.defs.get(h.projectId)!) {
-        const exact = progressIn(h.entries, a.achievementId, a.createdAt);
-        if (exact !== null) h.progress.set(a.achievementId, exact);
-      }
-    }
     for (const r of unlocked) {
       const h = this.held.get(userKey(r.project_id, r.user_id))!;
       levelSet(h, r.achievement_id).add(Number(r.level));
     }
+    const texts = new Map<string, string>();
+    for (const r of progress) texts.set(userKey(r.project_id, r.user_id), r.progress);
+    for (const k of users) {
+      const key = userKey(k.project_id, k.user_id);
+      const h = this.held.get(key)!;
+      const text = texts.get(key);
+      h.stored = text !== undefined;
+      if (sole) h.entries = this.parsed.hold(key, this, text ?? null, h.unlocked);
+      else if (text !== undefined) h.entries = this.parsed.entries(key, text);
+      this.progressFrom(h);
+    }
     earners.forEach((h, i) => (h.earned = Number(earned[i]![0]?.earned ?? 0)));
     // Entries the ledger decided while loading (pending credits released) are not in the stored sum yet.
     this.countEarnings();
+  }
+
+  /** The progress of the project's active achievements, from the user's row. */
+  private progressFrom(h: Held): void {
+    for (const a of this.defs.get(h.projectId)!) {
+      const exact = progressIn(h.entries, a.achievementId, a.createdAt);
+      if (exact !== null) h.progress.set(a.achievementId, exact);
+    }
   }
 
   /** Adds the ledger's new earning entries to their users' lifetime earnings. */
@@ -275,6 +291,11 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       progress.push({ exists: h.stored, row: { project_id: h.projectId, user_id: h.userId, progress: text, updated_at: h.updatedAt } });
     }
     await Promise.all([writeProgress.run(this.batch.session, progress), this.unlocks.write()]);
+  }
+
+  /** The rows this batch took are what is stored now (a store one process owns: the next batch need not read them). */
+  async afterCommit(): Promise<void> {
+    for (const key of this.held.keys()) this.parsed.committed(key, this);
   }
 }
 

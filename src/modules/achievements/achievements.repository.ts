@@ -80,8 +80,9 @@ export class AchievementsRepository {
    * entries of it stay in their rows but are never read again (they name the deleted one's createdAt,
    * decision 289) and go with the row's next write.
    */
-  async delete(db: Queryable, projectId: string, achievementId: string): Promise<boolean> {
+  async delete(db: Queryable, projectId: string, achievementId: string, inside: () => void = () => {}): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
+      inside();
       for (const table of ['achievement_unlocks', 'achievement_level_counts'] as const) {
         await trx.deleteFrom(table).where('project_id', '=', projectId).where('achievement_id', '=', achievementId).execute();
       }
@@ -130,8 +131,9 @@ export class AchievementsRepository {
    * Deletes up to `limit` of the user's unlocks (taking each off the count of its level) or, when
    * none is left, of its progress rows; returns how many rows it deleted.
    */
-  async deleteUserData(db: Queryable, projectId: string, userId: string, limit: number): Promise<number> {
+  async deleteUserData(db: Queryable, projectId: string, userId: string, limit: number, inside: () => void = () => {}): Promise<number> {
     return db.transaction().execute(async (trx) => {
+      inside();
       const unlocks = await trx
         .selectFrom('achievement_unlocks')
         .select(['achievement_id', 'level'])

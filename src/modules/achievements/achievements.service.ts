@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
 import { eventStage } from '../events/index.js';
 import type { UserDataOwner } from '../users/index.js';
-import type { WriteBatch } from '../../write-path/write-batch.js';
+import { userKey, type WriteBatch } from '../../write-path/write-batch.js';
 import { AchievementsBatch, type AchievementAwardUnit, type ChallengeSeries } from './achievements-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import { levelsOf, nextThreshold, validateAchievement, type Achievement } from './achievement-rules.js';
@@ -256,7 +256,9 @@ export class AchievementsService implements UserDataOwner {
   }
 
   async delete(projectId: string, achievementId: string): Promise<void> {
-    if (!(await this.repo.delete(this.db, projectId, achievementId))) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
+    // Its unlocks go for every user: no kept row of the write path stays current (decision 329).
+    if (!(await this.repo.delete(this.db, projectId, achievementId, () => this.parsedRows.clear())))
+      throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
     await this.changed(projectId, null);
   }
 
@@ -328,6 +330,6 @@ export class AchievementsService implements UserDataOwner {
   }
 
   deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
-    return this.repo.deleteUserData(this.db, projectId, userId, limit);
+    return this.repo.deleteUserData(this.db, projectId, userId, limit, () => this.parsedRows.forget(userKey(projectId, userId)));
   }
 }
