@@ -1,3 +1,4 @@
+import { decimalText, type Decimal } from '../events/index.js';
 import { progressOf, type Progress } from './progress-value.js';
 
 /**
@@ -9,10 +10,12 @@ import { progressOf, type Progress } from './progress-value.js';
  * third of what every event wrote and parsed; the row's `updated_at` stays.) An entry whose `c` is
  * not the achievement's (a deleted achievement whose id was used again) counts as no progress;
  * entries of achievements the reader does not know are kept as they are.
- * Held in a Map (an id may be any resource id, `__proto__` included).
+ * Held in a Map (an id may be any resource id, `__proto__` included). In memory, a batch that moves
+ * a progress sets `p` itself (decision 329): a number, or an exact decimal once it has a fraction,
+ * written as its text.
  */
 export interface UserProgressEntry {
-  p: string | number;
+  p: string | number | Decimal;
   c: number;
   at?: number;
 }
@@ -58,9 +61,10 @@ export function userProgressText(entries: UserProgress): string {
   const parts: string[] = ['{'];
   for (const [id, e] of entries) {
     // An entry read back from a row is kept as it was, whatever its shape: only ours take the short way.
-    if (isShort(e) && (typeof e.p === 'string' || Number.isSafeInteger(e.p))) {
+    const p = e.p;
+    if (isShort(e) && (typeof p !== 'number' || Number.isSafeInteger(p))) {
       const { head, tail } = piecesOf(id, e.c);
-      parts.push(head, typeof e.p === 'number' ? String(e.p) : JSON.stringify(e.p), tail, ',');
+      parts.push(head, typeof p === 'number' ? String(p) : JSON.stringify(typeof p === 'string' ? p : decimalText(p)), tail, ',');
     } else parts.push(JSON.stringify(id), ':', JSON.stringify(e), ',');
   }
   if (parts.length === 1) return '{}';
@@ -78,7 +82,34 @@ export function progressIn(
   if (!e || e.c !== createdAt) return null;
   const p = e.p;
   if (typeof p === 'number' && Number.isSafeInteger(p)) return p;
-  return typeof p === 'number' || typeof p === 'string' ? (progressOf(p) ?? 0) : 0;
+  if (typeof p === 'number' || typeof p === 'string') return progressOf(p) ?? 0;
+  return p !== null && typeof p === 'object' && typeof p.units === 'bigint' ? p : 0;
+}
+
+/**
+ * The progress towards `achievementId` (created at `createdAt`) in entries a batch holds, 0 when none.
+ * A short entry's decimal text is replaced by its value, so that the next event does not parse it again.
+ */
+export function heldProgress(entries: UserProgress, achievementId: string, createdAt: number): Progress {
+  const e = entries.get(achievementId);
+  if (e === undefined || e.c !== createdAt) return 0;
+  const p = e.p;
+  if (typeof p === 'number' && Number.isSafeInteger(p)) return p;
+  const value = progressIn(entries, achievementId, createdAt) ?? 0;
+  if (typeof p === 'string' && isShort(e)) e.p = value;
+  return value;
+}
+
+/**
+ * Sets the progress towards `achievementId` (created at `createdAt`) in entries a batch holds: a short
+ * entry changes in place; any other shape (one written before decision 304) is replaced.
+ */
+export function setHeldProgress(entries: UserProgress, achievementId: string, p: Progress, createdAt: number): void {
+  const e = entries.get(achievementId);
+  if (e !== undefined && isShort(e)) {
+    e.p = p;
+    e.c = createdAt;
+  } else entries.set(achievementId, { p, c: createdAt });
 }
 
 /** The levels a user unlocked, by achievement id (as read from achievement_unlocks, and as a batch adds to them). */
@@ -88,7 +119,7 @@ export type UnlockedLevels = Map<string, Set<number>>;
 export interface KeptProgress {
   /** Whether the user has a stored progress row. */
   stored: boolean;
-  entries: ReadonlyMap<string, Readonly<UserProgressEntry>>;
+  entries: UserProgress;
   unlocked: UnlockedLevels;
 }
 
@@ -116,11 +147,12 @@ interface KeptRow {
  * Bounded by an estimate of the memory it holds (the text, and ~80 bytes per parsed entry; oldest
  * out first).
  *
- * `entries` hands out the kept Map itself (read-only to the caller), and `write` changes it in place
- * — the moved entries' values, the Map and the text together, in one synchronous step, so nothing
- * ever sees new entries under an old text. Only the batch that holds the user's lock reads or writes
- * a user's entries, so no one else holds that Map meanwhile. Changing the entries in place keeps the
- * objects: a batch allocates the new text and nothing per entry.
+ * `entries` hands out the kept Map itself, and the batch changes its entries in place as events move
+ * them (decision 329; before it, `write` changed them and the text in one step). Handing it out drops
+ * the kept text, and `write` (or `release`, for entries left as they were) sets it again, so nothing
+ * ever finds changed entries under an old text. Only the batch that holds the user's lock reads or
+ * writes a user's entries, so no one else holds that Map meanwhile. Changing the entries in place
+ * keeps the objects: a batch allocates the new text and nothing per entry.
  *
  * On a store one process owns (SQLite, decision 329) the kept row also says whether it is *current*:
  * what is stored, unlocked levels included, so that a batch takes it without reading anything. A batch
@@ -137,13 +169,27 @@ export class ParsedProgressRows {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** The entries of `text`: the kept ones when it is the same text, else parsed (and kept). */
-  entries(key: string, text: string): ReadonlyMap<string, Readonly<UserProgressEntry>> {
+  /**
+   * The entries of `text`, for a batch to work on: the kept ones when it is the same text, else parsed
+   * (and kept). The batch may change them in place, so the kept text is dropped until the batch writes
+   * the row (`write`) or gives the entries back unchanged (`release`): a batch that fails in between
+   * leaves entries that no text matches, and the next batch parses the row again.
+   */
+  entries(key: string, text: string): UserProgress {
     const hit = this.rows.get(key);
-    if (hit !== undefined && hit.text === text) return hit.entries;
+    if (hit !== undefined && hit.text === text) {
+      hit.text = null;
+      return hit.entries;
+    }
     const entries = parseUserProgress(text);
-    this.keep(key, text, true, entries, null, null);
+    this.keep(key, null, true, entries, null, null);
     return entries;
+  }
+
+  /** Entries that `entries` gave for `text` and the batch did not change: kept under that text again. */
+  release(key: string, entries: UserProgress, text: string): void {
+    const row = this.rows.get(key);
+    if (row !== undefined && row.entries === entries && row.unlocked === null) row.text = text;
   }
 
   /**
@@ -164,7 +210,7 @@ export class ParsedProgressRows {
    * kept: a kept row is current or read again, and a text per user outliving many batches was most of
    * the garbage 20 achievements made (the old generation's collections).
    */
-  hold(key: string, owner: object, text: string | null, unlocked: UnlockedLevels): ReadonlyMap<string, Readonly<UserProgressEntry>> {
+  hold(key: string, owner: object, text: string | null, unlocked: UnlockedLevels): UserProgress {
     const hit = this.rows.get(key);
     const entries = text === null ? new Map() : hit !== undefined && hit.text === text ? hit.entries : parseUserProgress(text);
     this.keep(key, null, text !== null, entries, unlocked, owner);
@@ -172,30 +218,17 @@ export class ParsedProgressRows {
   }
 
   /**
-   * The row a batch writes: `entries` (as `entries` gave them, or a new Map for a user without a row)
-   * with the moved achievements' progress `p` and `createdAt` `c`. Returns the row's text; the next
-   * batch of the user finds it parsed if the write committed.
+   * The row a batch writes: `entries` as the batch changed them (those `entries`, `take` or `hold` gave,
+   * or a new Map for a user without a row). Returns the row's text; the next batch of the user finds the
+   * entries kept if the write committed.
    */
-  write(
-    key: string,
-    entries: ReadonlyMap<string, Readonly<UserProgressEntry>>,
-    moved: Iterable<[string, string | number, number]>,
-  ): string {
-    const map = entries as UserProgress;
-    for (const [id, p, c] of moved) {
-      const e = map.get(id);
-      // Our short entries change in place; any other shape (one written before decision 304) is replaced.
-      if (e !== undefined && isShort(e)) {
-        e.p = p;
-        e.c = c;
-      } else map.set(id, { p, c });
-    }
-    const text = userProgressText(map);
+  write(key: string, entries: UserProgress): string {
+    const text = userProgressText(entries);
     const row = this.rows.get(key);
     // A row the writing batch holds stays its own (with the levels it holds, without the text); any other
     // is kept by its text, not current.
-    if (row !== undefined && row.entries === map && row.unlocked !== null) this.keep(key, null, true, map, row.unlocked, row.owner);
-    else this.keep(key, text, true, map, null, null);
+    if (row !== undefined && row.entries === entries && row.unlocked !== null) this.keep(key, null, true, entries, row.unlocked, row.owner);
+    else this.keep(key, text, true, entries, null, null);
     return text;
   }
 

@@ -1,10 +1,9 @@
 import type { PipelineOutcome } from '../events/index.js';
 import { historyText, ledgerIn } from '../points/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
-import type { UserProgressEntry } from './achievement-progress.js';
+import type { UserProgress } from './achievement-progress.js';
 import type { Achievement, Level } from './achievement-rules.js';
 import { addLevelCounts, insertUnlocks } from './achievements.sql.js';
-import type { Progress } from './progress-value.js';
 
 /** Rows of achievement_level_counts a batch adds to: one of this many, chosen per batch. */
 export const COUNT_SHARDS = 8;
@@ -13,14 +12,17 @@ export const COUNT_SHARDS = 8;
 export interface Held {
   projectId: string;
   userId: string;
-  /** achievementId → progress as decided (of the project's active achievements). */
-  progress: Map<string, Progress>;
-  /** The user's stored progress row as read: every achievement's entry (decision 289); written through ParsedProgressRows.write. */
-  entries: ReadonlyMap<string, Readonly<UserProgressEntry>>;
+  /**
+   * The user's progress entries (decision 289), changed in place as the batch moves them (decision 329):
+   * the kept ones of `ParsedProgressRows`, or a new Map for a user without a row.
+   */
+  entries: UserProgress;
   /** Whether the user has a stored progress row. */
   stored: boolean;
-  /** achievementId → the createdAt of the achievement whose progress moved in this batch (its entry is written from `progress`). */
-  moved: Map<string, number>;
+  /** Whether the batch moved a progress (the row is written). */
+  changed: boolean;
+  /** The row's text as read, when the entries were taken by it (`ParsedProgressRows.entries`), else null. */
+  read: string | null;
   updatedAt: number;
   /** achievementId → levels unlocked. */
   unlocked: Map<string, Set<number>>;

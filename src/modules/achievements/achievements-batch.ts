@@ -1,9 +1,9 @@
-import { conditionsHold, decimalText } from '../events/index.js';
+import { conditionsHold } from '../events/index.js';
 import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/index.js';
 import { EARNING_TYPES, ledgerIn, lifetimeEarned } from '../points/index.js';
 import { userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
 import { storeOwnedByOneProcess } from '../../platform/db/dialect-sql.js';
-import { progressIn, type ParsedProgressRows } from './achievement-progress.js';
+import { heldProgress, setHeldProgress, type ParsedProgressRows } from './achievement-progress.js';
 import { betterProgress, levelsReached, type Achievement } from './achievement-rules.js';
 import { addProgress, compareProgress, positive, progressOf, type Progress } from './progress-value.js';
 import { progressOfUsers, unlocksOfUsers, writeProgress } from './achievements.sql.js';
@@ -99,17 +99,16 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       const h: Held = {
         projectId: k.project_id,
         userId: k.user_id,
-        progress: new Map(),
         entries: kept?.entries ?? new Map(),
         stored: kept?.stored ?? false,
-        moved: new Map(),
+        changed: false,
+        read: null,
         updatedAt: 0,
         unlocked: kept?.unlocked ?? new Map(),
         earned: earns ? 0 : null,
       };
       this.held.set(key, h);
       if (kept === null) users.push(k);
-      else this.progressFrom(h);
     }
     const earners = [...this.held.values()].filter((h) => h.earned !== null);
     const [progress, unlocked, earned] = await Promise.all([
@@ -129,20 +128,14 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       const text = texts.get(key);
       h.stored = text !== undefined;
       if (sole) h.entries = this.parsed.hold(key, this, text ?? null, h.unlocked);
-      else if (text !== undefined) h.entries = this.parsed.entries(key, text);
-      this.progressFrom(h);
+      else if (text !== undefined) {
+        h.entries = this.parsed.entries(key, text);
+        h.read = text;
+      }
     }
     earners.forEach((h, i) => (h.earned = Number(earned[i]![0]?.earned ?? 0)));
     // Entries the ledger decided while loading (pending credits released) are not in the stored sum yet.
     this.countEarnings();
-  }
-
-  /** The progress of the project's active achievements, from the user's row. */
-  private progressFrom(h: Held): void {
-    for (const a of this.defs.get(h.projectId)!) {
-      const exact = progressIn(h.entries, a.achievementId, a.createdAt);
-      if (exact !== null) h.progress.set(a.achievementId, exact);
-    }
   }
 
   /** Adds the ledger's new earning entries to their users' lifetime earnings. */
@@ -195,7 +188,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
   /** The achievement's progress after the event, or null when the event does not move it. */
   private progressAfter(a: Achievement, h: Held, event: PipelineEvent, outcome: PipelineOutcome): Progress | null {
     const c = a.criteria;
-    const now = h.progress.get(a.achievementId) ?? 0;
+    const now = heldProgress(h.entries, a.achievementId, a.createdAt);
     switch (c.kind) {
       case 'eventCount':
       case 'metadataSum': {
@@ -246,7 +239,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     if (!h || !a) return { unlocked: [] };
     // Points earned in all are worked out here, behind the user's lock, from the ledger itself.
     const given = a.criteria.kind === 'lifetimeEarned' ? this.earned(h, a) : (progressOf(u.progress) ?? 0);
-    const now = h.progress.get(a.achievementId) ?? 0;
+    const now = heldProgress(h.entries, a.achievementId, a.createdAt);
     const progress = betterProgress(a.criteria.kind, given, now);
     if (compareProgress(progress, now) !== 0) this.setProgress(h, a, progress, this.batch.now);
     const unlocked: number[] = [];
@@ -270,24 +263,22 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
     return progressOf(value) ?? 0;
   }
 
-  /** Moves a progress in memory; its entry's text is made once per batch, when the row is written. */
+  /** Moves a progress: its entry changes in place (decision 329); the row's text is made once per batch, when it is written. */
   private setProgress(h: Held, a: Achievement, value: Progress, at: number): void {
-    h.progress.set(a.achievementId, value);
-    h.moved.set(a.achievementId, a.createdAt);
+    setHeldProgress(h.entries, a.achievementId, value, a.createdAt);
+    h.changed = true;
     if (at > h.updatedAt) h.updatedAt = at;
   }
 
   async write(): Promise<void> {
     // One row per user whose progress moved (decision 289), not one per achievement.
     const progress: Array<Parameters<typeof writeProgress.run>[1][number]> = [];
-    for (const h of this.held.values()) {
-      if (h.moved.size === 0) continue;
-      const moved: Array<[string, string | number, number]> = [];
-      for (const [achievementId, createdAt] of h.moved) {
-        const value = h.progress.get(achievementId)!;
-        moved.push([achievementId, typeof value === 'number' ? value : decimalText(value), createdAt]);
+    for (const [key, h] of this.held) {
+      if (!h.changed) {
+        if (h.read !== null) this.parsed.release(key, h.entries, h.read);
+        continue;
       }
-      const text = this.parsed.write(userKey(h.projectId, h.userId), h.entries, moved);
+      const text = this.parsed.write(key, h.entries);
       progress.push({ exists: h.stored, row: { project_id: h.projectId, user_id: h.userId, progress: text, updated_at: h.updatedAt } });
     }
     await Promise.all([writeProgress.run(this.batch.session, progress), this.unlocks.write()]);
