@@ -46,6 +46,10 @@ export async function defineAchievements(base: string, adminHeaders: Record<stri
     });
     if (res.status !== 201) throw new Error(`define ${achievementId}: ${res.status} ${await res.text()}`);
   }
+  await backfillsDone(base, adminHeaders, n);
+}
+
+async function backfillsDone(base: string, adminHeaders: Record<string, string>, n: number): Promise<void> {
   for (const achievementId of achievementIds(n)) {
     for (;;) {
       const res = await fetch(`${base}/admin/achievement/${achievementId}/backfill`, { headers: adminHeaders });
@@ -58,14 +62,28 @@ export async function defineAchievements(base: string, adminHeaders: Record<stri
   }
 }
 
-/** Sets the `n` achievements INACTIVE: the write path no longer reads or moves them. */
-export async function deactivateAchievements(base: string, adminHeaders: Record<string, string>, n: number): Promise<void> {
+/**
+ * Sets the `n` achievements INACTIVE (the write path no longer reads or moves them) or ACTIVE again
+ * (waiting for any backfill that starts, so that none runs during a measurement).
+ */
+export async function setAchievementsStatus(
+  base: string,
+  adminHeaders: Record<string, string>,
+  n: number,
+  status: 'ACTIVE' | 'INACTIVE',
+): Promise<void> {
   for (const [i, achievementId] of achievementIds(n).entries()) {
     const res = await fetch(`${base}/admin/achievement/${achievementId}`, {
       method: 'PUT',
       headers: adminHeaders,
-      body: JSON.stringify(achievementBody(i, 'INACTIVE')),
+      body: JSON.stringify(achievementBody(i, status)),
     });
-    if (res.status !== 200) throw new Error(`deactivate ${achievementId}: ${res.status} ${await res.text()}`);
+    if (res.status !== 200) throw new Error(`${status} ${achievementId}: ${res.status} ${await res.text()}`);
   }
+  if (status === 'ACTIVE') await backfillsDone(base, adminHeaders, n);
+}
+
+/** Sets the `n` achievements INACTIVE: the write path no longer reads or moves them. */
+export function deactivateAchievements(base: string, adminHeaders: Record<string, string>, n: number): Promise<void> {
+  return setAchievementsStatus(base, adminHeaders, n, 'INACTIVE');
 }

@@ -30,6 +30,8 @@
  * With BENCH_ACHIEVEMENTS=N (issue 29) the single-event run is measured three times the same way: without
  * achievements, with N active ones touching the event (achievements.ts), and with them INACTIVE again.
  * BENCH_ACHIEVEMENT_UNLOCKS=1 lets users reach levels during the run (achievements.ts says how often).
+ * BENCH_AB_ROUNDS=N adds N pairs of runs on the same server, active then inactive, and prints each pair's
+ * difference with their median and mean.
  * With BENCH_CAMPAIGNS=1 (issue 28) the same three runs with five campaigns, two for segments (campaigns.ts);
  * BENCH_CAMPAIGNS=few: the same five, of which one pays each event.
  *
@@ -44,8 +46,8 @@
  *
  * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
  * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_LIVE_STREAMS (0),
- * BENCH_CURRENCY (0), BENCH_ACHIEVEMENTS (0), BENCH_ACHIEVEMENT_UNLOCKS (0), BENCH_CAMPAIGNS (0), BENCH_PG_ACTIVITY (0),
- * BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
+ * BENCH_CURRENCY (0), BENCH_ACHIEVEMENTS (0), BENCH_ACHIEVEMENT_UNLOCKS (0), BENCH_AB_ROUNDS (0), BENCH_CAMPAIGNS (0),
+ * BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
@@ -54,7 +56,7 @@ import { spawnServer, stop } from '../lib/bench-server.js';
 import { createBenchStore, eachLimited, mode, scaleUrl } from '../lib/bench-store.js';
 import { sampleActivity } from '../lib/pg-activity.js';
 import { measure, metric, type Measured } from '../lib/measure.js';
-import { defineAchievements, deactivateAchievements } from './achievements.js';
+import { defineAchievements, deactivateAchievements, setAchievementsStatus } from './achievements.js';
 import { defineCampaigns, deactivateCampaigns } from './campaigns.js';
 import { defineGamification } from './gamification.js';
 
@@ -68,6 +70,7 @@ const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 0);
 const ACHIEVEMENTS = Number(process.env.BENCH_ACHIEVEMENTS ?? 0);
+const AB_ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 0);
 const CAMPAIGNS = process.env.BENCH_CAMPAIGNS === '1' || process.env.BENCH_CAMPAIGNS === 'few';
 const FEW = process.env.BENCH_CAMPAIGNS === 'few';
 const OFFSET_INSTANCES = process.env.BENCH_OFFSET_INSTANCES === '1';
@@ -241,6 +244,7 @@ async function main(): Promise<void> {
     }
     /** The three single-event runs of BENCH_ACHIEVEMENTS: without, with them active, inactive again. */
     let achievementRuns: [Measured, Measured, Measured] | null = null;
+    const achievementPairs: Array<[Measured, Measured]> = [];
     if (RUNS.includes('single') && ACHIEVEMENTS > 0) {
       const label = (what: string) => `POST /event, 1 challenge + 1 streak (${where}, ${what})`;
       const without = await run(single);
@@ -252,6 +256,17 @@ async function main(): Promise<void> {
       const again = await run(single);
       rows.push({ label: label('achievements inactive'), m: again.result, perRequest: 1, batch: again.batch });
       achievementRuns = [without.result, result, again.result];
+      // BENCH_AB_ROUNDS more pairs on the same server, active then inactive, so that a slow spell of the
+      // machine shows as one odd pair rather than as the figure.
+      for (let r = 0; r < AB_ROUNDS; r++) {
+        await setAchievementsStatus(base, admin, ACHIEVEMENTS, 'ACTIVE');
+        const on = await run(single);
+        rows.push({ label: label(`${ACHIEVEMENTS} active, pair ${r + 2}`), m: on.result, perRequest: 1, batch: on.batch });
+        await setAchievementsStatus(base, admin, ACHIEVEMENTS, 'INACTIVE');
+        const off = await run(single);
+        rows.push({ label: label(`inactive, pair ${r + 2}`), m: off.result, perRequest: 1, batch: off.batch });
+        achievementPairs.push([on.result, off.result]);
+      }
     }
     /** The three single-event runs of BENCH_CAMPAIGNS: without, with five campaigns active (campaigns.ts), inactive again. */
     let campaignRuns: [Measured, Measured, Measured] | null = null;
@@ -384,6 +399,16 @@ async function main(): Promise<void> {
         `\nWith ${ACHIEVEMENTS} active achievements: server CPU per event ${cpu.toFixed(1)} % higher than the mean of the runs ` +
           `without (target for 20: at most 15 %); ${loss.toFixed(1)} % fewer events/s.`,
       );
+      if (achievementPairs.length > 0) {
+        const pairs = [cpu, ...achievementPairs.map(([on, off]) => (on.cpuUs / off.cpuUs - 1) * 100)];
+        const sorted = [...pairs].sort((a, b) => a - b);
+        const median = sorted.length % 2 ? sorted[sorted.length >> 1]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+        const mean = pairs.reduce((a, b) => a + b, 0) / pairs.length;
+        console.log(
+          `Pairs (active against inactive, the first against the mean of the two runs without): ` +
+            `${pairs.map((x) => `${x.toFixed(1)} %`).join(', ')}; median ${median.toFixed(1)} %, mean ${mean.toFixed(1)} %.`,
+        );
+      }
     }
   } finally {
     for (const s of servers) await stop(s);
