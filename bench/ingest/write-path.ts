@@ -15,6 +15,8 @@
  * WRITE_ACHIEVEMENTS=N defines the ingest benchmark's N active achievements on the event (half counting
  * it with levels out of reach, half summing its `amount`; bench/ingest/achievements.ts) before the users
  * exist, so no backfill has anyone to walk: issue 29's target compares its µs CPU/event with N=0.
+ * With WRITE_TOGGLE=1 as well, the same process then measures five rounds of the achievements active and
+ * inactive (toggleRounds): the steadier figure. WRITE_TENTHS=1 prints the CPU of each tenth of the run.
  * WRITE_CAMPAIGNS=1 defines the ingest benchmark's five campaigns, two for segments (bench/ingest/campaigns.ts):
  * issue 28's target compares its µs CPU/event with a run without; WRITE_CAMPAIGNS=few: the same five, one paying each event.
  */
@@ -103,6 +105,7 @@ try {
     const board = JSON.parse(await services.leaderboards.board(projectId, projectId, xpBoard)) as { total: number };
     if (board.total === 0) throw new Error('WRITE_XP=1: the events credited no xp (currencyRewards is not in the events module yet)');
   }
+  if (process.env.WRITE_TOGGLE === '1' && achievements > 0) await toggleRounds(services, projectId, achievements, send);
   const trace = process.env.WRITE_TRACE === '1' ? traceStatements() : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -139,6 +142,42 @@ try {
 } finally {
   await app.close();
   await store.cleanup();
+}
+
+/**
+ * WRITE_TOGGLE=1 (with WRITE_ACHIEVEMENTS=N): five rounds in the same process, each measuring 30,000
+ * events with the achievements ACTIVE and then INACTIVE (their backfills done before each), so that the
+ * difference is not that of two processes on a machine whose speed drifts. Prints each round and the
+ * median of the rounds' differences.
+ */
+async function toggleRounds(
+  services: Awaited<ReturnType<typeof buildApp>>['services'],
+  projectId: string,
+  n: number,
+  send: (from: number, count: number) => Promise<void>,
+): Promise<void> {
+  const diffs: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const cost: Record<string, number> = {};
+    for (const status of ['ACTIVE', 'INACTIVE'] as const) {
+      for (const [i, achievementId] of achievementIds(n).entries()) {
+        await services.achievements.update(projectId, achievementId, achievementBody(i, status) as never);
+      }
+      await services.jobs.runUntilIdle();
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < 30_000; i += BATCH) await send(i, BATCH);
+      const c = process.cpuUsage(c0);
+      cost[status] = (c.user + c.system) / 30_000;
+    }
+    const diff = cost.ACTIVE! - cost.INACTIVE!;
+    diffs.push(diff);
+    console.log(
+      `round ${round + 1}: active ${cost.ACTIVE!.toFixed(1)}, inactive ${cost.INACTIVE!.toFixed(1)} µs/event: ` +
+        `+${diff.toFixed(1)} µs (${((100 * diff) / cost.INACTIVE!).toFixed(1)} %)`,
+    );
+  }
+  const sorted = [...diffs].sort((a, b) => a - b);
+  console.log(`median difference of the five rounds: +${sorted[2]!.toFixed(1)} µs per event`);
 }
 
 /** Counts the statements the embedded store's write path runs (by SQL text), wrapping its session's methods. */
