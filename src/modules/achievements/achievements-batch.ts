@@ -3,7 +3,8 @@ import type { EventStagePart, PipelineEvent, PipelineOutcome } from '../events/i
 import { EARNING_TYPES, ledgerIn, lifetimeEarned } from '../points/index.js';
 import { userKey, type WriteBatch, type WriteUnit } from '../../write-path/write-batch.js';
 import { storeOwnedByOneProcess } from '../../platform/db/dialect-sql.js';
-import { heldProgress, setHeldProgress, type ParsedProgressRows } from './achievement-progress.js';
+import { heldProgress, setHeldProgress } from './achievement-progress.js';
+import type { ParsedProgressRows } from './parsed-progress-rows.js';
 import { betterProgress, levelsReached, type Achievement } from './achievement-rules.js';
 import { addProgress, compareProgress, positive, progressOf, type Progress } from './progress-value.js';
 import { progressOfUsers, unlocksOfUsers, writeProgress } from './achievements.sql.js';
