@@ -1,4 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
+import { stablePlan } from './stable-plan.js';
 
 const DEFAULT_SIZE = 2_000;
 
@@ -8,6 +9,8 @@ const DEFAULT_SIZE = 2_000;
  * recently used evicted. Preparing costs more than running most of Laurel's statements. Safe because
  * better-sqlite3 runs a statement to completion synchronously; only a streamed (`iterate`) query
  * keeps one busy, and Laurel streams none — a busy statement is prepared afresh rather than shared.
+ * Every statement is prepared with its plan blind to its bound values (`stablePlan`, decision 330), so
+ * that SQLite does not prepare it again on each run.
  */
 export class StatementCache {
   private readonly cache = new Map<string, SqliteDatabase.Statement>();
@@ -28,7 +31,7 @@ export class StatementCache {
   keep(key: object, sqlText: string): SqliteDatabase.Statement {
     let stmt = this.kept.get(key);
     if (stmt === undefined) {
-      stmt = this.connection.prepare(sqlText);
+      stmt = this.connection.prepare(stablePlan(sqlText));
       this.kept.set(key, stmt);
     }
     return stmt;
@@ -41,7 +44,7 @@ export class StatementCache {
       this.cache.set(sqlText, hit);
       return hit;
     }
-    const stmt = this.connection.prepare(sqlText);
+    const stmt = this.connection.prepare(stablePlan(sqlText));
     if (!hit) {
       if (this.cache.size >= this.size) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(sqlText, stmt);
