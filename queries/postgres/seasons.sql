@@ -4,12 +4,13 @@
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archiveOnce
 select "rank" from "leaderboard_archive" where "project_id" = $1 and "group_id" = $2 and "month" = $3 limit $4;
 insert into "leaderboard_archive" ("project_id", "group_id", "month", "rank", "user_id", "username", "points", "archived_at") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing;
+insert into "leaderboard_archive_totals" ("project_id", "group_id", "month", "total", "archived_at") values ($1, $2, $3, $4, $5) on conflict ("project_id", "group_id", "month") do nothing;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archivePage
 select * from "leaderboard_archive" where "project_id" = $1 and "group_id" = $2 and "month" = $3 order by "rank" limit $4 offset $5;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archiveSize
-select count(*) as "total", max("archived_at") as "archived_at" from "leaderboard_archive" where "project_id" = $1 and "group_id" = $2 and "month" = $3;
+select "total", "archived_at" from "leaderboard_archive_totals" where "project_id" = $1 and "group_id" = $2 and "month" = $3;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archivedRanks
 select * from "leaderboard_archive" where "project_id" = $1 and "group_id" = $2 and "month" = $3 and "rank" >= $4 and "rank" <= $5 order by "rank";

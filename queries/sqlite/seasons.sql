@@ -4,12 +4,13 @@
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archiveOnce
 select "rank" from "leaderboard_archive" where "project_id" = ? and "group_id" = ? and "month" = ? limit ?;
 insert into "leaderboard_archive" ("project_id", "group_id", "month", "rank", "user_id", "username", "points", "archived_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing;
+insert into "leaderboard_archive_totals" ("project_id", "group_id", "month", "total", "archived_at") values (?, ?, ?, ?, ?) on conflict ("project_id", "group_id", "month") do nothing;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archivePage
 select * from "leaderboard_archive" where "project_id" = ? and "group_id" = ? and "month" = ? order by "rank" limit ? offset ?;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archiveSize
-select count(*) as "total", max("archived_at") as "archived_at" from "leaderboard_archive" where "project_id" = ? and "group_id" = ? and "month" = ?;
+select "total", "archived_at" from "leaderboard_archive_totals" where "project_id" = ? and "group_id" = ? and "month" = ?;
 
 -- modules/seasons/seasons.repository.ts SeasonsRepository.archivedRanks
 select * from "leaderboard_archive" where "project_id" = ? and "group_id" = ? and "month" = ? and "rank" >= ? and "rank" <= ? order by "rank";

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import type { LeaderboardArchiveTable, SeasonRewardsTable } from './seasons.tables.js';
 import './seasons.tables.js';
@@ -74,6 +75,14 @@ export class SeasonsRepository {
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
+      // Its size, kept beside it (decision 332); nobody with points: no archive, no size.
+      if (rows.length > 0) {
+        await trx
+          .insertInto('leaderboard_archive_totals')
+          .values({ project_id: projectId, group_id: groupId, month, total: rows.length, archived_at: rows[0]!.archived_at })
+          .onConflict((oc) => oc.columns(['project_id', 'group_id', 'month']).doNothing())
+          .execute();
+      }
     });
   }
 
@@ -93,8 +102,8 @@ export class SeasonsRepository {
 
   async archiveSize(projectId: string, groupId: string, month: string): Promise<{ total: number; archivedAt: number } | undefined> {
     const row = await this.db
-      .selectFrom('leaderboard_archive')
-      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('archived_at').as('archived_at')])
+      .selectFrom('leaderboard_archive_totals')
+      .select(['total', 'archived_at'])
       .where('project_id', '=', projectId)
       .where('group_id', '=', groupId)
       .where('month', '=', month)
@@ -144,14 +153,36 @@ export class SeasonsRepository {
       .execute();
   }
 
-  /** Deletes up to `limit` of the user's archive entries and payout records (user deletion); returns how many. */
+  /**
+   * Deletes up to `limit` of the user's archive entries and payout records (user deletion); returns how
+   * many. Each archived board the user leaves is one smaller, in the same transaction (decision 332).
+   */
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
-    let removed = 0;
-    for (const table of ['season_payouts', 'leaderboard_archive'] as const) {
-      const r = await this.db.deleteFrom(table).where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
-      removed += Number(r.numDeletedRows);
-      if (removed >= limit) break;
-    }
+    const payouts = await this.db
+      .deleteFrom('season_payouts')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    let removed = Number(payouts.numDeletedRows);
+    if (removed >= limit) return removed;
+    removed += await this.db.transaction().execute(async (trx) => {
+      const boards = await trx
+        .deleteFrom('leaderboard_archive')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .returning(['group_id', 'month'])
+        .execute();
+      for (const b of boards) {
+        await trx
+          .updateTable('leaderboard_archive_totals')
+          .set({ total: sql<number>`total - 1` })
+          .where('project_id', '=', projectId)
+          .where('group_id', '=', b.group_id)
+          .where('month', '=', b.month)
+          .execute();
+      }
+      return boards.length;
+    });
     return removed;
   }
 }

@@ -23,6 +23,15 @@ export interface LeaderboardArchiveTable {
   archived_at: number;
 }
 
+/** The size of an archived board, written with it and lowered as user deletions remove its entries (decision 332). */
+export interface LeaderboardArchiveTotalsTable {
+  project_id: string;
+  group_id: string;
+  month: string;
+  total: number;
+  archived_at: number;
+}
+
 /** One paid band prize: the key makes a payout happen at most once. */
 export interface SeasonPayoutsTable {
   project_id: string;
@@ -39,6 +48,7 @@ declare module '../../platform/db/schema.js' {
   interface DB {
     season_rewards: SeasonRewardsTable;
     leaderboard_archive: LeaderboardArchiveTable;
+    leaderboard_archive_totals: LeaderboardArchiveTotalsTable;
     season_payouts: SeasonPayoutsTable;
   }
 }

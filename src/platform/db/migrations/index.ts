@@ -35,6 +35,7 @@ import { campaignNotices } from './0997_b_campaign_notices.js';
 import { segments } from './0997_s_segments.js';
 import { campaignDays } from './0997_z_campaign_days.js';
 import { monthlyBoardByUser } from './0998_a_monthly_board_by_user.js';
+import { archiveTotals } from './0998_b_archive_totals.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -77,5 +78,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0997_s_segments': segments(),
     '0997_z_campaign_days': campaignDays(),
     '0998_a_monthly_board_by_user': monthlyBoardByUser(),
+    '0998_b_archive_totals': archiveTotals(),
   };
 }
