@@ -22,13 +22,28 @@ export interface UserProgressEntry {
 
 export type UserProgress = Map<string, UserProgressEntry>;
 
+/**
+ * An entry of the shape written since decision 304, exactly `{ p, c }` with a numeric `c`. Entries are
+ * made of this class when read or set, so that the hot path asks `instanceof` (one map check) rather
+ * than walking the entry's keys, for each achievement of each event and each entry of each row written.
+ */
+export class ShortEntry implements UserProgressEntry {
+  constructor(
+    public p: string | number | Decimal,
+    public c: number,
+  ) {}
+}
+
 /** The entries of a stored progress row (an unreadable one: none). */
 export function parseUserProgress(json: string | null | undefined): UserProgress {
   if (!json) return new Map();
   try {
     const value = JSON.parse(json) as unknown;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return new Map();
-    return new Map(Object.entries(value as Record<string, UserProgressEntry>));
+    const entries: UserProgress = new Map();
+    for (const [id, e] of Object.entries(value as Record<string, UserProgressEntry>))
+      entries.set(id, isShortShape(e) ? new ShortEntry(e.p, e.c) : e);
+    return entries;
   } catch {
     return new Map();
   }
@@ -62,7 +77,7 @@ export function userProgressText(entries: UserProgress): string {
   for (const [id, e] of entries) {
     // An entry read back from a row is kept as it was, whatever its shape: only ours take the short way.
     const p = e.p;
-    if (isShort(e) && (typeof p !== 'number' || Number.isSafeInteger(p))) {
+    if (e instanceof ShortEntry && (typeof p !== 'number' || Number.isSafeInteger(p))) {
       const { head, tail } = piecesOf(id, e.c);
       parts.push(head, typeof p === 'number' ? String(p) : JSON.stringify(typeof p === 'string' ? p : decimalText(p)), tail, ',');
     } else parts.push(JSON.stringify(id), ':', JSON.stringify(e), ',');
@@ -96,7 +111,7 @@ export function heldProgress(entries: UserProgress, achievementId: string, creat
   const p = e.p;
   if (typeof p === 'number' && Number.isSafeInteger(p)) return p;
   const value = progressIn(entries, achievementId, createdAt) ?? 0;
-  if (typeof p === 'string' && isShort(e)) e.p = value;
+  if (typeof p === 'string' && e instanceof ShortEntry) e.p = value;
   return value;
 }
 
@@ -106,14 +121,15 @@ export function heldProgress(entries: UserProgress, achievementId: string, creat
  */
 export function setHeldProgress(entries: UserProgress, achievementId: string, p: Progress, createdAt: number): void {
   const e = entries.get(achievementId);
-  if (e !== undefined && isShort(e)) {
+  if (e instanceof ShortEntry) {
     e.p = p;
     e.c = createdAt;
-  } else entries.set(achievementId, { p, c: createdAt });
+  } else entries.set(achievementId, new ShortEntry(p, createdAt));
 }
 
 /** Exactly `{ p, c }` with a numeric `c`: the shape written since decision 304. */
-function isShort(e: UserProgressEntry): boolean {
+function isShortShape(e: UserProgressEntry): boolean {
+  if (e === null || typeof e !== 'object') return false;
   let n = 0;
   for (const k in e) {
     if (k !== 'p' && k !== 'c') return false;
