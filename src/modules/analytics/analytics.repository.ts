@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { Statement } from '../../write-path/statement.js';
 import { HOUR_COLUMNS, type AnalyticsRollupsTable, type HourColumn } from './analytics.tables.js';
 import type { MetadataAggregate } from './metadata-stats.js';
 
@@ -28,6 +29,55 @@ export interface BucketSet {
   days: number[];
 }
 
+/** A day's totals between two days (GET /stats/event): compiled once (decision 269), not built per request. */
+const dayTotalsOf = new Statement<{ projectId: string; eventId: string; startDay: number; endDay: number }, Record<string, unknown>>(
+  'analytics day totals',
+  (db, a) =>
+    db
+      .selectFrom('analytics_rollups')
+      .select((eb) => [
+        'bucket',
+        ...COUNTERS.map((c) => eb.fn.sum<number>(c).as(c)),
+        eb.fn.count<number>('sketch_sum').as('slices'),
+        eb.fn.count<number>('sketch_exact').as('exact_slices'),
+        eb.fn.sum<number>('sketch_exact').as('exact'),
+        eb.fn.sum<number>('sketch_sum').as('register_sum'),
+        eb.fn.sum<number>('sketch_zeros').as('zeros'),
+      ])
+      .where('project_id', '=', a.projectId)
+      .where('event_id', '=', a.eventId)
+      .where('grain', '=', 'day')
+      .where('bucket', '>=', a.startDay)
+      .where('bucket', '<=', a.endDay)
+      .groupBy('bucket'),
+);
+
+type Args = Record<string, unknown>;
+/** The shapes of the cover read (every event or one; how many buckets, at most ~45 a period), each compiled once. */
+const coverShapes = new Map<string, Statement<Args, CoverRow>>();
+
+function coverRowsOf(everyEvent: boolean, buckets: number): Statement<Args, CoverRow> {
+  const key = `${everyEvent} ${buckets}`;
+  let statement = coverShapes.get(key);
+  if (!statement) {
+    statement = new Statement<Args, CoverRow>(`analytics cover rows (${key})`, (db, a) => {
+      const q = db
+        .selectFrom('analytics_rollups')
+        .select(['event_id', 'grain', 'bucket', 'shard', 'count', 'points', 'sketch'])
+        .where('project_id', '=', a.projectId as string)
+        .where('grain', '=', a.grain as string)
+        .where(
+          'bucket',
+          'in',
+          Array.from({ length: buckets }, (_, i) => a[`b${i}`] as number),
+        );
+      return everyEvent ? q.where('event_id', '!=', a.eventId as string) : q.where('event_id', '=', a.eventId as string);
+    });
+    coverShapes.set(key, statement);
+  }
+  return statement;
+}
+
 /** SQL of the analytics reads; the write path's statements are in analytics.stage.ts. */
 export class AnalyticsRepository {
   constructor(private readonly db: Queryable) {}
@@ -46,25 +96,7 @@ export class AnalyticsRepository {
 
   /** Per-day totals of one event (`*`: all events) between two days, inclusive, summed over shards. */
   async dayTotals(projectId: string, eventId: string, startDay: number, endDay: number): Promise<DayTotalsRow[]> {
-    const rows = await this.db
-      .selectFrom('analytics_rollups')
-      .select((eb) => [
-        'bucket',
-        ...COUNTERS.map((c) => eb.fn.sum<number>(c).as(c)),
-        eb.fn.count<number>('sketch_sum').as('slices'),
-        eb.fn.count<number>('sketch_exact').as('exact_slices'),
-        eb.fn.sum<number>('sketch_exact').as('exact'),
-        eb.fn.sum<number>('sketch_sum').as('register_sum'),
-        eb.fn.sum<number>('sketch_zeros').as('zeros'),
-      ])
-      .where('project_id', '=', projectId)
-      .where('event_id', '=', eventId)
-      .where('grain', '=', 'day')
-      .where('bucket', '>=', startDay)
-      .where('bucket', '<=', endDay)
-      .groupBy('bucket')
-      .execute();
-    return rows as unknown as DayTotalsRow[];
+    return (await dayTotalsOf.rows(this.db, { projectId, eventId, startDay, endDay })) as unknown as DayTotalsRow[];
   }
 
   /**
@@ -78,14 +110,9 @@ export class AnalyticsRepository {
     ].filter((p) => p.list.length > 0);
     const results = await Promise.all(
       parts.map(({ grain, list }) => {
-        let q = this.db
-          .selectFrom('analytics_rollups')
-          .select(['event_id', 'grain', 'bucket', 'shard', 'count', 'points', 'sketch'])
-          .where('project_id', '=', projectId)
-          .where('grain', '=', grain)
-          .where('bucket', 'in', list);
-        q = eventId === null ? q.where('event_id', '!=', '*') : q.where('event_id', '=', eventId);
-        return q.execute();
+        const args: Args = { projectId, grain, eventId: eventId ?? '*' };
+        list.forEach((bucket, i) => (args[`b${i}`] = bucket));
+        return coverRowsOf(eventId === null, list.length).rows(this.db, args);
       }),
     );
     return results.flat();
