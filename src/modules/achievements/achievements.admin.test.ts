@@ -104,6 +104,9 @@ describeSharedApp('achievements: admin API', (t) => {
     await t.createUser('alice');
     const one = { ...body, levels: null, criteria: { kind: 'eventCount', eventId: 'purchase', threshold: 1 } };
     await t.admin('POST', '/admin/achievement', one);
+    // Its backfill ends first: a backfill step in flight while the id is deleted and created again is a
+    // race of its own (docs/achievements.md, Backfill), not what this test is about.
+    await t.app.services.jobs.runUntilIdle();
     expect((await sendEvent(t, 'alice', { eventId: 'purchase' })).json().data.achievements).toHaveLength(1);
     await t.admin('DELETE', '/admin/achievement/purchases');
     await t.admin('POST', '/admin/achievement', { ...one, criteria: { ...one.criteria, threshold: 2 } });
