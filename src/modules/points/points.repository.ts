@@ -17,6 +17,43 @@ const lastEntry = new Statement<UserArgs, { last: number | null }>('when the bal
     .where('user_id', '=', a.userId)
     .where('points', '!=', 0),
 );
+const liveBalanceOf = new Statement<UserArgs, { points: number }>('balance of a live user', (db, a) =>
+  db
+    .selectFrom('users')
+    .select('points')
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId)
+    .where('deleted_at', 'is', null),
+);
+// The wallet's reads of the other currencies, compiled once as well (decision 333 did the same for the statistics).
+const pendingByCurrencyOf = new Statement<UserArgs, { currency: string; total: number }>(
+  'pending credits of a user per currency',
+  (db, a) =>
+    db
+      .selectFrom('ledger')
+      .select(['currency', (eb) => eb.fn.sum<number>('pending_points').as('total')])
+      .where('project_id', '=', a.projectId)
+      .where('user_id', '=', a.userId)
+      .where(sql<boolean>`pending_points > 0`)
+      .where('currency', '!=', 'points')
+      .groupBy('currency'),
+);
+const pursesOf = new Statement<UserArgs, { currency_id: string; balance: number; lifetime: number }>('purses of a user', (db, a) =>
+  db
+    .selectFrom('user_balances')
+    .select(['currency_id', 'balance', 'lifetime'])
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId),
+);
+const currencyLotsOf = new Statement<UserArgs, { currency_id: string; earned_on: string; remaining: number }>(
+  'currency lots of a user',
+  (db, a) =>
+    db
+      .selectFrom('currency_lots')
+      .select(['currency_id', 'earned_on', 'remaining'])
+      .where('project_id', '=', a.projectId)
+      .where('user_id', '=', a.userId),
+);
 const pendingOfUser = new Statement<UserArgs & { currency: string }, { total: number }>('pending points of a user', (db, a) =>
   db
     .selectFrom('ledger')
@@ -94,13 +131,7 @@ export interface HistoryPageQuery {
 export class PointsRepository {
   /** The balance of a live user (not being deleted). */
   liveBalance(db: Queryable, projectId: string, userId: string) {
-    return db
-      .selectFrom('users')
-      .select('points')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    return liveBalanceOf.first(db, { projectId, userId });
   }
 
   /** When the user's balance last changed by an entry: its write time, or when its pending points became available. */
@@ -227,25 +258,12 @@ export class PointsRepository {
 
   /** The user's pending credits per currency other than points. */
   pendingByCurrency(db: Queryable, projectId: string, userId: string) {
-    return db
-      .selectFrom('ledger')
-      .select(['currency', (eb) => eb.fn.sum<number>('pending_points').as('total')])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where(sql<boolean>`pending_points > 0`)
-      .where('currency', '!=', 'points')
-      .groupBy('currency')
-      .execute();
+    return pendingByCurrencyOf.rows(db, { projectId, userId });
   }
 
   /** The user's balances, lifetime earnings and lots in currencies other than points. */
   pursesOfUser(db: Queryable, projectId: string, userId: string) {
-    return db
-      .selectFrom('user_balances')
-      .select(['currency_id', 'balance', 'lifetime'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .execute();
+    return pursesOf.rows(db, { projectId, userId });
   }
 
   /** What events paid in a currency other than points per UTC day and event, in a range of days (pending included). */
@@ -274,12 +292,7 @@ export class PointsRepository {
   }
 
   currencyLotsOfUser(db: Queryable, projectId: string, userId: string) {
-    return db
-      .selectFrom('currency_lots')
-      .select(['currency_id', 'earned_on', 'remaining'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .execute();
+    return currencyLotsOf.rows(db, { projectId, userId });
   }
 
   deletePursesOfUser(db: Queryable, projectId: string, userId: string) {
