@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { Statement } from '../../write-path/statement.js';
+import { Statement, type Args } from '../../write-path/statement.js';
 import { HOUR_COLUMNS, type AnalyticsRollupsTable, type HourColumn } from './analytics.tables.js';
 import type { MetadataAggregate } from './metadata-stats.js';
 
@@ -52,7 +52,6 @@ const dayTotalsOf = new Statement<{ projectId: string; eventId: string; startDay
       .groupBy('bucket'),
 );
 
-type Args = Record<string, unknown>;
 /** The shapes of the cover read (every event or one; how many buckets, at most ~45 a period), each compiled once. */
 const coverShapes = new Map<string, Statement<Args, CoverRow>>();
 

@@ -1,0 +1,116 @@
+import { sql, type Selectable } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+import { Statement } from '../../write-path/statement.js';
+import './lots.tables.js';
+import './purses.tables.js';
+
+/**
+ * The points module's reads of the user routes (balance, wallet, history, notifications), compiled once
+ * per store (decisions 269 and 333): a request builds no query. The repository (points.repository.ts)
+ * runs them.
+ */
+type UserArgs = { projectId: string; userId: string };
+
+// Reads of the user routes (balance, notifications), compiled once (decision 269).
+export const lastEntry = new Statement<UserArgs, { last: number | null }>('when the balance last changed', (db, a) =>
+  db
+    .selectFrom('ledger')
+    .select(sql<number | null>`max(case when available_at > created_at then available_at else created_at end)`.as('last'))
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId)
+    .where('points', '!=', 0),
+);
+export const liveBalanceOf = new Statement<UserArgs, { points: number }>('balance of a live user', (db, a) =>
+  db
+    .selectFrom('users')
+    .select('points')
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId)
+    .where('deleted_at', 'is', null),
+);
+// The wallet's reads of the other currencies, compiled once as well (decision 333 did the same for the statistics).
+export const pendingByCurrencyOf = new Statement<UserArgs, { currency: string; total: number }>(
+  'pending credits of a user per currency',
+  (db, a) =>
+    db
+      .selectFrom('ledger')
+      .select(['currency', (eb) => eb.fn.sum<number>('pending_points').as('total')])
+      .where('project_id', '=', a.projectId)
+      .where('user_id', '=', a.userId)
+      .where(sql<boolean>`pending_points > 0`)
+      .where('currency', '!=', 'points')
+      .groupBy('currency'),
+);
+export const pursesOf = new Statement<UserArgs, { currency_id: string; balance: number; lifetime: number }>('purses of a user', (db, a) =>
+  db
+    .selectFrom('user_balances')
+    .select(['currency_id', 'balance', 'lifetime'])
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId),
+);
+export const currencyLotsOf = new Statement<UserArgs, { currency_id: string; earned_on: string; remaining: number }>(
+  'currency lots of a user',
+  (db, a) =>
+    db
+      .selectFrom('currency_lots')
+      .select(['currency_id', 'earned_on', 'remaining'])
+      .where('project_id', '=', a.projectId)
+      .where('user_id', '=', a.userId),
+);
+export const pendingOfUser = new Statement<UserArgs & { currency: string }, { total: number }>('pending points of a user', (db, a) =>
+  db
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pending_points'), sql<number>`0`).as('total'))
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId)
+    .where(sql<boolean>`pending_points > 0`)
+    .where('currency', '=', a.currency),
+);
+export const lotsOf = new Statement<UserArgs, Pick<Selectable<DB['point_lots']>, 'earned_on' | 'remaining'>>('lots of a user', (db, a) =>
+  db.selectFrom('point_lots').select(['earned_on', 'remaining']).where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
+);
+
+type HistoryArgs = UserArgs & { afterAt: number; afterId: number; limit: number; currency: string };
+type HistoryRow = Selectable<DB['ledger']> & { earlier: number };
+/** The eight shapes of a history page (order, filter, first page or not), each compiled once (decision 269). */
+const historyPages = new Map<string, Statement<HistoryArgs, HistoryRow>>();
+
+export function historyPageStatement(dir: 'asc' | 'desc', showAll: boolean, paged: boolean): Statement<HistoryArgs, HistoryRow> {
+  const key = `${dir} ${showAll} ${paged}`;
+  let statement = historyPages.get(key);
+  if (statement) return statement;
+  statement = new Statement<HistoryArgs, HistoryRow>(`history page (${key})`, (db, a) => {
+    let q = db
+      .selectFrom('ledger as l')
+      .selectAll('l')
+      .select((eb) =>
+        // Earlier entries (by write order) of the same source at the same millisecond, whatever the
+        // page, sort or filter: it makes the id unique and stable (decision 082).
+        eb
+          .selectFrom('ledger as e')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('e.project_id', '=', 'l.project_id')
+          .whereRef('e.user_id', '=', 'l.user_id')
+          .whereRef('e.occurred_at', '=', 'l.occurred_at')
+          .whereRef('e.type', '=', 'l.type')
+          .whereRef('e.source_id', '=', 'l.source_id')
+          .whereRef('e.entry_id', '<', 'l.entry_id')
+          .whereRef('e.currency', '=', 'l.currency')
+          .as('earlier'),
+      )
+      .where('l.project_id', '=', a.projectId)
+      .where('l.user_id', '=', a.userId)
+      .where('l.currency', '=', a.currency);
+    // A pending credit (0 points until it is available) is listed with its points and status.
+    if (!showAll) q = q.where((eb) => eb.or([eb('l.points', '!=', 0), eb('l.available_at', 'is not', null)]));
+    if (paged) {
+      const op = dir === 'asc' ? '>' : '<';
+      q = q.where((eb) =>
+        eb.or([eb('l.occurred_at', op, a.afterAt), eb.and([eb('l.occurred_at', '=', a.afterAt), eb('l.entry_id', op, a.afterId)])]),
+      );
+    }
+    return q.orderBy('l.occurred_at', dir).orderBy('l.entry_id', dir).limit(a.limit);
+  });
+  historyPages.set(key, statement);
+  return statement;
+}
