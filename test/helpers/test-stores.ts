@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../../src/platform/db/database.js';
+import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
 
 /**
@@ -66,6 +66,21 @@ export async function createPostgresDatabase(serverUrl: string, template: string
     }
   });
   return { url: databaseUrl(serverUrl, name), name };
+}
+
+/**
+ * Runs `run` on an empty PostgreSQL database of its own (not migrated: a migration test migrates it
+ * itself), then closes and drops it, whatever `run` did.
+ */
+export async function withEmptyPostgres(serverUrl: string, run: (db: Database) => Promise<void>): Promise<void> {
+  const { url, name } = await createPostgresDatabase(serverUrl, null);
+  const db = openDatabase(url, { poolSize: 2 });
+  try {
+    await run(db);
+  } finally {
+    await db.close();
+    await dropPostgresDatabase(serverUrl, name);
+  }
 }
 
 /**

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { withEmptyPostgres } from '../../../test/helpers/test-stores.js';
 import { openDatabase, type Database } from '../../platform/db/database.js';
 import { migrateToLatest } from '../../platform/db/migrate.js';
 import { migrations } from '../../platform/db/migrations/index.js';
@@ -63,19 +62,6 @@ describe('migration 0998_b_archive_totals', () => {
   });
 
   it.skipIf(!POSTGRES_URL)('keeps the size of every board already archived, on PostgreSQL', async () => {
-    const name = `laurel_test_mig_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_URL!);
-    url.pathname = `/${name}`;
-    const db = openDatabase(url.toString(), { poolSize: 2 });
-    try {
-      await fillsTheTotals(db);
-    } finally {
-      await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withEmptyPostgres(POSTGRES_URL!, fillsTheTotals);
   });
 });

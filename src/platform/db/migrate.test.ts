@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createPostgresDatabase, dropPostgresDatabase } from '../../../test/helpers/test-stores.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -9,13 +8,8 @@ const POSTGRES_URL = process.env.LAUREL_TEST_POSTGRES_URL;
 
 describe.skipIf(!POSTGRES_URL)('migrations on PostgreSQL', () => {
   it('run once when several instances start together', async () => {
-    const name = `laurel_test_mig_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_URL!);
-    url.pathname = `/${name}`;
-    const dbs = [1, 2, 3, 4].map(() => openDatabase(url.toString(), { poolSize: 2 }));
+    const { url, name } = await createPostgresDatabase(POSTGRES_URL!, null);
+    const dbs = [1, 2, 3, 4].map(() => openDatabase(url, { poolSize: 2 }));
     try {
       await Promise.all(dbs.map((db) => migrateToLatest(db)));
       const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(dbs[0]!.kysely);
@@ -23,8 +17,7 @@ describe.skipIf(!POSTGRES_URL)('migrations on PostgreSQL', () => {
       expect(rows.length).toBeGreaterThan(0);
     } finally {
       await Promise.all(dbs.map((db) => db.close()));
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await dropPostgresDatabase(POSTGRES_URL!, name);
     }
   });
 });
