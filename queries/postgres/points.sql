@@ -146,3 +146,24 @@ on conflict ("project_id", "user_id", "earned_on") do update set "remaining" = "
 -- modules/points/points.sql.ts upsertPurses.many
 insert into "user_balances" ("project_id", "user_id", "currency_id", "balance", "lifetime") select "project_id", "user_id", "currency_id", "balance", "lifetime" from unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[]) with ordinality as v("project_id", "user_id", "currency_id", "balance", "lifetime", ord) order by ord
 on conflict ("project_id", "user_id", "currency_id") do update set "balance" = "excluded"."balance", "lifetime" = "excluded"."lifetime";
+
+-- modules/points/user-reads.sql.ts currencyLotsOf
+select "currency_id", "earned_on", "remaining" from "currency_lots" where "project_id" = $1 and "user_id" = $2;
+
+-- modules/points/user-reads.sql.ts lastEntry
+select max(case when available_at > created_at then available_at else created_at end) as "last" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" != $3;
+
+-- modules/points/user-reads.sql.ts liveBalanceOf
+select "points" from "users" where "project_id" = $1 and "user_id" = $2 and "deleted_at" is null;
+
+-- modules/points/user-reads.sql.ts lotsOf
+select "earned_on", "remaining" from "point_lots" where "project_id" = $1 and "user_id" = $2;
+
+-- modules/points/user-reads.sql.ts pendingByCurrencyOf
+select "currency", sum("pending_points") as "total" from "ledger" where "project_id" = $1 and "user_id" = $2 and pending_points > 0 and "currency" != $3 group by "currency";
+
+-- modules/points/user-reads.sql.ts pendingOfUser
+select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = $1 and "user_id" = $2 and pending_points > 0 and "currency" = $3;
+
+-- modules/points/user-reads.sql.ts pursesOf
+select "currency_id", "balance", "lifetime" from "user_balances" where "project_id" = $1 and "user_id" = $2;

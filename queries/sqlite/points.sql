@@ -140,3 +140,24 @@ insert into "user_balances" ("project_id", "user_id", "currency_id", "balance", 
 
 -- modules/points/points.sql.ts upsertPurses.update
 update "user_balances" set "balance" = ?, "lifetime" = ? where "project_id" = ? and "user_id" = ? and "currency_id" = ?;
+
+-- modules/points/user-reads.sql.ts currencyLotsOf
+select "currency_id", "earned_on", "remaining" from "currency_lots" where "project_id" = ? and "user_id" = ?;
+
+-- modules/points/user-reads.sql.ts lastEntry
+select max(case when available_at > created_at then available_at else created_at end) as "last" from "ledger" where "project_id" = ? and "user_id" = ? and "points" != ?;
+
+-- modules/points/user-reads.sql.ts liveBalanceOf
+select "points" from "users" where "project_id" = ? and "user_id" = ? and "deleted_at" is null;
+
+-- modules/points/user-reads.sql.ts lotsOf
+select "earned_on", "remaining" from "point_lots" where "project_id" = ? and "user_id" = ?;
+
+-- modules/points/user-reads.sql.ts pendingByCurrencyOf
+select "currency", sum("pending_points") as "total" from "ledger" where "project_id" = ? and "user_id" = ? and pending_points > 0 and "currency" != ? group by "currency";
+
+-- modules/points/user-reads.sql.ts pendingOfUser
+select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = ? and "user_id" = ? and pending_points > 0 and "currency" = ?;
+
+-- modules/points/user-reads.sql.ts pursesOf
+select "currency_id", "balance", "lifetime" from "user_balances" where "project_id" = ? and "user_id" = ?;

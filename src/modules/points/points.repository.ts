@@ -9,7 +9,7 @@ import {
   pendingByCurrencyOf,
   pendingOfUser,
   pursesOf,
-} from './user-reads.js';
+} from './user-reads.sql.js';
 import './lots.tables.js';
 import './reversals.tables.js';
 import './purses.tables.js';
