@@ -19,7 +19,12 @@
  * inactive (toggleRounds): the steadier figure. WRITE_TENTHS=1 prints the CPU of each tenth of the run.
  * WRITE_CAMPAIGNS=1 defines the ingest benchmark's five campaigns, two for segments (bench/ingest/campaigns.ts):
  * issue 28's target compares its µs CPU/event with a run without; WRITE_CAMPAIGNS=few: the same five, one paying each event.
+ * WRITE_PAGES=1 (embedded): after the run, 40 more batches, each after a checkpoint that empties the WAL, and
+ * the pages each commit wrote (WAL frames per batch: what a commit costs in I/O, counted, not timed), then the
+ * pages of the largest tables (SQLite's dbstat), and the run's write and read system calls per event (/proc).
  */
+import { readFileSync, statSync } from 'node:fs';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createBenchStore } from '../lib/bench-store.js';
@@ -107,6 +112,7 @@ try {
   }
   if (process.env.WRITE_TOGGLE === '1' && achievements > 0) await toggleRounds(services, projectId, achievements, send);
   const trace = process.env.WRITE_TRACE === '1' ? traceStatements() : null;
+  const io0 = ioCounts();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   // WRITE_TENTHS=1 prints the CPU of each tenth of the run: a cost that grows as the store fills shows as a trend.
@@ -123,6 +129,7 @@ try {
   if (tenths.length > 0) console.log(`CPU µs/event by tenth of the run: ${tenths.map((x) => x.toFixed(0)).join(', ')}`);
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  const io = ioCounts();
   const stats = services.writes.stats;
   console.log(
     `${config.databaseUrl.startsWith('sqlite') ? 'embedded' : 'scale'}: ${EVENTS} events in batches of ${BATCH}: ` +
@@ -132,6 +139,7 @@ try {
       `${((wall * 1000) / EVENTS).toFixed(1)} µs wall/event ` +
       `(${Math.round(EVENTS / (wall / 1000))} events/s; ${stats.batches} batches, ${stats.splits} split, ${stats.retries} retried)`,
   );
+  if (process.env.WRITE_PAGES === '1') await pagesPerCommit(app.platform.db.sqlite, config.databaseUrl, io0, io, send);
   if (trace) {
     console.log('| runs/event | rows/event | µs/event | statement |\n|---|---|---|---|');
     for (const [text, t] of [...trace.entries()].sort((a, b) => b[1].us - a[1].us || b[1].runs - a[1].runs)) {
@@ -178,6 +186,47 @@ async function toggleRounds(
   }
   const sorted = [...diffs].sort((a, b) => a - b);
   console.log(`median difference of the five rounds: +${sorted[2]!.toFixed(1)} µs per event`);
+}
+
+/**
+ * WRITE_PAGES=1: the pages a commit writes (WAL frames per batch, each batch after a checkpoint that empties
+ * the WAL), the pages of the largest tables, and the measured run's system calls per event.
+ */
+async function pagesPerCommit(
+  raw: SqliteDatabase | null,
+  databaseUrl: string,
+  io0: Record<string, number>,
+  io: Record<string, number>,
+  send: (from: number, count: number) => Promise<void>,
+): Promise<void> {
+  if (!raw) throw new Error('WRITE_PAGES=1 counts the pages of the embedded store (DATABASE_URL sqlite:…)');
+  const per = (k: string) => ((io[k]! - io0[k]!) / EVENTS).toFixed(2);
+  console.log(`the run, per event: ${per('syscw')} write and ${per('syscr')} read system calls, ${per('wchar')} bytes written`);
+  const wal = `${databaseUrl.slice('sqlite:'.length)}-wal`;
+  const frameSize = 24 + (raw.pragma('page_size', { simple: true }) as number);
+  const frames: number[] = [];
+  for (let k = 0; k < 40; k++) {
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    await send(k * BATCH, BATCH);
+    frames.push(Math.max(0, statSync(wal).size - 32) / frameSize); // 32: the WAL's header
+  }
+  const sorted = [...frames].sort((a, b) => a - b);
+  const mean = (frames.reduce((a, b) => a + b, 0) / frames.length).toFixed(1);
+  console.log(`pages written per commit (batch of ${BATCH}): median ${sorted[20]}, mean ${mean}`);
+  const tables = raw
+    .prepare(`select name, count(*) as pages, sum(unused) as unused from dbstat group by name order by pages desc limit 8`)
+    .all() as Array<{ name: string; pages: number; unused: number }>;
+  console.log(`largest tables and indexes, pages (bytes unused): ${tables.map((t) => `${t.name} ${t.pages} (${t.unused})`).join(', ')}`);
+}
+
+/** This process's I/O counters (/proc/self/io): bytes and system calls of reads and writes. */
+function ioCounts(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const line of readFileSync('/proc/self/io', 'utf8').trim().split('\n')) {
+    const [k, v] = line.split(': ');
+    out[k!] = Number(v);
+  }
+  return out;
 }
 
 /** Counts the statements the embedded store's write path runs (by SQL text), wrapping its session's methods. */
