@@ -1,7 +1,36 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import { Statement } from '../../write-path/statement.js';
 import type { LeaderboardArchiveTable, SeasonRewardsTable } from './seasons.tables.js';
 import './seasons.tables.js';
+
+// The reads of GET /project/{projectId}/leaderboard/archive, compiled once (decision 269).
+type BoardArgs = { projectId: string; groupId: string; month: string };
+
+type SizeRow = { total: number | string; archived_at: number | string };
+
+const archiveSizeOf = new Statement<BoardArgs, SizeRow>('size of an archived board', (db, a) =>
+  db
+    .selectFrom('leaderboard_archive_totals')
+    .select(['total', 'archived_at'])
+    .where('project_id', '=', a.projectId)
+    .where('group_id', '=', a.groupId)
+    .where('month', '=', a.month),
+);
+
+const archivePageOf = new Statement<BoardArgs & { offset: number; limit: number }, LeaderboardArchiveTable>(
+  'page of an archived board',
+  (db, a) =>
+    db
+      .selectFrom('leaderboard_archive')
+      .selectAll()
+      .where('project_id', '=', a.projectId)
+      .where('group_id', '=', a.groupId)
+      .where('month', '=', a.month)
+      .orderBy('rank')
+      .offset(a.offset)
+      .limit(a.limit),
+);
 
 /** SQL of the seasons module; every query filters on project_id. The payouts' statements are in season-payouts-batch.ts. */
 /** At most this many payouts are listed for one month (the dashboard's view). */
@@ -88,26 +117,12 @@ export class SeasonsRepository {
 
   /** A page of an archived board, in rank order. */
   archivePage(projectId: string, groupId: string, month: string, offset: number, limit: number): Promise<LeaderboardArchiveTable[]> {
-    return this.db
-      .selectFrom('leaderboard_archive')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('group_id', '=', groupId)
-      .where('month', '=', month)
-      .orderBy('rank')
-      .offset(offset)
-      .limit(limit)
-      .execute();
+    return archivePageOf.rows(this.db, { projectId, groupId, month, offset, limit });
   }
 
+  /** The archived board's size and when it was archived (decision 332); undefined: no such board, or nobody left on it. */
   async archiveSize(projectId: string, groupId: string, month: string): Promise<{ total: number; archivedAt: number } | undefined> {
-    const row = await this.db
-      .selectFrom('leaderboard_archive_totals')
-      .select(['total', 'archived_at'])
-      .where('project_id', '=', projectId)
-      .where('group_id', '=', groupId)
-      .where('month', '=', month)
-      .executeTakeFirst();
+    const row = await archiveSizeOf.first(this.db, { projectId, groupId, month });
     if (!row || Number(row.total) === 0) return undefined;
     return { total: Number(row.total), archivedAt: Number(row.archived_at) };
   }

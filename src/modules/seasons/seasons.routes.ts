@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/app-type.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { errors } from '../../http/schemas.js';
 import { ProjectParams } from '../leaderboards/index.js';
 import {
@@ -34,7 +35,7 @@ export async function seasonsRoutes(app: App): Promise<void> {
         response: { 200: ArchivedBoard, ...errors(400, 401, 404) },
       },
     },
-    (req) => seasons.archive(req.principal.projectId, req.params.projectId, req.query),
+    async (req, reply) => sendJsonText(reply, await seasons.archive(req.principal.projectId, req.params.projectId, req.query)),
   );
 
   const admin = { tags: ['admin: seasons'], security: [{ adminToken: [] }] };

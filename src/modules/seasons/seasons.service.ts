@@ -8,6 +8,7 @@ import type { ClosedBoard, MonthCloseStep } from '../leaderboards/index.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { SeasonPayoutUnit } from './season-payouts-batch.js';
+import { ArchivePages } from './archive-pages.js';
 import { SeasonsRepository } from './seasons.repository.js';
 import type { ArchivedBoard, ArchiveQuery, Band, SeasonPayouts, SeasonReward, SeasonRewardBody } from './seasons.schemas.js';
 import type { LeaderboardArchiveTable, SeasonRewardsTable } from './seasons.tables.js';
@@ -82,6 +83,8 @@ export interface SeasonSources {
 export class SeasonsService implements UserDataOwner {
   readonly userDataName = 'seasons';
   private readonly repo: SeasonsRepository;
+  /** Archived board pages as text, by page and board version (decision 335). */
+  private readonly archivePages = new ArchivePages();
 
   constructor(
     private readonly platform: Platform,
@@ -157,7 +160,11 @@ export class SeasonsService implements UserDataOwner {
     };
   }
 
-  async archive(callerProjectId: string, projectId: string, q: ArchiveQuery): Promise<ArchivedBoard> {
+  /**
+   * GET /project/{projectId}/leaderboard/archive, as the JSON text of the response: a page is built
+   * once per version of its board (its size and archive time) and served as text while it stands (decision 335).
+   */
+  async archive(callerProjectId: string, projectId: string, q: ArchiveQuery): Promise<string> {
     if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
     await this.sources.requireCurrency(projectId, q.currency);
     // A currency's boards are archived under their own group key (decision 297).
@@ -168,8 +175,16 @@ export class SeasonsService implements UserDataOwner {
         'ARCHIVE_NOT_FOUND',
         `No archived board of group ${q.groupId} for ${q.month}: the month is not closed or nobody had points`,
       );
-    const rows = await this.repo.archivePage(projectId, group, q.month, q.offset ?? 0, q.limit ?? 100);
-    return {
+    const offset = q.offset ?? 0;
+    const limit = q.limit ?? 100;
+    // The body names the currency only when the request did: `currency` is part of the page's key.
+    const key = `${projectId}\u0000${q.groupId}\u0000${q.currency ?? ''}\u0000${q.month}\u0000${offset}\u0000${limit}`;
+    const version = `${size.total}:${size.archivedAt}`;
+    const kept = this.archivePages.get(key, version);
+    if (kept !== undefined) return kept;
+    // Read after the size: a deletion committed in between lowers the size, so this text is never kept under a newer version.
+    const rows = await this.repo.archivePage(projectId, group, q.month, offset, limit);
+    const board: ArchivedBoard = {
       month: q.month,
       groupId: q.groupId,
       ...(q.currency === undefined ? {} : { currency: q.currency }),
@@ -177,6 +192,9 @@ export class SeasonsService implements UserDataOwner {
       total: size.total,
       users: rows.map((r) => ({ userId: r.user_id, username: r.username, points: Number(r.points), rank: Number(r.rank) })),
     };
+    const body = JSON.stringify(board);
+    this.archivePages.set(key, version, body);
+    return body;
   }
 
   /** The archived boards, as the leaderboards answer a closed month from them (decision 199). */
