@@ -60,3 +60,12 @@ select "referrer_id" from "referrals" where "project_id" = $1 and "referee_id" =
 
 -- modules/referrals/referrals.repository.ts referralsRepository.updateReferral
 update "referrals" set "referrer_id" = $1, "referee_id" = $2, "code" = $3, "fingerprint" = $4, "status" = $5, "joined_at" = $6, "referee_since" = $7, "qualified_at" = $8, "referee_points" = $9, "referrer_points" = $10, "referrer_state" = $11, "referrer_paid_at" = $12, "currency" = $13 where "project_id" = $14 and "id" = $15;
+
+-- modules/referrals/referrals.repository.ts userReferralReads.code
+select "code" from "referral_codes" where "project_id" = $1 and "user_id" = $2;
+
+-- modules/referrals/referrals.repository.ts userReferralReads.counts
+select count(*) as "invited", sum(case when status = 'qualified' then 1 else 0 end) as "qualified", sum(referrer_points) as "earned" from "referrals" where "project_id" = $1 and "referrer_id" = $2;
+
+-- modules/referrals/referrals.repository.ts userReferralReads.referrer
+select "referrer_id" from "referrals" where "project_id" = $1 and "referee_id" = $2;

@@ -60,3 +60,12 @@ select "referrer_id" from "referrals" where "project_id" = ? and "referee_id" = 
 
 -- modules/referrals/referrals.repository.ts referralsRepository.updateReferral
 update "referrals" set "referrer_id" = ?, "referee_id" = ?, "code" = ?, "fingerprint" = ?, "status" = ?, "joined_at" = ?, "referee_since" = ?, "qualified_at" = ?, "referee_points" = ?, "referrer_points" = ?, "referrer_state" = ?, "referrer_paid_at" = ?, "currency" = ? where "project_id" = ? and "id" = ?;
+
+-- modules/referrals/referrals.repository.ts userReferralReads.code
+select "code" from "referral_codes" where "project_id" = ? and "user_id" = ?;
+
+-- modules/referrals/referrals.repository.ts userReferralReads.counts
+select count(*) as "invited", sum(case when status = 'qualified' then 1 else 0 end) as "qualified", sum(referrer_points) as "earned" from "referrals" where "project_id" = ? and "referrer_id" = ?;
+
+-- modules/referrals/referrals.repository.ts userReferralReads.referrer
+select "referrer_id" from "referrals" where "project_id" = ? and "referee_id" = ?;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import { Statement } from '../../write-path/statement.js';
 import type { ReferralCodesTable, ReferralStatus, ReferralsTable } from './referrals.tables.js';
 import './referrals.tables.js';
 
@@ -152,4 +153,20 @@ export const referralsRepository = {
   deleteCode(db: Queryable, projectId: string, userId: string) {
     return db.deleteFrom('referral_codes').where('project_id', '=', projectId).where('user_id', '=', userId);
   },
+};
+
+type UserArgs = { projectId: string; userId: string };
+
+/** The reads of GET /user/{userId}/referral, compiled once (decision 269; on PostgreSQL sent together, decision 286). */
+export const userReferralReads = {
+  code: new Statement<UserArgs, { code: string }>('referral code of a user', (db, a) =>
+    referralsRepository.codeOf(db, a.projectId, a.userId),
+  ),
+  counts: new Statement<UserArgs, { invited: number | string; qualified: number | string | null; earned: number | string | null }>(
+    'referral counts of a referrer',
+    (db, a) => referralsRepository.countsOf(db, a.projectId, a.userId),
+  ),
+  referrer: new Statement<UserArgs, { referrer_id: string | null }>('referrer of a user', (db, a) =>
+    referralsRepository.referrerOf(db, a.projectId, a.userId),
+  ),
 };

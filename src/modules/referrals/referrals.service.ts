@@ -9,7 +9,7 @@ import type { WriteBatch } from '../../write-path/write-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import { DAY_MS, newCode, normalizeCode, NO_PROGRAMME, programmeOf, programmeView, type Programme } from './referral-programme.js';
 import { ReferralsBatch } from './referrals-batch.js';
-import { referralsRepository as repo } from './referrals.repository.js';
+import { referralsRepository as repo, userReferralReads } from './referrals.repository.js';
 import { referralView } from './referral-view.js';
 import type {
   JoinReferralBody,
@@ -104,7 +104,7 @@ export class ReferralsService implements UserDataOwner {
   /** The user's code: read, or made now (a lost race or a taken code reads again; stable once stored). */
   async codeOf(projectId: string, userId: string): Promise<string> {
     for (let attempt = 0; attempt < 8; attempt++) {
-      const found = await repo.codeOf(this.db, projectId, userId).executeTakeFirst();
+      const found = await userReferralReads.code.first(this.db, { projectId, userId });
       if (found) return found.code;
       await repo
         .insertCode(this.db, { project_id: projectId, user_id: userId, code: newCode(), created_at: this.platform.clock.now() })
@@ -120,8 +120,8 @@ export class ReferralsService implements UserDataOwner {
     await this.sources.userSince(projectId, userId);
     const [code, counts, own] = await Promise.all([
       this.codeOf(projectId, userId),
-      repo.countsOf(this.db, projectId, userId).executeTakeFirst(),
-      repo.referrerOf(this.db, projectId, userId).executeTakeFirst(),
+      userReferralReads.counts.first(this.db, { projectId, userId }),
+      userReferralReads.referrer.first(this.db, { projectId, userId }),
     ]);
     return {
       code,
