@@ -76,9 +76,10 @@ export class Statement<A extends Args = Args, R = unknown> {
     const adapter = db.getExecutor().adapter;
     let hit = this.byAdapter.get(adapter);
     if (!hit) this.byAdapter.set(adapter, (hit = this.compile(db)));
-    // PostgreSQL, outside a transaction: with the other reads of this turn, in one write (decision 286).
+    // PostgreSQL, outside a transaction: with the other reads of this turn, in one write (decision 286),
+    // as the named prepared statement (decision 336; unnamed behind a pooler in transaction pooling).
     const pipeline = readPipelineOf(db);
-    if (pipeline) return (await pipeline.query(hit.sql, hit.bind(args))).rows as R[];
+    if (pipeline) return (await pipeline.query(hit.sql, hit.bind(args), hit.name)).rows as R[];
     return (await db.executeQuery<R>(CompiledQuery.raw(hit.sql, hit.bind(args)))).rows;
   }
 

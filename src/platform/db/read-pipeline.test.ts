@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, dropPostgresDatabase } from '../../../test/helpers/test-stores.js';
+import { sql } from 'kysely';
+import { raw } from '../../write-path/rows-sql.js';
+import { Statement } from '../../write-path/statement.js';
 import { openDatabase, type Database } from './database.js';
 import { readPipelineOf } from './read-pipeline.js';
 
@@ -8,9 +11,11 @@ const POSTGRES_URL = process.env.LAUREL_TEST_POSTGRES_URL;
 describe.skipIf(!POSTGRES_URL)('ReadPipeline (PostgreSQL)', () => {
   let db: Database;
   let name: string;
+  let url: string;
   beforeAll(async () => {
     const created = await createPostgresDatabase(POSTGRES_URL!, null);
     name = created.name;
+    url = created.url;
     db = openDatabase(created.url, { poolSize: 8 });
   });
   afterAll(async () => {
@@ -40,5 +45,24 @@ describe.skipIf(!POSTGRES_URL)('ReadPipeline (PostgreSQL)', () => {
     await db.kysely.transaction().execute(async (trx) => {
       expect(readPipelineOf(trx)).toBeUndefined();
     });
+  });
+
+  // Decision 336: sent unnamed, every read was parsed and planned again by PostgreSQL.
+  it('sends a compiled statement as the named prepared statement, parsed once per connection', async () => {
+    const one = openDatabase(url, { poolSize: 1 }); // one connection: the session that prepared is the one asked
+    try {
+      const doubled = new Statement<{ v: number }, { v: number }>('doubled', (db, a) =>
+        raw(db, sql<{ v: number }>`select ${a.v}::int * 2 as v`),
+      );
+      const statementName = doubled.compile(one.kysely).name!;
+      expect(statementName).toMatch(/^s[0-9a-f]{20}$/);
+      const prepared = () => readPipelineOf(one.kysely)!.query('select name, statement from pg_prepared_statements order by name', []);
+      expect((await prepared()).rows).toEqual([]);
+      expect(await doubled.first(one.kysely, { v: 2 })).toEqual({ v: 4 });
+      expect(await doubled.first(one.kysely, { v: 3 })).toEqual({ v: 6 });
+      expect((await prepared()).rows).toEqual([{ name: statementName, statement: doubled.compile(one.kysely).sql }]);
+    } finally {
+      await one.close();
+    }
   });
 });

@@ -3,6 +3,8 @@ import type pg from 'pg';
 import type { DB } from './schema.js';
 
 interface Queued {
+  /** The prepared statement's name (parsed once per connection); undefined: sent unnamed, parsed and planned every time. */
+  name: string | undefined;
   text: string;
   values: unknown[];
   resolve: (result: pg.QueryResult) => void;
@@ -18,15 +20,17 @@ interface Queued {
  * pipeline, decision 070), its socket corked so they leave in one write; each caller gets its own
  * result or its own error (every statement has its own Sync: one failing does not fail the others).
  * Only reads outside a transaction come here (`Statement.rows` on the store's own Kysely instance).
+ * A read that names its statement is prepared once per connection (pg parses a name once per client):
+ * without the name PostgreSQL parsed and planned every read again (decision 336).
  */
 export class ReadPipeline {
   private queued: Queued[] = [];
 
   constructor(private readonly pool: pg.Pool) {}
 
-  query(text: string, values: unknown[]): Promise<pg.QueryResult> {
+  query(text: string, values: unknown[], name?: string): Promise<pg.QueryResult> {
     return new Promise((resolve, reject) => {
-      if (this.queued.push({ text, values, resolve, reject }) === 1) setImmediate(() => void this.flush());
+      if (this.queued.push({ name, text, values, resolve, reject }) === 1) setImmediate(() => void this.flush());
     });
   }
 
@@ -44,7 +48,7 @@ export class ReadPipeline {
     const socket = socketOf(client);
     socket?.cork();
     const answered = batch.map((q) =>
-      client.query({ text: q.text, values: q.values }).then(q.resolve, (err: unknown) => {
+      client.query({ name: q.name, text: q.text, values: q.values }).then(q.resolve, (err: unknown) => {
         // A statement's own error (PostgreSQL answered it: it has a severity) leaves the connection
         // usable; any other (a lost connection) does not.
         if (!(err instanceof Error && 'severity' in err)) broken = err as Error;
