@@ -5,8 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabasePooler } from '../../config.js';
 import type { DB } from './schema.js';
-import { HotStatements, poolNamingHotStatements } from './hot-statements.js';
-import { registerReadPipeline } from './read-pipeline.js';
+import { HotStatements, kyselyPool } from './hot-statements.js';
+import { ReadPipeline, registerReadPipeline } from './read-pipeline.js';
 import { StatementCache } from './statement-cache.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer.js';
 
@@ -123,10 +123,12 @@ function openPostgres(url: string, poolSize: number, pooler: DatabasePooler): Da
   // in flight fails on its own (503), and the pool drops the broken client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', () => undefined);
+  const pipeline = new ReadPipeline(pool);
   // Not behind a pooler in transaction pooling: a statement prepared in one server session is unknown to the next.
-  const queries = pooler === 'transaction' ? pool : poolNamingHotStatements(pool, new HotStatements());
+  const behind = pooler === 'transaction';
+  const queries = kyselyPool(pool, behind ? null : new HotStatements(), behind ? null : pipeline);
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: queries }) });
-  registerReadPipeline(kysely, pool);
+  registerReadPipeline(kysely, pipeline);
   if (pooler === 'transaction') behindTransactionPooler.add(kysely);
   return {
     kysely,

@@ -64,4 +64,29 @@ describe.skipIf(!POSTGRES_URL)('Kysely queries on PostgreSQL (decision 337)', ()
       await db.close();
     }
   });
+
+  // Decision 338: outside a transaction a Kysely query is a read of the pipeline.
+  it('go out together on one connection when sent in one turn, and a transaction keeps its own connection', async () => {
+    const db = openDatabase(url, { poolSize: 4 });
+    try {
+      let checkouts = 0;
+      db.pool!.on('acquire', () => checkouts++);
+      const values = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => sql<{ v: number }>`select ${i}::int + 100 as v`.execute(db.kysely)),
+      );
+      expect(values.map((r) => r.rows[0]!.v)).toEqual(Array.from({ length: 12 }, (_, i) => i + 100));
+      expect(checkouts).toBe(1);
+      const pids = await db.kysely.transaction().execute(async (trx) => {
+        const pid = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid;
+        return [await pid(), await pid(), await pid()];
+      });
+      expect(new Set(pids).size).toBe(1);
+      expect(checkouts).toBe(2);
+      // A failed query outside a transaction fails alone, and the next one is answered.
+      await expect(sql`select * from no_such_table`.execute(db.kysely)).rejects.toMatchObject({ code: '42P01' });
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db.kysely)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import type { ReadPipeline } from './read-pipeline.js';
 
 /**
  * Names for the SQL texts Kysely sends to PostgreSQL again and again (decision 337). A query sent
@@ -36,17 +37,52 @@ export class HotStatements {
   }
 }
 
-/** The pool Kysely reads through: each client sends the texts `names` gives a name to as prepared statements. */
-export function poolNamingHotStatements(pool: pg.Pool, names: HotStatements): PostgresPool {
+/**
+ * The pool Kysely runs its queries through (decisions 337 and 338). A connection Kysely takes is not a
+ * pg client until it begins a transaction: a query outside one goes out with the other reads of the
+ * event-loop turn on the read pipeline (decision 286), in one socket write, instead of checking out a
+ * client and writing to its socket alone; `begin` (or `start transaction`) checks out a client, and the
+ * transaction's queries and its end run on it. Texts `names` gives a name to are sent as prepared
+ * statements. `pipeline` is null behind a pooler in transaction pooling: nothing is named there, and
+ * every query takes its own client, as Kysely's driver does.
+ */
+export function kyselyPool(pool: pg.Pool, names: HotStatements | null, pipeline: ReadPipeline | null): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
-      const client = await pool.connect();
-      const query = (text: unknown, values?: readonly unknown[]) =>
-        typeof text === 'string'
-          ? client.query({ name: names.nameOf(text), text, values: values as unknown[] })
-          : client.query(text as pg.Submittable);
-      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+      if (pipeline === null) return (await pool.connect()) as unknown as PostgresPoolClient;
+      return new LazyClient(pool, names, pipeline) as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };
 }
+
+/** A connection of Kysely's that checks out a pg client only for a transaction (or a cursor). */
+class LazyClient {
+  private client: pg.PoolClient | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly names: HotStatements | null,
+    private readonly pipeline: ReadPipeline,
+  ) {}
+
+  query(text: unknown, values?: readonly unknown[]): unknown {
+    if (typeof text !== 'string') return this.held().then((client) => client.query(text as pg.Submittable));
+    const name = this.names?.nameOf(text);
+    if (this.client === null && !BEGINS.test(text)) return this.pipeline.query(text, (values ?? []) as unknown[], name);
+    return this.held().then((client) => client.query({ name, text, values: values as unknown[] }));
+  }
+
+  release(): void {
+    this.client?.release();
+    this.client = null;
+  }
+
+  private async held(): Promise<pg.PoolClient> {
+    this.client ??= await this.pool.connect();
+    return this.client;
+  }
+}
+
+/** What Kysely's driver sends to begin a transaction. */
+const BEGINS = /^(begin|start transaction)\b/i;

@@ -70,8 +70,8 @@ export function socketOf(client: pg.ClientBase): { cork(): void; uncork(): void 
 const pipelines = new WeakMap<Kysely<DB>, ReadPipeline>();
 
 /** Registers the read pipeline of a store's own Kysely instance (not of its transactions). */
-export function registerReadPipeline(kysely: Kysely<DB>, pool: pg.Pool): void {
-  pipelines.set(kysely, new ReadPipeline(pool));
+export function registerReadPipeline(kysely: Kysely<DB>, pipeline: ReadPipeline): void {
+  pipelines.set(kysely, pipeline);
 }
 
 /** The read pipeline of `db` when it is a PostgreSQL store's own Kysely instance; undefined otherwise. */
