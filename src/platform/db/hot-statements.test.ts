@@ -89,4 +89,28 @@ describe.skipIf(!POSTGRES_URL)('Kysely queries on PostgreSQL (decision 337)', ()
       await db.close();
     }
   });
+
+  // A newer instance's migration may add a column under a running one: its prepared `select *` is stale.
+  it('survive a column added under them: a read is sent again, a transaction fails once, the connection is replaced', async () => {
+    const db = openDatabase(url, { poolSize: 1 });
+    try {
+      await sql`create table shape_change (a int)`.execute(db.kysely);
+      await sql`insert into shape_change values (1)`.execute(db.kysely);
+      const read = (on: typeof db.kysely | Parameters<Parameters<ReturnType<typeof db.kysely.transaction>['execute']>[0]>[0]) =>
+        sql<Record<string, number | null>>`select * from shape_change`.execute(on);
+      for (let i = 0; i < 3; i++) expect((await read(db.kysely)).rows).toEqual([{ a: 1 }]);
+      await sql`alter table shape_change add column b int`.execute(db.kysely);
+      expect((await read(db.kysely)).rows).toEqual([{ a: 1, b: null }]);
+      expect((await read(db.kysely)).rows).toEqual([{ a: 1, b: null }]);
+
+      for (let i = 0; i < 2; i++) await db.kysely.transaction().execute(async (trx) => void (await read(trx)));
+      await sql`alter table shape_change add column c int`.execute(db.kysely);
+      const inTransaction = () => db.kysely.transaction().execute(async (trx) => (await read(trx)).rows);
+      await expect(inTransaction()).rejects.toMatchObject({ code: '0A000' });
+      expect(await inTransaction()).toEqual([{ a: 1, b: null, c: null }]);
+    } finally {
+      await sql`drop table if exists shape_change`.execute(db.kysely);
+      await db.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
-import type { ReadPipeline } from './read-pipeline.js';
+import { isStalePlan, type ReadPipeline } from './read-pipeline.js';
 
 /**
  * Names for the SQL texts Kysely sends to PostgreSQL again and again (decision 337). A query sent
@@ -59,6 +59,8 @@ export function kyselyPool(pool: pg.Pool, names: HotStatements | null, pipeline:
 /** A connection of Kysely's that checks out a pg client only for a transaction (or a cursor). */
 class LazyClient {
   private client: pg.PoolClient | null = null;
+  /** A statement of the held client's was prepared for columns its table no longer has: the client is dropped. */
+  private stale = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -70,11 +72,16 @@ class LazyClient {
     if (typeof text !== 'string') return this.held().then((client) => client.query(text as pg.Submittable));
     const name = this.names?.nameOf(text);
     if (this.client === null && !BEGINS.test(text)) return this.pipeline.query(text, (values ?? []) as unknown[], name);
-    return this.held().then((client) => client.query({ name, text, values: values as unknown[] }));
+    return this.held().then((client) =>
+      client.query({ name, text, values: values as unknown[] }).catch((err: unknown) => {
+        if (isStalePlan(err)) this.stale = true;
+        throw err;
+      }),
+    );
   }
 
   release(): void {
-    this.client?.release();
+    this.client?.release(this.stale ? new Error('a prepared statement of this connection is stale') : undefined);
     this.client = null;
   }
 

@@ -49,6 +49,13 @@ export class ReadPipeline {
     socket?.cork();
     const answered = batch.map((q) =>
       client.query({ name: q.name, text: q.text, values: q.values }).then(q.resolve, (err: unknown) => {
+        // A prepared statement whose table's columns changed since (a newer instance migrated): the
+        // connection's statements are dropped with it, and the read is sent again unnamed.
+        if (q.name !== undefined && isStalePlan(err)) {
+          broken = err as Error;
+          this.query(q.text, q.values).then(q.resolve, q.reject);
+          return;
+        }
         // A statement's own error (PostgreSQL answered it: it has a severity) leaves the connection
         // usable; any other (a lost connection) does not.
         if (!(err instanceof Error && 'severity' in err)) broken = err as Error;
@@ -59,6 +66,14 @@ export class ReadPipeline {
     await Promise.all(answered);
     client.release(broken);
   }
+}
+
+/**
+ * PostgreSQL's refusal to run a prepared statement whose result columns changed since it was prepared
+ * ("cached plan must not change result type"): the statement stays broken on that connection.
+ */
+export function isStalePlan(err: unknown): boolean {
+  return err instanceof Error && (err as { code?: unknown }).code === '0A000' && /cached plan/.test(err.message);
 }
 
 /** The socket of a pg client, to cork while statements are written (pg does not expose it). */
