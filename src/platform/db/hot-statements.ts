@@ -56,7 +56,7 @@ export function kyselyPool(pool: pg.Pool, names: HotStatements | null, pipeline:
   };
 }
 
-/** A connection of Kysely's that checks out a pg client only for a transaction (or a cursor). */
+/** A connection of Kysely's that checks out a pg client only for a transaction. */
 class LazyClient {
   private client: pg.PoolClient | null = null;
   /** A statement of the held client's was prepared for columns its table no longer has: the client is dropped. */
@@ -69,7 +69,8 @@ class LazyClient {
   ) {}
 
   query(text: unknown, values?: readonly unknown[]): unknown {
-    if (typeof text !== 'string') return this.held().then((client) => client.query(text as pg.Submittable));
+    // Kysely passes anything but a text only to stream through a cursor, which the store does not configure.
+    if (typeof text !== 'string') throw new Error('streaming queries (cursors) are not configured on this store');
     const name = this.names?.nameOf(text);
     if (this.client === null && !BEGINS.test(text)) return this.pipeline.query(text, (values ?? []) as unknown[], name);
     return this.held().then((client) =>

@@ -19,7 +19,8 @@ interface Queued {
  * turn wait for the turn to end, then go out on one client in pipeline mode (the pool's clients
  * pipeline, decision 070), its socket corked so they leave in one write; each caller gets its own
  * result or its own error (every statement has its own Sync: one failing does not fail the others).
- * Only reads outside a transaction come here (`Statement.rows` on the store's own Kysely instance).
+ * Only queries outside a transaction come here: compiled reads (`Statement.rows` on the store's own Kysely
+ * instance) and Kysely's queries outside a transaction (decision 338).
  * A read that names its statement is prepared once per connection (pg parses a name once per client):
  * without the name PostgreSQL parsed and planned every read again (decision 336).
  */
