@@ -19,7 +19,7 @@ import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
 import { deleteRateLimitKeys } from './http/rate-limit.js';
 import { StreaksService } from './modules/streaks/index.js';
-import { seasonPayoutsParticipant, SeasonsService } from './modules/seasons/index.js';
+import { ArchivedBoards, seasonPayoutsParticipant, SeasonsService } from './modules/seasons/index.js';
 import { UserGroupsService } from './modules/usergroups/index.js';
 import { type UserDataOwner, UserDeletionService, UsersService } from './modules/users/index.js';
 import { WebhooksService } from './modules/webhooks/index.js';
@@ -159,14 +159,16 @@ export function createServices(platform: Platform) {
 
   /** What happens to each board when its month has ended (month-close.ts), in this order. */
   const monthClose = new MonthClose(jobs, leaderboards, platform.clock);
-  const seasons = new SeasonsService(platform, writes, {
-    groupExists: (p, g) => userGroups.exists(p, g),
+  const archivedBoards = new ArchivedBoards(platform, {
     requireCurrency: (p, c) => currencies.require(p, c, 'read'),
     monthTop: (p, g, m, n, c) => leaderboards.monthTop(p, g, m, n, c),
+  });
+  const seasons = new SeasonsService(platform, writes, archivedBoards, {
+    groupExists: (p, g) => userGroups.exists(p, g),
     offerCoupon: (p, o) => offers.prizeCoupon(p, o),
     issueCoupon: (p, c) => coupons.issueByOperator(p, c),
   });
-  leaderboards.closedMonths.useArchive(seasons.monthArchive);
+  leaderboards.closedMonths.useArchive(archivedBoards.monthArchive);
   monthClose.use([...seasons.closeSteps, achievements.closeStep, { name: 'webhook', closed: (board) => webhooks.monthClosed(board) }]);
   /**
    * What the user-deletion job empties, in this order (and once more, the final sweep); `points` (the
@@ -245,6 +247,7 @@ export function createServices(platform: Platform) {
     webhooks,
     monthClose,
     seasons,
+    archivedBoards,
     tiers,
     reversals,
     expiry,

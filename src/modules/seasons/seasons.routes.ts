@@ -16,7 +16,7 @@ import {
 
 /** The archive of closed monthly boards, the /admin/season-reward resource and the early close of a month. */
 export async function seasonsRoutes(app: App): Promise<void> {
-  const { seasons, monthClose } = app.services;
+  const { seasons, archivedBoards, monthClose } = app.services;
 
   app.get(
     '/project/:projectId/leaderboard/archive',
@@ -35,7 +35,7 @@ export async function seasonsRoutes(app: App): Promise<void> {
         response: { 200: ArchivedBoard, ...errors(400, 401, 404) },
       },
     },
-    async (req, reply) => sendJsonText(reply, await seasons.archive(req.principal.projectId, req.params.projectId, req.query)),
+    async (req, reply) => sendJsonText(reply, await archivedBoards.archive(req.principal.projectId, req.params.projectId, req.query)),
   );
 
   const admin = { tags: ['admin: seasons'], security: [{ adminToken: [] }] };

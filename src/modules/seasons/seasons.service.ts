@@ -3,15 +3,15 @@ import { AppError } from '../../http/errors.js';
 import { DAY_MS } from '../../platform/time.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { boardGroup, POINTS_CURRENCY, type ArchivedEntry, type MonthArchive } from '../leaderboards/index.js';
+import { POINTS_CURRENCY } from '../leaderboards/index.js';
 import type { ClosedBoard, MonthCloseStep } from '../leaderboards/index.js';
 import type { WritePath } from '../../write-path/write-path.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { SeasonPayoutUnit } from './season-payouts-batch.js';
-import { ArchivePages } from './archive-pages.js';
+import type { ArchivedBoards } from './archived-boards.js';
 import { SeasonsRepository } from './seasons.repository.js';
-import type { ArchivedBoard, ArchiveQuery, Band, SeasonPayouts, SeasonReward, SeasonRewardBody } from './seasons.schemas.js';
-import type { LeaderboardArchiveTable, SeasonRewardsTable } from './seasons.tables.js';
+import type { Band, SeasonPayouts, SeasonReward, SeasonRewardBody } from './seasons.schemas.js';
+import type { SeasonRewardsTable } from './seasons.tables.js';
 
 /**
  * Seasons (decision 162): when a month closes (month-close.ts), every monthly board is archived as an
@@ -19,7 +19,6 @@ import type { LeaderboardArchiveTable, SeasonRewardsTable } from './seasons.tabl
  * each prize exactly once (a SEASON history entry). Late offline events still change the live board,
  * never the snapshot or the prizes.
  */
-export const ARCHIVE_LIMIT = 1_000_000;
 const PAYOUT_CHUNK = 500;
 
 function toReward(r: SeasonRewardsTable): SeasonReward {
@@ -31,13 +30,6 @@ function toReward(r: SeasonRewardsTable): SeasonReward {
     updatedAt: Number(r.updated_at),
   };
 }
-
-const archivedEntry = (r: LeaderboardArchiveTable): ArchivedEntry => ({
-  userId: r.user_id,
-  username: r.username,
-  points: Number(r.points),
-  rank: Number(r.rank),
-});
 
 /** Bands sorted by rank; 400 INVALID_BANDS when one is reversed or two overlap. */
 function checkedBands(bands: Band[]): Band[] {
@@ -61,8 +53,6 @@ function checkedBands(bands: Band[]): Band[] {
 /** What the seasons need from other modules. */
 export interface SeasonSources {
   groupExists(projectId: string, groupId: string): Promise<boolean>;
-  /** 400 UNKNOWN_CURRENCY unless the project has the currency (absent: `points`). */
-  requireCurrency(projectId: string, currency: string | undefined): Promise<void>;
   /** The offer's coupon texts and validity, or null when there is no such offer. */
   offerCoupon(projectId: string, offerId: string): Promise<{ title: string; description: string; validityDays: number } | null>;
   /** Issues a coupon to a live user (409 COUPON_EXISTS when the key is taken, 404 USER_NOT_FOUND). */
@@ -70,25 +60,16 @@ export interface SeasonSources {
     projectId: string,
     coupon: { userId: string; couponKey: string; title: string; description: string; validUntil: number; metadata: Record<string, string> },
   ): Promise<unknown>;
-  /** A month board (of `currency`) in its order with display names, read from SQL. */
-  monthTop(
-    projectId: string,
-    groupId: string,
-    month: string,
-    n: number,
-    currency: string,
-  ): Promise<Array<{ rank: number; userId: string; username: string; points: number }>>;
 }
 
 export class SeasonsService implements UserDataOwner {
   readonly userDataName = 'seasons';
   private readonly repo: SeasonsRepository;
-  /** Archived board pages as text, by page and board version (decision 335). */
-  private readonly archivePages = new ArchivePages();
 
   constructor(
     private readonly platform: Platform,
     private readonly writes: WritePath,
+    private readonly archivedBoards: ArchivedBoards,
     private readonly sources: SeasonSources,
   ) {
     this.repo = new SeasonsRepository(platform.db.kysely);
@@ -143,7 +124,6 @@ export class SeasonsService implements UserDataOwner {
     if (!(await this.repo.deleteReward(projectId, seasonRewardId))) throw AppError.of('SEASON_REWARD_NOT_FOUND', seasonRewardId);
   }
 
-  /** GET /project/{projectId}/leaderboard/archive: a page of a closed month's snapshot. */
   /** GET /admin/season/{month}/payouts: the points prizes paid for the month (coupon prizes are coupons of their users, not listed). */
   async payouts(projectId: string, month: string): Promise<SeasonPayouts> {
     const rows = await this.repo.payouts(projectId, month);
@@ -161,88 +141,13 @@ export class SeasonsService implements UserDataOwner {
   }
 
   /**
-   * GET /project/{projectId}/leaderboard/archive, as the JSON text of the response: a page is built
-   * once per version of its board (its size and archive time) and served as text while it stands (decision 335).
-   */
-  async archive(callerProjectId: string, projectId: string, q: ArchiveQuery): Promise<string> {
-    if (projectId !== callerProjectId) throw AppError.of('PROJECT_NOT_FOUND', projectId);
-    await this.sources.requireCurrency(projectId, q.currency);
-    // A currency's boards are archived under their own group key (decision 297).
-    const group = boardGroup(q.groupId, q.currency);
-    const size = await this.repo.archiveSize(projectId, group, q.month);
-    if (!size)
-      throw AppError.of(
-        'ARCHIVE_NOT_FOUND',
-        `No archived board of group ${q.groupId} for ${q.month}: the month is not closed or nobody had points`,
-      );
-    const offset = q.offset ?? 0;
-    const limit = q.limit ?? 100;
-    // The body names the currency only when the request did: `currency` is part of the page's key.
-    const key = `${projectId}\u0000${q.groupId}\u0000${q.currency ?? ''}\u0000${q.month}\u0000${offset}\u0000${limit}`;
-    const version = `${size.total}:${size.archivedAt}`;
-    const kept = this.archivePages.get(key, version);
-    if (kept !== undefined) return kept;
-    // Read after the size: a deletion committed in between lowers the size, so this text is never kept under a newer version.
-    const rows = await this.repo.archivePage(projectId, group, q.month, offset, limit);
-    const board: ArchivedBoard = {
-      month: q.month,
-      groupId: q.groupId,
-      ...(q.currency === undefined ? {} : { currency: q.currency }),
-      archivedAt: size.archivedAt,
-      total: size.total,
-      users: rows.map((r) => ({ userId: r.user_id, username: r.username, points: Number(r.points), rank: Number(r.rank) })),
-    };
-    const body = JSON.stringify(board);
-    this.archivePages.set(key, version, body);
-    return body;
-  }
-
-  /** The archived boards, as the leaderboards answer a closed month from them (decision 199). */
-  readonly monthArchive: MonthArchive = {
-    page: async (projectId, groupId, month, offset, limit) => {
-      const [size, rows] = await Promise.all([
-        this.repo.archiveSize(projectId, groupId, month),
-        this.repo.archivePage(projectId, groupId, month, offset, limit),
-      ]);
-      return { total: size?.total ?? 0, entries: rows.map(archivedEntry) };
-    },
-    ranks: async (projectId, groupId, month, fromRank, toRank) =>
-      (await this.repo.archivedRanks(projectId, groupId, month, fromRank, toRank)).map(archivedEntry),
-    user: async (projectId, groupId, month, userId) => {
-      const row = await this.repo.archivedUser(projectId, groupId, month, userId);
-      return row ? archivedEntry(row) : null;
-    },
-  };
-
-  /**
    * The month-close steps, in order: archive the board (every currency's, each under its own group
    * key), then pay its group's bands from the archive (points boards only: season prizes rank points).
    */
   readonly closeSteps: readonly MonthCloseStep[] = [
-    { name: 'archive', closed: (board) => this.archiveBoard(board) },
+    { name: 'archive', closed: (board) => this.archivedBoards.archiveBoard(board) },
     { name: 'season-payouts', closed: (board) => this.payBoard(board) },
   ];
-
-  private async archiveBoard(board: ClosedBoard): Promise<void> {
-    const entries = await this.sources.monthTop(board.projectId, board.groupId, board.month, ARCHIVE_LIMIT, board.currency);
-    const archivedAt = this.platform.clock.now();
-    const group = boardGroup(board.groupId, board.currency);
-    await this.repo.archiveOnce(
-      board.projectId,
-      group,
-      board.month,
-      entries.map((e) => ({
-        project_id: board.projectId,
-        group_id: group,
-        month: board.month,
-        rank: e.rank,
-        user_id: e.userId,
-        username: e.username,
-        points: e.points,
-        archived_at: archivedAt,
-      })),
-    );
-  }
 
   private async payBoard(board: ClosedBoard): Promise<void> {
     // Season rewards are set per group and pay from its points board (decision 297).
