@@ -14,6 +14,11 @@ export interface BenchStore {
   env: Record<string, string>;
   /** Removes the temp folder, and in scale mode the database and the Redis keys it created. */
   cleanup(): Promise<void>;
+  /**
+   * Scale mode: ANALYZE the benchmark's database, as autovacuum does within a minute on a live one (the
+   * statistics change, so PostgreSQL plans every prepared statement again). Nothing in embedded mode.
+   */
+  analyze(): Promise<void>;
 }
 
 /**
@@ -41,6 +46,9 @@ export async function createBenchStore(
   }
   return {
     env,
+    async analyze() {
+      if (database) await adminQuery(env.DATABASE_URL!, 'ANALYZE');
+    },
     async cleanup() {
       rmSync(dir, { recursive: true, force: true });
       if (database) await adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
