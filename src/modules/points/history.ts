@@ -51,8 +51,10 @@ export const HistoryEntry = Type.Object({
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 
+/** A page of history: the JSON text of its entries (an array; null when there are none) and the next page's cursor. */
 export interface HistoryPage {
-  entries: HistoryEntry[];
+  /** What `Type.Array(HistoryEntry)` describes, written as text (decision 340). */
+  json: string | null;
   nextCursor: string | null;
 }
 
@@ -66,14 +68,36 @@ function decodeCursor(cursor: string): { occurredAt: number; entryId: number } {
   return { occurredAt: Number(m[1]), entryId: Number(m[2]) };
 }
 
-/** What each campaign added, from a CAMPAIGN entry's metadata (decision 328); a backfill's entry names its one campaign. */
-function campaignsOf(metadata: string | null): { campaigns?: Array<{ campaignId: string; points: number }> } {
-  if (metadata === null) return {};
-  const m = JSON.parse(metadata) as { campaigns?: Array<{ campaignId: string; points: number }>; campaignId?: string };
-  if (Array.isArray(m.campaigns)) return { campaigns: m.campaigns.map((c) => ({ campaignId: c.campaignId, points: c.points })) };
-  return {};
+/**
+ * The JSON of what each campaign added, from a CAMPAIGN entry's metadata (decision 328), or null; a
+ * backfill's entry names its one campaign in another field and lists none.
+ */
+function campaignsJson(metadata: string | null): string | null {
+  if (metadata === null) return null;
+  const m = JSON.parse(metadata) as { campaigns?: Array<{ campaignId: string; points: number }> };
+  if (!Array.isArray(m.campaigns)) return null;
+  return JSON.stringify(m.campaigns.map((c) => ({ campaignId: String(c.campaignId), points: Number(c.points) })));
 }
 
+/**
+ * A stored title or description as the JSON the entry shows. The ledger stores them as the JSON of
+ * `{ de, en }` (ledger-batch.ts, `historyJson`), which is pasted as it is; any other shape is read and
+ * written again as `{ de, en }`.
+ */
+function textJson(stored: string): string {
+  if (STORED_TEXT.test(stored)) return stored;
+  const t = JSON.parse(stored) as Partial<HistoryText>;
+  return JSON.stringify({ de: String(t.de ?? ''), en: String(t.en ?? '') });
+}
+
+/** `{"de":"…","en":"…"}` as JSON.stringify writes it: no unescaped quote or backslash inside either string. */
+const STORED_TEXT = /^\{"de":"(?:[^"\\]|\\.)*","en":"(?:[^"\\]|\\.)*"\}$/;
+
+/**
+ * A page of the history as JSON text, in the order of `HistoryEntry`'s properties. The entries are
+ * written here rather than built as objects for the route's serializer: a page holds up to 1,000
+ * entries, and the texts are already JSON in the ledger (decision 340).
+ */
 export async function readHistory(db: Queryable, projectId: string, userId: string, query: HistoryQuery): Promise<HistoryPage> {
   const dir = query.sort === 'asc' ? 'asc' : 'desc';
   const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
@@ -85,29 +109,33 @@ export async function readHistory(db: Queryable, projectId: string, userId: stri
     limit: query.limit,
     currency,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
+  const count = Math.min(rows.length, query.limit);
+  if (count === 0) return { json: null, nextCursor: null };
+  // The same for every entry of the page.
+  const tail = `,"userId":${JSON.stringify(userId)},"globalEventDateKey":`;
+  const currencyJson = currency === 'points' ? '' : `,"currency":${JSON.stringify(currency)}`;
+  let json = '[';
+  for (let i = 0; i < count; i++) {
+    const r = rows[i]!;
+    const occurredAt = Number(r.occurred_at);
+    const points = Number(r.points);
+    const pending = Number(r.pending_points);
+    json +=
+      `${i === 0 ? '' : ','}{"id":${JSON.stringify(historyId(r.type, r.source_id, occurredAt, Number(r.earlier ?? 0)))}` +
+      `,"timestamp":${occurredAt},"type":${JSON.stringify(r.type)},"points":${points + pending}` +
+      `,"image":${r.image === null ? 'null' : JSON.stringify(r.image)}` +
+      `,"description":${textJson(r.description)},"title":${textJson(r.title)}${tail}${JSON.stringify(r.date_key)}`;
+    if (r.available_at !== null) {
+      const status = pending > 0 ? 'PENDING' : points > 0 ? 'AVAILABLE' : 'CANCELLED';
+      json += `,"status":"${status}","availableAt":${Number(r.available_at)}`;
+    }
+    json += currencyJson;
+    const campaigns = r.type === 'CAMPAIGN' ? campaignsJson(r.metadata) : null;
+    json += campaigns === null ? '}' : `,"campaigns":${campaigns}}`;
+  }
+  const last = rows[count - 1]!;
   return {
-    entries: page.map((r) => ({
-      id: historyId(r.type, r.source_id, Number(r.occurred_at), Number(r.earlier ?? 0)),
-      timestamp: Number(r.occurred_at),
-      type: r.type,
-      points: Number(r.points) + Number(r.pending_points),
-      image: r.image,
-      description: JSON.parse(r.description) as HistoryText,
-      title: JSON.parse(r.title) as HistoryText,
-      userId: r.user_id,
-      globalEventDateKey: r.date_key,
-      ...(currency === 'points' ? {} : { currency }),
-      ...(r.available_at === null
-        ? {}
-        : {
-            status:
-              Number(r.pending_points) > 0 ? ('PENDING' as const) : Number(r.points) > 0 ? ('AVAILABLE' as const) : ('CANCELLED' as const),
-            availableAt: Number(r.available_at),
-          }),
-      ...(r.type === 'CAMPAIGN' ? campaignsOf(r.metadata) : {}),
-    })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.occurred_at), Number(last.entry_id)) : null,
+    json: `${json}]`,
+    nextCursor: rows.length > query.limit ? encodeCursor(Number(last.occurred_at), Number(last.entry_id)) : null,
   };
 }

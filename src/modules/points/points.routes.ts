@@ -3,6 +3,7 @@ import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { errors, UserParams } from '../../http/schemas.js';
 import { BulkAdjustBody, BulkAdjustResult } from './bulk-adjustments.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { HistoryEntry, HistoryQuery, readHistory } from './history.js';
 import { Wallet } from './wallet.js';
 
@@ -164,7 +165,7 @@ export async function pointsRoutes(app: App): Promise<void> {
       await currencies.require(req.principal.projectId, req.query.currency);
       const page = await readHistory(app.platform.db.kysely, req.principal.projectId, req.params.userId, req.query);
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
-      return page.entries.length === 0 ? reply.status(204).send(null) : page.entries;
+      return page.json === null ? reply.status(204).send(null) : sendJsonText(reply, page.json);
     },
   );
 }

@@ -71,7 +71,39 @@ export const lotsOf = new Statement<UserArgs, Pick<Selectable<DB['point_lots']>,
 );
 
 type HistoryArgs = UserArgs & { afterAt: number; afterId: number; limit: number; currency: string };
-type HistoryRow = Selectable<DB['ledger']> & { earlier: number };
+/**
+ * The columns a history entry is made of (history.ts): not the project, user or currency, which the request
+ * knows, nor the lot or write time, which the entry does not show.
+ */
+const HISTORY_COLUMNS = [
+  'l.entry_id',
+  'l.type',
+  'l.source_id',
+  'l.points',
+  'l.pending_points',
+  'l.occurred_at',
+  'l.date_key',
+  'l.title',
+  'l.description',
+  'l.image',
+  'l.available_at',
+  'l.metadata',
+] as const;
+type HistoryRow = Pick<
+  Selectable<DB['ledger']>,
+  | 'entry_id'
+  | 'type'
+  | 'source_id'
+  | 'points'
+  | 'pending_points'
+  | 'occurred_at'
+  | 'date_key'
+  | 'title'
+  | 'description'
+  | 'image'
+  | 'available_at'
+  | 'metadata'
+> & { earlier: number };
 /** The eight shapes of a history page (order, filter, first page or not), each compiled once (decision 269). */
 const historyPages = new Map<string, Statement<HistoryArgs, HistoryRow>>();
 
@@ -82,7 +114,7 @@ export function historyPageStatement(dir: 'asc' | 'desc', showAll: boolean, page
   statement = new Statement<HistoryArgs, HistoryRow>(`history page (${key})`, (db, a) => {
     let q = db
       .selectFrom('ledger as l')
-      .selectAll('l')
+      .select(HISTORY_COLUMNS)
       .select((eb) =>
         // Earlier entries (by write order) of the same source at the same millisecond, whatever the
         // page, sort or filter: it makes the id unique and stable (decision 082).
