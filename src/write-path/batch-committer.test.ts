@@ -3,6 +3,7 @@ import { CompiledQuery } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BatchCommitter, type BatchResult } from './batch-committer.js';
 import { openDatabase, type Database } from '../platform/db/database.js';
+import { Statement } from './statement.js';
 
 const log = pino({ level: 'silent' });
 
@@ -107,5 +108,36 @@ describe.skipIf(!POSTGRES_URL)('BatchCommitter on PostgreSQL: statements of a ba
     await committer.close();
     const { rows } = await db!.pool!.query('select id from t');
     expect(rows).toEqual([]);
+  });
+
+  // During a rolling upgrade a newer instance's migration adds a column under a running one: the
+  // statements its connections prepared for `select *` of that table are refused from then on.
+  it('commits a batch that met a prepared statement made stale by a column added under it, on a new connection', async () => {
+    const one = openDatabase(POSTGRES_URL!.replace(/\/[^/]*$/, `/${name}`), { poolSize: 1 });
+    try {
+      await one.pool!.query('create table shape (a int)');
+      await one.pool!.query('insert into shape values (1)');
+      const all = new Statement<Record<string, never>, Record<string, number | null>>('every row of shape', (k) =>
+        k.selectFrom('shape' as never).selectAll(),
+      );
+      const committer = new BatchCommitter<number, Array<Record<string, number | null>>>(
+        one,
+        async (session, units) => {
+          const rows = await session.all(all, {});
+          return { outcomes: units.map(() => ({ ok: true as const, value: rows })) };
+        },
+        log,
+      );
+      expect(await committer.submit(0)).toEqual([{ a: 1 }]);
+      expect(await committer.submit(0)).toEqual([{ a: 1 }]);
+      await db!.pool!.query('alter table shape add column b int');
+      expect(await committer.submit(0)).toEqual([{ a: 1, b: null }]);
+      expect(await committer.submit(0)).toEqual([{ a: 1, b: null }]);
+      expect(committer.stats.retries).toBe(1);
+      await committer.close();
+    } finally {
+      await one.pool!.query('drop table if exists shape');
+      await one.close();
+    }
   });
 });

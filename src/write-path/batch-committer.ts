@@ -3,6 +3,7 @@ import type { Database } from '../platform/db/database.js';
 import { PostgresSession, SqliteSession, type SqlSession } from './session.js';
 import { unreachableStore } from '../platform/store-outage.js';
 import { WalSync } from '../platform/db/wal-sync.js';
+import { isStalePlan } from '../platform/db/read-pipeline.js';
 
 /** What one unit of a batch came to: its value, or the error its caller gets. */
 export type UnitOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -33,6 +34,12 @@ interface Pending<U, R> {
 /** PostgreSQL errors after which the same batch is simply tried again. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_RETRIES = 5;
+/**
+ * Tries of a batch that met a prepared statement gone stale under it (a newer instance added a column
+ * during a rolling upgrade). Each try closes the connection it met it on, and a connection opened since
+ * prepares the statement anew: at most one try per connection of the pool, and a few more.
+ */
+const MAX_STALE_RETRIES = 64;
 
 /** Counters of the committer since it started (exported as metrics). */
 export interface CommitterStats {
@@ -178,12 +185,19 @@ export class BatchCommitter<U, R> {
   }
 
   private async commitWithRetries(units: U[]): Promise<{ result: BatchResult<R>; durable: Promise<void> }> {
-    for (let attempt = 0; ; attempt++) {
+    let attempts = 0;
+    let stale = 0;
+    for (;;) {
       try {
         return await (this.db.dialect === 'sqlite' ? this.commitSqlite(units) : this.commitPostgres(units));
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        if (attempt < MAX_RETRIES && typeof code === 'string' && RETRYABLE.has(code)) {
+        if (typeof code === 'string' && RETRYABLE.has(code) && attempts++ < MAX_RETRIES) {
+          this.stats.retries++;
+          continue;
+        }
+        // The batch did nothing wrong: its connection held a plan made for the table's old columns.
+        if (isStalePlan(error) && stale++ < MAX_STALE_RETRIES) {
           this.stats.retries++;
           continue;
         }
@@ -237,6 +251,9 @@ export class BatchCommitter<U, R> {
         await client.query('rollback').catch((err: Error) => {
           broken = err;
         });
+        // A prepared statement of this connection is stale for good (PostgreSQL refuses it on every run):
+        // the connection is closed, and its statements with it.
+        if (isStalePlan(error)) broken ??= error as Error;
         throw error;
       }
     } finally {
