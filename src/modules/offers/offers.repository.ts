@@ -17,16 +17,18 @@ export class OffersRepository {
   }
 
   /** ACTIVE offers valid at `now` whose shop (if they name one) is ACTIVE, optionally of one type. */
-  feed(db: Queryable, projectId: string, now: number, type: string | undefined) {
+  /**
+   * The offers a feed is made of, whatever their validity (offer-feed.ts filters it by the time and keeps the
+   * answer until the next bound): active, in an active shop or none, of the type when given.
+   */
+  feedCandidates(db: Queryable, projectId: string, type: string | undefined) {
     let query = db
       .selectFrom('offers as o')
       .leftJoin('shops as s', (join) => join.onRef('s.project_id', '=', 'o.project_id').onRef('s.shop_id', '=', 'o.shop_id'))
       .selectAll('o')
       .where('o.project_id', '=', projectId)
       .where('o.status', '=', 'ACTIVE')
-      .where((eb) => eb.or([eb('o.shop_id', 'is', null), eb('s.status', '=', 'ACTIVE')]))
-      .where((eb) => eb.or([eb('o.valid_from', 'is', null), eb('o.valid_from', '<=', now)]))
-      .where((eb) => eb.or([eb('o.valid_until', 'is', null), eb('o.valid_until', '>', now)]));
+      .where((eb) => eb.or([eb('o.shop_id', 'is', null), eb('s.status', '=', 'ACTIVE')]));
     if (type !== undefined) query = query.where('o.type', '=', type);
     return query.orderBy('o.created_at').orderBy('o.offer_id').execute();
   }

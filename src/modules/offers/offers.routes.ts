@@ -3,6 +3,7 @@ import type { App } from '../../http/app-type.js';
 import { assertActsFor } from '../../http/auth/principal.js';
 import { optionalBody } from '../../http/empty-body.js';
 import { errors, ResourceId, UserId } from '../../http/schemas.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { AdminOffer, Offer, OfferBody, OfferView, Redeemable, RedeemBody, Redeemed, Shop, ShopBody } from './offers.schemas.js';
 
 const Flag = Type.String({ maxLength: 10, description: 'true adds the part; anything else (default false) leaves it out' });
@@ -69,9 +70,9 @@ export async function offersRoutes(app: App): Promise<void> {
         response: { 200: Type.Array(Offer), ...errors(400, 401, 403, 404) },
       },
     },
-    (req) => {
+    async (req, reply) => {
       assertActsFor(req.principal, req.params.userId);
-      return offers.feed(req.principal.projectId, req.query.type);
+      return sendJsonText(reply, await offers.feedJson(req.principal.projectId, req.query.type));
     },
   );
 

@@ -5,6 +5,7 @@ import type { Platform } from '../../platform/platform.js';
 import { monthKey } from '../../platform/time.js';
 import type { CouponsService } from '../coupons/index.js';
 import type { CurrenciesService } from '../currencies/index.js';
+import { OfferFeed } from './offer-feed.js';
 import { OffersRepository } from './offers.repository.js';
 import { offerTiers, pickLanguage, STREAK_FREEZE } from './offer-rules.js';
 import type { Offer, OfferBody, OfferView, Shop, ShopBody } from './offers.schemas.js';
@@ -61,6 +62,7 @@ const remaining = (limit: number | null, used: number) => (limit === null ? null
 
 export class OffersService {
   readonly repo = new OffersRepository();
+  private readonly feed: OfferFeed;
 
   constructor(
     private readonly platform: Platform,
@@ -71,7 +73,9 @@ export class OffersService {
     private readonly streaks: { hasFreezes(projectId: string, streakId: string): Promise<boolean> } | null = null,
     /** Checks that an offer's currency exists and is spendable (400 UNKNOWN_CURRENCY / CURRENCY_NOT_SPENDABLE). */
     private readonly currencies: Pick<CurrenciesService, 'require'> | null = null,
-  ) {}
+  ) {
+    this.feed = new OfferFeed(platform, this.repo, toOffer);
+  }
 
   /**
    * A STREAK_FREEZE offer names a streak with a freeze rule (decision 164); any other offer names
@@ -145,6 +149,7 @@ export class OffersService {
       return this.repo.insertOffer(trx, row);
     });
     if (!inserted) throw AppError.of('OFFER_EXISTS', `Offer ${row.offer_id} already exists`);
+    await this.feed.changed();
     return this.adminOffer(projectId, row.offer_id);
   }
 
@@ -160,6 +165,7 @@ export class OffersService {
       return this.repo.updateOffer(trx, fields);
     });
     if (!updated) throw AppError.of('OFFER_NOT_FOUND', offerId);
+    await this.feed.changed();
     return this.adminOffer(projectId, offerId);
   }
 
@@ -174,6 +180,7 @@ export class OffersService {
   async deleteOffer(projectId: string, offerId: string): Promise<void> {
     const deleted = await this.db.transaction().execute((trx) => this.repo.deleteOffer(trx, projectId, offerId));
     if (!deleted) throw AppError.of('OFFER_NOT_FOUND', offerId);
+    await this.feed.changed();
   }
 
   async listOffers(projectId: string) {
@@ -237,8 +244,9 @@ export class OffersService {
   }
 
   /** GET /user/{userId}/offer/feed: ACTIVE offers valid now, optionally of one type. */
-  async feed(projectId: string, type: string | undefined): Promise<Offer[]> {
-    return (await this.repo.feed(this.db, projectId, this.platform.clock.now(), type)).map(toOffer);
+  /** GET /user/{userId}/offer/feed: the JSON text of the offers a user can see now (offer-feed.ts). */
+  feedJson(projectId: string, type: string | undefined): Promise<string> {
+    return this.feed.json(projectId, type);
   }
 
   private shopFields(projectId: string, shopId: string, input: ShopBody, now: number) {
@@ -258,6 +266,7 @@ export class OffersService {
     const now = this.platform.clock.now();
     const row: ShopsTable = { ...this.shopFields(projectId, input.shopId ?? generateId('shop'), input, now), created_at: now };
     if (!(await this.repo.insertShop(this.db, row))) throw AppError.of('SHOP_EXISTS', `Shop ${row.shop_id} already exists`);
+    await this.feed.changed();
     return toShop(row);
   }
 
@@ -266,6 +275,7 @@ export class OffersService {
     if (!(await this.repo.updateShop(this.db, this.shopFields(projectId, shopId, input, this.platform.clock.now())))) {
       throw AppError.of('SHOP_NOT_FOUND', shopId);
     }
+    await this.feed.changed();
     return this.shop(projectId, shopId, false);
   }
 
@@ -277,6 +287,7 @@ export class OffersService {
     if (result === 'missing') throw AppError.of('SHOP_NOT_FOUND', shopId);
     if (result === 'in-use')
       throw AppError.of('SHOP_IN_USE', `Shop ${shopId} is still named by offers; delete them or move them to another shop first`);
+    await this.feed.changed();
   }
 
   async listShops(projectId: string): Promise<Shop[]> {
