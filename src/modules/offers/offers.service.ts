@@ -243,7 +243,6 @@ export class OffersService {
     return view;
   }
 
-  /** GET /user/{userId}/offer/feed: ACTIVE offers valid now, optionally of one type. */
   /** GET /user/{userId}/offer/feed: the JSON text of the offers a user can see now (offer-feed.ts). */
   feedJson(projectId: string, type: string | undefined): Promise<string> {
     return this.feed.json(projectId, type);
