@@ -15,8 +15,8 @@ select "shop_id" from "shops" where "project_id" = $1 and "shop_id" = $2 for upd
 -- modules/offers/offers.repository.ts OffersRepository.deleteUserCounts
 delete from "offer_user_counts" where "project_id" = $1 and "user_id" = $2 and "offer_id" in ($3, $4);
 
--- modules/offers/offers.repository.ts OffersRepository.feed
-select "o".* from "offers" as "o" left join "shops" as "s" on "s"."project_id" = "o"."project_id" and "s"."shop_id" = "o"."shop_id" where "o"."project_id" = $1 and "o"."status" = $2 and ("o"."shop_id" is null or "s"."status" = $3) and ("o"."valid_from" is null or "o"."valid_from" <= $4) and ("o"."valid_until" is null or "o"."valid_until" > $5) and "o"."type" = $6 order by "o"."created_at", "o"."offer_id";
+-- modules/offers/offers.repository.ts OffersRepository.feedCandidates
+select "o".* from "offers" as "o" left join "shops" as "s" on "s"."project_id" = "o"."project_id" and "s"."shop_id" = "o"."shop_id" where "o"."project_id" = $1 and "o"."status" = $2 and ("o"."shop_id" is null or "s"."status" = $3) and "o"."type" = $4 order by "o"."created_at", "o"."offer_id";
 
 -- modules/offers/offers.repository.ts OffersRepository.findOffer
 select * from "offers" where "project_id" = $1 and "offer_id" = $2;

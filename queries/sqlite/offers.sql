@@ -15,8 +15,8 @@ select "shop_id" from "shops" where "project_id" = ? and "shop_id" = ?;
 -- modules/offers/offers.repository.ts OffersRepository.deleteUserCounts
 delete from "offer_user_counts" where "project_id" = ? and "user_id" = ? and "offer_id" in (?, ?);
 
--- modules/offers/offers.repository.ts OffersRepository.feed
-select "o".* from "offers" as "o" left join "shops" as "s" on "s"."project_id" = "o"."project_id" and "s"."shop_id" = "o"."shop_id" where "o"."project_id" = ? and "o"."status" = ? and ("o"."shop_id" is null or "s"."status" = ?) and ("o"."valid_from" is null or "o"."valid_from" <= ?) and ("o"."valid_until" is null or "o"."valid_until" > ?) and "o"."type" = ? order by "o"."created_at", "o"."offer_id";
+-- modules/offers/offers.repository.ts OffersRepository.feedCandidates
+select "o".* from "offers" as "o" left join "shops" as "s" on "s"."project_id" = "o"."project_id" and "s"."shop_id" = "o"."shop_id" where "o"."project_id" = ? and "o"."status" = ? and ("o"."shop_id" is null or "s"."status" = ?) and "o"."type" = ? order by "o"."created_at", "o"."offer_id";
 
 -- modules/offers/offers.repository.ts OffersRepository.findOffer
 select * from "offers" where "project_id" = ? and "offer_id" = ?;
