@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { TurnShared } from '../../platform/turn-shared.js';
 import type { Achievement } from './achievement-rules.js';
 import type { AchievementsRepository } from './achievements.repository.js';
 import type { PublicAchievement } from './achievements.schemas.js';
@@ -40,6 +41,26 @@ export async function readRarity(repo: AchievementsRepository, db: Queryable, so
     if (m?.has(r.level)) m.set(r.level, m.get(r.level)! - 1);
   }
   return { counts, users };
+}
+
+/**
+ * A project's rarity as its requests read it: the requests that ask in one turn of the event loop share
+ * one read, which starts when the turn ends (decision 342). The rarity is the same for every user of the
+ * project, and under load many of them ask in the same turn.
+ */
+export class RarityReads {
+  private readonly shared = new TurnShared<Rarity>();
+
+  constructor(
+    private readonly repo: AchievementsRepository,
+    private readonly db: () => Queryable,
+    private readonly sources: RaritySources,
+  ) {}
+
+  /** The project's rarity; shared with the other callers of this turn, so not to be changed. */
+  read(projectId: string): Promise<Rarity> {
+    return this.shared.get(projectId, () => readRarity(this.repo, this.db(), this.sources, projectId));
+  }
 }
 
 /** The achievement as anyone of the project sees it, with its rarity. */

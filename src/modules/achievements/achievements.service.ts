@@ -10,7 +10,7 @@ import { AchievementsBatch, type AchievementAwardUnit, type ChallengeSeries } fr
 import type { WritePath } from '../../write-path/write-path.js';
 import { levelsOf, nextThreshold, validateAchievement, type Achievement } from './achievement-rules.js';
 import { AchievementsRepository } from './achievements.repository.js';
-import { publicView, readRarity, type RaritySources } from './achievement-rarity.js';
+import { publicView, RarityReads, type RaritySources } from './achievement-rarity.js';
 import { progressIn } from './achievement-progress.js';
 import { ParsedProgressRows } from './parsed-progress-rows.js';
 import { progressNumber } from './progress-value.js';
@@ -95,6 +95,8 @@ export class AchievementsService implements UserDataOwner {
   /** Called with each created or changed achievement (the backfill). */
   /** Progress rows parsed by the write path, by user (decision 326): at most ~32 MB. */
   private readonly parsedRows = new ParsedProgressRows(32 * 1024 * 1024);
+  /** Rarity, one read per project and event-loop turn (decision 342). */
+  private readonly rarity: RarityReads;
   private changedHook: ((projectId: string, achievementId: string) => Promise<string>) | null = null;
 
   /** The POST /event stage, after challenges and streaks (it reads what they decided), and the backfill's units. */
@@ -121,6 +123,7 @@ export class AchievementsService implements UserDataOwner {
     private readonly writes: WritePath,
   ) {
     this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
+    this.rarity = new RarityReads(this.repo, () => this.db, sources);
   }
 
   private get db() {
@@ -195,7 +198,7 @@ export class AchievementsService implements UserDataOwner {
 
   /** The project's achievements with the rarity of each level (the operator's view; secret ones included). */
   async list(projectId: string): Promise<AchievementDefinition[]> {
-    const [rows, rarity] = await Promise.all([this.repo.list(this.db, projectId), readRarity(this.repo, this.db, this.sources, projectId)]);
+    const [rows, rarity] = await Promise.all([this.repo.list(this.db, projectId), this.rarity.read(projectId)]);
     return rows.map((r) => {
       const a = toAchievement(r);
       return { ...toDefinition(a), rarityByLevel: publicView(a, rarity).rarityByLevel };
@@ -267,7 +270,7 @@ export class AchievementsService implements UserDataOwner {
   async getPublic(projectId: string, achievementId: string): Promise<PublicAchievement> {
     const a = (await this.definitions(projectId)).find((x) => x.achievementId === achievementId && x.status === 'ACTIVE' && !x.secret);
     if (!a) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
-    return publicView(a, await readRarity(this.repo, this.db, this.sources, projectId));
+    return publicView(a, await this.rarity.read(projectId));
   }
 
   /** GET /user/{userId}/achievement: every active achievement, a secret one only once the user unlocked it. */
@@ -287,7 +290,7 @@ export class AchievementsService implements UserDataOwner {
       this.definitions(projectId),
       this.repo.progressOf(this.db, projectId, userId),
       this.repo.unlocksOf(this.db, projectId, userId),
-      readRarity(this.repo, this.db, this.sources, projectId),
+      this.rarity.read(projectId),
     ]);
     const unlocksOf = new Map<string, AchievementUnlocksTable[]>();
     for (const u of unlocks) {
