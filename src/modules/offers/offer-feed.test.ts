@@ -12,7 +12,8 @@ describeSharedApp('offer feed kept as text', (t) => {
     const res = await app.inject({ method: 'GET', url: `/user/erin/offer/feed${query}`, headers: await t.auth('erin') });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    return (res.json() as Array<{ offerId: string }>).map((o) => o.offerId);
+    // The ids, sorted: offers created in the same millisecond are ordered by id, and the order is not what these tests are about.
+    return (res.json() as Array<{ offerId: string }>).map((o) => o.offerId).sort();
   };
 
   it('follows the clock across validity bounds, forwards and back, without a write in between', async () => {
@@ -23,7 +24,7 @@ describeSharedApp('offer feed kept as text', (t) => {
     await t.createUser('erin');
     expect(await feed()).toEqual(['always', 'ending']);
     await t.setClock(NOW + 2 * HOUR);
-    expect(await feed()).toEqual(['always', 'later', 'ending']);
+    expect(await feed()).toEqual(['always', 'ending', 'later']);
     await t.setClock(NOW + 3 * HOUR);
     expect(await feed()).toEqual(['always', 'later']);
     await t.setClock(NOW);
@@ -36,7 +37,7 @@ describeSharedApp('offer feed kept as text', (t) => {
     await createOffer(t, { offerId: 'coffee', shopId: 'cafe' });
     await createOffer(t, { offerId: 'code', type: 'ONLINE', points: 5 });
     await t.createUser('erin');
-    expect(await feed()).toEqual(['coffee', 'code']);
+    expect(await feed()).toEqual(['code', 'coffee']);
     expect(await feed(t.app, '?type=ONLINE')).toEqual(['code']);
 
     const offer = await t.admin('PUT', '/admin/offer/code', { type: 'ONLINE', points: 7, title: { en: 'Code' }, status: 'INACTIVE' });
