@@ -1,8 +1,8 @@
 import type { Platform } from '../../platform/platform.js';
 import { SharedCache } from '../../platform/shared-cache.js';
+import { num, toOffer } from './offer-views.js';
 import type { OffersRepository } from './offers.repository.js';
 import type { Offer } from './offers.schemas.js';
-import type { OffersTable } from './offers.tables.js';
 
 /** The bus topic of feed changes: an offer or a shop was written (any project: such writes are rare). */
 const FEED_TOPIC = 'offer-feed';
@@ -29,7 +29,6 @@ export class OfferFeed {
   constructor(
     private readonly platform: Platform,
     private readonly repo: OffersRepository,
-    private readonly toOffer: (row: OffersTable) => Offer,
   ) {
     this.feeds = new SharedCache(platform.bus, FEED_TOPIC, platform.config.cacheTtlMs, MAX_FEEDS);
   }
@@ -55,11 +54,11 @@ export class OfferFeed {
     const offers: Offer[] = [];
     let until = Infinity;
     for (const r of rows) {
-      const from = r.valid_from === null ? null : Number(r.valid_from);
-      const to = r.valid_until === null ? null : Number(r.valid_until);
+      const from = num(r.valid_from);
+      const to = num(r.valid_until);
       if (from !== null && from > now) until = Math.min(until, from);
       if (to !== null && to > now) until = Math.min(until, to);
-      if ((from === null || from <= now) && (to === null || to > now)) offers.push(this.toOffer(r));
+      if ((from === null || from <= now) && (to === null || to > now)) offers.push(toOffer(r));
     }
     return { json: JSON.stringify(offers), from: now, until };
   }

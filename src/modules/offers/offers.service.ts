@@ -8,7 +8,8 @@ import type { CurrenciesService } from '../currencies/index.js';
 import { OfferFeed } from './offer-feed.js';
 import { OffersRepository } from './offers.repository.js';
 import { offerTiers, pickLanguage, STREAK_FREEZE } from './offer-rules.js';
-import type { Offer, OfferBody, OfferView, Shop, ShopBody } from './offers.schemas.js';
+import { num, toOffer, toShop } from './offer-views.js';
+import type { OfferBody, OfferView, Shop, ShopBody } from './offers.schemas.js';
 import type { OffersTable, ShopsTable } from './offers.tables.js';
 
 /**
@@ -17,46 +18,6 @@ import type { OffersTable, ShopsTable } from './offers.tables.js';
  * of redemptions per request (only `valid`, which depends on the clock, counts the coupon index).
  */
 export { offerTiers, STREAK_FREEZE } from './offer-rules.js';
-
-const num = (v: number | null) => (v === null ? null : Number(v));
-
-export function toOffer(r: OffersTable): Offer {
-  return {
-    offerId: r.offer_id,
-    type: r.type,
-    points: Number(r.points),
-    ...(r.currency === undefined || r.currency === 'points' ? {} : { currency: r.currency }),
-    title: JSON.parse(r.title),
-    description: JSON.parse(r.description),
-    category: r.category,
-    shopId: r.shop_id,
-    image: r.image,
-    monthlyLimit: num(r.monthly_limit),
-    totalLimit: num(r.total_limit),
-    perUserLimit: num(r.per_user_limit),
-    validFrom: num(r.valid_from),
-    validUntil: num(r.valid_until),
-    status: r.status,
-    couponValidityDays: Number(r.coupon_validity_days),
-    tiers: offerTiers(r),
-    streakId: r.streak_id ?? null,
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
-  };
-}
-
-function toShop(r: ShopsTable): Shop {
-  return {
-    shopId: r.shop_id,
-    name: r.name,
-    status: r.status,
-    logo: r.logo,
-    image: r.image,
-    description: JSON.parse(r.description),
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
-  };
-}
 
 const remaining = (limit: number | null, used: number) => (limit === null ? null : Math.max(0, limit - used));
 
@@ -74,7 +35,7 @@ export class OffersService {
     /** Checks that an offer's currency exists and is spendable (400 UNKNOWN_CURRENCY / CURRENCY_NOT_SPENDABLE). */
     private readonly currencies: Pick<CurrenciesService, 'require'> | null = null,
   ) {
-    this.feed = new OfferFeed(platform, this.repo, toOffer);
+    this.feed = new OfferFeed(platform, this.repo);
   }
 
   /**
