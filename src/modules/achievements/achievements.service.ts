@@ -8,14 +8,13 @@ import type { UserDataOwner } from '../users/index.js';
 import { userKey, type WriteBatch } from '../../write-path/write-batch.js';
 import { AchievementsBatch, type AchievementAwardUnit, type ChallengeSeries } from './achievements-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
-import { levelsOf, nextThreshold, validateAchievement, type Achievement } from './achievement-rules.js';
+import { levelsOf, validateAchievement, type Achievement } from './achievement-rules.js';
 import { AchievementsRepository } from './achievements.repository.js';
 import { publicView, RarityReads, type RaritySources } from './achievement-rarity.js';
-import { progressIn } from './achievement-progress.js';
+import { AchievementUserView, type UserViewSources } from './achievement-user-view.js';
 import { ParsedProgressRows } from './parsed-progress-rows.js';
-import { progressNumber } from './progress-value.js';
 import type { AchievementBody, AchievementDefinition, PublicAchievement, UserAchievement } from './achievements.schemas.js';
-import type { AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
+import type { AchievementsTable } from './achievements.tables.js';
 
 /**
  * Achievements (decision 275): badges a user collects, with levels. They unlock in the write path
@@ -26,8 +25,7 @@ import type { AchievementsTable, AchievementUnlocksTable } from './achievements.
 const BUS_TOPIC = 'achievements';
 
 /** What the service needs of other modules. */
-export interface AchievementSources extends RaritySources {
-  userExists(projectId: string, userId: string): Promise<boolean>;
+export interface AchievementSources extends RaritySources, UserViewSources {
   /** Throws 400 UNKNOWN_CURRENCY unless the project has the currency (undefined: points). */
   currency(projectId: string, currencyId: string | undefined): Promise<void>;
   challengeSeries: ChallengeSeries;
@@ -97,6 +95,8 @@ export class AchievementsService implements UserDataOwner {
   private readonly parsedRows = new ParsedProgressRows(32 * 1024 * 1024);
   /** Rarity, one read per project and event-loop turn (decision 342). */
   private readonly rarity: RarityReads;
+  /** GET /user/{userId}/achievement and one of them. */
+  private readonly userView: AchievementUserView;
   private changedHook: ((projectId: string, achievementId: string) => Promise<string>) | null = null;
 
   /** The POST /event stage, after challenges and streaks (it reads what they decided), and the backfill's units. */
@@ -124,6 +124,13 @@ export class AchievementsService implements UserDataOwner {
   ) {
     this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
     this.rarity = new RarityReads(this.repo, () => this.db, sources);
+    this.userView = new AchievementUserView(
+      this.repo,
+      () => this.db,
+      sources,
+      (p) => this.definitions(p),
+      this.rarity,
+    );
   }
 
   private get db() {
@@ -273,56 +280,14 @@ export class AchievementsService implements UserDataOwner {
     return publicView(a, await this.rarity.read(projectId));
   }
 
-  /** GET /user/{userId}/achievement: every active achievement, a secret one only once the user unlocked it. */
-  async listForUser(projectId: string, userId: string): Promise<{ achievements: UserAchievement[] }> {
-    return { achievements: await this.forUser(projectId, userId) };
+  /** GET /user/{userId}/achievement: the user's view of every active achievement (achievement-user-view.ts). */
+  listForUser(projectId: string, userId: string): Promise<{ achievements: UserAchievement[] }> {
+    return this.userView.listForUser(projectId, userId);
   }
 
-  async getForUser(projectId: string, userId: string, achievementId: string): Promise<{ achievement: UserAchievement }> {
-    const achievement = (await this.forUser(projectId, userId)).find((a) => a.achievementId === achievementId);
-    if (!achievement) throw AppError.of('ACHIEVEMENT_NOT_FOUND', achievementId);
-    return { achievement };
-  }
-
-  private async forUser(projectId: string, userId: string): Promise<UserAchievement[]> {
-    if (!(await this.sources.userExists(projectId, userId))) throw AppError.of('USER_NOT_FOUND', userId);
-    const [defs, progress, unlocks, rarity] = await Promise.all([
-      this.definitions(projectId),
-      this.repo.progressOf(this.db, projectId, userId),
-      this.repo.unlocksOf(this.db, projectId, userId),
-      this.rarity.read(projectId),
-    ]);
-    const unlocksOf = new Map<string, AchievementUnlocksTable[]>();
-    for (const u of unlocks) {
-      const list = unlocksOf.get(u.achievement_id);
-      if (list) list.push(u);
-      else unlocksOf.set(u.achievement_id, [u]);
-    }
-    const out: UserAchievement[] = [];
-    for (const a of defs) {
-      if (a.status !== 'ACTIVE') continue;
-      // Levels of the current definition only (a level removed by an update no longer shows).
-      const mine = (unlocksOf.get(a.achievementId) ?? []).filter((u) => a.levels.some((l) => l.level === Number(u.level)));
-      if (a.secret && mine.length === 0) continue;
-      const unlockedSet = new Set(mine.map((u) => Number(u.level)));
-      const highest = [...a.levels].reverse().find((l) => unlockedSet.has(l.level));
-      const top = highest ? mine.find((u) => Number(u.level) === highest.level)! : null;
-      out.push({
-        ...publicView(a, rarity),
-        unlocked: mine.length > 0,
-        level: highest?.level ?? null,
-        unlockedAt: top ? new Date(Number(top.unlocked_at)).toISOString() : null,
-        backfilled: top ? Number(top.backfilled) === 1 : false,
-        progress: progressNumber(progressIn(progress, a.achievementId, a.createdAt) ?? 0),
-        nextThreshold: nextThreshold(a.levels, unlockedSet),
-        unlockedLevels: mine.map((u) => ({
-          level: Number(u.level),
-          unlockedAt: new Date(Number(u.unlocked_at)).toISOString(),
-          backfilled: Number(u.backfilled) === 1,
-        })),
-      });
-    }
-    return out;
+  /** GET /user/{userId}/achievement/{id}: one of them (achievement-user-view.ts). */
+  getForUser(projectId: string, userId: string, achievementId: string): Promise<{ achievement: UserAchievement }> {
+    return this.userView.getForUser(projectId, userId, achievementId);
   }
 
   /** When the user last unlocked a level (a backfilled one: when it was met), for hasUnseenAchievements; null when never. */
