@@ -6,6 +6,7 @@ import { bindArgs, type Args, type Statement } from './statement.js';
 import type { StatementCache } from '../platform/db/statement-cache.js';
 import { LoopSlice } from '../platform/loop-slice.js';
 import { socketOf } from '../platform/db/read-pipeline.js';
+import { queryPrepared, type PreparedResult } from '../platform/db/prepared-query.js';
 
 /**
  * One open transaction of the write path, on either store. Statements run prepared (see
@@ -88,28 +89,29 @@ export class PostgresSession implements SqlSession {
 
   async all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
     const compiled = statement.compile(this.kysely);
-    const result = await this.send({ name: compiled.name, text: compiled.sql, values: bindArgs(compiled, args) });
+    const result = await this.send(compiled.name, compiled.sql, bindArgs(compiled, args));
     return result.rows as R[];
   }
 
   async run<A extends Args>(statement: Statement<A, unknown>, args: A): Promise<number> {
     const compiled = statement.compile(this.kysely);
-    const result = await this.send({ name: compiled.name, text: compiled.sql, values: bindArgs(compiled, args) });
+    const result = await this.send(compiled.name, compiled.sql, bindArgs(compiled, args));
     return result.rowCount ?? 0;
   }
 
   async execute<R>(query: Compilable<R>): Promise<R[]> {
     const compiled = query.compile();
-    const result = await this.send({ text: compiled.sql, values: compiled.parameters as unknown[] });
+    const result = await this.send(undefined, compiled.sql, compiled.parameters as unknown[]);
     return result.rows as R[];
   }
 
   /**
    * Sends a statement at once (the pool's clients pipeline: it does not wait for the statements
    * before it to be answered). Statements sent in one turn of the event loop leave in one write:
-   * the socket is corked until the turn's ticks run.
+   * the socket is corked until the turn's ticks run. A named statement is described once per
+   * connection (decision 343, prepared-query.ts).
    */
-  private send(query: pg.QueryConfig): Promise<pg.QueryResult> {
+  private send(name: string | undefined, text: string, values: unknown[]): Promise<PreparedResult> {
     if (this.ended) return Promise.reject(new Error('the write batch has ended: no statement may follow'));
     if (!this.corked) {
       const socket = socketOf(this.client);
@@ -122,7 +124,7 @@ export class PostgresSession implements SqlSession {
         });
       }
     }
-    const sent = this.client.query(query);
+    const sent = queryPrepared(this.client, name, text, values);
     const tracked = sent.then(
       () => undefined,
       () => undefined,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import { queryPrepared, type PreparedResult } from './prepared-query.js';
 import type { DB } from './schema.js';
 
 interface Queued {
@@ -7,7 +8,7 @@ interface Queued {
   name: string | undefined;
   text: string;
   values: unknown[];
-  resolve: (result: pg.QueryResult) => void;
+  resolve: (result: PreparedResult) => void;
   reject: (err: unknown) => void;
 }
 
@@ -22,14 +23,15 @@ interface Queued {
  * Only queries outside a transaction come here: compiled reads (`Statement.rows` on the store's own Kysely
  * instance) and Kysely's queries outside a transaction (decision 338).
  * A read that names its statement is prepared once per connection (pg parses a name once per client):
- * without the name PostgreSQL parsed and planned every read again (decision 336).
+ * without the name PostgreSQL parsed and planned every read again (decision 336); it is described once
+ * per connection too, and its rows made without pg's `Query` (decision 343, prepared-query.ts).
  */
 export class ReadPipeline {
   private queued: Queued[] = [];
 
   constructor(private readonly pool: pg.Pool) {}
 
-  query(text: string, values: unknown[], name?: string): Promise<pg.QueryResult> {
+  query(text: string, values: unknown[], name?: string): Promise<PreparedResult> {
     return new Promise((resolve, reject) => {
       if (this.queued.push({ name, text, values, resolve, reject }) === 1) setImmediate(() => void this.flush());
     });
@@ -49,7 +51,7 @@ export class ReadPipeline {
     const socket = socketOf(client);
     socket?.cork();
     const answered = batch.map((q) =>
-      client.query({ name: q.name, text: q.text, values: q.values }).then(q.resolve, (err: unknown) => {
+      queryPrepared(client, q.name, q.text, q.values).then(q.resolve, (err: unknown) => {
         // A prepared statement whose table's columns changed since (a newer instance migrated): the
         // connection's statements are dropped with it, and the read is sent again unnamed.
         if (q.name !== undefined && isStalePlan(err)) {
