@@ -33,6 +33,9 @@ WHERE project_id = $3 AND user_id = $4 LIMIT $5);
 -- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.monthTop
 select "user_id", "points" from "leaderboard_monthly" where "project_id" = $1 and "group_id" = $2 and "month" = $3 and "points" > $4 order by "points" desc, "reached_at", "user_id" limit $5;
 
+-- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.monthlyEarningsOf
+select "user_id", "month", "points" from "leaderboard_monthly" where "project_id" = $1 and "group_id" = $2 and "user_id" = $3 and "month" >= $4;
+
 -- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.monthlyEarningsQuery
 select "user_id", "month", "points" from "leaderboard_monthly" where "project_id" = $1 and "group_id" = $2 and "user_id" in ($3, $4) and "month" >= $5;
 

@@ -22,6 +22,9 @@ select * from "tiers" where "project_id" = $1 order by "threshold", "tier_id";
 -- modules/tiers/tiers.repository.ts TiersRepository.projectsWithTiers
 select distinct "project_id" from "tiers" order by "project_id";
 
+-- modules/tiers/tiers.repository.ts TiersRepository.state
+select * from "user_tiers" where "project_id" = $1 and "user_id" = $2;
+
 -- modules/tiers/tiers.repository.ts TiersRepository.statesDue
 select "user_id" from "user_tiers" where "project_id" = $1 and "checked_month" < $2 and "user_id" > $3 order by "user_id" limit $4;
 

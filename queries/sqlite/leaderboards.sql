@@ -33,6 +33,9 @@ WHERE project_id = ? AND user_id = ? LIMIT ?);
 -- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.monthTop
 select "user_id", "points" from "leaderboard_monthly" where "project_id" = ? and "group_id" = ? and "month" = ? and "points" > ? order by "points" desc, "reached_at", "user_id" limit ?;
 
+-- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.monthlyEarningsOf
+select "user_id", "month", "points" from "leaderboard_monthly" where "project_id" = ? and "group_id" = ? and "user_id" = ? and "month" >= ?;
+
 -- modules/leaderboards/leaderboards.repository.ts LeaderboardsRepository.monthlyEarningsQuery
 select "user_id", "month", "points" from "leaderboard_monthly" where "project_id" = ? and "group_id" = ? and "user_id" in (?, ?) and "month" >= ?;
 

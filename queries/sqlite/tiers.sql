@@ -22,6 +22,9 @@ select * from "tiers" where "project_id" = ? order by "threshold", "tier_id";
 -- modules/tiers/tiers.repository.ts TiersRepository.projectsWithTiers
 select distinct "project_id" from "tiers" order by "project_id";
 
+-- modules/tiers/tiers.repository.ts TiersRepository.state
+select * from "user_tiers" where "project_id" = ? and "user_id" = ?;
+
 -- modules/tiers/tiers.repository.ts TiersRepository.statesDue
 select "user_id" from "user_tiers" where "project_id" = ? and "checked_month" < ? and "user_id" > ? order by "user_id" limit ?;
 

@@ -44,6 +44,20 @@ const windowPage = new Statement<{ projectId: string; groupId: string; after: st
  * leaderboards-batch.ts): the daily roll-over of the windows, the bulk reads that load a board
  * into the rank index, and user deletion.
  */
+/** One user's monthly earnings on a board group since a month (GET /user/{userId}/tier): compiled once (decision 269). */
+const monthlyEarningsOfUser = new Statement<
+  { projectId: string; group: string; userId: string; fromMonth: string },
+  { user_id: string; month: string; points: number }
+>('a user monthly earnings', (db, a) =>
+  db
+    .selectFrom('leaderboard_monthly')
+    .select(['user_id', 'month', 'points'])
+    .where('project_id', '=', a.projectId)
+    .where('group_id', '=', a.group)
+    .where('user_id', '=', a.userId)
+    .where('month', '>=', a.fromMonth),
+);
+
 export class LeaderboardsRepository {
   private readonly dialect: Database['dialect'];
 
@@ -269,6 +283,11 @@ export class LeaderboardsRepository {
    * The query of the points users earned per month on a `default` board (`group`: its stored key,
    * `default` for points) from `fromMonth` on (run alone or in a write batch).
    */
+  /** One user's monthly earnings of `group` from `fromMonth` on. */
+  monthlyEarningsOf(db: Queryable, projectId: string, userId: string, fromMonth: string, group: string) {
+    return monthlyEarningsOfUser.rows(db, { projectId, group, userId, fromMonth });
+  }
+
   monthlyEarningsQuery(db: Queryable, projectId: string, userIds: readonly string[], fromMonth: string, group: string) {
     return db
       .selectFrom('leaderboard_monthly')

@@ -273,6 +273,11 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
    * board (every ledger entry but spending), from `fromMonth` (YYYY-MM) on: tiers read it, in the
    * write path's transaction or alone.
    */
+  /** One user's monthly earnings (of `currency`, default `points`) from `fromMonth` on (the tier route). */
+  monthlyEarningsOf(projectId: string, userId: string, fromMonth: string, currency?: string) {
+    return this.repo.monthlyEarningsOf(this.platform.db.kysely, projectId, userId, fromMonth, boardGroup('default', currency));
+  }
+
   monthlyEarningsQuery(projectId: string, userIds: readonly string[], fromMonth: string, currency?: string) {
     return this.repo.monthlyEarningsQuery(this.platform.db.kysely, projectId, userIds, fromMonth, boardGroup('default', currency));
   }

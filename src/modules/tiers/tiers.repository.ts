@@ -1,6 +1,12 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { Statement } from '../../write-path/statement.js';
 import type { TiersTable, UserTiersTable } from './tiers.tables.js';
 import './tiers.tables.js';
+
+/** One user's stored tier state (GET /user/{userId}/tier, the redeemable check): compiled once (decision 269). */
+const stateOfUser = new Statement<{ projectId: string; userId: string }, UserTiersTable>('a user tier state', (db, a) =>
+  db.selectFrom('user_tiers').selectAll().where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
+);
 
 /** SQL of tiers and users' tier states. */
 export class TiersRepository {
@@ -50,6 +56,11 @@ export class TiersRepository {
   async delete(projectId: string, tierId: string): Promise<boolean> {
     const r = await this.db.deleteFrom('tiers').where('project_id', '=', projectId).where('tier_id', '=', tierId).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
+  }
+
+  /** One user's stored tier state, if any. */
+  state(projectId: string, userId: string): Promise<UserTiersTable | undefined> {
+    return stateOfUser.first(this.db, { projectId, userId });
   }
 
   /** The query of the stored tier states of some users of a project (run alone or in a batch). */

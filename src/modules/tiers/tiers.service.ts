@@ -63,7 +63,7 @@ export class TiersService implements UserDataOwner {
   constructor(
     private readonly platform: Platform,
     private readonly projects: Pick<ProjectsService, 'tierSettingsQuery'>,
-    private readonly leaderboards: Pick<LeaderboardsService, 'monthlyEarningsQuery'>,
+    private readonly leaderboards: Pick<LeaderboardsService, 'monthlyEarningsQuery' | 'monthlyEarningsOf'>,
   ) {
     this.repo = new TiersRepository(platform.db.kysely);
     this.configs = new SharedCache(platform.bus, 'tiers', platform.config.cacheTtlMs);
@@ -239,11 +239,11 @@ export class TiersService implements UserDataOwner {
   }
 
   private async stateAt(projectId: string, userId: string, config: TierConfig, now: number) {
-    const row = await this.repo.statesQuery(projectId, [userId]).executeTakeFirst();
+    const row = await this.repo.state(projectId, userId);
     const stored = row ? toState(row) : initialTierState(now);
     const window = config.settings.windowMonths;
     const from = [shiftMonth(stored.checkedMonth, 1 - window), shiftMonth(monthKey(now), 1 - window)].sort()[0]!;
-    const rows = await this.leaderboards.monthlyEarningsQuery(projectId, [userId], from, config.currency).execute();
+    const rows = await this.leaderboards.monthlyEarningsOf(projectId, userId, from, config.currency);
     const monthly = new Map(rows.map((r) => [r.month, Number(r.points)]));
     return { state: config.tiers.length === 0 ? stored : tierAt(config.tiers, config.settings, stored, monthly, now), monthly };
   }
