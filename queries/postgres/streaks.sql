@@ -29,7 +29,7 @@ select * from "streaks" where "project_id" = $1 order by "created_at", "streak_i
 select "user_id", "longest_streak" from "streak_progress" where "project_id" = $1 and "streak_id" = $2 and "user_id" in ($3, $4);
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.periodStats
-select "period", sum("users") as "users", sum("count_sum") as "count_sum" from "streak_period_stats" where "project_id" = $1 and "streak_id" = $2 and "period" in $3 group by "period";
+select "period", sum("users") as "users", sum("count_sum") as "count_sum" from "streak_period_stats" where "project_id" = $1 and "streak_id" = $2 and "period" in ($3, $4, $5) group by "period";
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.progressOf
 select * from "streak_progress" where "project_id" = $1 and "user_id" = $2;

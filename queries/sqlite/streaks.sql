@@ -29,7 +29,7 @@ select * from "streaks" where "project_id" = ? order by "created_at", "streak_id
 select "user_id", "longest_streak" from "streak_progress" where "project_id" = ? and "streak_id" = ? and "user_id" in (?, ?);
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.periodStats
-select "period", sum("users") as "users", sum("count_sum") as "count_sum" from "streak_period_stats" where "project_id" = ? and "streak_id" = ? and "period" in ? group by "period";
+select "period", sum("users") as "users", sum("count_sum") as "count_sum" from "streak_period_stats" where "project_id" = ? and "streak_id" = ? and "period" in (?, ?, ?) group by "period";
 
 -- modules/streaks/streaks.repository.ts StreaksRepository.progressOf
 select * from "streak_progress" where "project_id" = ? and "user_id" = ?;

@@ -12,6 +12,19 @@ const lastIssued = new Statement<{ projectId: string; userId: string }, { last: 
     .where('user_id', '=', a.userId),
 );
 
+/** The user's unredeemed coupons valid after `now`, oldest first (GET /user/{userId}/coupons; compiled once, decision 269). */
+const activeOf = new Statement<{ projectId: string; userId: string; now: number }, CouponsTable>('active coupons of a user', (db, a) =>
+  db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId)
+    .where('valid_until', '>', a.now)
+    .where('redeemed', '=', 0)
+    .orderBy('created_at')
+    .orderBy('coupon_key'),
+);
+
 /** Coupons issued by a write batch (redemptions). */
 export const insertCoupons = new RowsInsert({
   description: 'coupons',
@@ -47,16 +60,7 @@ export class CouponsRepository {
 
   /** The user's unredeemed coupons valid after `now`, oldest first. */
   listActive(db: Queryable, projectId: string, userId: string, now: number) {
-    return db
-      .selectFrom('coupons')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('valid_until', '>', now)
-      .where('redeemed', '=', 0)
-      .orderBy('created_at')
-      .orderBy('coupon_key')
-      .execute();
+    return activeOf.rows(db, { projectId, userId, now });
   }
 
   /** Marks the coupon used if it is the user's, unused and still valid at `now`; resolves to the row if it did. */

@@ -1,7 +1,18 @@
 import { sql } from 'kysely';
 import type { DialectName, Queryable } from '../../platform/db/database.js';
 import { forShareOnPostgres, forUpdateOnPostgres } from '../../platform/db/dialect-sql.js';
+import { Statement } from '../../write-path/statement.js';
 import type { OffersTable, ShopsTable } from './offers.tables.js';
+
+/** An offer (redemptions, the offer routes; compiled once, decision 269). */
+const offerById = new Statement<{ projectId: string; offerId: string }, OffersTable>('offer by id', (db, a) =>
+  db.selectFrom('offers').selectAll().where('project_id', '=', a.projectId).where('offer_id', '=', a.offerId),
+);
+
+/** A shop (redemptions check it is active, the offer routes; compiled once, decision 269). */
+const shopById = new Statement<{ projectId: string; shopId: string }, ShopsTable>('shop by id', (db, a) =>
+  db.selectFrom('shops').selectAll().where('project_id', '=', a.projectId).where('shop_id', '=', a.shopId),
+);
 
 /**
  * SQL of shops, offers and their counters. Redemptions write the counters in the write path
@@ -9,7 +20,7 @@ import type { OffersTable, ShopsTable } from './offers.tables.js';
  */
 export class OffersRepository {
   findOffer(db: Queryable, projectId: string, offerId: string) {
-    return db.selectFrom('offers').selectAll().where('project_id', '=', projectId).where('offer_id', '=', offerId).executeTakeFirst();
+    return offerById.first(db, { projectId, offerId });
   }
 
   listOffers(db: Queryable, projectId: string) {
@@ -99,7 +110,7 @@ export class OffersRepository {
   }
 
   findShop(db: Queryable, projectId: string, shopId: string) {
-    return db.selectFrom('shops').selectAll().where('project_id', '=', projectId).where('shop_id', '=', shopId).executeTakeFirst();
+    return shopById.first(db, { projectId, shopId });
   }
 
   listShops(db: Queryable, projectId: string) {
@@ -126,7 +137,7 @@ export class OffersRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Whether an offer's shop lets it be offered: no shop named, or the shop exists and is ACTIVE. */
+  /** Whether an offer's shop lets it be offered: no shop named, or the shop exists and is ACTIVE (findShop: compiled once). */
   async shopActive(db: Queryable, projectId: string, shopId: string | null): Promise<boolean> {
     if (shopId === null) return true;
     return (await this.findShop(db, projectId, shopId))?.status === 'ACTIVE';

@@ -1,7 +1,38 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import { Statement } from '../../write-path/statement.js';
 import type { StreakProgressTable, StreaksTable } from './streaks.tables.js';
 import './streaks.tables.js';
+
+/** A user's streak states (the user's streaks; compiled once, decision 269). */
+const progressOfUser = new Statement<{ projectId: string; userId: string }, StreakProgressTable>('streak states of a user', (db, a) =>
+  db.selectFrom('streak_progress').selectAll().where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
+);
+
+/** Participants and the longest run of a streak, over its shards (streak analytics; compiled once, decision 269). */
+const statsOf = new Statement<{ projectId: string; streakId: string }, { participants: number | null; longest_streak: number | null }>(
+  'totals of a streak',
+  (db, a) =>
+    db
+      .selectFrom('streak_stats')
+      .select((eb) => [eb.fn.sum<number | null>('participants').as('participants'), eb.fn.max('longest_streak').as('longest_streak')])
+      .where('project_id', '=', a.projectId)
+      .where('streak_id', '=', a.streakId),
+);
+
+/** Users and the sum of their counts in three periods, over the shards (streak analytics; compiled once, decision 269). */
+const periodStatsOf = new Statement<
+  { projectId: string; streakId: string; p0: number; p1: number; p2: number },
+  { period: number; users: number; count_sum: number }
+>('per-period totals of a streak', (db, a) =>
+  db
+    .selectFrom('streak_period_stats')
+    .select((eb) => ['period', eb.fn.sum<number>('users').as('users'), eb.fn.sum<number>('count_sum').as('count_sum')])
+    .where('project_id', '=', a.projectId)
+    .where('streak_id', '=', a.streakId)
+    .where('period', 'in', [a.p0, a.p1, a.p2])
+    .groupBy('period'),
+);
 
 /**
  * SQL of the streaks module; every query filters on project_id. The write path's statements are in
@@ -57,7 +88,7 @@ export class StreaksRepository {
   }
 
   progressOf(db: Queryable, projectId: string, userId: string): Promise<StreakProgressTable[]> {
-    return db.selectFrom('streak_progress').selectAll().where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+    return progressOfUser.rows(db, { projectId, userId });
   }
 
   progressRow(db: Queryable, projectId: string, userId: string, streakId: string): Promise<StreakProgressTable | undefined> {
@@ -134,26 +165,14 @@ export class StreaksRepository {
 
   /** Participants and the longest run of a streak (over its shards); undefined before the first participant. */
   async stats(db: Queryable, projectId: string, streakId: string): Promise<{ participants: number; longest_streak: number } | undefined> {
-    const row = await db
-      .selectFrom('streak_stats')
-      .select((eb) => [eb.fn.sum<number>('participants').as('participants'), eb.fn.max('longest_streak').as('longest_streak')])
-      .where('project_id', '=', projectId)
-      .where('streak_id', '=', streakId)
-      .executeTakeFirst();
+    const row = await statsOf.first(db, { projectId, streakId });
     if (!row || row.participants === null) return undefined;
     return { participants: Number(row.participants), longest_streak: Number(row.longest_streak) };
   }
 
-  /** Users and the sum of their counts per latest period (over the shards). */
-  periodStats(db: Queryable, projectId: string, streakId: string, periods: number[]) {
-    return db
-      .selectFrom('streak_period_stats')
-      .select((eb) => ['period', eb.fn.sum<number>('users').as('users'), eb.fn.sum<number>('count_sum').as('count_sum')])
-      .where('project_id', '=', projectId)
-      .where('streak_id', '=', streakId)
-      .where('period', 'in', periods)
-      .groupBy('period')
-      .execute();
+  /** Users and the sum of their counts per latest period (over the shards), of three periods (the analytics' window). */
+  periodStats(db: Queryable, projectId: string, streakId: string, periods: readonly [number, number, number]) {
+    return periodStatsOf.rows(db, { projectId, streakId, p0: periods[0], p1: periods[1], p2: periods[2] });
   }
 
   /** Deletes up to `limit` streak states of the user; returns how many. */
