@@ -221,6 +221,19 @@ describeBackends('leaderboards: happy path', (t) => {
     expect(none.body.ranks['7d']).toEqual({ rank: null, points: 0 });
   });
 
+  it('answers the three ranks from SQL again when the index lost the boards (Redis flushed)', async () => {
+    await t.setClock(JAN_15);
+    await earn(t, 'amy', 100, { at: JAN_15 - 20 * DAY });
+    await earn(t, 'bob', 50);
+    await earn(t, 'amy', 10);
+    const expected = { '7d': { rank: 2, points: 10 }, '30d': { rank: 1, points: 110 }, '365d': { rank: 1, points: 110 } };
+    expect((await getJson(t, '/user/amy/rank', 'amy')).body.ranks).toEqual(expected);
+    const redis = t.app.platform.redis;
+    if (redis) await deleteKeysWithPrefix(t.config().redisUrl!, `${redis.prefix}lb:`);
+    expect((await getJson(t, '/user/amy/rank', 'amy')).body.ranks).toEqual(expected);
+    expect((await getJson(t, '/user/bob/rank', 'bob')).body.ranks['7d']).toEqual({ rank: 1, points: 50 });
+  });
+
   it('rebuilds the index from SQL after a restart', async () => {
     await useDurableStore(t);
     await t.setClock(JAN_15);

@@ -198,14 +198,14 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     await this.requireUser(projectId, userId);
     const group = boardGroup(groupId, query.currency);
     const now = this.platform.clock.now();
+    // The three windows load together (ensure) and are read in one call of the index.
+    const refs = await Promise.all(WINDOWS.map((timeframe) => this.open(boardRef(projectId, group, { timeframe }, now))));
+    const found = await this.read(refs[0]!, () => this.index.ranks(refs, userId));
     const ranks = {} as Record<Timeframe, { rank: number | null; points: number }>;
-    await Promise.all(
-      WINDOWS.map(async (timeframe) => {
-        const ref = await this.open(boardRef(projectId, group, { timeframe }, now));
-        const r = await this.read(ref, () => this.index.rank(ref, userId));
-        ranks[timeframe] = r ? { rank: r.rank, points: r.points } : { rank: null, points: 0 };
-      }),
-    );
+    WINDOWS.forEach((timeframe, i) => {
+      const r = found[i];
+      ranks[timeframe] = r ? { rank: r.rank, points: r.points } : { rank: null, points: 0 };
+    });
     const { currency } = shownBoard(groupId, query.currency);
     return { userId, groupId, ...(currency ? { currency } : {}), ranks: { '7d': ranks['7d'], '30d': ranks['30d'], '365d': ranks['365d'] } };
   }

@@ -118,6 +118,10 @@ export class MemoryRankIndex implements RankIndex {
     return at < 0 ? null : this.entry(held, slot!, at + 1);
   }
 
+  ranks(refs: BoardRef[], userId: string): Promise<Array<RankedEntry | null>> {
+    return Promise.all(refs.map((ref) => this.rank(ref, userId)));
+  }
+
   async deleteUser(projectId: string, userId: string): Promise<number> {
     const slot = this.registries.get(projectId)?.find(userId);
     if (slot === undefined) return 0;

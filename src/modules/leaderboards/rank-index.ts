@@ -64,6 +64,8 @@ export interface RankIndex {
   /** Top `top`, and `around` entries before and after the user (the last `around` when the user is not ranked). */
   neighbourhood(board: BoardRef, userId: string, top: number, around: number): Promise<Neighbourhood>;
   rank(board: BoardRef, userId: string): Promise<RankedEntry | null>;
+  /** `rank` of several boards (the three windows of a group), in one call where the index can. */
+  ranks(boards: BoardRef[], userId: string): Promise<Array<RankedEntry | null>>;
   /**
    * Forgets the window boards of a project built for `day` (every group and timeframe): called when
    * the SQL windows were just rolled to that day, so a board of that day held from an earlier visit

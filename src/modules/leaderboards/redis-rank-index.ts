@@ -5,7 +5,7 @@ import { deleteKeysMatching, type RedisHandle } from '../../platform/redis.js';
 import { StoreUnavailable } from '../../platform/store-outage.js';
 import { boardKey, type BoardRef } from './board-ref.js';
 import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex, VersionedPage } from './rank-index.js';
-import { DELETE_SCRIPT, FINISH_LOAD_SCRIPT, NEIGHBOURHOOD_SCRIPT, PAGE_SCRIPT, RANK_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
+import { DELETE_SCRIPT, FINISH_LOAD_SCRIPT, NEIGHBOURHOOD_SCRIPT, PAGE_SCRIPT, RANK_SCRIPT, RANKS_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
 
 const DAY = 86_400_000;
 /** Live boards outlast their period; cached past months are dropped after an hour. */
@@ -26,7 +26,7 @@ type Reply = [number, number, string, string[], string[], string[]];
  */
 export class RedisRankIndex implements RankIndex {
   private readonly client: Redis;
-  private readonly scripts: Record<'set' | 'rank' | 'neighbourhood' | 'page' | 'remove' | 'finishLoad', Script>;
+  private readonly scripts: Record<'set' | 'rank' | 'ranks3' | 'neighbourhood' | 'page' | 'remove' | 'finishLoad', Script>;
   private readonly trusted = new Map<string, number>();
   /**
    * Ready markers of boards this instance could not update (Redis was away): deleted as soon as
@@ -45,6 +45,7 @@ export class RedisRankIndex implements RankIndex {
     this.scripts = {
       set: define('Set', 5, SET_SCRIPT),
       rank: define('Rank', 3, RANK_SCRIPT),
+      ranks3: define('Ranks3', 9, RANKS_SCRIPT),
       neighbourhood: define('Neighbourhood', 3, NEIGHBOURHOOD_SCRIPT),
       page: define('Page', 4, PAGE_SCRIPT),
       remove: define('Remove', 3, DELETE_SCRIPT),
@@ -133,6 +134,23 @@ export class RedisRankIndex implements RankIndex {
   async rank(ref: BoardRef, userId: string): Promise<RankedEntry | null> {
     const [, rank, score] = (await this.read(ref, () => this.scripts.rank(...keys(ref), userId))) as [number, number, string];
     return Number(rank) < 0 ? null : { userId, points: -Number(score), rank: Number(rank) + 1 };
+  }
+
+  async ranks(refs: BoardRef[], userId: string): Promise<Array<RankedEntry | null>> {
+    if (refs.length !== 3) return Promise.all(refs.map((ref) => this.rank(ref, userId)));
+    if (!this.redis.available()) throw new StoreUnavailable('redis');
+    const replies = (await this.scripts.ranks3(...refs.flatMap(keys), userId).catch((err: unknown) => {
+      this.redis.noteFailure(err);
+      throw err;
+    })) as Array<-1 | [number, string]>;
+    return replies.map((reply, i) => {
+      if (reply === -1) {
+        this.trusted.delete(boardKey(refs[i]!));
+        throw new BoardNotLoaded(refs[i]!);
+      }
+      const rank = Number(reply[0]);
+      return rank < 0 ? null : { userId, points: -Number(reply[1]), rank: rank + 1 };
+    });
   }
 
   async dropWindows(projectId: string, day: number): Promise<void> {

@@ -69,6 +69,32 @@ export const RANK_SCRIPT = `${FIND}
 return { total, rank, score }
 `;
 
+/**
+ * KEYS z h r of each board (three boards: the windows of a group); ARGV userId → per board -1 (not
+ * loaded) or { rank0 | -1, score }: the rank route's three reads in one call.
+ */
+export const RANKS_SCRIPT = `
+local out = {}
+for b = 0, #KEYS / 3 - 1 do
+  local z, h = KEYS[b * 3 + 1], KEYS[b * 3 + 2]
+  if redis.call('EXISTS', KEYS[b * 3 + 3]) == 0 then
+    out[b + 1] = -1
+  else
+    local rank, score = -1, '0'
+    local e = redis.call('HGET', h, ARGV[1])
+    if e then
+      local m = string.sub(e, string.find(e, '|', 1, true) + 1)
+      if m ~= '' then
+        local r = redis.call('ZRANK', z, m)
+        if r then rank = r; score = redis.call('ZSCORE', z, m) end
+      end
+    end
+    out[b + 1] = { rank, score }
+  end
+end
+return out
+`;
+
 /** KEYS z h r; ARGV userId top around → -1 or { total, rank0 | -1, score, top[], before[], after[] } (member, score pairs) */
 export const NEIGHBOURHOOD_SCRIPT = `${FIND}
 local top, around = tonumber(ARGV[2]), tonumber(ARGV[3])
