@@ -5,7 +5,15 @@ import { deleteKeysMatching, type RedisHandle } from '../../platform/redis.js';
 import { StoreUnavailable } from '../../platform/store-outage.js';
 import { boardKey, type BoardRef } from './board-ref.js';
 import type { BoardEntry, BoardLife, BoardLoader, Neighbourhood, RankedEntry, RankIndex, VersionedPage } from './rank-index.js';
-import { DELETE_SCRIPT, FINISH_LOAD_SCRIPT, NEIGHBOURHOOD_SCRIPT, PAGE_SCRIPT, RANK_SCRIPT, RANKS_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
+import {
+  DELETE_SCRIPT,
+  FINISH_LOAD_SCRIPT,
+  NEIGHBOURHOOD_SCRIPT,
+  PAGE_SCRIPT,
+  RANK_SCRIPT,
+  RANKS_SCRIPT,
+  SET_SCRIPT,
+} from './redis-scripts.js';
 
 const DAY = 86_400_000;
 /** Live boards outlast their period; cached past months are dropped after an hour. */
