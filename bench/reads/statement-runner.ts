@@ -73,7 +73,8 @@ async function main(): Promise<void> {
     for (let r = 0; r < ROUNDS; r++) for (const way of ['pg Query', 'queryPrepared'] as const) figures[way].push(await run(way));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(
-      `\nClient CPU per read, ${ROUNDS} rounds × ${READS} reads, ${TURN} per turn, ${ROWS} rows of 8 columns each (${new Date().toISOString()})`,
+      `\nClient CPU per read, ${ROUNDS} rounds × ${READS} reads, ${TURN} per turn, ${ROWS} rows of 8 columns each ` +
+        `(${new Date().toISOString()})`,
     );
     console.log('| way | µs per read, each round | median |');
     console.log('|---|---|---|');
