@@ -16,6 +16,9 @@ select * from "achievements" where "project_id" = $1 and "achievement_id" = $2;
 -- modules/achievements/achievements.repository.ts AchievementsRepository.insert
 insert into "achievements" ("project_id", "achievement_id", "title", "description", "image", "status", "secret", "points", "currency", "criteria", "levels", "backfill_points", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) on conflict ("project_id", "achievement_id") do nothing;
 
+-- modules/achievements/achievements.repository.ts AchievementsRepository.lastUnlockAt
+select max("unlocked_at") as "last" from "achievement_unlocks" where "project_id" = $1 and "user_id" = $2;
+
 -- modules/achievements/achievements.repository.ts AchievementsRepository.levelCounts
 select "achievement_id", "level", sum(users) as "users" from "achievement_level_counts" where "project_id" = $1 group by "achievement_id", "level";
 

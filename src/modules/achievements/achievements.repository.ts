@@ -33,6 +33,15 @@ const unlocksOfUser = new Statement<UserArgs, AchievementUnlocksTable>('achievem
     .orderBy('level'),
 );
 
+/** When the user last unlocked a level (the notifications overview reads it on every request). */
+const lastUnlockOfUser = new Statement<UserArgs, { last: number | null }>('latest achievement unlock of a user', (db, a) =>
+  db
+    .selectFrom('achievement_unlocks')
+    .select((eb) => eb.fn.max<number | null>('unlocked_at').as('last'))
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId),
+);
+
 /**
  * SQL of the achievements module; every query filters on project_id. The write path's statements
  * are in achievements.sql.ts.
@@ -125,6 +134,12 @@ export class AchievementsRepository {
 
   unlocksOf(db: Queryable, projectId: string, userId: string): Promise<AchievementUnlocksTable[]> {
     return unlocksOfUser.rows(db, { projectId, userId });
+  }
+
+  /** The time of the user's latest unlock (a backfilled one: when it was met), or null. */
+  async lastUnlockAt(db: Queryable, projectId: string, userId: string): Promise<number | null> {
+    const last = (await lastUnlockOfUser.first(db, { projectId, userId }))?.last;
+    return last === null || last === undefined ? null : Number(last);
   }
 
   /**

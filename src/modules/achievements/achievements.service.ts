@@ -292,10 +292,7 @@ export class AchievementsService implements UserDataOwner {
 
   /** When the user last unlocked a level (a backfilled one: when it was met), for hasUnseenAchievements; null when never. */
   async lastUnlockAt(projectId: string, userId: string): Promise<number | null> {
-    const unlocks = await this.repo.unlocksOf(this.db, projectId, userId);
-    let latest: number | null = null;
-    for (const u of unlocks) if (latest === null || Number(u.unlocked_at) > latest) latest = Number(u.unlocked_at);
-    return latest;
+    return this.repo.lastUnlockAt(this.db, projectId, userId);
   }
 
   deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {

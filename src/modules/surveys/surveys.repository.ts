@@ -1,12 +1,15 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { Statement } from '../../write-path/statement.js';
 import type { SurveysTable } from './surveys.tables.js';
 
-/** ACTIVE surveys valid at `now` that the user has not answered (survey list, notifications overview; compiled once, decision 269). */
-const availableTo = new Statement<{ projectId: string; userId: string; now: number }, SurveysTable>('surveys open to a user', (db, a) =>
-  db
+type OpenArgs = { projectId: string; userId: string; now: number };
+
+/** ACTIVE surveys (alias `s`) valid at `now` that the user has not answered. */
+function openTo(db: Kysely<DB>, a: OpenArgs) {
+  return db
     .selectFrom('surveys as s')
-    .selectAll('s')
     .where('s.project_id', '=', a.projectId)
     .where('s.status', '=', 'ACTIVE')
     .where('s.valid_from', '<=', a.now)
@@ -21,9 +24,22 @@ const availableTo = new Statement<{ projectId: string; userId: string; now: numb
             .where('a.user_id', '=', a.userId),
         ),
       ),
-    )
-    .orderBy('s.valid_from')
-    .orderBy('s.survey_id'),
+    );
+}
+
+/** The surveys open to a user (survey list; compiled once, decision 269). */
+const availableTo = new Statement<OpenArgs, SurveysTable>('surveys open to a user', (db, a) =>
+  openTo(db, a).selectAll('s').orderBy('s.valid_from').orderBy('s.survey_id'),
+);
+
+/**
+ * When the newest of the surveys open to a user became available (the later of valid_from and the time
+ * it became ACTIVE), or null: the notifications overview's surveys flag, on every request.
+ */
+const lastAvailableTo = new Statement<OpenArgs, { last: number | null }>('newest survey open to a user', (db, a) =>
+  openTo(db, a).select(
+    sql<number | null>`max(case when s.valid_from > s.activated_at then s.valid_from else s.activated_at end)`.as('last'),
+  ),
 );
 
 /** SQL of surveys, answers and the per-option counters (answers are written by surveys-batch.ts). */
@@ -39,6 +55,12 @@ export class SurveysRepository {
   /** ACTIVE surveys valid at `now` that the user has not answered. */
   available(db: Queryable, projectId: string, userId: string, now: number) {
     return availableTo.rows(db, { projectId, userId, now });
+  }
+
+  /** When the newest survey open to the user at `now` became available, or null when none is. */
+  async lastAvailableAt(db: Queryable, projectId: string, userId: string, now: number): Promise<number | null> {
+    const last = (await lastAvailableTo.first(db, { projectId, userId, now }))?.last;
+    return last === null || last === undefined ? null : Number(last);
   }
 
   async insert(db: Queryable, row: SurveysTable): Promise<boolean> {

@@ -120,9 +120,7 @@ export class SurveysService implements UserDataOwner {
    * validFrom and the time it became ACTIVE), or null when there is none: the surveys notification flag.
    */
   async lastAvailableAt(projectId: string, userId: string): Promise<number | null> {
-    const rows = await this.repo.available(this.db, projectId, userId, this.platform.clock.now());
-    if (rows.length === 0) return null;
-    return Math.max(...rows.map((r) => Math.max(Number(r.valid_from), Number(r.activated_at))));
+    return this.repo.lastAvailableAt(this.db, projectId, userId, this.platform.clock.now());
   }
 
   /** PUT /user/{userId}/survey/{surveyId}, through the write path. Returns the points awarded. */
