@@ -39,11 +39,6 @@ const windowPage = new Statement<{ projectId: string; groupId: string; after: st
     .limit(a.limit),
 );
 
-/**
- * SQL of the leaderboard aggregates outside the write path (whose statements are in
- * leaderboards-batch.ts): the daily roll-over of the windows, the bulk reads that load a board
- * into the rank index, and user deletion.
- */
 /** One user's monthly earnings on a board group since a month (GET /user/{userId}/tier): compiled once (decision 269). */
 const monthlyEarningsOfUser = new Statement<
   { projectId: string; group: string; userId: string; fromMonth: string },
@@ -58,6 +53,11 @@ const monthlyEarningsOfUser = new Statement<
     .where('month', '>=', a.fromMonth),
 );
 
+/**
+ * SQL of the leaderboard aggregates outside the write path (whose statements are in
+ * leaderboards-batch.ts): the daily roll-over of the windows, the bulk reads that load a board
+ * into the rank index, and user deletion.
+ */
 export class LeaderboardsRepository {
   private readonly dialect: Database['dialect'];
 
@@ -279,15 +279,15 @@ export class LeaderboardsRepository {
     return deleted;
   }
 
-  /**
-   * The query of the points users earned per month on a `default` board (`group`: its stored key,
-   * `default` for points) from `fromMonth` on (run alone or in a write batch).
-   */
   /** One user's monthly earnings of `group` from `fromMonth` on. */
   monthlyEarningsOf(db: Queryable, projectId: string, userId: string, fromMonth: string, group: string) {
     return monthlyEarningsOfUser.rows(db, { projectId, group, userId, fromMonth });
   }
 
+  /**
+   * The query of the points users earned per month on a `default` board (`group`: its stored key,
+   * `default` for points) from `fromMonth` on (run alone or in a write batch).
+   */
   monthlyEarningsQuery(db: Queryable, projectId: string, userIds: readonly string[], fromMonth: string, group: string) {
     return db
       .selectFrom('leaderboard_monthly')

@@ -268,16 +268,16 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     return top.map((e, i) => ({ rank: i + 1, userId: e.userId, username: profiles.get(e.userId)?.username ?? e.userId, points: e.points }));
   }
 
-  /**
-   * The query of the points users earned per month in a currency (default `points`) on its `default`
-   * board (every ledger entry but spending), from `fromMonth` (YYYY-MM) on: tiers read it, in the
-   * write path's transaction or alone.
-   */
   /** One user's monthly earnings (of `currency`, default `points`) from `fromMonth` on (the tier route). */
   monthlyEarningsOf(projectId: string, userId: string, fromMonth: string, currency?: string) {
     return this.repo.monthlyEarningsOf(this.platform.db.kysely, projectId, userId, fromMonth, boardGroup('default', currency));
   }
 
+  /**
+   * The query of the points users earned per month in a currency (default `points`) on its `default`
+   * board (every ledger entry but spending), from `fromMonth` (YYYY-MM) on: tiers read it, in the
+   * write path's transaction or alone.
+   */
   monthlyEarningsQuery(projectId: string, userIds: readonly string[], fromMonth: string, currency?: string) {
     return this.repo.monthlyEarningsQuery(this.platform.db.kysely, projectId, userIds, fromMonth, boardGroup('default', currency));
   }

@@ -141,24 +141,13 @@ export class RedisRankIndex implements RankIndex {
 
   async rank(ref: BoardRef, userId: string): Promise<RankedEntry | null> {
     const [, rank, score] = (await this.read(ref, () => this.scripts.rank(...keys(ref), userId))) as [number, number, string];
-    return Number(rank) < 0 ? null : { userId, points: -Number(score), rank: Number(rank) + 1 };
+    return ranked(userId, rank, score);
   }
 
   async ranks(refs: BoardRef[], userId: string): Promise<Array<RankedEntry | null>> {
     if (refs.length !== 3) return Promise.all(refs.map((ref) => this.rank(ref, userId)));
-    if (!this.redis.available()) throw new StoreUnavailable('redis');
-    const replies = (await this.scripts.ranks3(...refs.flatMap(keys), userId).catch((err: unknown) => {
-      this.redis.noteFailure(err);
-      throw err;
-    })) as Array<-1 | [number, string]>;
-    return replies.map((reply, i) => {
-      if (reply === -1) {
-        this.trusted.delete(boardKey(refs[i]!));
-        throw new BoardNotLoaded(refs[i]!);
-      }
-      const rank = Number(reply[0]);
-      return rank < 0 ? null : { userId, points: -Number(reply[1]), rank: rank + 1 };
-    });
+    const replies = (await this.call(() => this.scripts.ranks3(...refs.flatMap(keys), userId))) as Array<-1 | [number, string]>;
+    return replies.map((reply, i) => (reply === -1 ? this.notLoaded(refs[i]!) : ranked(userId, reply[0], reply[1])));
   }
 
   async dropWindows(projectId: string, day: number): Promise<void> {
@@ -190,12 +179,21 @@ export class RedisRankIndex implements RankIndex {
 
   /** Runs a read script; when the board turns out not to be loaded (expired, flushed), loads it and retries. */
   private async read(ref: BoardRef, run: () => Promise<unknown>): Promise<unknown> {
-    if (!this.redis.available()) throw new StoreUnavailable('redis');
-    const reply = await run().catch((err: unknown) => {
+    const reply = await this.call(run);
+    return reply === -1 ? this.notLoaded(ref) : reply;
+  }
+
+  /** Runs a command, counting a failure against Redis's availability. */
+  private call(run: () => Promise<unknown>): Promise<unknown> {
+    if (!this.redis.available()) return Promise.reject(new StoreUnavailable('redis'));
+    return run().catch((err: unknown) => {
       this.redis.noteFailure(err);
       throw err;
     });
-    if (reply !== -1) return reply;
+  }
+
+  /** A board that is not in Redis (expired, flushed): no longer trusted, and loaded again by the caller. */
+  private notLoaded(ref: BoardRef): never {
     this.trusted.delete(boardKey(ref));
     throw new BoardNotLoaded(ref);
   }
@@ -262,6 +260,11 @@ export class BoardNotLoaded extends Error {
 /** The change counter of a board (see redis-scripts.ts: the board's version). */
 function versionKey(ref: BoardRef): string {
   return `lb:${boardKey(ref)}:v`;
+}
+
+/** A rank script's answer for a user: rank0 (-1: not ranked) and the stored score (minus the points). */
+function ranked(userId: string, rank: number | string, score: string): RankedEntry | null {
+  return Number(rank) < 0 ? null : { userId, points: -Number(score), rank: Number(rank) + 1 };
 }
 
 function keys(ref: BoardRef): [string, string, string] {
