@@ -83,7 +83,16 @@ returning "t"."project_id", "t"."group_id", "t"."user_id", "t"."p7", "t"."p30", 
 -- modules/leaderboards/leaderboards.sql.ts createRollover.many
 insert into "leaderboard_rollover" ("project_id", "day") select "project_id", "day" from unnest($1::text[], $2::int4[]) with ordinality as v("project_id", "day", ord) order by ord on conflict ("project_id") do nothing;
 
+-- modules/leaderboards/leaderboards.sql.ts monthPage
+select "user_id", "points", "reached_at", "version" from "leaderboard_monthly" where "project_id" = $1 and "group_id" = $2 and "month" = $3 and "user_id" > $4 and "points" > $5 order by "user_id" limit $6;
+
+-- modules/leaderboards/leaderboards.sql.ts monthlyEarningsOfUser
+select "user_id", "month", "points" from "leaderboard_monthly" where "project_id" = $1 and "group_id" = $2 and "user_id" = $3 and "month" >= $4;
+
 -- modules/leaderboards/leaderboards.sql.ts rolloverDay.many
 select t.* from "leaderboard_rollover" as t
 where ("t"."project_id") in (select "project_id" from unnest($1::text[]) with ordinality as v("project_id", ord))
 order by "t"."project_id" for share of t;
+
+-- modules/leaderboards/leaderboards.sql.ts windowPage
+select "user_id", "p7", "r7", "p30", "r30", "p365", "r365", "version" from "leaderboard_windows" where "project_id" = $1 and "group_id" = $2 and "user_id" > $3 order by "user_id" limit $4;

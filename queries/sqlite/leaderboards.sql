@@ -92,5 +92,14 @@ update "leaderboard_windows" set "p7" = ?, "p30" = ?, "p365" = ?, "r7" = ?, "r30
 -- modules/leaderboards/leaderboards.sql.ts createRollover.one
 insert into "leaderboard_rollover" ("project_id", "day") values (?, ?) on conflict ("project_id") do nothing;
 
+-- modules/leaderboards/leaderboards.sql.ts monthPage
+select "user_id", "points", "reached_at", "version" from "leaderboard_monthly" where "project_id" = ? and "group_id" = ? and "month" = ? and "user_id" > ? and "points" > ? order by "user_id" limit ?;
+
+-- modules/leaderboards/leaderboards.sql.ts monthlyEarningsOfUser
+select "user_id", "month", "points" from "leaderboard_monthly" where "project_id" = ? and "group_id" = ? and "user_id" = ? and "month" >= ?;
+
 -- modules/leaderboards/leaderboards.sql.ts rolloverDay.one
 select t.* from "leaderboard_rollover" as t where "t"."project_id" = ?;
+
+-- modules/leaderboards/leaderboards.sql.ts windowPage
+select "user_id", "p7", "r7", "p30", "r30", "p365", "r365", "version" from "leaderboard_windows" where "project_id" = ? and "group_id" = ? and "user_id" > ? order by "user_id" limit ?;

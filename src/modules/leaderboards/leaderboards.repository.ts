@@ -5,53 +5,7 @@ import { bindArgs, Statement, type Args } from '../../write-path/statement.js';
 import { WINDOWS, WINDOW_DAYS, type BoardRef, type Timeframe } from './board-ref.js';
 import type { BoardEntry } from './rank-index.js';
 import './leaderboards.tables.js';
-
-/** Column names of a window in `leaderboard_windows`. */
-const COLUMNS = { '7d': ['p7', 'r7'], '30d': ['p30', 'r30'], '365d': ['p365', 'r365'] } as const;
-
-const later = (table: string, column: string) =>
-  sql.raw<number>(`CASE WHEN excluded.${column} > ${table}.${column} THEN excluded.${column} ELSE ${table}.${column} END`);
-
-const monthPage = new Statement<{ projectId: string; groupId: string; month: string; after: string; limit: number }>(
-  'month board page',
-  (db, a) =>
-    db
-      .selectFrom('leaderboard_monthly')
-      .select(['user_id', 'points', 'reached_at', 'version'])
-      .where('project_id', '=', a.projectId)
-      .where('group_id', '=', a.groupId)
-      .where('month', '=', a.month)
-      .where('user_id', '>', a.after)
-      // Only positive totals are ranked (decision 191): a board loaded into Redis holds nothing else.
-      .where('points', '>', 0)
-      .orderBy('user_id')
-      .limit(a.limit),
-);
-
-const windowPage = new Statement<{ projectId: string; groupId: string; after: string; limit: number }>('window boards page', (db, a) =>
-  db
-    .selectFrom('leaderboard_windows')
-    .select(['user_id', 'p7', 'r7', 'p30', 'r30', 'p365', 'r365', 'version'])
-    .where('project_id', '=', a.projectId)
-    .where('group_id', '=', a.groupId)
-    .where('user_id', '>', a.after)
-    .orderBy('user_id')
-    .limit(a.limit),
-);
-
-/** One user's monthly earnings on a board group since a month (GET /user/{userId}/tier): compiled once (decision 269). */
-const monthlyEarningsOfUser = new Statement<
-  { projectId: string; group: string; userId: string; fromMonth: string },
-  { user_id: string; month: string; points: number }
->('a user monthly earnings', (db, a) =>
-  db
-    .selectFrom('leaderboard_monthly')
-    .select(['user_id', 'month', 'points'])
-    .where('project_id', '=', a.projectId)
-    .where('group_id', '=', a.group)
-    .where('user_id', '=', a.userId)
-    .where('month', '>=', a.fromMonth),
-);
+import { COLUMNS, later, monthPage, monthlyEarningsOfUser, windowPage } from './leaderboards.sql.js';
 
 /**
  * SQL of the leaderboard aggregates outside the write path (whose statements are in
