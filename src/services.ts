@@ -196,7 +196,7 @@ export function createServices(platform: Platform) {
     webhooks.userDeleted(projectId, userId, job),
   );
   /** What a project deletion asks to remove besides the project's SQL rows (decision 216). */
-  const projectDataOwners: ProjectDataOwner[] = [leaderboards];
+  const projectDataOwners: ProjectDataOwner[] = [leaderboards, analytics];
   const redis = platform.redis;
   if (redis) projectDataOwners.push({ projectDataName: 'rate-limit', deleteProjectData: (p) => deleteRateLimitKeys(redis, p) });
   const projectDeletion = new ProjectDeletionService(platform, jobs, projectDataOwners);

@@ -6,8 +6,11 @@ select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from 
 select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = $1 and "grain" = $2 and "bucket" in ($3, $4) and "event_id" = $5;
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.coverRows [sample 2]
-select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = $1 and "grain" = $2 and "bucket" in ($3) and "event_id" != $4;
-select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = $1 and "grain" = $2 and "bucket" in ($3) and "event_id" != $4;
+select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = $1 and "grain" = $2 and "bucket" in ($3);
+select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = $1 and "grain" = $2 and "bucket" in ($3);
+
+-- modules/analytics/analytics.repository.ts AnalyticsRepository.coverRows [sample 3]
+select "event_id", "grain", "bucket", "shard", "count", "points" from "analytics_rollups" where "project_id" = $1 and "grain" = $2 and "bucket" in ($3, $4);
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.dayTotals
 select "bucket", sum("count") as "count", sum("points") as "points", sum("condition_met") as "condition_met", sum("condition_failed") as "condition_failed", sum("limit_reached") as "limit_reached", sum("h0") as "h0", sum("h1") as "h1", sum("h2") as "h2", sum("h3") as "h3", sum("h4") as "h4", sum("h5") as "h5", sum("h6") as "h6", sum("h7") as "h7", sum("h8") as "h8", sum("h9") as "h9", sum("h10") as "h10", sum("h11") as "h11", sum("h12") as "h12", sum("h13") as "h13", sum("h14") as "h14", sum("h15") as "h15", sum("h16") as "h16", sum("h17") as "h17", sum("h18") as "h18", sum("h19") as "h19", sum("h20") as "h20", sum("h21") as "h21", sum("h22") as "h22", sum("h23") as "h23", count("sketch_sum") as "slices", count("sketch_exact") as "exact_slices", sum("sketch_exact") as "exact", sum("sketch_sum") as "register_sum", sum("sketch_zeros") as "zeros" from "analytics_rollups" where "project_id" = $1 and "event_id" = $2 and "grain" = $3 and "bucket" >= $4 and "bucket" <= $5 group by "bucket";

@@ -1,3 +1,4 @@
+import type { Compilable } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import { Statement, type Args } from '../../write-path/statement.js';
 import { HOUR_COLUMNS, type AnalyticsRollupsTable, type HourColumn } from './analytics.tables.js';
@@ -6,8 +7,8 @@ import type { MetadataAggregate } from './metadata-stats.js';
 export type RollupRow = AnalyticsRollupsTable;
 export type Grain = 'day' | 'month';
 
-/** A rollup row as the period's totals and unique users read it. */
-export type CoverRow = Pick<RollupRow, 'event_id' | 'grain' | 'bucket' | 'shard' | 'count' | 'points' | 'sketch'>;
+/** A rollup row as the period's totals and unique users read it; `sketch` is undefined when it was not read. */
+export type CoverRow = Pick<RollupRow, 'event_id' | 'grain' | 'bucket' | 'shard' | 'count' | 'points'> & { sketch?: RollupRow['sketch'] };
 
 /** A day's counters, hours and unique-user slice summaries, summed over its shards. */
 export type DayTotalsRow = Pick<
@@ -52,17 +53,19 @@ const dayTotalsOf = new Statement<{ projectId: string; eventId: string; startDay
       .groupBy('bucket'),
 );
 
-/** The shapes of the cover read (every event or one; how many buckets, at most ~45 a period), each compiled once. */
+/** The shapes of the cover read (one event or every event, `*` included; how many buckets, at most ~45 a period;
+ * with or without the sketches), each compiled once. */
 const coverShapes = new Map<string, Statement<Args, CoverRow>>();
 
-function coverRowsOf(everyEvent: boolean, buckets: number): Statement<Args, CoverRow> {
-  const key = `${everyEvent} ${buckets}`;
+function coverRowsOf(everyEvent: boolean, buckets: number, sketches: boolean): Statement<Args, CoverRow> {
+  const key = `${everyEvent} ${buckets} ${sketches}`;
   let statement = coverShapes.get(key);
   if (!statement) {
     statement = new Statement<Args, CoverRow>(`analytics cover rows (${key})`, (db, a) => {
       const q = db
         .selectFrom('analytics_rollups')
-        .select(['event_id', 'grain', 'bucket', 'shard', 'count', 'points', 'sketch'])
+        .select(['event_id', 'grain', 'bucket', 'shard', 'count', 'points'])
+        .$if(sketches, (q) => q.select('sketch'))
         .where('project_id', '=', a.projectId as string)
         .where('grain', '=', a.grain as string)
         .where(
@@ -70,7 +73,7 @@ function coverRowsOf(everyEvent: boolean, buckets: number): Statement<Args, Cove
           'in',
           Array.from({ length: buckets }, (_, i) => a[`b${i}`] as number),
         );
-      return everyEvent ? q.where('event_id', '!=', a.eventId as string) : q.where('event_id', '=', a.eventId as string);
+      return (everyEvent ? q : q.where('event_id', '=', a.eventId as string)) as unknown as Compilable<CoverRow>;
     });
     coverShapes.set(key, statement);
   }
@@ -99,10 +102,12 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Rows of the given month and day buckets; of one event, or of every event but `*` when null.
-   * One query per grain, each a range or list on (project_id, grain, bucket).
+   * Rows of the given month and day buckets, of one event or (null) of every event, `*` included.
+   * One query per grain, each a range or list on (project_id, grain, bucket). Without `sketches` the
+   * rows come without their sketch (`sketch` undefined): the period's read asks for a bucket's sketches
+   * only when a row's count says they changed (decision 345).
    */
-  async coverRows(projectId: string, eventId: string | null, buckets: BucketSet): Promise<CoverRow[]> {
+  async coverRows(projectId: string, eventId: string | null, buckets: BucketSet, sketches = true): Promise<CoverRow[]> {
     const parts = [
       { grain: 'month', list: buckets.months },
       { grain: 'day', list: buckets.days },
@@ -111,7 +116,7 @@ export class AnalyticsRepository {
       parts.map(({ grain, list }) => {
         const args: Args = { projectId, grain, eventId: eventId ?? '*' };
         list.forEach((bucket, i) => (args[`b${i}`] = bucket));
-        return coverRowsOf(eventId === null, list.length).rows(this.db, args);
+        return coverRowsOf(eventId === null, list.length, sketches).rows(this.db, args);
       }),
     );
     return results.flat();

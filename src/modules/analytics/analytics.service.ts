@@ -1,5 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
+import type { ProjectDataOwner } from '../projects/index.js';
 import { dateKeyOfDayNumber, dayNumber } from '../../platform/time.js';
 import { HOUR_COLUMNS } from './analytics.tables.js';
 import { AnalyticsRepository, type BucketSet, type CoverRow, type DayTotalsRow } from './analytics.repository.js';
@@ -8,6 +9,7 @@ import type { EventStats, StatsQuery } from './analytics.schemas.js';
 import { ALL_EVENTS, AnalyticsStage } from './analytics.stage.js';
 import { countFromSummaries, UniqueCounter, type UniqueCount } from './hll.js';
 import { buildMetadataStats } from './metadata-stats.js';
+import { OpenSketches } from './open-sketches.js';
 import { coverByMonths, DEFAULT_PERIOD, monthEndDay, monthRange, periodRange, type DayRange } from './periods.js';
 
 const TOP_EVENTS = 10;
@@ -27,11 +29,13 @@ interface DayTotals {
  * GET /stats/event from the rollups only (never a scan of raw events): day rows give dailyData,
  * and the period's counts and unique users come from whole-month rows plus the days around them.
  */
-export class AnalyticsService {
+export class AnalyticsService implements ProjectDataOwner {
+  readonly projectDataName = 'analytics';
   readonly stage: AnalyticsStage;
   private readonly repo: AnalyticsRepository;
 
   private readonly closed = new ClosedBucketCache();
+  private readonly open = new OpenSketches();
 
   constructor(
     private readonly platform: Platform,
@@ -80,20 +84,31 @@ export class AnalyticsService {
     return { ...stats, currency } as EventStats;
   }
 
+  /** The rows are deleted with the project's tables; this forgets what this process kept of them. */
+  async deleteProjectData(projectId: string): Promise<void> {
+    this.closed.forget(projectId);
+    this.open.forget(projectId);
+  }
+
   private async pointsStats(projectId: string, query: StatsQuery): Promise<EventStats> {
     const scope = query.eventId ?? ALL_EVENTS;
     const { range, period } = await this.rangeOf(projectId, scope, query);
     const cover = coverByMonths(range);
     const closedBefore = dayNumber(this.platform.clock.now()) - CLOSED_AFTER_DAYS;
+    // One read of the period's rows: the event's, or for the global view every event's (`*` and the breakdown).
     const [dayRows, coverRows] = await Promise.all([
       this.dayTotals(projectId, scope, range, closedBefore),
-      this.coverRows(projectId, scope, cover, closedBefore),
+      this.coverRows(projectId, query.eventId ?? null, cover, closedBefore),
     ]);
     const days = totalsByDay(dayRows, range);
-
-    const unique = new UniqueCounter();
-    for (const r of coverRows) unique.add(r.sketch, r.shard);
-    const users = unique.count();
+    const byEvent = new Map<string, CoverRow[]>();
+    for (const r of coverRows) {
+      const rows = byEvent.get(r.event_id);
+      if (rows) rows.push(r);
+      else byEvent.set(r.event_id, [r]);
+    }
+    const uniques = await this.uniques(projectId, query.eventId ?? null, cover, byEvent);
+    const users = uniques.get(scope) ?? { value: 0, method: 'exact' as const };
     let method = users.method;
 
     const sum = (f: (r: DayTotalsRow) => number) => dayRows.reduce((s, r) => s + f(r), 0);
@@ -128,19 +143,18 @@ export class AnalyticsService {
 
     for (const [day, t] of days)
       dailyData[dateOf(day)] = { events: t.count, users: t.users.value, points: t.points, hourlyDistribution: t.hours };
-    const perEvent = new Map<string, { count: number; points: number; users: UniqueCounter }>();
-    for (const r of await this.coverRows(projectId, null, cover, closedBefore)) {
-      let e = perEvent.get(r.event_id);
-      if (!e) perEvent.set(r.event_id, (e = { count: 0, points: 0, users: new UniqueCounter() }));
-      e.count += Number(r.count);
-      e.points += Number(r.points);
-      e.users.add(r.sketch, r.shard);
-    }
     const eventBreakdown: Record<string, { count: number; users: number; points: number }> = {};
-    for (const [eventId, e] of [...perEvent.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const u = e.users.count();
+    for (const [eventId, rows] of [...byEvent.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (eventId === ALL_EVENTS) continue;
+      const u = uniques.get(eventId)!;
       if (u.method === 'hyperloglog') method = 'hyperloglog';
-      eventBreakdown[eventId] = { count: e.count, users: u.value, points: e.points };
+      let count = 0;
+      let points = 0;
+      for (const r of rows) {
+        count += Number(r.count);
+        points += Number(r.points);
+      }
+      eventBreakdown[eventId] = { count, users: u.value, points };
     }
     const topEvents = Object.entries(eventBreakdown)
       .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1))
@@ -182,7 +196,51 @@ export class AnalyticsService {
     return out;
   }
 
-  /** Rows of whole months and single days (`scope` null: every event but `*`), closed ones from memory. */
+  /**
+   * Unique users of each event's rows (and `*`'s), the union of their sketches: made again only when the
+   * rows' version moved, from sketches read again only for buckets where a row's count moved (decision 345).
+   */
+  private async uniques(
+    projectId: string,
+    eventId: string | null,
+    cover: BucketSet,
+    byEvent: ReadonlyMap<string, CoverRow[]>,
+  ): Promise<Map<string, UniqueCount>> {
+    const coverKey = `${cover.months.join(',')}/${cover.days.join(',')}`;
+    const out = new Map<string, UniqueCount>();
+    const missed: Array<{ name: string; key: string; rows: CoverRow[] }> = [];
+    for (const [name, rows] of byEvent) {
+      const key = `${projectId}\u0000${name}\u0000${coverKey}`;
+      const users = this.open.union(key, rows);
+      if (users) out.set(name, users);
+      else missed.push({ name, key, rows });
+    }
+    if (missed.length === 0) return out;
+    const stale: BucketSet = { months: [], days: [] };
+    const staleKeys = new Set<string>();
+    for (const { rows } of missed)
+      for (const r of rows) {
+        if (r.sketch !== undefined || this.open.sketchOf(projectId, r) !== undefined) continue;
+        const bucket = Number(r.bucket);
+        if (staleKeys.has(`${r.grain}|${bucket}`)) continue;
+        staleKeys.add(`${r.grain}|${bucket}`);
+        (r.grain === 'day' ? stale.days : stale.months).push(bucket);
+      }
+    if (staleKeys.size > 0) for (const r of await this.repo.coverRows(projectId, eventId, stale)) this.open.keep(projectId, r);
+    for (const { name, key, rows } of missed) {
+      const union = new UniqueCounter();
+      for (const r of rows) union.add(r.sketch !== undefined ? r.sketch : this.open.sketchOf(projectId, r), r.shard);
+      const users = union.count();
+      this.open.keepUnion(key, rows, users);
+      out.set(name, users);
+    }
+    return out;
+  }
+
+  /**
+   * Rows of whole months and single days (`scope` null: every event, `*` included). Closed ones come
+   * from memory with their sketches; open ones come without (`uniques` reads those it lacks).
+   */
   private async coverRows(projectId: string, scope: string | null, cover: BucketSet, closedBefore: number): Promise<CoverRow[]> {
     const key = scope ?? EVERY_EVENT;
     const out: CoverRow[] = [];
@@ -201,7 +259,7 @@ export class AnalyticsService {
     }
     const [fresh, openRows] = await Promise.all([
       this.repo.coverRows(projectId, scope, missing),
-      this.repo.coverRows(projectId, scope, open),
+      this.repo.coverRows(projectId, scope, open, false),
     ]);
     const byBucket = new Map<string, CoverRow[]>();
     for (const grain of ['month', 'day'] as const)

@@ -10,7 +10,7 @@ import type { CoverRow, DayTotalsRow } from './analytics.repository.js';
 export const CLOSED_AFTER_DAYS = 32;
 const MAX_ENTRIES = 200_000;
 
-/** `~` caches the rows of every event but `*` (the global view's breakdown). */
+/** `~` caches the rows of every event, `*` included (the global view's total and breakdown). */
 export const EVERY_EVENT = '~';
 
 export class ClosedBucketCache {
@@ -33,6 +33,12 @@ export class ClosedBucketCache {
   setCover(projectId: string, scope: string, grain: string, bucket: number, rows: CoverRow[]): void {
     if (this.covers.size >= MAX_ENTRIES) this.covers.clear();
     this.covers.set(`${projectId}|${scope}|${grain}|${bucket}`, rows);
+  }
+
+  /** Forgets a project's entries (its data was deleted). */
+  forget(projectId: string): void {
+    const prefix = `${projectId}|`;
+    for (const map of [this.days, this.covers]) for (const key of map.keys()) if (key.startsWith(prefix)) map.delete(key);
   }
 
   /** Forgets what an event changes: its day and month, for its eventId, `*` and the breakdown. */
