@@ -82,4 +82,30 @@ describe.runIf(url)('rate-limit counters shared through Redis', () => {
     await c.close();
     expect(await shared(key)).toBe(3); // close adds what is pending
   });
+
+  it('forgets ended windows at the sweep and keeps the live ones, pending counts included', async () => {
+    const c = new SharedCounters(redis);
+    const [ended, live] = [`k:${randomUUID()}`, `k:${randomUUID()}`];
+    await count(c, ended, 100, 100);
+    await count(c, live, 100);
+    await count(c, live, 100); // pending until the next sync
+    await new Promise((r) => setTimeout(r, 150));
+    c.sweep();
+    expect(c.size).toBe(1);
+    expect(await count(c, live, 100)).toBe(3);
+    await c.sync();
+    expect(await shared(live)).toBe(3);
+    await c.close();
+  });
+
+  it('adds a count once when an exact request carried it before the sync', async () => {
+    const c = new SharedCounters(redis);
+    const key = `k:${randomUUID()}`;
+    for (let i = 0; i < 7; i++) await count(c, key, 10); // 1 exact, 6 pending
+    expect(await count(c, key, 10)).toBe(8); // past 80 %: exact, carrying the 6
+    expect(await shared(key)).toBe(8);
+    await c.sync();
+    expect(await shared(key)).toBe(8);
+    await c.close();
+  });
 });

@@ -19,8 +19,14 @@ import { realNow } from '../platform/clock.js';
 export const SYNC_MS = 25;
 /** A request whose count reaches this share of the limit is counted in Redis before it is judged. */
 export const EXACT_SHARE = 0.8;
-/** Principals remembered per instance; past it, those with nothing pending are dropped at the next sync. */
+/** Principals remembered per instance; past it, those with nothing pending are dropped at the next sweep. */
 const MAX_ENTRIES = 100_000;
+/**
+ * How often a sync also walks every principal, to forget ended windows. The other syncs visit only the
+ * principals counted since the last one: walking all of them every SYNC_MS cost 7 % of a scale server's
+ * CPU with 10,000 users sending events.
+ */
+export const SWEEP_MS = 1_000;
 
 type Counted = (err: Error | null, result: { current: number; ttl: number } | null) => void;
 
@@ -61,6 +67,9 @@ type AddManyCommand = (keys: number, ...args: Array<string | number>) => Promise
 /** The counters of one instance, shared by the plugin's global store and its per-route children. */
 export class SharedCounters {
   private readonly entries = new Map<string, Entry>();
+  /** Principals whose pending count rose from 0 since the last sync (the ones it must add). */
+  private counted: string[] = [];
+  private nextSweep = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly addMany: AddManyCommand;
 
@@ -78,6 +87,7 @@ export class SharedCounters {
     const now = realNow();
     const entry = this.entries.get(key);
     if (entry && now < entry.resetAt && entry.known + entry.pending + 1 < max * EXACT_SHARE) {
+      if (entry.pending === 0) this.counted.push(key);
       entry.pending += 1;
       this.schedule();
       cb(null, { current: entry.known + entry.pending, ttl: entry.resetAt - now });
@@ -103,19 +113,23 @@ export class SharedCounters {
     cb(null, { current: entry.known + entry.pending, ttl: entry.resetAt - now });
   }
 
-  /** Adds every pending count to the shared counters (one script call per 500 principals) and forgets ended windows. */
+  /**
+   * Adds every pending count to the shared counters (one script call per 500 principals); at most once
+   * every SWEEP_MS it also forgets ended windows.
+   */
   async sync(): Promise<void> {
     this.timer = null;
     const now = realNow();
+    if (now >= this.nextSweep) this.sweep(now);
     const batch: Array<{ key: string; by: number; window: number }> = [];
-    for (const [key, entry] of this.entries) {
+    const counted = this.counted;
+    this.counted = [];
+    for (const key of counted) {
+      const entry = this.entries.get(key);
+      if (entry === undefined || entry.pending === 0) continue; // an exact request carried it already
       if (now >= entry.resetAt) {
         // The window ended: what is pending belonged to it. The next request starts a window, exact.
         this.entries.delete(key);
-        continue;
-      }
-      if (entry.pending === 0) {
-        if (this.entries.size > MAX_ENTRIES) this.entries.delete(key); // its next request is exact again
         continue;
       }
       batch.push({ key, by: entry.pending, window: entry.window });
@@ -134,6 +148,20 @@ export class SharedCounters {
       );
     }
     await Promise.all(sent);
+  }
+
+  /** Forgets ended windows, and past MAX_ENTRIES the principals with nothing pending (their next request is exact). */
+  sweep(now: number = realNow()): void {
+    this.nextSweep = now + SWEEP_MS;
+    for (const [key, entry] of this.entries) {
+      if (entry.pending > 0) continue; // the sync adds it, or drops it if its window ended
+      if (now >= entry.resetAt || this.entries.size > MAX_ENTRIES) this.entries.delete(key);
+    }
+  }
+
+  /** Principals this instance remembers. */
+  get size(): number {
+    return this.entries.size;
   }
 
   private learn(key: string, count: number, ttl: number, window: number, added: number): void {
