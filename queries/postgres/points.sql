@@ -79,6 +79,9 @@ select distinct "user_id" from "point_lots" where "project_id" = $1 and "earned_
 -- modules/points/points.repository.ts PointsRepository.usersWithPendingDue
 select distinct "user_id" from "ledger" where "project_id" = $1 and pending_points > 0 and "available_at" <= $2 and "user_id" > $3 order by "user_id" limit $4;
 
+-- modules/points/points.repository.ts PointsRepository.walletPoints
+select (select "points" from "users" where "project_id" = $1 and "user_id" = $2 and "deleted_at" is null) as "points", (select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = $3 and "user_id" = $4 and pending_points > 0 and "currency" = $5) as "pending", (select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = $6 and "user_id" = $7 and "points" > $8 and "currency" = $9 and "type" in ($10, $11, $12, $13, $14, $15, $16, $17)) as "earned";
+
 -- modules/points/points.sql.ts currencyLotsOfUsers.many
 select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."earned_on", "t"."remaining" from "currency_lots" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
@@ -105,6 +108,9 @@ insert into "expiry_notices" ("project_id", "user_id", "expires_on", "points", "
 insert into "reversals" ("project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at") select "project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at" from unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::int8[], $6::int8[], $7::text[], $8::int8[]) with ordinality as v("project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at", ord) order by ord;
 
 -- modules/points/points.sql.ts lifetimeEarned
+select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" > $3 and "currency" = $4 and "type" in ($5, $6, $7, $8, $9, $10, $11, $12);
+
+-- modules/points/points.sql.ts lifetimeEarnedQuery
 select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" > $3 and "currency" = $4 and "type" in ($5, $6, $7, $8, $9, $10, $11, $12);
 
 -- modules/points/points.sql.ts lotsOfUsers.many
@@ -167,3 +173,6 @@ select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "projec
 
 -- modules/points/user-reads.sql.ts pursesOf
 select "currency_id", "balance", "lifetime" from "user_balances" where "project_id" = $1 and "user_id" = $2;
+
+-- modules/points/user-reads.sql.ts walletPointsOf
+select (select "points" from "users" where "project_id" = $1 and "user_id" = $2 and "deleted_at" is null) as "points", (select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = $3 and "user_id" = $4 and pending_points > 0 and "currency" = $5) as "pending", (select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = $6 and "user_id" = $7 and "points" > $8 and "currency" = $9 and "type" in ($10, $11, $12, $13, $14, $15, $16, $17)) as "earned";

@@ -64,8 +64,5 @@ update "referrals" set "referrer_id" = $1, "referee_id" = $2, "code" = $3, "fing
 -- modules/referrals/referrals.repository.ts userReferralReads.code
 select "code" from "referral_codes" where "project_id" = $1 and "user_id" = $2;
 
--- modules/referrals/referrals.repository.ts userReferralReads.counts
-select count(*) as "invited", sum(case when status = 'qualified' then 1 else 0 end) as "qualified", sum(referrer_points) as "earned" from "referrals" where "project_id" = $1 and "referrer_id" = $2;
-
--- modules/referrals/referrals.repository.ts userReferralReads.referrer
-select "referrer_id" from "referrals" where "project_id" = $1 and "referee_id" = $2;
+-- modules/referrals/referrals.repository.ts userReferralReads.view
+select "c"."invited", "c"."qualified", "c"."earned", (select "k"."code" from (select "code" from "referral_codes" where "project_id" = $1 and "user_id" = $2) as "k" limit $3) as "code", (select "r"."referrer_id" from (select "referrer_id" from "referrals" where "project_id" = $4 and "referee_id" = $5) as "r" limit $6) as "referrer_id" from (select count(*) as "invited", sum(case when status = 'qualified' then 1 else 0 end) as "qualified", sum(referrer_points) as "earned" from "referrals" where "project_id" = $7 and "referrer_id" = $8) as "c";

@@ -79,6 +79,9 @@ select distinct "user_id" from "point_lots" where "project_id" = ? and "earned_o
 -- modules/points/points.repository.ts PointsRepository.usersWithPendingDue
 select distinct "user_id" from "ledger" where "project_id" = ? and pending_points > 0 and "available_at" <= ? and "user_id" > ? order by "user_id" limit ?;
 
+-- modules/points/points.repository.ts PointsRepository.walletPoints
+select (select "points" from "users" where "project_id" = ? and "user_id" = ? and "deleted_at" is null) as "points", (select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = ? and "user_id" = ? and pending_points > 0 and "currency" = ?) as "pending", (select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = ? and "user_id" = ? and "points" > ? and "currency" = ? and "type" in (?, ?, ?, ?, ?, ?, ?, ?)) as "earned";
+
 -- modules/points/points.sql.ts currencyLotsOfUsers.one
 select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."earned_on", "t"."remaining" from "currency_lots" as t where "t"."project_id" = ? and "t"."user_id" = ?;
 
@@ -101,6 +104,9 @@ insert into "expiry_notices" ("project_id", "user_id", "expires_on", "points", "
 insert into "reversals" ("project_id", "user_id", "entry_id", "reversal_id", "points", "unrecovered", "reason", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- modules/points/points.sql.ts lifetimeEarned
+select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = ? and "user_id" = ? and "points" > ? and "currency" = ? and "type" in (?, ?, ?, ?, ?, ?, ?, ?);
+
+-- modules/points/points.sql.ts lifetimeEarnedQuery
 select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = ? and "user_id" = ? and "points" > ? and "currency" = ? and "type" in (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- modules/points/points.sql.ts lotsOfUsers.one
@@ -161,3 +167,6 @@ select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "projec
 
 -- modules/points/user-reads.sql.ts pursesOf
 select "currency_id", "balance", "lifetime" from "user_balances" where "project_id" = ? and "user_id" = ?;
+
+-- modules/points/user-reads.sql.ts walletPointsOf
+select (select "points" from "users" where "project_id" = ? and "user_id" = ? and "deleted_at" is null) as "points", (select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = ? and "user_id" = ? and pending_points > 0 and "currency" = ?) as "pending", (select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = ? and "user_id" = ? and "points" > ? and "currency" = ? and "type" in (?, ?, ?, ?, ?, ?, ?, ?)) as "earned";

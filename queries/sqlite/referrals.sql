@@ -64,8 +64,5 @@ update "referrals" set "referrer_id" = ?, "referee_id" = ?, "code" = ?, "fingerp
 -- modules/referrals/referrals.repository.ts userReferralReads.code
 select "code" from "referral_codes" where "project_id" = ? and "user_id" = ?;
 
--- modules/referrals/referrals.repository.ts userReferralReads.counts
-select count(*) as "invited", sum(case when status = 'qualified' then 1 else 0 end) as "qualified", sum(referrer_points) as "earned" from "referrals" where "project_id" = ? and "referrer_id" = ?;
-
--- modules/referrals/referrals.repository.ts userReferralReads.referrer
-select "referrer_id" from "referrals" where "project_id" = ? and "referee_id" = ?;
+-- modules/referrals/referrals.repository.ts userReferralReads.view
+select "c"."invited", "c"."qualified", "c"."earned", (select "k"."code" from (select "code" from "referral_codes" where "project_id" = ? and "user_id" = ?) as "k" limit ?) as "code", (select "r"."referrer_id" from (select "referrer_id" from "referrals" where "project_id" = ? and "referee_id" = ?) as "r" limit ?) as "referrer_id" from (select count(*) as "invited", sum(case when status = 'qualified' then 1 else 0 end) as "qualified", sum(referrer_points) as "earned" from "referrals" where "project_id" = ? and "referrer_id" = ?) as "c";

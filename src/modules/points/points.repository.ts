@@ -9,6 +9,7 @@ import {
   pendingByCurrencyOf,
   pendingOfUser,
   pursesOf,
+  walletPointsOf,
 } from './user-reads.sql.js';
 import './lots.tables.js';
 import './reversals.tables.js';
@@ -34,6 +35,11 @@ export class PointsRepository {
   /** The balance of a live user (not being deleted). */
   liveBalance(db: Queryable, projectId: string, userId: string) {
     return liveBalanceOf.first(db, { projectId, userId });
+  }
+
+  /** The wallet's points figures (balance of a live user, pending credits, lifetime earnings) in one statement. */
+  walletPoints(db: Queryable, projectId: string, userId: string) {
+    return walletPointsOf.first(db, { projectId, userId });
   }
 
   /** When the user's balance last changed by an entry: its write time, or when its pending points became available. */

@@ -1,8 +1,9 @@
 /** The statements of the points module's write-path parts (ledger-batch.ts, reversals.ts, expiry.ts), for review (docs/sql.md). */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { KeyedSelect, KeyedUpdate, RowsInsert, RowsUpsert } from '../../write-path/rows.js';
 import { Statement } from '../../write-path/statement.js';
 import type { Queryable } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
 import './lots.tables.js';
 import './reversals.tables.js';
 import './purses.tables.js';
@@ -155,13 +156,17 @@ export const EARNING_TYPES = ['EVENT', 'CHALLENGE', 'STREAK', 'SURVEY', 'SEASON'
 /** The points a user has earned in all: the credits of the earning types (one user; the write path runs it per user). */
 export const lifetimeEarned = new Statement<{ projectId: string; userId: string }, { earned: number | string }>(
   'points a user earned in all',
-  (db, a) =>
-    db
-      .selectFrom('ledger')
-      .select(sql<number | string>`coalesce(sum(points), 0)`.as('earned'))
-      .where('project_id', '=', a.projectId)
-      .where('user_id', '=', a.userId)
-      .where('points', '>', 0)
-      .where('currency', '=', 'points')
-      .where('type', 'in', [...EARNING_TYPES]),
+  (db, a) => lifetimeEarnedQuery(db, a),
 );
+
+/** The query of `lifetimeEarned`, also a part of the wallet's one statement (user-reads.sql.ts). */
+export function lifetimeEarnedQuery(db: Kysely<DB>, a: { projectId: string; userId: string }) {
+  return db
+    .selectFrom('ledger')
+    .select(sql<number | string>`coalesce(sum(points), 0)`.as('earned'))
+    .where('project_id', '=', a.projectId)
+    .where('user_id', '=', a.userId)
+    .where('points', '>', 0)
+    .where('currency', '=', 'points')
+    .where('type', 'in', [...EARNING_TYPES]);
+}

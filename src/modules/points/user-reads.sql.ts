@@ -1,6 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { Statement } from '../../write-path/statement.js';
+import { lifetimeEarnedQuery } from './points.sql.js';
 import './lots.tables.js';
 import './purses.tables.js';
 
@@ -20,13 +21,30 @@ export const lastEntry = new Statement<UserArgs, { last: number | null }>('when 
     .where('user_id', '=', a.userId)
     .where('points', '!=', 0),
 );
-export const liveBalanceOf = new Statement<UserArgs, { points: number }>('balance of a live user', (db, a) =>
-  db
+export const liveBalanceOf = new Statement<UserArgs, { points: number }>('balance of a live user', (db, a) => liveBalanceQuery(db, a));
+
+function liveBalanceQuery(db: Kysely<DB>, a: UserArgs) {
+  return db
     .selectFrom('users')
     .select('points')
     .where('project_id', '=', a.projectId)
     .where('user_id', '=', a.userId)
-    .where('deleted_at', 'is', null),
+    .where('deleted_at', 'is', null);
+}
+
+/**
+ * The wallet's points figures in one statement (decision 269): the live user's balance, the pending credits
+ * and the lifetime earnings, each a scalar subquery (null balance: no live user).
+ */
+export const walletPointsOf = new Statement<
+  UserArgs,
+  { points: number | string | null; pending: number | string; earned: number | string }
+>('points wallet of a user', (db, a) =>
+  db.selectNoFrom([
+    liveBalanceQuery(db, a).as('points'),
+    pendingQuery(db, { projectId: a.projectId, userId: a.userId, currency: 'points' }).as('pending'),
+    lifetimeEarnedQuery(db, a).as('earned'),
+  ]),
 );
 // The wallet's reads of the other currencies, compiled once as well (decision 333 did the same for the statistics).
 export const pendingByCurrencyOf = new Statement<UserArgs, { currency: string; total: number }>(
@@ -58,14 +76,18 @@ export const currencyLotsOf = new Statement<UserArgs, { currency_id: string; ear
       .where('user_id', '=', a.userId),
 );
 export const pendingOfUser = new Statement<UserArgs & { currency: string }, { total: number }>('pending points of a user', (db, a) =>
-  db
+  pendingQuery(db, a),
+);
+
+function pendingQuery(db: Kysely<DB>, a: UserArgs & { currency: string }) {
+  return db
     .selectFrom('ledger')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pending_points'), sql<number>`0`).as('total'))
     .where('project_id', '=', a.projectId)
     .where('user_id', '=', a.userId)
     .where(sql<boolean>`pending_points > 0`)
-    .where('currency', '=', a.currency),
-);
+    .where('currency', '=', a.currency);
+}
 export const lotsOf = new Statement<UserArgs, Pick<Selectable<DB['point_lots']>, 'earned_on' | 'remaining'>>('lots of a user', (db, a) =>
   db.selectFrom('point_lots').select(['earned_on', 'remaining']).where('project_id', '=', a.projectId).where('user_id', '=', a.userId),
 );

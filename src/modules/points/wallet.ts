@@ -4,7 +4,6 @@ import { levelAt, POINTS, type CurrenciesService } from '../currencies/index.js'
 import type { ExpirySettings } from './expiry-settings.js';
 import { expiring, type ExpiryPolicy, type Lots } from './lots.js';
 import { pointsRepository } from './points.repository.js';
-import { lifetimeEarned } from './points.sql.js';
 
 export const WalletBalance = Type.Object({
   currency: Type.String(),
@@ -40,21 +39,18 @@ export async function readWallet(
   projectId: string,
   userId: string,
 ): Promise<Wallet> {
-  const args = { projectId, userId };
-  const [user, pending, lots, policy, earned, catalog] = await Promise.all([
-    pointsRepository.liveBalance(db, projectId, userId),
-    pointsRepository.pendingTotal(db, projectId, userId),
+  const [figures, lots, policy, catalog] = await Promise.all([
+    pointsRepository.walletPoints(db, projectId, userId),
     pointsRepository.lotsOfUser(db, projectId, userId),
     settings.policy(projectId),
-    lifetimeEarned.first(db, args),
     currencies.catalog(projectId),
   ]);
   const points: WalletBalance = {
     currency: POINTS,
-    balance: Number(user?.points ?? 0),
-    pending: Number(pending?.total ?? 0),
+    balance: Number(figures?.points ?? 0),
+    pending: Number(figures?.pending ?? 0),
     expiring: nextExpiries(new Map(lots.map((r) => [r.earned_on, Number(r.remaining)])), policy, now),
-    lifetime: Number(earned?.earned ?? 0),
+    lifetime: Number(figures?.earned ?? 0),
     level: 0,
     nextLevel: null,
   };

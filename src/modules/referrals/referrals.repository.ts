@@ -157,16 +157,33 @@ export const referralsRepository = {
 
 type UserArgs = { projectId: string; userId: string };
 
+/** A referrer's counts: how many it invited, how many qualified, what it earned (sums are null without referrals). */
+type Counts = { invited: number | string; qualified: number | string | null; earned: number | string | null };
+
 /** The reads of GET /user/{userId}/referral, compiled once (decision 269; on PostgreSQL sent together, decision 286). */
 export const userReferralReads = {
   code: new Statement<UserArgs, { code: string }>('referral code of a user', (db, a) =>
     referralsRepository.codeOf(db, a.projectId, a.userId),
   ),
-  counts: new Statement<UserArgs, { invited: number | string; qualified: number | string | null; earned: number | string | null }>(
-    'referral counts of a referrer',
-    (db, a) => referralsRepository.countsOf(db, a.projectId, a.userId),
-  ),
-  referrer: new Statement<UserArgs, { referrer_id: string | null }>('referrer of a user', (db, a) =>
-    referralsRepository.referrerOf(db, a.projectId, a.userId),
+  /**
+   * The whole view in one statement: the counts (one row, an aggregate), the code and the referrer as
+   * scalar subqueries (a user has at most one code, and is the referee of at most one referral).
+   */
+  view: new Statement<UserArgs, Counts & { code: string | null; referrer_id: string | null }>('referral view of a user', (db, a) =>
+    db.selectFrom(referralsRepository.countsOf(db, a.projectId, a.userId).as('c')).select((eb) => [
+      'c.invited',
+      'c.qualified',
+      'c.earned',
+      eb
+        .selectFrom(referralsRepository.codeOf(db, a.projectId, a.userId).as('k'))
+        .select('k.code')
+        .limit(1)
+        .as('code'),
+      eb
+        .selectFrom(referralsRepository.referrerOf(db, a.projectId, a.userId).as('r'))
+        .select('r.referrer_id')
+        .limit(1)
+        .as('referrer_id'),
+    ]),
   ),
 };

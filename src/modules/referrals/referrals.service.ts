@@ -118,17 +118,14 @@ export class ReferralsService implements UserDataOwner {
     assertActsFor(principal, userId);
     const projectId = principal.projectId;
     await this.sources.userSince(projectId, userId);
-    const [code, counts, own] = await Promise.all([
-      this.codeOf(projectId, userId),
-      userReferralReads.counts.first(this.db, { projectId, userId }),
-      userReferralReads.referrer.first(this.db, { projectId, userId }),
-    ]);
+    // One statement; only a user without a code yet makes one (codeOf).
+    const view = await userReferralReads.view.first(this.db, { projectId, userId });
     return {
-      code,
-      referredBy: own?.referrer_id ?? null,
-      invited: Number(counts?.invited ?? 0),
-      qualified: Number(counts?.qualified ?? 0),
-      earned: Number(counts?.earned ?? 0),
+      code: view?.code ?? (await this.codeOf(projectId, userId)),
+      referredBy: view?.referrer_id ?? null,
+      invited: Number(view?.invited ?? 0),
+      qualified: Number(view?.qualified ?? 0),
+      earned: Number(view?.earned ?? 0),
     };
   }
 
