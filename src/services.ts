@@ -3,18 +3,18 @@ import { AnalyticsService } from './modules/analytics/index.js';
 import { AuditService } from './modules/audit/index.js';
 import { eventsParticipant, EventsService } from './modules/events/index.js';
 import { ApiKeysService } from './modules/apikeys/index.js';
-import { CouponsService } from './modules/coupons/index.js';
+import { CouponsService, lastIssuedQuery } from './modules/coupons/index.js';
 import { CurrenciesService } from './modules/currencies/index.js';
 import { NotificationsService } from './modules/notifications/index.js';
 import { offerUsageCounter, OffersService, redemptionParticipant, RedemptionService } from './modules/offers/index.js';
-import { surveysParticipant, SurveysService } from './modules/surveys/index.js';
+import { lastAvailableQuery, surveysParticipant, SurveysService } from './modules/surveys/index.js';
 import { LeaderboardsService, MonthClose } from './modules/leaderboards/index.js';
 import { ChallengesService } from './modules/challenges/index.js';
-import { AchievementBackfill, AchievementsService } from './modules/achievements/index.js';
+import { AchievementBackfill, AchievementsService, lastUnlockQuery } from './modules/achievements/index.js';
 import { ReferralsService } from './modules/referrals/index.js';
 import { campaignTools, CampaignsService } from './modules/campaigns/index.js';
 import { SegmentsService } from './modules/segments/index.js';
-import { PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
+import { lastEntryQuery, PointsExpiryService, PointsService, ReversalsService } from './modules/points/index.js';
 import { WritePath } from './write-path/write-path.js';
 import { ProjectsService, ProjectDeletionService, type ProjectDataOwner } from './modules/projects/index.js';
 import { deleteRateLimitKeys } from './http/rate-limit.js';
@@ -150,9 +150,9 @@ export function createServices(platform: Platform) {
     {
       userExists: (p, u) => users.exists(p, u),
       requireLive: (trx, p, u) => users.requireLive(trx, p, u),
-      rewards: [(p, u) => points.lastEntryAt(p, u), (p, u) => coupons.lastIssuedAt(p, u)],
-      surveys: (p, u) => surveys.lastAvailableAt(p, u),
-      achievements: (p, u) => achievements.lastUnlockAt(p, u),
+      rewards: [lastEntryQuery, lastIssuedQuery],
+      surveys: lastAvailableQuery,
+      achievements: lastUnlockQuery,
     },
     challenges,
   );

@@ -16,9 +16,6 @@ select * from "achievements" where "project_id" = $1 and "achievement_id" = $2;
 -- modules/achievements/achievements.repository.ts AchievementsRepository.insert
 insert into "achievements" ("project_id", "achievement_id", "title", "description", "image", "status", "secret", "points", "currency", "criteria", "levels", "backfill_points", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) on conflict ("project_id", "achievement_id") do nothing;
 
--- modules/achievements/achievements.repository.ts AchievementsRepository.lastUnlockAt
-select max("unlocked_at") as "last" from "achievement_unlocks" where "project_id" = $1 and "user_id" = $2;
-
 -- modules/achievements/achievements.repository.ts AchievementsRepository.levelCounts
 select "achievement_id", "level", sum(users) as "users" from "achievement_level_counts" where "project_id" = $1 group by "achievement_id", "level";
 
@@ -39,6 +36,9 @@ select * from "achievement_unlocks" where "project_id" = $1 and "user_id" = $2 o
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.update
 update "achievements" set "title" = $1, "description" = $2, "image" = $3, "status" = $4, "secret" = $5, "points" = $6, "currency" = $7, "criteria" = $8, "levels" = $9, "backfill_points" = $10, "updated_at" = $11 where "project_id" = $12 and "achievement_id" = $13;
+
+-- modules/achievements/achievements.repository.ts lastUnlockQuery
+select max("unlocked_at") as "last" from "achievement_unlocks" where "project_id" = $1 and "user_id" = $2;
 
 -- modules/achievements/achievements.sql.ts addLevelCounts.many
 insert into "achievement_level_counts" ("project_id", "achievement_id", "level", "shard", "users") select "project_id", "achievement_id", "level", "shard", "users" from unnest($1::text[], $2::text[], $3::int4[], $4::int4[], $5::int8[]) with ordinality as v("project_id", "achievement_id", "level", "shard", "users", ord) order by ord on conflict ("project_id", "achievement_id", "level", "shard") do update set "users" = achievement_level_counts.users + excluded.users;

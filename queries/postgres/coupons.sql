@@ -16,9 +16,6 @@ select * from "coupons" where "project_id" = $1 and "coupon_key" = $2;
 -- modules/coupons/coupons.repository.ts CouponsRepository.insert
 insert into "coupons" ("project_id", "coupon_key", "user_id", "title", "description", "valid_until", "redeemed", "redeemed_at", "metadata", "offer_id", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict ("project_id", "coupon_key") do nothing;
 
--- modules/coupons/coupons.repository.ts CouponsRepository.lastIssuedAt
-select max("created_at") as "last" from "coupons" where "project_id" = $1 and "user_id" = $2;
-
 -- modules/coupons/coupons.repository.ts CouponsRepository.list [sample 1]
 select * from "coupons" where "project_id" = $1 order by "created_at" desc, "coupon_key" limit $2;
 
@@ -39,3 +36,6 @@ select "coupon_key" from "coupons" where "project_id" = $1 and "user_id" = $2 li
 
 -- modules/coupons/coupons.repository.ts insertCoupons.many
 insert into "coupons" ("project_id", "coupon_key", "user_id", "title", "description", "valid_until", "redeemed", "redeemed_at", "metadata", "offer_id", "created_at") select "project_id", "coupon_key", "user_id", "title", "description", "valid_until", "redeemed", "redeemed_at", "metadata", "offer_id", "created_at" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int8[], $7::int4[], $8::int8[], $9::text[], $10::text[], $11::int8[]) with ordinality as v("project_id", "coupon_key", "user_id", "title", "description", "valid_until", "redeemed", "redeemed_at", "metadata", "offer_id", "created_at", ord) order by ord;
+
+-- modules/coupons/coupons.repository.ts lastIssuedQuery
+select max("created_at") as "last" from "coupons" where "project_id" = $1 and "user_id" = $2;

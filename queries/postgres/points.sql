@@ -40,9 +40,6 @@ select "entry_id", "type", "source_id", "points", "pending_points", "available_a
 -- modules/points/points.repository.ts PointsRepository.historyPage [sample 2]
 -- (not dumped: the call failed with "statement argument "currency" is missing"; give it a sample)
 
--- modules/points/points.repository.ts PointsRepository.lastEntryAt
-select max(case when available_at > created_at then available_at else created_at end) as "last" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" != $3;
-
 -- modules/points/points.repository.ts PointsRepository.ledgerSum
 select coalesce(sum("points"), 0) as "total" from "ledger" where "project_id" = $1 and "user_id" = $2 and "currency" = $3;
 
@@ -156,7 +153,7 @@ on conflict ("project_id", "user_id", "currency_id") do update set "balance" = "
 -- modules/points/user-reads.sql.ts currencyLotsOf
 select "currency_id", "earned_on", "remaining" from "currency_lots" where "project_id" = $1 and "user_id" = $2;
 
--- modules/points/user-reads.sql.ts lastEntry
+-- modules/points/user-reads.sql.ts lastEntryQuery
 select max(case when available_at > created_at then available_at else created_at end) as "last" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" != $3;
 
 -- modules/points/user-reads.sql.ts liveBalanceOf

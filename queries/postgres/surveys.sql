@@ -18,9 +18,6 @@ select * from "surveys" where "project_id" = $1 and "survey_id" = $2;
 -- modules/surveys/surveys.repository.ts SurveysRepository.insert
 insert into "surveys" ("project_id", "survey_id", "title", "description", "type", "options", "valid_from", "valid_until", "points", "currency", "status", "answered_total", "activated_at", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) on conflict ("project_id", "survey_id") do nothing;
 
--- modules/surveys/surveys.repository.ts SurveysRepository.lastAvailableAt
-select max(case when s.valid_from > s.activated_at then s.valid_from else s.activated_at end) as "last" from "surveys" as "s" where "s"."project_id" = $1 and "s"."status" = $2 and "s"."valid_from" <= $3 and ("s"."valid_until" is null or "s"."valid_until" > $4) and not exists (select "a"."user_id" from "survey_answers" as "a" where "a"."project_id" = "s"."project_id" and "a"."survey_id" = "s"."survey_id" and "a"."user_id" = $5);
-
 -- modules/surveys/surveys.repository.ts SurveysRepository.list
 select * from "surveys" where "project_id" = $1 order by "created_at", "survey_id";
 
@@ -29,6 +26,9 @@ select "option_id", "count" from "survey_option_counts" where "project_id" = $1 
 
 -- modules/surveys/surveys.repository.ts SurveysRepository.update
 update "surveys" set "title" = $1, "description" = $2, "type" = $3, "options" = $4, "valid_from" = $5, "valid_until" = $6, "points" = $7, "currency" = $8, "status" = $9, "activated_at" = $10, "updated_at" = $11 where "project_id" = $12 and "survey_id" = $13;
+
+-- modules/surveys/surveys.repository.ts lastAvailableQuery
+select max(case when s.valid_from > s.activated_at then s.valid_from else s.activated_at end) as "last" from "surveys" as "s" where "s"."project_id" = $1 and "s"."status" = $2 and "s"."valid_from" <= $3 and ("s"."valid_until" is null or "s"."valid_until" > $4) and not exists (select "a"."user_id" from "survey_answers" as "a" where "a"."project_id" = "s"."project_id" and "a"."survey_id" = "s"."survey_id" and "a"."user_id" = $5);
 
 -- modules/surveys/surveys.sql.ts addOptionCounts.many
 insert into "survey_option_counts" ("project_id", "survey_id", "option_id", "count") select "project_id", "survey_id", "option_id", "count" from unnest($1::text[], $2::text[], $3::text[], $4::int8[]) with ordinality as v("project_id", "survey_id", "option_id", "count", ord) order by ord on conflict ("project_id", "survey_id", "option_id") do update set "count" = survey_option_counts.count + excluded.count;

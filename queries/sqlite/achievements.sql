@@ -16,9 +16,6 @@ select * from "achievements" where "project_id" = ? and "achievement_id" = ?;
 -- modules/achievements/achievements.repository.ts AchievementsRepository.insert
 insert into "achievements" ("project_id", "achievement_id", "title", "description", "image", "status", "secret", "points", "currency", "criteria", "levels", "backfill_points", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "achievement_id") do nothing;
 
--- modules/achievements/achievements.repository.ts AchievementsRepository.lastUnlockAt
-select max("unlocked_at") as "last" from "achievement_unlocks" where "project_id" = ? and "user_id" = ?;
-
 -- modules/achievements/achievements.repository.ts AchievementsRepository.levelCounts
 select "achievement_id", "level", sum(users) as "users" from "achievement_level_counts" where "project_id" = ? group by "achievement_id", "level";
 
@@ -39,6 +36,9 @@ select * from "achievement_unlocks" where "project_id" = ? and "user_id" = ? ord
 
 -- modules/achievements/achievements.repository.ts AchievementsRepository.update
 update "achievements" set "title" = ?, "description" = ?, "image" = ?, "status" = ?, "secret" = ?, "points" = ?, "currency" = ?, "criteria" = ?, "levels" = ?, "backfill_points" = ?, "updated_at" = ? where "project_id" = ? and "achievement_id" = ?;
+
+-- modules/achievements/achievements.repository.ts lastUnlockQuery
+select max("unlocked_at") as "last" from "achievement_unlocks" where "project_id" = ? and "user_id" = ?;
 
 -- modules/achievements/achievements.sql.ts addLevelCounts.one
 insert into "achievement_level_counts" ("project_id", "achievement_id", "level", "shard", "users") values (?, ?, ?, ?, ?) on conflict ("project_id", "achievement_id", "level", "shard") do update set "users" = achievement_level_counts.users + excluded.users;

@@ -16,9 +16,6 @@ select * from "coupons" where "project_id" = ? and "coupon_key" = ?;
 -- modules/coupons/coupons.repository.ts CouponsRepository.insert
 insert into "coupons" ("project_id", "coupon_key", "user_id", "title", "description", "valid_until", "redeemed", "redeemed_at", "metadata", "offer_id", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "coupon_key") do nothing;
 
--- modules/coupons/coupons.repository.ts CouponsRepository.lastIssuedAt
-select max("created_at") as "last" from "coupons" where "project_id" = ? and "user_id" = ?;
-
 -- modules/coupons/coupons.repository.ts CouponsRepository.list [sample 1]
 select * from "coupons" where "project_id" = ? order by "created_at" desc, "coupon_key" limit ?;
 
@@ -39,3 +36,6 @@ select "coupon_key" from "coupons" where "project_id" = ? and "user_id" = ? limi
 
 -- modules/coupons/coupons.repository.ts insertCoupons.one
 insert into "coupons" ("project_id", "coupon_key", "user_id", "title", "description", "valid_until", "redeemed", "redeemed_at", "metadata", "offer_id", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- modules/coupons/coupons.repository.ts lastIssuedQuery
+select max("created_at") as "last" from "coupons" where "project_id" = ? and "user_id" = ?;

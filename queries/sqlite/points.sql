@@ -40,9 +40,6 @@ select "entry_id", "type", "source_id", "points", "pending_points", "available_a
 -- modules/points/points.repository.ts PointsRepository.historyPage [sample 2]
 -- (not dumped: the call failed with "statement argument "currency" is missing"; give it a sample)
 
--- modules/points/points.repository.ts PointsRepository.lastEntryAt
-select max(case when available_at > created_at then available_at else created_at end) as "last" from "ledger" where "project_id" = ? and "user_id" = ? and "points" != ?;
-
 -- modules/points/points.repository.ts PointsRepository.ledgerSum
 select coalesce(sum("points"), 0) as "total" from "ledger" where "project_id" = ? and "user_id" = ? and "currency" = ?;
 
@@ -150,7 +147,7 @@ update "user_balances" set "balance" = ?, "lifetime" = ? where "project_id" = ? 
 -- modules/points/user-reads.sql.ts currencyLotsOf
 select "currency_id", "earned_on", "remaining" from "currency_lots" where "project_id" = ? and "user_id" = ?;
 
--- modules/points/user-reads.sql.ts lastEntry
+-- modules/points/user-reads.sql.ts lastEntryQuery
 select max(case when available_at > created_at then available_at else created_at end) as "last" from "ledger" where "project_id" = ? and "user_id" = ? and "points" != ?;
 
 -- modules/points/user-reads.sql.ts liveBalanceOf

@@ -18,9 +18,6 @@ select * from "surveys" where "project_id" = ? and "survey_id" = ?;
 -- modules/surveys/surveys.repository.ts SurveysRepository.insert
 insert into "surveys" ("project_id", "survey_id", "title", "description", "type", "options", "valid_from", "valid_until", "points", "currency", "status", "answered_total", "activated_at", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "survey_id") do nothing;
 
--- modules/surveys/surveys.repository.ts SurveysRepository.lastAvailableAt
-select max(case when s.valid_from > s.activated_at then s.valid_from else s.activated_at end) as "last" from "surveys" as "s" where "s"."project_id" = ? and "s"."status" = ? and "s"."valid_from" <= ? and ("s"."valid_until" is null or "s"."valid_until" > ?) and not exists (select "a"."user_id" from "survey_answers" as "a" where "a"."project_id" = "s"."project_id" and "a"."survey_id" = "s"."survey_id" and "a"."user_id" = ?);
-
 -- modules/surveys/surveys.repository.ts SurveysRepository.list
 select * from "surveys" where "project_id" = ? order by "created_at", "survey_id";
 
@@ -29,6 +26,9 @@ select "option_id", "count" from "survey_option_counts" where "project_id" = ? a
 
 -- modules/surveys/surveys.repository.ts SurveysRepository.update
 update "surveys" set "title" = ?, "description" = ?, "type" = ?, "options" = ?, "valid_from" = ?, "valid_until" = ?, "points" = ?, "currency" = ?, "status" = ?, "activated_at" = ?, "updated_at" = ? where "project_id" = ? and "survey_id" = ?;
+
+-- modules/surveys/surveys.repository.ts lastAvailableQuery
+select max(case when s.valid_from > s.activated_at then s.valid_from else s.activated_at end) as "last" from "surveys" as "s" where "s"."project_id" = ? and "s"."status" = ? and "s"."valid_from" <= ? and ("s"."valid_until" is null or "s"."valid_until" > ?) and not exists (select "a"."user_id" from "survey_answers" as "a" where "a"."project_id" = "s"."project_id" and "a"."survey_id" = "s"."survey_id" and "a"."user_id" = ?);
 
 -- modules/surveys/surveys.sql.ts addOptionCounts.one
 insert into "survey_option_counts" ("project_id", "survey_id", "option_id", "count") values (?, ?, ?, ?) on conflict ("project_id", "survey_id", "option_id") do update set "count" = survey_option_counts.count + excluded.count;

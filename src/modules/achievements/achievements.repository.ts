@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
 import { Statement } from '../../write-path/statement.js';
 import { parseUserProgress, type UserProgress } from './achievement-progress.js';
 import type { AchievementsTable, AchievementUnlocksTable } from './achievements.tables.js';
@@ -33,14 +34,17 @@ const unlocksOfUser = new Statement<UserArgs, AchievementUnlocksTable>('achievem
     .orderBy('level'),
 );
 
-/** When the user last unlocked a level (the notifications overview reads it on every request). */
-const lastUnlockOfUser = new Statement<UserArgs, { last: number | null }>('latest achievement unlock of a user', (db, a) =>
-  db
+/**
+ * When the user last unlocked a level (a backfilled one: when it was met), or null: the achievements flag of
+ * the notifications overview (a part of its one statement).
+ */
+export function lastUnlockQuery(db: Kysely<DB>, a: UserArgs) {
+  return db
     .selectFrom('achievement_unlocks')
     .select((eb) => eb.fn.max<number | null>('unlocked_at').as('last'))
     .where('project_id', '=', a.projectId)
-    .where('user_id', '=', a.userId),
-);
+    .where('user_id', '=', a.userId);
+}
 
 /**
  * SQL of the achievements module; every query filters on project_id. The write path's statements
@@ -134,12 +138,6 @@ export class AchievementsRepository {
 
   unlocksOf(db: Queryable, projectId: string, userId: string): Promise<AchievementUnlocksTable[]> {
     return unlocksOfUser.rows(db, { projectId, userId });
-  }
-
-  /** The time of the user's latest unlock (a backfilled one: when it was met), or null. */
-  async lastUnlockAt(db: Queryable, projectId: string, userId: string): Promise<number | null> {
-    const last = (await lastUnlockOfUser.first(db, { projectId, userId }))?.last;
-    return last === null || last === undefined ? null : Number(last);
   }
 
   /**

@@ -290,11 +290,6 @@ export class AchievementsService implements UserDataOwner {
     return this.userView.getForUser(projectId, userId, achievementId);
   }
 
-  /** When the user last unlocked a level (a backfilled one: when it was met), for hasUnseenAchievements; null when never. */
-  async lastUnlockAt(projectId: string, userId: string): Promise<number | null> {
-    return this.repo.lastUnlockAt(this.db, projectId, userId);
-  }
-
   deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
     return this.repo.deleteUserData(this.db, projectId, userId, limit, () => this.parsedRows.forget(userKey(projectId, userId)));
   }

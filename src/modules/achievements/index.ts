@@ -2,3 +2,4 @@
 export { AchievementBackfill } from './achievement-backfill.js';
 export { achievementsRoutes } from './achievements.routes.js';
 export { AchievementsService } from './achievements.service.js';
+export { lastUnlockQuery } from './achievements.repository.js';

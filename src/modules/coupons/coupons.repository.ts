@@ -1,16 +1,18 @@
+import type { Kysely } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
 import { RowsInsert } from '../../write-path/rows.js';
 import { Statement } from '../../write-path/statement.js';
 import type { CouponsTable } from './coupons.tables.js';
 
-/** When the user's newest coupon was issued (the notifications overview; compiled once, decision 269). */
-const lastIssued = new Statement<{ projectId: string; userId: string }, { last: number | null }>('newest coupon of a user', (db, a) =>
-  db
+/** When the user's newest coupon was issued, or null: a rewards flag of the notifications overview (a part of its one statement). */
+export function lastIssuedQuery(db: Kysely<DB>, a: { projectId: string; userId: string }) {
+  return db
     .selectFrom('coupons')
-    .select((eb) => eb.fn.max('created_at').as('last'))
+    .select((eb) => eb.fn.max<number | null>('created_at').as('last'))
     .where('project_id', '=', a.projectId)
-    .where('user_id', '=', a.userId),
-);
+    .where('user_id', '=', a.userId);
+}
 
 /** The user's unredeemed coupons valid after `now`, oldest first (GET /user/{userId}/coupons; compiled once, decision 269). */
 const activeOf = new Statement<{ projectId: string; userId: string; now: number }, CouponsTable>('active coupons of a user', (db, a) =>
@@ -106,11 +108,6 @@ export class CouponsRepository {
       .where('redeemed', '=', 0)
       .where('valid_until', '>', now)
       .executeTakeFirstOrThrow();
-  }
-
-  /** The issue time of the user's newest coupon. */
-  lastIssuedAt(db: Queryable, projectId: string, userId: string) {
-    return lastIssued.first(db, { projectId, userId });
   }
 
   /** Keys of up to `limit` of the user's coupons (deleted in slices). */

@@ -138,12 +138,6 @@ export class CouponsService implements UserDataOwner {
     return Number(row.n);
   }
 
-  /** Issue time of the user's newest coupon (notification flag hasUnseenRewards), or null. */
-  async lastIssuedAt(projectId: string, userId: string): Promise<number | null> {
-    const row = await this.repository.lastIssuedAt(this.db, projectId, userId);
-    return row?.last === null || row?.last === undefined ? null : Number(row.last);
-  }
-
   async deleteUserData(projectId: string, userId: string, limit: number): Promise<number> {
     const keys = await this.repository.userCouponKeys(this.db, projectId, userId, limit);
     if (keys.length === 0) return 0;

@@ -5,3 +5,4 @@ export { Coupon, Metadata } from './coupons.schemas.js';
 export { CouponsService } from './coupons.service.js';
 export type { CouponUsageCounter } from './coupons.service.js';
 export type { CouponsTable } from './coupons.tables.js';
+export { lastIssuedQuery } from './coupons.repository.js';

@@ -1,7 +1,13 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeBackends } from '../../../test/helpers/test-app.js';
 import { AppError } from '../../http/errors.js';
-import { NotificationsService, type ChallengeActivity } from './notifications.service.js';
+import { NotificationsService, type ActivityQuery, type ChallengeActivity } from './notifications.service.js';
+
+/** An activity query that answers one time (or null), whoever asks. */
+function fixed(time: number | null | undefined): ActivityQuery {
+  return (db) => db.selectNoFrom(sql<number | null>`cast(${time ?? null} as bigint)`.as('last'));
+}
 
 /** The service's flag logic with fake activity sources, in particular a fake challenges module. */
 describeBackends('notifications service with fake sources', (t) => {
@@ -20,9 +26,9 @@ describeBackends('notifications service with fake sources', (t) => {
         requireLive: async (_trx, _p, u) => {
           if (u === 'ghost') throw AppError.of('USER_NOT_FOUND', u);
         },
-        rewards: [async () => times.rewards ?? null, async () => times.coupons ?? null],
-        surveys: async () => times.surveys ?? null,
-        achievements: async () => times.achievements ?? null,
+        rewards: [fixed(times.rewards), fixed(times.coupons)],
+        surveys: fixed(times.surveys),
+        achievements: fixed(times.achievements),
       },
       challenges,
     );

@@ -3,30 +3,26 @@ import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
 import type { UserDataOwner } from '../users/index.js';
 import { isUnseen, latest, type Section } from './unseen-flags.js';
-import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsRepository, type OverviewParts } from './notifications.repository.js';
+
+export type { ActivityQuery, OverviewParts } from './notifications.repository.js';
 
 /**
  * Notification flags (docs/api.md, Notifications): per user and section a last-viewed marker; a flag is
  * set when the section's newest activity is later than its marker. Activity comes from the
  * modules that own it: ledger entries and coupons (rewards), surveys that became available
- * (surveys), challenges that opened or completed (challenges).
+ * (surveys), achievement unlocks (achievements) as queries they build, read with the markers in one
+ * statement; challenges that opened or completed (challenges), worked out by the challenges module.
  */
-export type ActivityTime = (projectId: string, userId: string) => Promise<number | null>;
-
 /** What the challenges module exposes: when a challenge of the user last opened or completed. */
 export interface ChallengeActivity {
   lastActivityAt(projectId: string, userId: string): Promise<number | null>;
 }
 
-export interface NotificationSources {
+export interface NotificationSources extends OverviewParts {
   userExists(projectId: string, userId: string): Promise<boolean>;
   /** 404 unless the user is live, inside the writer's transaction (UsersService.requireLive). */
   requireLive(trx: Queryable, projectId: string, userId: string): Promise<void>;
-  /** Newest reward activity times (ledger entry, coupon). */
-  rewards: ActivityTime[];
-  surveys: ActivityTime;
-  /** When the user last unlocked an achievement level. */
-  achievements: ActivityTime;
 }
 
 export interface Overview {
@@ -39,21 +35,18 @@ export interface Overview {
 
 export class NotificationsService implements UserDataOwner {
   readonly userDataName = 'notification markers';
-  private readonly repository = new NotificationsRepository();
+  private readonly repository: NotificationsRepository;
 
   constructor(
     private readonly platform: Platform,
     private readonly sources: NotificationSources,
     private readonly challenges: ChallengeActivity,
-  ) {}
+  ) {
+    this.repository = new NotificationsRepository(sources);
+  }
 
   private get db() {
     return this.platform.db.kysely;
-  }
-
-  private async markers(projectId: string, userId: string): Promise<Partial<Record<Section, number>>> {
-    const rows = await this.repository.markers(this.db, projectId, userId);
-    return Object.fromEntries(rows.map((r) => [r.section, Number(r.seen_at)]));
   }
 
   /** GET /user/{userId}/notifications/overview: all false when the user does not exist. */
@@ -61,19 +54,19 @@ export class NotificationsService implements UserDataOwner {
     if (!(await this.sources.userExists(projectId, userId))) {
       return { userId, hasUnseenChallenges: false, hasUnseenRewards: false, hasUnseenSurveys: false, hasUnseenAchievements: false };
     }
-    const [markers, rewards, surveys, challenges, achievements] = await Promise.all([
-      this.markers(projectId, userId),
-      Promise.all(this.sources.rewards.map((source) => source(projectId, userId))),
-      this.sources.surveys(projectId, userId),
+    const [row, challenges] = await Promise.all([
+      this.repository.overview(this.db, projectId, userId, this.platform.clock.now()),
       this.challenges.lastActivityAt(projectId, userId),
-      this.sources.achievements(projectId, userId),
     ]);
+    const time = (name: string) => (row?.[name] == null ? null : Number(row[name]));
+    const marker = (section: Section) => time(`seen_${section}`) ?? undefined;
+    const rewards = this.sources.rewards.map((_, i) => time(`rewards_${i}`));
     return {
       userId,
-      hasUnseenChallenges: isUnseen(challenges, markers.challenges),
-      hasUnseenRewards: isUnseen(latest(...rewards), markers.rewards),
-      hasUnseenSurveys: isUnseen(surveys, markers.surveys),
-      hasUnseenAchievements: isUnseen(achievements, markers.achievements),
+      hasUnseenChallenges: isUnseen(challenges, marker('challenges')),
+      hasUnseenRewards: isUnseen(latest(...rewards), marker('rewards')),
+      hasUnseenSurveys: isUnseen(time('surveys'), marker('surveys')),
+      hasUnseenAchievements: isUnseen(time('achievements'), marker('achievements')),
     };
   }
 

@@ -7,4 +7,5 @@ export { assertPointsInRange } from './points-range.js';
 export { pointsRoutes } from './points.routes.js';
 export { PointsService } from './points.service.js';
 export { EARNING_TYPES, lifetimeEarned } from './points.sql.js';
+export { lastEntryQuery } from './user-reads.sql.js';
 export { ReversalsService } from './reversals.js';

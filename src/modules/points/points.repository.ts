@@ -3,7 +3,6 @@ import type { Queryable } from '../../platform/db/database.js';
 import {
   currencyLotsOf,
   historyPageStatement,
-  lastEntry,
   liveBalanceOf,
   lotsOf,
   pendingByCurrencyOf,
@@ -40,11 +39,6 @@ export class PointsRepository {
   /** The wallet's points figures (balance of a live user, pending credits, lifetime earnings) in one statement. */
   walletPoints(db: Queryable, projectId: string, userId: string) {
     return walletPointsOf.first(db, { projectId, userId });
-  }
-
-  /** When the user's balance last changed by an entry: its write time, or when its pending points became available. */
-  lastEntryAt(db: Queryable, projectId: string, userId: string) {
-    return lastEntry.first(db, { projectId, userId });
   }
 
   ledgerSum(db: Queryable, projectId: string, userId: string, currency = 'points') {

@@ -182,17 +182,6 @@ export class PointsService implements UserDataOwner {
     return { dryRun, applied: results.length - stillFailed, failed: stillFailed, rows: results };
   }
 
-  /**
-   * When the user's balance last changed by a ledger entry (points ≠ 0), or null (notification flag
-   * hasUnseenRewards: a 0-point entry, e.g. over the limit, is no reward). An entry's time is its
-   * write time, or — for pending points that became available — the time they became available
-   * (decision 200): the entry was written earlier with 0 points and only then changed the balance.
-   */
-  async lastEntryAt(projectId: string, userId: string): Promise<number | null> {
-    const row = await pointsRepository.lastEntryAt(this.platform.db.kysely, projectId, userId);
-    return row?.last === null || row?.last === undefined ? null : Number(row.last);
-  }
-
   /** GET /user/{userId}/wallet: every currency's balance, pending credits, expiry, lifetime earnings and level. */
   wallet(projectId: string, userId: string): Promise<Wallet> {
     const db = this.platform.db.kysely;

@@ -12,15 +12,23 @@ import './purses.tables.js';
  */
 type UserArgs = { projectId: string; userId: string };
 
-// Reads of the user routes (balance, notifications), compiled once (decision 269).
-export const lastEntry = new Statement<UserArgs, { last: number | null }>('when the balance last changed', (db, a) =>
-  db
+/**
+ * When the user's balance last changed by a ledger entry (points ≠ 0), or null: the rewards flag of the
+ * notifications overview (a part of its one statement); a 0-point entry, e.g. over the limit, is no
+ * reward. An entry's time is its write time, or — for pending points that became available — the time
+ * they became available (decision 200): the entry was written earlier with 0 points and only then
+ * changed the balance.
+ */
+export function lastEntryQuery(db: Kysely<DB>, a: UserArgs) {
+  return db
     .selectFrom('ledger')
     .select(sql<number | null>`max(case when available_at > created_at then available_at else created_at end)`.as('last'))
     .where('project_id', '=', a.projectId)
     .where('user_id', '=', a.userId)
-    .where('points', '!=', 0),
-);
+    .where('points', '!=', 0);
+}
+
+// Reads of the user routes (balance, wallet), compiled once (decision 269).
 export const liveBalanceOf = new Statement<UserArgs, { points: number }>('balance of a live user', (db, a) => liveBalanceQuery(db, a));
 
 function liveBalanceQuery(db: Kysely<DB>, a: UserArgs) {

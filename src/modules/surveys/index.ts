@@ -2,3 +2,4 @@
 export { surveysParticipant } from './surveys-batch.js';
 export { surveysRoutes } from './surveys.routes.js';
 export { SurveysService } from './surveys.service.js';
+export { lastAvailableQuery } from './surveys.repository.js';

@@ -33,14 +33,14 @@ const availableTo = new Statement<OpenArgs, SurveysTable>('surveys open to a use
 );
 
 /**
- * When the newest of the surveys open to a user became available (the later of valid_from and the time
- * it became ACTIVE), or null: the notifications overview's surveys flag, on every request.
+ * When the newest of the surveys open to a user at `now` became available (the later of valid_from and
+ * the time it became ACTIVE), or null: the notifications overview's surveys flag (a part of its one statement).
  */
-const lastAvailableTo = new Statement<OpenArgs, { last: number | null }>('newest survey open to a user', (db, a) =>
-  openTo(db, a).select(
+export function lastAvailableQuery(db: Kysely<DB>, a: OpenArgs) {
+  return openTo(db, a).select(
     sql<number | null>`max(case when s.valid_from > s.activated_at then s.valid_from else s.activated_at end)`.as('last'),
-  ),
-);
+  );
+}
 
 /** SQL of surveys, answers and the per-option counters (answers are written by surveys-batch.ts). */
 export class SurveysRepository {
@@ -55,12 +55,6 @@ export class SurveysRepository {
   /** ACTIVE surveys valid at `now` that the user has not answered. */
   available(db: Queryable, projectId: string, userId: string, now: number) {
     return availableTo.rows(db, { projectId, userId, now });
-  }
-
-  /** When the newest survey open to the user at `now` became available, or null when none is. */
-  async lastAvailableAt(db: Queryable, projectId: string, userId: string, now: number): Promise<number | null> {
-    const last = (await lastAvailableTo.first(db, { projectId, userId, now }))?.last;
-    return last === null || last === undefined ? null : Number(last);
   }
 
   async insert(db: Queryable, row: SurveysTable): Promise<boolean> {

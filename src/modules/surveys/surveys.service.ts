@@ -115,14 +115,6 @@ export class SurveysService implements UserDataOwner {
     return (await this.repo.available(this.db, projectId, userId, this.platform.clock.now())).map(toSurvey);
   }
 
-  /**
-   * When the newest of the user's available, unanswered surveys became available (the later of
-   * validFrom and the time it became ACTIVE), or null when there is none: the surveys notification flag.
-   */
-  async lastAvailableAt(projectId: string, userId: string): Promise<number | null> {
-    return this.repo.lastAvailableAt(this.db, projectId, userId, this.platform.clock.now());
-  }
-
   /** PUT /user/{userId}/survey/{surveyId}, through the write path. Returns the points awarded. */
   answer(projectId: string, userId: string, surveyId: string, responses: string[]): Promise<number> {
     const unit: SurveyAnswerUnit = { kind: 'survey-answer', projectId, userId, surveyId, responses, now: this.platform.clock.now() };
