@@ -8,7 +8,7 @@ export const samples: Samples = {
       ({ db }) => [db, { projectId: 'p', groupId: 'g', kind: 'window', timeframe: '7d', day: 1 }, 'u'],
     ],
     subtractDays: [({ db }) => [db, 'p', '7d', 1, 2]],
-    // Runs a statement its caller gives (their SQL is dumped with the caller): nothing of its own.
+    // Runs a statement its caller gives (monthPage, windowPage: dumped from leaderboards.sql.ts): nothing of its own.
     rows: [],
     addDays: [({ db }) => [db, 'p', '7d', 1, 2, 'add'], ({ db }) => [db, 'p', '7d', 1, 2, 'set']],
   },

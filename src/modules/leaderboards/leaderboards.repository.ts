@@ -8,9 +8,9 @@ import './leaderboards.tables.js';
 import { COLUMNS, later, monthPage, monthlyEarningsOfUser, windowPage } from './leaderboards.sql.js';
 
 /**
- * SQL of the leaderboard aggregates outside the write path (whose statements are in
- * leaderboards-batch.ts): the daily roll-over of the windows, the bulk reads that load a board
- * into the rank index, and user deletion.
+ * SQL of the leaderboard aggregates outside the write path: the daily roll-over of the windows, the
+ * bulk reads that load a board into the rank index, and user deletion. The write path's statements and
+ * the pages the bulk reads run are in leaderboards.sql.ts.
  */
 export class LeaderboardsRepository {
   private readonly dialect: Database['dialect'];
