@@ -12,6 +12,9 @@ const row = (count: number, sketch?: Buffer | null, shard = 0): CoverRow => ({
   ...(sketch === undefined ? {} : { sketch }),
 });
 
+const cover = { months: [], days: [20527] };
+const one = { months: [], days: [1] };
+
 describe('OpenSketches: sketches and unions kept at their rows version (decision 345)', () => {
   it('gives a sketch back only for a count it has seen or passed', () => {
     const open = new OpenSketches();
@@ -31,10 +34,10 @@ describe('OpenSketches: sketches and unions kept at their rows version (decision
   it('gives a union back only while its rows are the same in number and counts', () => {
     const open = new OpenSketches();
     const users = { value: 7, method: 'exact' as const };
-    open.keepUnion('p\u0000visit\u0000/20527', [row(3), row(4, undefined, 1)], users);
-    expect(open.union('p\u0000visit\u0000/20527', [row(3), row(4, undefined, 1)])).toBe(users);
-    expect(open.union('p\u0000visit\u0000/20527', [row(3), row(5, undefined, 1)])).toBeUndefined();
-    expect(open.union('p\u0000visit\u0000/20527', [row(3), row(4, undefined, 1), row(1, undefined, 2)])).toBeUndefined();
+    open.keepUnion('p', 'visit', cover, [row(3), row(4, undefined, 1)], users);
+    expect(open.union('p', 'visit', cover, [row(3), row(4, undefined, 1)])).toBe(users);
+    expect(open.union('p', 'visit', cover, [row(3), row(5, undefined, 1)])).toBeUndefined();
+    expect(open.union('p', 'visit', cover, [row(3), row(4, undefined, 1), row(1, undefined, 2)])).toBeUndefined();
   });
 
   it('forgets a deleted project only', () => {
@@ -42,10 +45,10 @@ describe('OpenSketches: sketches and unions kept at their rows version (decision
     const sketch = Buffer.from([0]);
     open.keep('p', row(1, sketch));
     open.keep('p2', row(1, sketch));
-    open.keepUnion('p\u0000visit\u0000/1', [row(1)], { value: 1, method: 'exact' });
+    open.keepUnion('p', 'visit', one, [row(1)], { value: 1, method: 'exact' });
     open.forget('p');
     expect(open.sketchOf('p', row(1))).toBeUndefined();
-    expect(open.union('p\u0000visit\u0000/1', [row(1)])).toBeUndefined();
+    expect(open.union('p', 'visit', one, [row(1)])).toBeUndefined();
     expect(open.sketchOf('p2', row(1))).toBe(sketch);
   });
 });

@@ -1,4 +1,4 @@
-import type { CoverRow } from './analytics.repository.js';
+import type { BucketSet, CoverRow } from './analytics.repository.js';
 import type { UniqueCount } from './hll.js';
 
 const MAX_SKETCHES = 50_000;
@@ -38,13 +38,14 @@ export class OpenSketches {
     this.sketches.set(key, { count, sketch: row.sketch });
   }
 
-  /** The union of `rows` under `key` (a project, a scope and the period's buckets), if made at the rows' version. */
-  union(key: string, rows: readonly CoverRow[]): UniqueCount | undefined {
-    const known = this.unions.get(key);
+  /** The union of `rows` (a scope's rows over the period's buckets), if made at the rows' version. */
+  union(projectId: string, scope: string, cover: BucketSet, rows: readonly CoverRow[]): UniqueCount | undefined {
+    const known = this.unions.get(unionKey(projectId, scope, cover));
     return known !== undefined && known.version === versionOf(rows) ? known.users : undefined;
   }
 
-  keepUnion(key: string, rows: readonly CoverRow[], users: UniqueCount): void {
+  keepUnion(projectId: string, scope: string, cover: BucketSet, rows: readonly CoverRow[], users: UniqueCount): void {
+    const key = unionKey(projectId, scope, cover);
     if (!this.unions.has(key) && this.unions.size >= MAX_UNIONS) this.unions.clear();
     this.unions.set(key, { version: versionOf(rows), users });
   }
@@ -58,6 +59,10 @@ export class OpenSketches {
 
 function rowKey(projectId: string, r: CoverRow): string {
   return `${projectId}\u0000${r.event_id}\u0000${r.grain}\u0000${r.bucket}\u0000${r.shard}`;
+}
+
+function unionKey(projectId: string, scope: string, cover: BucketSet): string {
+  return `${projectId}\u0000${scope}\u0000${cover.months.join(',')}/${cover.days.join(',')}`;
 }
 
 function versionOf(rows: readonly CoverRow[]): string {

@@ -54,14 +54,12 @@ export class PeriodRows {
     cover: BucketSet,
     byEvent: ReadonlyMap<string, CoverRow[]>,
   ): Promise<Map<string, UniqueCount>> {
-    const coverKey = `${cover.months.join(',')}/${cover.days.join(',')}`;
     const out = new Map<string, UniqueCount>();
-    const missed: Array<{ name: string; key: string; rows: CoverRow[] }> = [];
+    const missed: Array<{ name: string; rows: CoverRow[] }> = [];
     for (const [name, rows] of byEvent) {
-      const key = `${projectId}\u0000${name}\u0000${coverKey}`;
-      const users = this.open.union(key, rows);
+      const users = this.open.union(projectId, name, cover, rows);
       if (users) out.set(name, users);
-      else missed.push({ name, key, rows });
+      else missed.push({ name, rows });
     }
     if (missed.length === 0) return out;
     const stale: BucketSet = { months: [], days: [] };
@@ -75,11 +73,11 @@ export class PeriodRows {
         (r.grain === 'day' ? stale.days : stale.months).push(bucket);
       }
     if (staleKeys.size > 0) for (const r of await this.repo.coverRows(projectId, eventId, stale)) this.open.keep(projectId, r);
-    for (const { name, key, rows } of missed) {
+    for (const { name, rows } of missed) {
       const union = new UniqueCounter();
       for (const r of rows) union.add(r.sketch !== undefined ? r.sketch : this.open.sketchOf(projectId, r), r.shard);
       const users = union.count();
-      this.open.keepUnion(key, rows, users);
+      this.open.keepUnion(projectId, name, cover, rows, users);
       out.set(name, users);
     }
     return out;

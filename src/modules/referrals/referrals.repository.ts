@@ -170,20 +170,14 @@ export const userReferralReads = {
    * scalar subqueries (a user has at most one code, and is the referee of at most one referral).
    */
   view: new Statement<UserArgs, Counts & { code: string | null; referrer_id: string | null }>('referral view of a user', (db, a) =>
-    db.selectFrom(referralsRepository.countsOf(db, a.projectId, a.userId).as('c')).select((eb) => [
-      'c.invited',
-      'c.qualified',
-      'c.earned',
-      eb
-        .selectFrom(referralsRepository.codeOf(db, a.projectId, a.userId).as('k'))
-        .select('k.code')
-        .limit(1)
-        .as('code'),
-      eb
-        .selectFrom(referralsRepository.referrerOf(db, a.projectId, a.userId).as('r'))
-        .select('r.referrer_id')
-        .limit(1)
-        .as('referrer_id'),
-    ]),
+    db
+      .selectFrom(referralsRepository.countsOf(db, a.projectId, a.userId).as('c'))
+      .select([
+        'c.invited',
+        'c.qualified',
+        'c.earned',
+        referralsRepository.codeOf(db, a.projectId, a.userId).limit(1).as('code'),
+        referralsRepository.referrerOf(db, a.projectId, a.userId).limit(1).as('referrer_id'),
+      ]),
   ),
 };
