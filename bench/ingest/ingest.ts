@@ -13,7 +13,9 @@
  * With BENCH_WEBHOOK=1 the single-event run is measured three times on the same server: without a
  * webhook, with one endpoint taking every message type (`*`, a receiver in its own process that
  * answers 200: webhook-receiver.ts) while its dispatcher sends, and without again (the endpoint
- * deleted); the loss is against the mean of the two runs without.
+ * deleted); the loss is against the mean of the two runs without. The receiver's count is read around the
+ * measured part of the run with the endpoint: the messages delivered in it, and the run's extra server CPU
+ * (the sending thread included) divided by them, the sending cost per delivered message.
  *
  * With BENCH_LIVE_STREAMS=N (issue 31) the single-event run is measured three times the same way:
  * without live streams, with N user streams open (users user0…, spread over the instances, service
@@ -153,7 +155,8 @@ async function main(): Promise<void> {
       return { batches, units };
     };
     const activity: string[] = [];
-    const run = async (requests: autocannon.Request[]) => {
+    /** One warm-up and one measured run; `counter` (the webhook receiver's count) is read around the measured part. */
+    const run = async (requests: autocannon.Request[], counter?: () => Promise<number>) => {
       const startOf = (i: number) => (OFFSET_INSTANCES ? Math.floor((i * requests.length) / INSTANCES) : 0);
       const targets = laurel.map((l, i) => ({
         url: l.base,
@@ -171,11 +174,13 @@ async function main(): Promise<void> {
       if (ANALYZE) await store.analyze();
       sampler?.mark('the measured run starts');
       const before = await batchesOf();
+      const counted = (await counter?.()) ?? 0;
       const result = await measure(targets, SECONDS, pids, { postgres: scaleUrl !== null });
+      const counts = (await counter?.()) ?? 0;
       const after = await batchesOf();
       if (sampler)
         activity.push(`\nPostgreSQL activity during run ${activity.length + 1} (warm-up and measurement):\n${await sampler.stop()}`);
-      return { result, batch: (after.units - before.units) / Math.max(1, after.batches - before.batches) };
+      return { result, batch: (after.units - before.units) / Math.max(1, after.batches - before.batches), counted: counts - counted };
     };
 
     const rows: Array<{ label: string; m: Measured; perRequest: number; batch?: number }> = [
@@ -184,6 +189,8 @@ async function main(): Promise<void> {
     const where = `${mode}${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''}`;
     const received = async () => (receiver ? ((await (await fetch(`${receiver.base}/count`)).json()) as { received: number }).received : 0);
     let delivered = '';
+    /** Webhook messages the receiver got during the measured run with the endpoint. */
+    let hookedMessages = 0;
     /** The three single-event runs of BENCH_LIVE_STREAMS: without, with the streams, closed again. */
     let liveRuns: [Measured, Measured, Measured] | null = null;
     if (RUNS.includes('single')) {
@@ -199,12 +206,14 @@ async function main(): Promise<void> {
       if (hook.status !== 201) throw new Error(`register webhook: ${hook.status} ${await hook.text()}`);
       const { webhookId } = (await hook.json()) as { webhookId: string };
       const before = await received();
-      const { result, batch } = await run(single);
+      const { result, batch, counted } = await run(single, received);
       const during = (await received()) - before;
       rows.push({ label: `POST /event, 1 challenge + 1 streak (${where}, 1 \`*\` webhook)`, m: result, perRequest: 1, batch });
+      hookedMessages = counted;
       delivered =
         `\nWebhook messages received during the warm-up and the run with the endpoint: ${during} ` +
-        `(${Math.round(during / (WARMUP + SECONDS))}/s).`;
+        `(${Math.round(during / (WARMUP + SECONDS))}/s); during the measured run: ${counted} ` +
+        `(${(counted / Math.max(1, result.requests)).toFixed(2)} per event).`;
       const gone = await fetch(`${base}/admin/webhook/${webhookId}`, { method: 'DELETE', headers: { authorization: admin.authorization } });
       if (gone.status !== 204) throw new Error(`delete webhook: ${gone.status}`);
       const again = await run(single);
@@ -370,6 +379,13 @@ async function main(): Promise<void> {
       console.log(
         `${delivered}\nWith the webhook: ${((1 - hooked.rps / mean) * 100).toFixed(1)} % fewer events/s than the mean of the runs ` +
           `without; server CPU per event ${((hooked.cpuUs / ((without.cpuUs + again.cpuUs) / 2) - 1) * 100).toFixed(1)} % higher.`,
+      );
+      // The sending cost per delivered message: the run's extra CPU over the messages received in it.
+      const eventCpu = (without.cpuUs + again.cpuUs) / 2;
+      const perMessage = ((hooked.cpuUs - eventCpu) * hooked.requests) / Math.max(1, hookedMessages);
+      console.log(
+        `Sending: ${Math.round(perMessage)} µs of server CPU per delivered message = ${(perMessage / eventCpu).toFixed(2)} × ` +
+          `the event's ${Math.round(eventCpu)} µs (target: at most 0.5 ×).`,
       );
     }
     if (currencyRuns) {

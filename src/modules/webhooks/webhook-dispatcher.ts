@@ -66,6 +66,11 @@ export class WebhookDispatcher {
   private recording: Promise<void> = Promise.resolve();
   private draining: Promise<number> | null = null;
   private again = false;
+  /** The pass's workers: alive, and of them those sending (the others are taking their next row). */
+  private alive = 0;
+  private busy = 0;
+  /** Workers started during the pass and not yet awaited by it. */
+  private spawned: Array<Promise<number>> = [];
   private timer: NodeJS.Timeout | null = null;
   private stopping = false;
   private started = false;
@@ -132,6 +137,9 @@ export class WebhookDispatcher {
   private run(): void {
     if (this.draining) {
       this.again = true;
+      // Rows handed over while a pass runs get workers of their own at once: the pass's workers may be
+      // down to a few, each waiting for its answer, and those would take the new rows one at a time.
+      this.topUp();
       return;
     }
     void this.drain().catch((err) => this.platform.log.error({ err }, 'webhook dispatch failed'));
@@ -192,15 +200,37 @@ export class WebhookDispatcher {
         // only sends what it was handed.
         this.exhausted = !this.claimNext;
         this.claimNext = false;
-        const counts = await Promise.all(Array.from({ length: this.options.concurrency }, () => this.worker()));
-        sent += counts.reduce((a, b) => a + b, 0);
+        this.topUp();
+        while (this.spawned.length > 0) for (const n of await Promise.all(this.spawned.splice(0))) sent += n;
         await this.record();
       } while (this.again && !this.stopping);
     } catch (err) {
       this.queue = []; // their leases run out; then they are claimed again
+      for (const w of this.spawned.splice(0)) w.catch(() => 0); // the pass's error is the one reported
       throw err;
     }
     return sent;
+  }
+
+  /**
+   * Starts workers for what waits: one per queued row not already covered by a worker between sends
+   * (a claim's worth when the pass claims), up to `concurrency` alive in all.
+   */
+  private topUp(): void {
+    const wanted = this.exhausted ? this.queue.length : Math.max(this.queue.length, this.claimSize());
+    const n = Math.min(this.options.concurrency - this.alive, wanted - (this.alive - this.busy));
+    for (let i = 0; i < n; i++) {
+      this.alive++;
+      this.spawned.push(
+        this.worker().finally(() => {
+          this.alive--;
+        }),
+      );
+    }
+  }
+
+  private claimSize(): number {
+    return Math.min(this.options.concurrency * 2, CLAIM_LIMIT);
   }
 
   private async worker(): Promise<number> {
@@ -209,7 +239,12 @@ export class WebhookDispatcher {
       if (this.stopping) return n;
       const row = await this.next();
       if (!row) return n;
-      this.outcomes.push(await this.attempt(row));
+      this.busy++;
+      try {
+        this.outcomes.push(await this.attempt(row));
+      } finally {
+        this.busy--;
+      }
       n++;
       if (this.outcomes.length >= RECORD_EVERY) void this.record();
     }
@@ -224,7 +259,7 @@ export class WebhookDispatcher {
       if (this.exhausted || this.stopping) return null;
       const now = this.platform.clock.now();
       this.claiming ??= this.deliveries
-        .claim(this.runnerId, now, this.leaseMs, Math.min(this.options.concurrency * 2, CLAIM_LIMIT))
+        .claim(this.runnerId, now, this.leaseMs, this.claimSize())
         .then((rows) => {
           if (rows.length === 0) this.exhausted = true;
           const until = now + this.leaseMs;
