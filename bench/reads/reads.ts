@@ -14,7 +14,8 @@
  * (1000), BENCH_HISTORY (20 events per user), BENCH_MODES (embedded,scale; scale needs DATABASE_URL
  * =postgres://… and REDIS_URL, default redis://127.0.0.1:6379), BENCH_ROUTES (a text every
  * measured path must contain, e.g. `notifications`), BENCH_NODE_ARGS, BENCH_ANALYZE (1: in scale mode the
- * database is ANALYZEd after seeding, as autovacuum would have done on a live one; 0: not, decision 339).
+ * database is ANALYZEd after seeding, as autovacuum would have done on a live one; 0: not, decision 339),
+ * BENCH_SAME_MS (1: each user's events of a month seeded in one millisecond, not a second apart).
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
@@ -123,7 +124,15 @@ async function runMode(mode: string, rows: Row[]): Promise<void> {
     const laurel = await spawnServer('src/main.ts', store.env);
     servers.push(laurel.child);
     const started = Date.now();
-    await seedReads({ base: laurel.base, admin, service, userIds, history: HISTORY, lastMonth: lastMonth() });
+    await seedReads({
+      base: laurel.base,
+      admin,
+      service,
+      userIds,
+      history: HISTORY,
+      lastMonth: lastMonth(),
+      sameMs: process.env.BENCH_SAME_MS === '1',
+    });
     console.error(`${mode}: seeded ${USERS} users × ${HISTORY} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     // The statistics of a live database (decision 339): seeding filled empty tables faster than autovacuum looks.
     if (process.env.BENCH_ANALYZE !== '0') await store.analyze();

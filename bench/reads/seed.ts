@@ -4,7 +4,8 @@
  * three offers, a tier, a season reward; BENCH_USERS users with BENCH_HISTORY events each, half of
  * them last month (that month closed, so its board is archived) and half this month; a third of the
  * users redeemed an offer, a quarter got a coupon, a fifth answered the survey, every tenth set a
- * leaderboard name. Last month is reached with the test clock (LAUREL_TEST_CLOCK=1).
+ * leaderboard name. Last month is reached with the test clock (LAUREL_TEST_CLOCK=1), which also puts a
+ * second between a user's events (BENCH_SAME_MS=1: one millisecond for all of a month's).
  */
 import { eachLimited } from '../lib/bench-store.js';
 
@@ -26,6 +27,8 @@ export interface SeedOptions {
   history: number;
   /** YYYY-MM of last month (closed and archived by the seed). */
   lastMonth: string;
+  /** Each user's events of a month all in one millisecond (BENCH_SAME_MS=1), not a second apart. */
+  sameMs?: boolean;
 }
 
 async function send(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<unknown> {
@@ -106,28 +109,35 @@ export async function seedReads(o: SeedOptions): Promise<void> {
     bands: [{ fromRank: 1, toRank: 3, points: 7 }],
   });
 
-  const events = async (count: number) => {
-    const all = o.userIds.flatMap((userId, u) =>
-      Array.from({ length: count }, (_, i) => ({
+  /**
+   * `count` events per user from `start` on. Each user's i-th event is sent at `start` + i seconds (the
+   * test clock moved between rounds), as a user's events arrive in live traffic; with BENCH_SAME_MS=1
+   * all of them share `start`'s millisecond, which makes every history entry count its siblings there
+   * (decision 082), the worst case of the history's id numbering.
+   */
+  const events = async (count: number, start: number) => {
+    for (let i = 0; i < count; i++) {
+      if (i === 0 || !o.sameMs) await admin('PUT', '/admin/clock', { now: start + (o.sameMs ? 0 : i * 1000) });
+      const all = o.userIds.map((userId, u) => ({
         eventId: i % 4 === 3 ? 'visit' : IDS.event,
         userId,
         metadata: { shop: 'berlin', amount: 5 + ((u + i) % 40), ...(u % 5 === 0 ? { usergroup: ['vip'] } : {}) },
-      })),
-    );
-    const chunks = Array.from({ length: Math.ceil(all.length / 100) }, (_, c) => all.slice(c * 100, c * 100 + 100));
-    await eachLimited(chunks, 4, async (chunk) => void (await service('POST', '/events', { events: chunk })));
+      }));
+      const chunks = Array.from({ length: Math.ceil(all.length / 100) }, (_, c) => all.slice(c * 100, c * 100 + 100));
+      await eachLimited(chunks, 4, async (chunk) => void (await service('POST', '/events', { events: chunk })));
+    }
   };
 
   // Last month: the users arrive and send half their history; then the month is closed (archived).
   const [year, month] = o.lastMonth.split('-').map(Number) as [number, number];
   await admin('PUT', '/admin/clock', { now: Date.UTC(year, month - 1, 12, 10) });
   await eachLimited(o.userIds, 20, async (userId) => void (await service('POST', '/user', { userId })));
-  await events(Math.ceil(o.history / 2));
+  await events(Math.ceil(o.history / 2), Date.UTC(year, month - 1, 12, 10));
   await admin('PUT', '/admin/clock', { now: Date.now() });
   await admin('POST', `/admin/season/${o.lastMonth}/close`, {});
 
   // This month: the other half, then redemptions, coupons, answers, names, a seen notification screen.
-  await events(Math.floor(o.history / 2));
+  await events(Math.floor(o.history / 2), Date.now());
   await eachLimited(o.userIds, 20, async (userId) => {
     const u = Number(userId.replace(/\D/g, ''));
     if (u % 3 === 0) await service('POST', `/user/${userId}/offer/${IDS.offer}/redeem`, {});
