@@ -131,8 +131,8 @@ where ("t"."project_id", "t"."user_id", "t"."entry_id") in (select "project_id",
 order by "t"."project_id", "t"."user_id", "t"."entry_id";
 
 -- modules/points/points.sql.ts setBalances.many
-update "users" as t set "points" = "v"."points", "last_active_at" = "v"."last_active_at"
-from unnest($1::text[], $2::text[], $3::int8[], $4::int8[]) with ordinality as v("project_id", "user_id", "points", "last_active_at", ord) where "t"."project_id" = "v"."project_id" and "t"."user_id" = "v"."user_id";
+update "users" as t set "points" = "v"."points", "last_active_at" = "v"."last_active_at", "rewards_at" = "v"."rewards_at"
+from unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::int8[]) with ordinality as v("project_id", "user_id", "points", "last_active_at", "rewards_at", ord) where "t"."project_id" = "v"."project_id" and "t"."user_id" = "v"."user_id";
 
 -- modules/points/points.sql.ts settlePending.many
 update "ledger" as t set "points" = "v"."points", "pending_points" = "v"."pending_points", "lot" = "v"."lot"
@@ -154,7 +154,7 @@ on conflict ("project_id", "user_id", "currency_id") do update set "balance" = "
 select "currency_id", "earned_on", "remaining" from "currency_lots" where "project_id" = $1 and "user_id" = $2;
 
 -- modules/points/user-reads.sql.ts lastEntryQuery
-select max(case when available_at > created_at then available_at else created_at end) as "last" from "ledger" where "project_id" = $1 and "user_id" = $2 and "points" != $3;
+select rewards_at as "last" from "users" where "project_id" = $1 and "user_id" = $2;
 
 -- modules/points/user-reads.sql.ts liveBalanceOf
 select "points" from "users" where "project_id" = $1 and "user_id" = $2 and "deleted_at" is null;

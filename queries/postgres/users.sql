@@ -53,7 +53,7 @@ delete from "users" where "project_id" = $1 and "user_id" = $2;
 insert into "users" ("project_id", "user_id", "created_at", "points", "anonymous", "time_zone") select "project_id", "user_id", "created_at", "points", "anonymous", "time_zone" from unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::int4[], $6::text[]) with ordinality as v("project_id", "user_id", "created_at", "points", "anonymous", "time_zone", ord) order by ord on conflict ("project_id", "user_id") do nothing returning "project_id", "user_id";
 
 -- modules/users/users.repository.ts lockUserRows.many
-select "t"."project_id", "t"."user_id", "t"."points", "t"."deleted_at", "t"."time_zone", "t"."last_active_at", "t"."created_at", "t"."attributes" from "users" as t
+select "t"."project_id", "t"."user_id", "t"."points", "t"."deleted_at", "t"."time_zone", "t"."last_active_at", "t"."created_at", "t"."attributes", "t"."rewards_at" from "users" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id" for no key update of t;
 

@@ -119,7 +119,7 @@ select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."balance", "t"."l
 select "t"."project_id", "t"."user_id", "t"."entry_id" from "reversals" as t where "t"."project_id" = ? and "t"."user_id" = ? and "t"."entry_id" = ?;
 
 -- modules/points/points.sql.ts setBalances.one
-update "users" set "points" = ?, "last_active_at" = ?
+update "users" set "points" = ?, "last_active_at" = ?, "rewards_at" = ?
 where "project_id" = ? and "user_id" = ?;
 
 -- modules/points/points.sql.ts settlePending.one
@@ -148,7 +148,7 @@ update "user_balances" set "balance" = ?, "lifetime" = ? where "project_id" = ? 
 select "currency_id", "earned_on", "remaining" from "currency_lots" where "project_id" = ? and "user_id" = ?;
 
 -- modules/points/user-reads.sql.ts lastEntryQuery
-select max(case when available_at > created_at then available_at else created_at end) as "last" from "ledger" where "project_id" = ? and "user_id" = ? and "points" != ?;
+select rewards_at as "last" from "users" where "project_id" = ? and "user_id" = ?;
 
 -- modules/points/user-reads.sql.ts liveBalanceOf
 select "points" from "users" where "project_id" = ? and "user_id" = ? and "deleted_at" is null;

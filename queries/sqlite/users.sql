@@ -53,7 +53,7 @@ delete from "users" where "project_id" = ? and "user_id" = ?;
 insert into "users" ("project_id", "user_id", "created_at", "points", "anonymous", "time_zone") values (?, ?, ?, ?, ?, ?) on conflict ("project_id", "user_id") do nothing returning "project_id", "user_id";
 
 -- modules/users/users.repository.ts lockUserRows.one
-select "t"."project_id", "t"."user_id", "t"."points", "t"."deleted_at", "t"."time_zone", "t"."last_active_at", "t"."created_at", "t"."attributes" from "users" as t where "t"."project_id" = ? and "t"."user_id" = ?;
+select "t"."project_id", "t"."user_id", "t"."points", "t"."deleted_at", "t"."time_zone", "t"."last_active_at", "t"."created_at", "t"."attributes", "t"."rewards_at" from "users" as t where "t"."project_id" = ? and "t"."user_id" = ?;
 
 -- modules/users/users.repository.ts userFactsQuery
 select "user_id", "created_at", "last_active_at", "attributes", "points" from "users" where "project_id" = ? and "user_id" in (?, ?) and "deleted_at" is null;

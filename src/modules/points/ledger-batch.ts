@@ -60,6 +60,8 @@ export class LedgerBatch implements BatchPart {
         changed: false,
         timeZone: UTC,
         lastActiveAt: null,
+        rewardsAt: null,
+        rewardsMoved: false,
         createdAt: 0,
         attributes: null,
         active: false,
@@ -80,6 +82,7 @@ export class LedgerBatch implements BatchPart {
       b.live = row.deleted_at === null && !b.inserted;
       b.timeZone = row.time_zone ?? UTC;
       b.lastActiveAt = row.last_active_at == null ? null : Number(row.last_active_at);
+      b.rewardsAt = row.rewards_at == null ? null : Number(row.rewards_at);
       b.createdAt = Number(row.created_at);
       b.attributes = row.attributes ?? null;
     }
@@ -254,6 +257,7 @@ export class LedgerBatch implements BatchPart {
     if (entry.type !== 'ADJUSTMENT' && entry.type !== 'EXPIRY' && !entry.release) b.active = true;
     const lot = moveLots(b, points, this.policyOf(entry.projectId), this.batch.now, entry.lotFirst ?? null);
     if (entry.release) entry.release.lot = lot;
+    this.noteRewards(b, entry, points);
     this.entries.push({ ...entry, points, lot });
     this.notifyChange(entry, POINTS, points, b.points);
     return { points, balance: b.points };
@@ -289,9 +293,22 @@ export class LedgerBatch implements BatchPart {
         });
       }
     }
+    this.noteRewards(b, entry, points);
     this.entries.push({ ...entry, points, lot });
     this.notifyChange(entry, currency, points, purse.balance);
     return { points, balance: purse.balance };
+  }
+
+  /**
+   * An entry that moves a balance (any currency, either way) is the user's latest reward time
+   * (decision 347): its creation, or for a pending credit released now, when it became available.
+   */
+  private noteRewards(b: Balance, entry: BatchEntry, points: number): void {
+    if (points === 0) return;
+    const at = entry.release ? entry.release.availableAt : this.batch.now;
+    if (b.rewardsAt !== null && b.rewardsAt >= at) return;
+    b.rewardsAt = at;
+    b.rewardsMoved = true;
   }
 
   private notifyChange(entry: BatchEntry, currency: string, points: number, balance: number): void {
@@ -326,7 +343,7 @@ export class LedgerBatch implements BatchPart {
   /** Sends every statement at once (on PostgreSQL they are pipelined, in this order). */
   async write(): Promise<void> {
     const now = this.batch.now;
-    const changed = [...this.balances.values()].filter((b) => b.changed);
+    const changed = [...this.balances.values()].filter((b) => b.changed || b.rewardsMoved);
     const balances = setBalances.run(
       this.batch.session,
       changed.map((b) => ({
@@ -334,6 +351,7 @@ export class LedgerBatch implements BatchPart {
         user_id: b.userId,
         points: b.points,
         last_active_at: b.active ? now : b.lastActiveAt,
+        rewards_at: b.rewardsAt,
       })),
     );
     const entries = insertEntries.run(

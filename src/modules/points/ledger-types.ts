@@ -80,6 +80,10 @@ export interface Balance extends HeldLots {
   timeZone: string;
   /** users.last_active_at as loaded (null: never active). */
   lastActiveAt: number | null;
+  /** users.rewards_at as loaded, then moved by the batch's entries (decision 347); null: never got points. */
+  rewardsAt: number | null;
+  /** Whether the batch moved `rewardsAt` (the row is then written even when no points balance changed). */
+  rewardsMoved: boolean;
   /** users.created_at and users.attributes (JSON text) as loaded: read by segment rules at event time. */
   createdAt: number;
   attributes: string | null;

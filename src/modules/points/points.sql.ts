@@ -12,7 +12,7 @@ export const setBalances = new KeyedUpdate({
   description: 'user balances',
   table: 'users',
   keys: { project_id: 'text', user_id: 'text' },
-  set: { points: 'int8', last_active_at: 'int8' },
+  set: { points: 'int8', last_active_at: 'int8', rewards_at: 'int8' },
 });
 
 export const insertEntries = new RowsInsert({

@@ -17,15 +17,15 @@ type UserArgs = { projectId: string; userId: string };
  * notifications overview (a part of its one statement); a 0-point entry, e.g. over the limit, is no
  * reward. An entry's time is its write time, or — for pending points that became available — the time
  * they became available (decision 200): the entry was written earlier with 0 points and only then
- * changed the balance.
+ * changed the balance. The write path keeps it on the user's row (`rewards_at`, decision 347), so this
+ * reads one row, not the user's ledger.
  */
 export function lastEntryQuery(db: Kysely<DB>, a: UserArgs) {
   return db
-    .selectFrom('ledger')
-    .select(sql<number | null>`max(case when available_at > created_at then available_at else created_at end)`.as('last'))
+    .selectFrom('users')
+    .select(sql<number | null>`rewards_at`.as('last'))
     .where('project_id', '=', a.projectId)
-    .where('user_id', '=', a.userId)
-    .where('points', '!=', 0);
+    .where('user_id', '=', a.userId);
 }
 
 // Reads of the user routes (balance, wallet), compiled once (decision 269).

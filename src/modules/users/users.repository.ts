@@ -16,7 +16,7 @@ export const lockUserRows = new KeyedSelect({
   table: 'users',
   keys: { project_id: 'text', user_id: 'text' },
   // created_at and attributes: what segment rules read at event time (decision 320), at no query more.
-  select: ['project_id', 'user_id', 'points', 'deleted_at', 'time_zone', 'last_active_at', 'created_at', 'attributes'],
+  select: ['project_id', 'user_id', 'points', 'deleted_at', 'time_zone', 'last_active_at', 'created_at', 'attributes', 'rewards_at'],
   lock: 'no key update',
 });
 

@@ -1,11 +1,16 @@
 /**
  * Columns and tables the users module adds (migrations 0850_users_last_active, 0950_user_time_zones,
- * 0995_a_user_counts, 0996_c_user_attributes).
+ * 0995_a_user_counts, 0996_c_user_attributes, 0998_c_users_rewards_at).
  */
 declare module '../../platform/db/schema.js' {
   interface UsersTable {
     /** When the write path last recorded something the user did (not an admin adjustment), Unix ms; null: never. */
     last_active_at?: number | null;
+    /**
+     * When the user last got points, Unix ms (decision 347): the latest ledger entry that moved one of the
+     * user's balances, at its creation or, for a pending credit, when it became available; null: never.
+     */
+    rewards_at?: number | null;
     /** IANA zone whose calendar drives the user's streak periods and event limits; `UTC` by default. */
     time_zone?: string;
     /** The user's attributes (user-attributes.ts), a JSON object; `{}` when none is set. */

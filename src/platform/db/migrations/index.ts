@@ -36,6 +36,7 @@ import { segments } from './0997_s_segments.js';
 import { campaignDays } from './0997_z_campaign_days.js';
 import { monthlyBoardByUser } from './0998_a_monthly_board_by_user.js';
 import { archiveTotals } from './0998_b_archive_totals.js';
+import { usersRewardsAt } from './0998_c_users_rewards_at.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -79,5 +80,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0997_z_campaign_days': campaignDays(),
     '0998_a_monthly_board_by_user': monthlyBoardByUser(),
     '0998_b_archive_totals': archiveTotals(),
+    '0998_c_users_rewards_at': usersRewardsAt(),
   };
 }
