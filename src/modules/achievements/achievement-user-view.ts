@@ -39,13 +39,15 @@ export class AchievementUserView {
   }
 
   private async forUser(projectId: string, userId: string): Promise<UserAchievement[]> {
-    if (!(await this.sources.userExists(projectId, userId))) throw AppError.of('USER_NOT_FOUND', userId);
-    const [defs, progress, unlocks, rarity] = await Promise.all([
+    // The user check goes out with the reads (one round trip); an unknown user's reads find nothing.
+    const [exists, defs, progress, unlocks, rarity] = await Promise.all([
+      this.sources.userExists(projectId, userId),
       this.definitions(projectId),
       this.repo.progressOf(this.db(), projectId, userId),
       this.repo.unlocksOf(this.db(), projectId, userId),
       this.rarity.read(projectId),
     ]);
+    if (!exists) throw AppError.of('USER_NOT_FOUND', userId);
     const unlocksOf = new Map<string, AchievementUnlocksTable[]>();
     for (const u of unlocks) {
       const list = unlocksOf.get(u.achievement_id);

@@ -121,7 +121,17 @@ export class BoardReads {
   async personal(projectId: string, userId: string, q: BoardQuery & CurrencyQuery & { groupId: string; around?: number }) {
     const period = parsePeriod(q);
     await this.requireBoard(projectId, q.groupId, q.currency);
-    await this.requireUser(projectId, userId);
+    // The user check (a store read) goes out with the board's reads; an unknown user's view is not answered.
+    const [, view] = await Promise.all([this.requireUser(projectId, userId), this.personalView(projectId, userId, q, period)]);
+    return view;
+  }
+
+  private async personalView(
+    projectId: string,
+    userId: string,
+    q: BoardQuery & CurrencyQuery & { groupId: string; around?: number },
+    period: ReturnType<typeof parsePeriod>,
+  ) {
     const group = boardGroup(q.groupId, q.currency);
     const named = shownBoard(q.groupId, q.currency);
     const around = q.around ?? 2;
@@ -165,12 +175,16 @@ export class BoardReads {
     }
     const groupId = query.groupId ?? 'default';
     await this.requireBoard(projectId, groupId, query.currency);
-    await this.requireUser(projectId, userId);
     const group = boardGroup(groupId, query.currency);
     const now = this.platform.clock.now();
-    // The three windows load together (ensure) and are read in one call of the index.
-    const refs = await Promise.all(WINDOWS.map((timeframe) => this.open(boardRef(projectId, group, { timeframe }, now))));
-    const found = await this.read(refs[0]!, () => this.index.ranks(refs, userId));
+    // The three windows load together (ensure) and are read in one call of the index, while the user
+    // check (a store read) is under way.
+    const [, found] = await Promise.all([
+      this.requireUser(projectId, userId),
+      Promise.all(WINDOWS.map((timeframe) => this.open(boardRef(projectId, group, { timeframe }, now)))).then((refs) =>
+        this.read(refs[0]!, () => this.index.ranks(refs, userId)),
+      ),
+    ]);
     const ranks = {} as Record<Timeframe, { rank: number | null; points: number }>;
     WINDOWS.forEach((timeframe, i) => {
       const r = found[i];

@@ -51,13 +51,15 @@ export class NotificationsService implements UserDataOwner {
 
   /** GET /user/{userId}/notifications/overview: all false when the user does not exist. */
   async overview(projectId: string, userId: string): Promise<Overview> {
-    if (!(await this.sources.userExists(projectId, userId))) {
-      return { userId, hasUnseenChallenges: false, hasUnseenRewards: false, hasUnseenSurveys: false, hasUnseenAchievements: false };
-    }
-    const [row, challenges] = await Promise.all([
+    // The user check goes out with the reads (one round trip); an unknown user's reads find nothing.
+    const [exists, row, challenges] = await Promise.all([
+      this.sources.userExists(projectId, userId),
       this.repository.overview(this.db, projectId, userId, this.platform.clock.now()),
       this.challenges.lastActivityAt(projectId, userId),
     ]);
+    if (!exists) {
+      return { userId, hasUnseenChallenges: false, hasUnseenRewards: false, hasUnseenSurveys: false, hasUnseenAchievements: false };
+    }
     const time = (name: string) => (row?.[name] == null ? null : Number(row[name]));
     const marker = (section: Section) => time(`seen_${section}`) ?? undefined;
     const rewards = this.sources.rewards.map((_, i) => time(`rewards_${i}`));
