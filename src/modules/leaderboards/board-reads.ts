@@ -55,6 +55,9 @@ export interface BoardReadSources {
  * rank for live streams) and the cache of full board pages. A board is loaded into the rank index
  * when it is first read; the windows are rolled lazily to the day being read.
  */
+/** The query of a user's personalized board (GET /user/{userId}/leaderboard). */
+type PersonalQuery = BoardQuery & CurrencyQuery & { groupId: string; around?: number };
+
 export class BoardReads {
   /** Full board pages as served (see `board`), per board, offset and limit. */
   private readonly pages = new BoundedMap<string, { version: string; generation: number; body: string; until: number }>(PAGE_CACHE_ENTRIES);
@@ -118,7 +121,7 @@ export class BoardReads {
   }
 
   /** GET /user/{userId}/leaderboard: top 3, the user, `around` neighbours each side. */
-  async personal(projectId: string, userId: string, q: BoardQuery & CurrencyQuery & { groupId: string; around?: number }) {
+  async personal(projectId: string, userId: string, q: PersonalQuery) {
     const period = parsePeriod(q);
     await this.requireBoard(projectId, q.groupId, q.currency);
     // The user check (a store read) goes out with the board's reads; an unknown user's view is not answered.
@@ -126,12 +129,7 @@ export class BoardReads {
     return view;
   }
 
-  private async personalView(
-    projectId: string,
-    userId: string,
-    q: BoardQuery & CurrencyQuery & { groupId: string; around?: number },
-    period: ReturnType<typeof parsePeriod>,
-  ) {
+  private async personalView(projectId: string, userId: string, q: PersonalQuery, period: ReturnType<typeof parsePeriod>) {
     const group = boardGroup(q.groupId, q.currency);
     const named = shownBoard(q.groupId, q.currency);
     const around = q.around ?? 2;
