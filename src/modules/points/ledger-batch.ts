@@ -1,27 +1,23 @@
 import { AppError } from '../../platform/errors.js';
-import { insertMissingUsers, lockUserRows, writeNewUsers } from '../users/index.js';
-import { dateKey } from '../../platform/time.js';
+import { lockUserRows, writeNewUsers } from '../users/index.js';
 import { UTC } from '../../platform/time-zone.js';
-import { historyJson } from './ledger.js';
 import type { ExpiryPolicy } from './lots.js';
 import { moveLots, readLot, reconcileLots, writeLots } from './ledger-lots.js';
 import { PendingCredits, type PendingCredit } from './ledger-pending.js';
 import { settlements } from './ledger-settle.js';
 import type { Balance, BatchEntry, CurrencySource, DebitMode, ExpirySource, LevelUp } from './ledger-types.js';
 import './lots.tables.js';
-import { assertPointsInRange, balanceOutOfRange, highestBalanceFor } from './points-range.js';
+import { assertPointsInRange, fittedChange } from './points-range.js';
 import { defineParticipant } from '../../write-path/participant.js';
 import { partKey, userKey, type BatchPart, type WriteBatch } from '../../write-path/write-batch.js';
 import { insertEntries, lotsOfUsers, setBalances } from './points.sql.js';
-import { levelsCrossed, POINTS, type CurrencyCatalog } from '../currencies/index.js';
-import { loadPurses, openPurses, writePurses } from './ledger-purses.js';
-import { EARNING_TYPES } from './points.sql.js';
+import { POINTS, type CurrencyCatalog } from '../currencies/index.js';
+import { loadPurses, movePurse, openPurses, writePurses } from './ledger-purses.js';
+import { balanceRows, byUserKey, entryRows, insertWantedUsers, readUserRow, unreadBalance } from './ledger-rows.js';
 
 export type { PendingCredit } from './ledger-pending.js';
 export { boardEffect } from './ledger-types.js';
 export type { BatchEntry, CurrencySource, DebitMode, ExpirySource, LevelUp } from './ledger-types.js';
-
-const EARNING = new Set<string>(EARNING_TYPES);
 
 /**
  * The ledger's part of a batch (the ledger is the truth: every change of points is one appended
@@ -50,42 +46,13 @@ export class LedgerBatch implements BatchPart {
   async load(): Promise<void> {
     const keys = new Map<string, { project_id: string; user_id: string }>();
     for (const u of this.batch.lockedUsers()) keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
-    const sorted = [...keys.values()].sort((a, b) => compare(a.project_id, b.project_id) || compare(a.user_id, b.user_id));
-    for (const k of sorted)
-      this.balances.set(userKey(k.project_id, k.user_id), {
-        projectId: k.project_id,
-        userId: k.user_id,
-        points: 0,
-        live: false,
-        changed: false,
-        timeZone: UTC,
-        lastActiveAt: null,
-        rewardsAt: null,
-        rewardsMoved: false,
-        createdAt: 0,
-        attributes: null,
-        active: false,
-        lots: new Map(),
-        storedLots: new Set(),
-        lotsChanged: false,
-        inserted: false,
-        purses: null,
-      });
-    const [inserted] = await Promise.all([this.insertMissingUsers(), this.loadCatalogs()]);
+    const sorted = [...keys.values()].sort(byUserKey);
+    for (const k of sorted) this.balances.set(userKey(k.project_id, k.user_id), unreadBalance(k.project_id, k.user_id));
+    const [inserted] = await Promise.all([insertWantedUsers(this.batch), this.loadCatalogs()]);
     for (const b of this.balances.values()) b.purses = openPurses(this.catalogs.get(b.projectId)!);
     // The users' lots and pending credits are read in the same round trip, behind the lock.
     const [rows] = await Promise.all([lockUserRows.run(this.batch.session, sorted), this.loadEconomy(sorted)]);
-    for (const row of rows) {
-      const b = this.balances.get(userKey(row.project_id, row.user_id))!;
-      b.points = Number(row.points);
-      b.inserted = inserted.has(userKey(row.project_id, row.user_id));
-      b.live = row.deleted_at === null && !b.inserted;
-      b.timeZone = row.time_zone ?? UTC;
-      b.lastActiveAt = row.last_active_at == null ? null : Number(row.last_active_at);
-      b.rewardsAt = row.rewards_at == null ? null : Number(row.rewards_at);
-      b.createdAt = Number(row.created_at);
-      b.attributes = row.attributes ?? null;
-    }
+    for (const row of rows) readUserRow(this.balances.get(userKey(row.project_id, row.user_id))!, row, inserted);
     this.reconcileAndSettle();
   }
 
@@ -99,24 +66,6 @@ export class LedgerBatch implements BatchPart {
   /** A project's currencies besides points, as the batch loaded them. */
   catalogOf(projectId: string): CurrencyCatalog {
     return this.catalogs.get(projectId) ?? new Map();
-  }
-
-  /**
-   * Inserts the users that units may create (autoCreateUsers) before they are locked, in key order
-   * (so two batches never wait on each other's new rows). Their rows commit or roll back with the batch.
-   */
-  private async insertMissingUsers(): Promise<Set<string>> {
-    const wanted = new Map<string, { project_id: string; user_id: string }>();
-    for (const u of this.batch.units)
-      if (u.createUser) wanted.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
-    if (wanted.size === 0) return new Set();
-    const sorted = [...wanted.values()].sort((a, b) => compare(a.project_id, b.project_id) || compare(a.user_id, b.user_id));
-    const now = this.batch.now;
-    const rows = await insertMissingUsers.run(
-      this.batch.session,
-      sorted.map((k) => ({ ...k, created_at: now, points: 0, anonymous: 0, time_zone: UTC })),
-    );
-    return new Set(rows.map((r) => userKey(r.project_id, r.user_id)));
   }
 
   /** A unit that may create its user (autoCreateUsers) is applied: a user the batch inserted becomes live. */
@@ -251,7 +200,7 @@ export class LedgerBatch implements BatchPart {
     assertPointsInRange(entry.points);
     const b = this.balances.get(userKey(entry.projectId, entry.userId))!;
     if (entry.currency !== undefined && entry.currency !== POINTS) return this.recordIn(b, entry, mode);
-    const points = fitted(b.points, entry.points, mode, 'points');
+    const points = fittedChange(b.points, entry.points, mode, 'points');
     b.points += points;
     b.changed = true;
     if (entry.type !== 'ADJUSTMENT' && entry.type !== 'EXPIRY' && !entry.release) b.active = true;
@@ -268,30 +217,19 @@ export class LedgerBatch implements BatchPart {
     const currency = entry.currency!;
     const purse = b.purses?.get(currency);
     if (!purse) throw AppError.of('UNKNOWN_CURRENCY', `currency ${currency} does not exist`);
-    // An INACTIVE currency earns nothing (decision 302): its credits are written with 0.
-    const asked = !purse.def.active && entry.points > 0 && EARNING.has(entry.type) ? 0 : entry.points;
-    const points = fitted(purse.balance, asked, mode, currency);
-    if (points > 0 && purse.lifetime > highestBalanceFor(points)) throw balanceOutOfRange();
-    purse.balance += points;
-    purse.changed = true;
+    const { points, lot, crossed } = movePurse(purse, entry, mode, this.batch.now);
     if (entry.type !== 'ADJUSTMENT' && entry.type !== 'EXPIRY' && !entry.release) b.active = true;
-    const lot = moveLots(purse, points, purse.def.expiry, this.batch.now, entry.lotFirst ?? null);
     if (entry.release) entry.release.lot = lot;
-    // Lifetime earnings (levels): credits of the earning types, as points' lifetimeEarned counts them.
-    if (points > 0 && EARNING.has(entry.type)) {
-      const before = purse.lifetime;
-      purse.lifetime += points;
-      for (const l of levelsCrossed(purse.def.levels, before, purse.lifetime)) {
-        const up: LevelUp = { projectId: b.projectId, userId: b.userId, currency, level: l.level, threshold: l.threshold, title: l.title };
-        this.levelUps.push(up);
-        this.batch.notify({
-          type: 'level.reached',
-          projectId: b.projectId,
-          userId: b.userId,
-          occurredAt: entry.occurredAt,
-          data: { userId: b.userId, currency, level: l.level, threshold: l.threshold, title: l.title, lifetime: purse.lifetime },
-        });
-      }
+    for (const l of crossed) {
+      const up: LevelUp = { projectId: b.projectId, userId: b.userId, currency, level: l.level, threshold: l.threshold, title: l.title };
+      this.levelUps.push(up);
+      this.batch.notify({
+        type: 'level.reached',
+        projectId: b.projectId,
+        userId: b.userId,
+        occurredAt: entry.occurredAt,
+        data: { userId: b.userId, currency, level: l.level, threshold: l.threshold, title: l.title, lifetime: purse.lifetime },
+      });
     }
     this.noteRewards(b, entry, points);
     this.entries.push({ ...entry, points, lot });
@@ -343,44 +281,8 @@ export class LedgerBatch implements BatchPart {
   /** Sends every statement at once (on PostgreSQL they are pipelined, in this order). */
   async write(): Promise<void> {
     const now = this.batch.now;
-    const changed = [...this.balances.values()].filter((b) => b.changed || b.rewardsMoved);
-    const balances = setBalances.run(
-      this.batch.session,
-      changed.map((b) => ({
-        project_id: b.projectId,
-        user_id: b.userId,
-        points: b.points,
-        last_active_at: b.active ? now : b.lastActiveAt,
-        rewards_at: b.rewardsAt,
-      })),
-    );
-    const entries = insertEntries.run(
-      this.batch.session,
-      this.entries
-        .filter((e) => !e.release)
-        .map((e) => ({
-          project_id: e.projectId,
-          user_id: e.userId,
-          type: e.type,
-          source_id: e.sourceId,
-          points: e.points,
-          occurred_at: e.occurredAt,
-          date_key: dateKey(e.occurredAt),
-          title: historyJson(e.title),
-          description: historyJson(e.description),
-          image: e.image ?? null,
-          metadata: e.pending
-            ? JSON.stringify({ ...(e.metadata ?? {}), boardGroups: e.boardGroups })
-            : e.metadata
-              ? JSON.stringify(e.metadata)
-              : null,
-          created_at: now,
-          pending_points: e.pending?.points ?? 0,
-          available_at: e.pending?.availableAt ?? null,
-          lot: e.lot ?? null,
-          currency: e.currency ?? POINTS,
-        })) as never,
-    );
+    const balances = setBalances.run(this.batch.session, balanceRows(this.balances.values(), now));
+    const entries = insertEntries.run(this.batch.session, entryRows(this.entries, now));
     const settled = this.pending.write(this.batch.session);
     // Rows inserted for users: counted when created, removed when no unit went on to create the user.
     const inserted = [...this.balances.values()].filter((b) => b.inserted);
@@ -396,24 +298,6 @@ export class LedgerBatch implements BatchPart {
   private writeLots(): Promise<void> {
     return this.expiry ? writeLots(this.batch.session, this.expiry.db, this.balances.values()) : Promise.resolve();
   }
-}
-
-/**
- * The change a holding of `balance` takes for `points`: a debit that does not fit is refused
- * (INSUFFICIENT_POINTS) or cut to the balance; a result beyond the safe range is POINTS_OUT_OF_RANGE.
- */
-function fitted(balance: number, points: number, mode: DebitMode, currency: string): number {
-  let fit = points;
-  if (fit < 0 && balance + fit < 0) {
-    if (mode === 'refuse') throw AppError.of('INSUFFICIENT_POINTS', `Not enough ${currency}`);
-    fit = -balance;
-  }
-  if (balance > highestBalanceFor(fit)) throw balanceOutOfRange();
-  return fit;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The ledger's part of each batch. */

@@ -1,26 +1,12 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { SqlSession } from '../../write-path/session.js';
-import type { CurrencyCatalog, CurrencyDef } from '../currencies/index.js';
-import type { HeldLots } from './ledger-lots.js';
-import { currencyLotsOfUsers, deleteCurrencyLots, pursesOfUsers, upsertCurrencyLots, upsertPurses } from './points.sql.js';
+import { levelsCrossed, type CurrencyCatalog, type Level } from '../currencies/index.js';
+import { moveLots } from './ledger-lots.js';
+import type { BatchEntry, DebitMode, Purse, Purses } from './ledger-types.js';
+import { balanceOutOfRange, fittedChange, highestBalanceFor } from './points-range.js';
+import { currencyLotsOfUsers, deleteCurrencyLots, EARNING_TYPES, pursesOfUsers, upsertCurrencyLots, upsertPurses } from './points.sql.js';
 
-/**
- * A batch user's holding of one currency other than `points` (decision 302): its balance, its lifetime
- * earnings (levels) and its lots (expiry), read with the user's lock and written once per batch. The
- * points balance stays on the users row; a project without other currencies opens no purses and
- * sends none of these statements.
- */
-export interface Purse extends HeldLots {
-  def: CurrencyDef;
-  balance: number;
-  lifetime: number;
-  /** Whether the row exists (update) or not (insert). */
-  stored: boolean;
-  changed: boolean;
-}
-
-/** A user's purses by currency id (null: the project has no other currencies). */
-export type Purses = Map<string, Purse> | null;
+const EARNING = new Set<string>(EARNING_TYPES);
 
 /** One empty purse per currency of the catalog. */
 export function openPurses(catalog: CurrencyCatalog): Purses {
@@ -39,6 +25,30 @@ export function openPurses(catalog: CurrencyCatalog): Purses {
     });
   }
   return purses;
+}
+
+/**
+ * Moves a purse for an entry in its currency (decision 302). An INACTIVE currency earns nothing (its
+ * credits are written with 0); a debit that does not fit is refused or cut (`mode`); credits of the
+ * earning types add to the lifetime earnings, as points' lifetimeEarned counts them. Returns the
+ * points applied, the lot they went to or came from first, and the levels the lifetime crossed.
+ */
+export function movePurse(
+  purse: Purse,
+  entry: BatchEntry,
+  mode: DebitMode,
+  now: number,
+): { points: number; lot: string | null; crossed: Level[] } {
+  const asked = !purse.def.active && entry.points > 0 && EARNING.has(entry.type) ? 0 : entry.points;
+  const points = fittedChange(purse.balance, asked, mode, purse.def.currencyId);
+  if (points > 0 && purse.lifetime > highestBalanceFor(points)) throw balanceOutOfRange();
+  purse.balance += points;
+  purse.changed = true;
+  const lot = moveLots(purse, points, purse.def.expiry, now, entry.lotFirst ?? null);
+  if (points <= 0 || !EARNING.has(entry.type)) return { points, lot, crossed: [] };
+  const before = purse.lifetime;
+  purse.lifetime += points;
+  return { points, lot, crossed: levelsCrossed(purse.def.levels, before, purse.lifetime) };
 }
 
 type UserKey = { project_id: string; user_id: string };

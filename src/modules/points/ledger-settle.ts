@@ -2,7 +2,7 @@ import { dateKey } from '../../platform/time.js';
 import { POINTS } from '../currencies/index.js';
 import { historyText } from './ledger.js';
 import type { PendingCredit } from './ledger-pending.js';
-import type { Purse } from './ledger-purses.js';
+import type { Purse } from './ledger-types.js';
 import type { Balance, BatchEntry, DebitMode } from './ledger-types.js';
 import { expiredPoints, type ExpiryPolicy } from './lots.js';
 

@@ -1,10 +1,9 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
-import type { CurrencyCatalog } from '../currencies/index.js';
+import type { CurrencyCatalog, CurrencyDef } from '../currencies/index.js';
 import type { LedgerEntryInput } from './ledger.js';
 import type { HeldLots } from './ledger-lots.js';
 import type { PendingCredit } from './ledger-pending.js';
-import type { Purses } from './ledger-purses.js';
 import type { ExpiryPolicy } from './lots.js';
 
 /** The types of the ledger's part of a batch (ledger-batch.ts). */
@@ -97,3 +96,21 @@ export interface Balance extends HeldLots {
    */
   inserted: boolean;
 }
+
+/**
+ * A batch user's holding of one currency other than `points` (decision 302): its balance, its lifetime
+ * earnings (levels) and its lots (expiry), read with the user's lock and written once per batch. The
+ * points balance stays on the users row; a project without other currencies opens no purses and
+ * sends none of these statements.
+ */
+export interface Purse extends HeldLots {
+  def: CurrencyDef;
+  balance: number;
+  lifetime: number;
+  /** Whether the row exists (update) or not (insert). */
+  stored: boolean;
+  changed: boolean;
+}
+
+/** A user's purses by currency id (null: the project has no other currencies). */
+export type Purses = Map<string, Purse> | null;

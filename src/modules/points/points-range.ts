@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors.js';
+import type { DebitMode } from './ledger-types.js';
 
 /**
  * Points are integers, and every reward, ledger entry and balance stays within the safe integer
@@ -22,4 +23,19 @@ export function highestBalanceFor(points: number): number {
 
 export function balanceOutOfRange(): AppError {
   return AppError.of('POINTS_OUT_OF_RANGE', `The balance would exceed ${MAX_POINTS} points`);
+}
+
+/**
+ * The change a holding of `balance` takes for `points`: a debit that does not fit is refused
+ * (INSUFFICIENT_POINTS) or, with `mode` 'clamp', cut to the balance; a result beyond the safe range
+ * is POINTS_OUT_OF_RANGE.
+ */
+export function fittedChange(balance: number, points: number, mode: DebitMode, currency: string): number {
+  let fit = points;
+  if (fit < 0 && balance + fit < 0) {
+    if (mode === 'refuse') throw AppError.of('INSUFFICIENT_POINTS', `Not enough ${currency}`);
+    fit = -balance;
+  }
+  if (balance > highestBalanceFor(fit)) throw balanceOutOfRange();
+  return fit;
 }
