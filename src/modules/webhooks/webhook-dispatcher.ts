@@ -1,11 +1,11 @@
 import { storeOwnedByOneProcess } from '../../platform/db/dialect-sql.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import type { AttemptRow, ClaimedDelivery, WebhookDeliveriesRepository } from './deliveries.repository.js';
+import type { ClaimedDelivery, WebhookDeliveriesRepository } from './deliveries.repository.js';
 import type { EndpointCache } from './endpoint-cache.js';
-import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.js';
+import { attemptOutcome, EndpointHealth, type Outcome } from './endpoint-health.js';
 import type { AttemptResult, WebhookSender } from './webhook-sender.js';
-import type { Endpoint, WebhookEndpointsRepository } from './webhooks.repository.js';
+import type { WebhookEndpointsRepository } from './webhooks.repository.js';
 
 export interface DispatcherOptions {
   /** How often to look for due deliveries (ms); 0 sends only on demand (`runUntilIdle`, tests). */
@@ -14,13 +14,6 @@ export interface DispatcherOptions {
   concurrency: number;
   /** How long a claim holds before another dispatcher may take the row (its dispatcher died). */
   leaseMs?: number;
-}
-
-/** One attempt's outcome, as written back to its row. */
-interface Outcome {
-  row: AttemptRow;
-  endpoint: Endpoint | undefined;
-  result: AttemptResult;
 }
 
 /** Outcomes written together once this many have gathered (and whenever the workers run dry). */
@@ -74,16 +67,18 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private stopping = false;
   private started = false;
+  private readonly health: EndpointHealth;
 
   constructor(
     private readonly platform: Platform,
     private readonly endpoints: EndpointCache,
-    private readonly endpointsRepo: WebhookEndpointsRepository,
+    endpointsRepo: WebhookEndpointsRepository,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly sender: WebhookSender,
     private readonly options: DispatcherOptions,
   ) {
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.health = new EndpointHealth(platform, endpoints, endpointsRepo, deliveries);
   }
 
   async start(): Promise<void> {
@@ -166,7 +161,7 @@ export class WebhookDispatcher {
     if (!row) return false;
     const outcome = await this.attempt(row);
     await this.deliveries.record([outcome.row]);
-    await this.noteHealth([outcome]);
+    await this.health.note([outcome]);
     return true;
   }
 
@@ -289,30 +284,7 @@ export class WebhookDispatcher {
         body: row.payload,
       });
     }
-    const attempts = Number(row.attempts) + 1;
-    const first = row.first_attempt_at === null ? now : Number(row.first_attempt_at);
-    const next = result.ok ? null : nextAttemptAt(attempts, first, now);
-    const held = !result.ok && next !== null && endpoint?.status !== 'ACTIVE';
-    return {
-      endpoint,
-      result,
-      row: {
-        project_id: row.project_id,
-        webhook_id: row.webhook_id,
-        message_id: row.message_id,
-        status: result.ok ? 'delivered' : next === null ? 'failed' : 'pending',
-        attempts,
-        next_attempt_at: held ? null : next,
-        first_attempt_at: first,
-        last_attempt_at: now,
-        last_status_code: result.statusCode,
-        last_response: result.response,
-        last_error: result.error,
-        delivered_at: result.ok ? now : row.delivered_at,
-        locked_by: null,
-        locked_until: null,
-      },
-    };
+    return attemptOutcome(row, endpoint, result, now);
   }
 
   /** Writes the gathered outcomes (one write at a time; a failed write leaves the rows to their leases). */
@@ -322,41 +294,11 @@ export class WebhookDispatcher {
       if (batch.length === 0) return;
       try {
         await this.deliveries.record(batch.map((o) => o.row));
-        await this.noteHealth(batch);
+        await this.health.note(batch);
       } catch (err) {
         this.platform.log.error({ err, deliveries: batch.length }, 'could not record webhook attempts; they will be sent again');
       }
     });
     return this.recording;
-  }
-
-  /** Per endpoint: a success ends its failing period; a failure starts one, and after 3 days disables it. */
-  private async noteHealth(outcomes: readonly Outcome[]): Promise<void> {
-    const byEndpoint = new Map<Endpoint, Outcome[]>();
-    for (const o of outcomes) if (o.endpoint) byEndpoint.set(o.endpoint, [...(byEndpoint.get(o.endpoint) ?? []), o]);
-    const db = this.platform.db.kysely;
-    for (const [e, list] of byEndpoint) {
-      if (list.some((o) => o.result.ok)) {
-        // Only an endpoint known to be failing has something to clear (every change of that state drops the cache).
-        if (e.failingSince !== null && (await this.endpointsRepo.succeeded(db, e.projectId, e.webhookId)))
-          await this.endpoints.changed(e.projectId);
-        continue;
-      }
-      const last = list[list.length - 1]!;
-      const at = Number(last.row.last_attempt_at);
-      if (e.failingSince === null) {
-        if (await this.endpointsRepo.failed(db, e.projectId, e.webhookId, Number(list[0]!.row.last_attempt_at)))
-          await this.endpoints.changed(e.projectId);
-        continue;
-      }
-      if (e.status !== 'ACTIVE' || at - e.failingSince < DISABLE_AFTER_MS) continue;
-      const why = last.result.statusCode !== null ? `HTTP ${last.result.statusCode}` : last.result.error;
-      const reason = `No successful delivery since ${new Date(e.failingSince).toISOString()} (3 days); the last attempt got ${why}`;
-      if (await this.endpointsRepo.disableFailing(db, e.projectId, e.webhookId, at - DISABLE_AFTER_MS, at, reason)) {
-        await this.deliveries.hold(db, e.projectId, e.webhookId);
-        await this.endpoints.changed(e.projectId);
-        this.platform.log.warn({ projectId: e.projectId, webhookId: e.webhookId }, `webhook endpoint disabled: ${reason}`);
-      }
-    }
   }
 }
