@@ -5,7 +5,9 @@
  * `GET /bare/user/{userId}`, a validated parameter and a small JSON answer; measured before and
  * after each mode's routes, the mean is the reference). Per route: req/s, p99, the server's CPU per
  * request (from /proc, every thread), and in scale mode PostgreSQL's CPU per request (every postgres
- * process of the machine, from /proc, during the route's run).
+ * process of the machine, from /proc, during the route's run). A route whose answer is BENCH_SIZED_FROM bytes
+ * or more (1,024) is also compared with the bare route answering as many bytes, measured right after it
+ * (`GET /bare/sized/{userId}?bytes=N`): what is left of the ratio once the bytes themselves are paid for.
  *
  * A route of the document that this file does not know fails the run: add its parameters to ROUTES.
  * The project is seeded through the API first (bench/reads/seed.ts).
@@ -15,7 +17,8 @@
  * =postgres://… and REDIS_URL, default redis://127.0.0.1:6379), BENCH_ROUTES (a text every
  * measured path must contain, e.g. `notifications`), BENCH_NODE_ARGS, BENCH_ANALYZE (1: in scale mode the
  * database is ANALYZEd after seeding, as autovacuum would have done on a live one; 0: not, decision 339),
- * BENCH_SAME_MS (1: each user's events of a month seeded in one millisecond, not a second apart).
+ * BENCH_SAME_MS (1: each user's events of a month seeded in one millisecond, not a second apart), BENCH_SIZED_FROM
+ * (1024: the answer size from which a route is also measured against the bare route of its size).
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
@@ -93,7 +96,14 @@ interface Row {
   route: string;
   m: Measured | null;
   note?: string;
+  /** The size of the route's answer (its body, in bytes). */
+  bytes?: number;
+  /** The bare route answering as many bytes, measured right after the route (answers of SIZED_FROM bytes or more). */
+  sized?: Measured;
 }
+
+/** Answers at least this large are also compared with a bare route answering as many bytes. */
+const SIZED_FROM = Number(process.env.BENCH_SIZED_FROM ?? 1024);
 
 async function publicGets(base: string): Promise<string[]> {
   const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
@@ -142,6 +152,8 @@ async function runMode(mode: string, rows: Row[]): Promise<void> {
       path: `/bare/user/${u}`,
       headers: { authorization: `Bearer ${tokens[i]}` },
     }));
+    const sizedRequests = (bytes: number): autocannon.Request[] =>
+      bareRequests.map((r) => ({ ...r, path: `${r.path!.replace('/bare/user/', '/bare/sized/')}?bytes=${bytes}` }));
     const bareRun = async () => {
       const target = [{ url: bare.base, requests: bareRequests, connections: CONNECTIONS }];
       await measure(target, WARMUP, [bare.child.pid!]);
@@ -167,9 +179,17 @@ async function runMode(mode: string, rows: Row[]): Promise<void> {
         rows.push({ mode, route: `${path}${query}`, m: null, note: `answers ${probe.status}: ${(await probe.text()).slice(0, 120)}` });
         continue;
       }
+      const bytes = Buffer.byteLength(await probe.text());
       const target = [{ url: laurel.base, requests, connections: CONNECTIONS }];
       await measure(target, WARMUP, [laurel.child.pid!]);
-      rows.push({ mode, route: `${path}${query}`, m: await measure(target, SECONDS, [laurel.child.pid!], { postgres: scale }) });
+      const m = await measure(target, SECONDS, [laurel.child.pid!], { postgres: scale });
+      let sized: Measured | undefined;
+      if (bytes >= SIZED_FROM) {
+        const sizedTarget = [{ url: bare.base, requests: sizedRequests(bytes), connections: CONNECTIONS }];
+        await measure(sizedTarget, WARMUP, [bare.child.pid!]);
+        sized = await measure(sizedTarget, SECONDS, [bare.child.pid!]);
+      }
+      rows.push({ mode, route: `${path}${query}`, m, bytes, sized });
     }
     rows.push({ mode, route: 'bare GET (last)', m: await bareRun() });
   } finally {
@@ -184,9 +204,10 @@ function print(rows: Row[]): void {
       `${USERS} users × ${HISTORY} events; requests go round ${Math.min(ROTATION, USERS)} users)`,
   );
   console.log(
-    '| mode | route | req/s | p99 ms | server CPU µs/req | PostgreSQL CPU µs/req | req/s ÷ bare | CPU ÷ bare | p99 ÷ bare | non-2xx |',
+    '| mode | route | req/s | p99 ms | server CPU µs/req | PostgreSQL CPU µs/req | req/s ÷ bare | CPU ÷ bare | p99 ÷ bare | non-2xx |' +
+      ' answer bytes | CPU ÷ bare of that size |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const mode of new Set(rows.map((r) => r.mode))) {
     const ofMode = rows.filter((r) => r.mode === mode);
     const bares = ofMode.filter((r) => r.route.startsWith('bare') && r.m).map((r) => r.m!);
@@ -197,14 +218,15 @@ function print(rows: Row[]): void {
     };
     for (const r of ofMode) {
       if (!r.m) {
-        console.log(`| ${mode} | ${r.route} | — | — | — | — | — | — | — | ${r.note} |`);
+        console.log(`| ${mode} | ${r.route} | — | — | — | — | — | — | — | ${r.note} | — | — |`);
         continue;
       }
       const m = r.m;
       console.log(
         `| ${mode} | ${r.route} | ${Math.round(m.rps)} | ${m.p99} | ${Math.round(m.cpuUs)} | ` +
           `${m.postgresCpuUs === null ? '—' : Math.round(m.postgresCpuUs)} | ${(m.rps / ref.rps).toFixed(2)} | ` +
-          `${(m.cpuUs / ref.cpuUs).toFixed(2)} | ${(m.p99 / Math.max(1, ref.p99)).toFixed(2)} | ${m.non2xx + m.errors} |`,
+          `${(m.cpuUs / ref.cpuUs).toFixed(2)} | ${(m.p99 / Math.max(1, ref.p99)).toFixed(2)} | ${m.non2xx + m.errors} | ` +
+          `${r.bytes ?? '—'} | ${r.sized ? `${(m.cpuUs / r.sized.cpuUs).toFixed(2)} (${Math.round(r.sized.cpuUs)} µs)` : '—'} |`,
       );
     }
   }
