@@ -7,7 +7,8 @@ import { coverMissedPeriods, NO_FREEZES, streakAfterPeriodWithFreezes, type Free
 import { EMPTY_STREAK, type StreakState } from './streak-state.js';
 import type { StreakDefinition } from './streaks.schemas.js';
 import type { StreakProgressTable } from './streaks.tables.js';
-import { addPeriodStats, addStats, progressOfUsers, writeProgress } from './streaks.sql.js';
+import { progressOfUsers, writeProgress } from './streaks.sql.js';
+import { StreakTotals } from './streak-totals.js';
 
 export type Streak = Omit<StreakDefinition, 'freezes'> & { timeFrame: TimeFrame; freezes: Required<FreezeRule> | null };
 
@@ -37,9 +38,6 @@ export const STREAKS = partKey<StreaksBatch>('streaks');
 export function streaksIn(batch: WriteBatch): StreaksBatch | undefined {
   return batch.find(STREAKS);
 }
-
-/** Rows of streak_stats / streak_period_stats a batch adds to: one of this many, chosen per batch. */
-export const STAT_SHARDS = 8;
 
 /** The state of a stored row (or of no row). */
 export function stateOf(r: StreakProgressTable | undefined): StreakState {
@@ -87,8 +85,8 @@ export type StreakDefinitions = (batch: WriteBatch, projectId: string) => Promis
 export class StreaksBatch implements EventStagePart<'streak-cover'> {
   private readonly defs = new Map<string, Streak[]>();
   private readonly held = new Map<string, Held>();
-  private readonly stats = new Map<string, { projectId: string; streakId: string; participants: number; longest: number }>();
-  private readonly periods = new Map<string, { projectId: string; streakId: string; period: number; users: number; countSum: number }>();
+  /** The analytics totals the batch moves (streak-totals.ts). */
+  private readonly totals = new StreakTotals();
 
   constructor(
     private readonly batch: WriteBatch,
@@ -134,7 +132,7 @@ export class StreaksBatch implements EventStagePart<'streak-cover'> {
     const cover = coverMissedPeriods(held.state, held.freezes, current, streak.freezes);
     if (cover.covered.length === 0) return { covered: [] };
     this.held.set(key, { ...held, state: cover.state, freezes: cover.freezes, updatedAt: u.now, changed: true });
-    this.moveTotals(u.projectId, u.streakId, held.state, cover.state);
+    this.totals.move(u.projectId, u.streakId, held.state, cover.state);
     return { covered: cover.covered.map((p) => periodDateKey(streak.timeFrame, p)) };
   }
 
@@ -229,7 +227,7 @@ export class StreaksBatch implements EventStagePart<'streak-cover'> {
       stored: held?.stored ?? false,
     });
     // A row may exist with no period yet (freezes granted before the first event).
-    this.moveTotals(event.projectId, streak.streakId, held && before.periods.length > 0 ? before : null, step.state);
+    this.totals.move(event.projectId, streak.streakId, held && before.periods.length > 0 ? before : null, step.state);
     outcome.pointsEarned += pointsAwarded;
     if (step.newlyClaimed.length > 0) {
       this.batch.notify({
@@ -247,37 +245,6 @@ export class StreaksBatch implements EventStagePart<'streak-cover'> {
       });
     }
     return { ...result, milestoneReached: step.newlyClaimed.length > 0, pointsAwarded };
-  }
-
-  /** The analytics totals (decision 031): participants, the longest run, users and counts per latest period. */
-  private moveTotals(projectId: string, streakId: string, before: StreakState | null, after: StreakState): void {
-    const total = this.statsOf(projectId, streakId);
-    if (!before) total.participants += 1;
-    total.longest = Math.max(total.longest, after.longestStreak);
-    const lastAfter = after.periods[after.periods.length - 1]!;
-    if (before) {
-      const lastBefore = before.periods[before.periods.length - 1]!;
-      const p = this.periodOf(projectId, streakId, lastBefore);
-      p.users -= 1;
-      p.countSum -= before.currentCount;
-    }
-    const p = this.periodOf(projectId, streakId, lastAfter);
-    p.users += 1;
-    p.countSum += after.currentCount;
-  }
-
-  private statsOf(projectId: string, streakId: string) {
-    const key = `${projectId}\u0000${streakId}`;
-    let s = this.stats.get(key);
-    if (!s) this.stats.set(key, (s = { projectId, streakId, participants: 0, longest: 0 }));
-    return s;
-  }
-
-  private periodOf(projectId: string, streakId: string, period: number) {
-    const key = `${projectId}\u0000${streakId}\u0000${period}`;
-    let p = this.periods.get(key);
-    if (!p) this.periods.set(key, (p = { projectId, streakId, period, users: 0, countSum: 0 }));
-    return p;
   }
 
   /**
@@ -339,43 +306,14 @@ export class StreaksBatch implements EventStagePart<'streak-cover'> {
         },
       });
     }
-    // All three go out at once (pipelined on PostgreSQL, in this order). The rows every batch of a
-    // streak shares come last, so they stay locked only until the commit.
+    // All go out at once (pipelined on PostgreSQL, in this order). The rows every batch of a streak
+    // shares (the totals) come last, so they stay locked only until the commit.
     const progress = writeProgress.run(session, rows);
-    const shard = Math.floor(Math.random() * STAT_SHARDS);
-    const stats = [...this.stats.values()].sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId));
-    const totals = addStats.run(
-      session,
-      stats.map((s) => ({
-        project_id: s.projectId,
-        streak_id: s.streakId,
-        shard,
-        participants: s.participants,
-        longest_streak: s.longest,
-      })),
-    );
-    const periods = [...this.periods.values()]
-      .filter((p) => p.users !== 0 || p.countSum !== 0)
-      .sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId) || a.period - b.period);
-    const periodTotals = addPeriodStats.run(
-      session,
-      periods.map((p) => ({
-        project_id: p.projectId,
-        streak_id: p.streakId,
-        period: p.period,
-        shard,
-        users: p.users,
-        count_sum: p.countSum,
-      })),
-    );
-    await Promise.all([progress, totals, periodTotals]);
+    const totals = this.totals.write(session);
+    await Promise.all([progress, totals]);
   }
 }
 
 function heldKey(projectId: string, userId: string, streakId: string): string {
   return `${projectId}\u0000${userId}\u0000${streakId}`;
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
