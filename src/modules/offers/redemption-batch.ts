@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/errors.js';
 import { generateId } from '../../platform/ids.js';
-import { DAY_MS, monthKey } from '../../platform/time.js';
+import { DAY_MS } from '../../platform/time.js';
 import { CouponIssues, toCoupon } from '../coupons/index.js';
 import type { CouponsTable } from '../coupons/index.js';
 import { historyText } from '../points/index.js';
@@ -13,16 +13,8 @@ import { offerTiers, pickLanguage, STREAK_FREEZE } from './offer-rules.js';
 import type { RedemptionUnit } from './redemption-types.js';
 import type { Redeemed } from './offers.schemas.js';
 import type { OffersTable, RedemptionsTable } from './offers.tables.js';
-import {
-  addMonthCounts,
-  addUserCounts,
-  insertRedemptions,
-  lockOffers,
-  monthCounts,
-  setRedeemedTotals,
-  shopStatus,
-  userCounts,
-} from './redemption.sql.js';
+import { insertRedemptions } from './redemption.sql.js';
+import { RedemptionCounts, type HeldOffer } from './redemption-counts.js';
 import { REFUSAL_MESSAGES, redeemRefusal, type FreezeBankRefusal, type RedeemRefusal } from './redeem-refusal.js';
 
 export { pickLanguage, type RedemptionUnit } from './redemption-types.js';
@@ -50,14 +42,6 @@ function unitCoupons(
   return issues.make(fields, u.quantity, now);
 }
 
-interface Count {
-  key: Record<string, string>;
-  count: number;
-  taken: number;
-}
-
-const k = (...parts: string[]) => parts.join('\u0000');
-
 /**
  * Redemption's part of the write path (decision 040): one redeem checks the offer (status,
  * validity), its limits (total, month, user) and the balance against the batch's state — the
@@ -75,10 +59,8 @@ export const redemptionParticipant = defineParticipant<RedemptionBatch>({
 });
 
 class RedemptionBatch implements BatchPart<'redemption'> {
-  private readonly offers = new Map<string, { row: OffersTable; redeemed: number }>();
-  private readonly activeShops = new Set<string>();
-  private readonly months = new Map<string, Count>();
-  private readonly users = new Map<string, Count>();
+  /** The offers, locked, and their limits' counters (redemption-counts.ts). */
+  private readonly counts = new RedemptionCounts();
   /** The coupons the batch issues (the coupons module's rows). */
   private readonly coupons = new CouponIssues();
   private readonly redemptions: RedemptionsTable[] = [];
@@ -93,42 +75,9 @@ class RedemptionBatch implements BatchPart<'redemption'> {
     const units = this.batch.unitsOf('redemption');
     if (units.length === 0) return;
     const session = this.batch.session;
-    const offerKeys = new Map(units.map((u) => [k(u.projectId, u.offerId), { project_id: u.projectId, offer_id: u.offerId }]));
-    for (const u of units) {
-      const month = monthKey(u.now);
-      this.months.set(k(u.projectId, u.offerId, month), {
-        key: { project_id: u.projectId, offer_id: u.offerId, month },
-        count: 0,
-        taken: 0,
-      });
-      this.users.set(k(u.projectId, u.offerId, u.userId), {
-        key: { project_id: u.projectId, offer_id: u.offerId, user_id: u.userId },
-        count: 0,
-        taken: 0,
-      });
-    }
-    // The counts go out with the offers' lock (pipelined on PostgreSQL) and are read behind it.
-    const [offers, months, users] = await Promise.all([
-      lockOffers.run(session, [...offerKeys.values()]),
-      monthCounts.run(
-        session,
-        [...this.months.values()].map((c) => c.key as { project_id: string; offer_id: string; month: string }),
-      ),
-      userCounts.run(
-        session,
-        [...this.users.values()].map((c) => c.key as { project_id: string; offer_id: string; user_id: string }),
-      ),
-    ]);
-    for (const row of offers) this.offers.set(k(row.project_id, row.offer_id), { row, redeemed: Number(row.redeemed_total) });
-    for (const r of months) this.months.get(k(r.project_id, r.offer_id, r.month))!.count = Number(r.redeemed);
-    for (const r of users) this.users.get(k(r.project_id, r.offer_id, r.user_id))!.count = Number(r.redeemed);
-    const shops = new Map<string, { project_id: string; shop_id: string }>();
-    for (const { row } of this.offers.values())
-      if (row.shop_id !== null) shops.set(k(row.project_id, row.shop_id), { project_id: row.project_id, shop_id: row.shop_id });
-    for (const r of await shopStatus.run(session, [...shops.values()]))
-      if (r.status === 'ACTIVE') this.activeShops.add(k(r.project_id, r.shop_id));
+    await this.counts.load(session, units);
     const banks = units.flatMap((u) => {
-      const row = this.offers.get(k(u.projectId, u.offerId))?.row;
+      const row = this.counts.offer(u.projectId, u.offerId)?.row;
       return row && row.type === STREAK_FREEZE && row.streak_id
         ? [{ projectId: u.projectId, userId: u.userId, streakId: row.streak_id }]
         : [];
@@ -137,7 +86,7 @@ class RedemptionBatch implements BatchPart<'redemption'> {
   }
 
   apply(u: RedemptionUnit): Redeemed['data'] {
-    const held = this.offers.get(k(u.projectId, u.offerId));
+    const held = this.counts.offer(u.projectId, u.offerId);
     if (!held) throw AppError.of('OFFER_NOT_FOUND', u.offerId);
     ledgerIn(this.batch).requireLive(u.projectId, u.userId);
     const offer = held.row;
@@ -152,21 +101,21 @@ class RedemptionBatch implements BatchPart<'redemption'> {
   }
 
   /** Why the redemption of all `u.quantity` units is refused (every limit counts units), or null. */
-  private refusal(u: RedemptionUnit, held: { row: OffersTable; redeemed: number }, cost: number): RedeemRefusal | null {
+  private refusal(u: RedemptionUnit, held: HeldOffer, cost: number): RedeemRefusal | null {
     const offer = held.row;
     return redeemRefusal({
       now: u.now,
       // An INACTIVE currency spends nothing: its offers read as OFFER_INACTIVE (decision 302).
       status: currencyActive(ledgerIn(this.batch), u.projectId, offer) ? offer.status : 'INACTIVE',
-      shopActive: offer.shop_id === null || this.activeShops.has(k(u.projectId, offer.shop_id)),
+      shopActive: this.counts.shopActive(u.projectId, offer.shop_id),
       validFrom: offer.valid_from === null ? null : Number(offer.valid_from),
       validUntil: offer.valid_until === null ? null : Number(offer.valid_until),
       totalLimit: offer.total_limit === null ? null : Number(offer.total_limit),
       redeemedTotal: held.redeemed,
       monthlyLimit: offer.monthly_limit === null ? null : Number(offer.monthly_limit),
-      redeemedThisMonth: this.months.get(k(u.projectId, u.offerId, monthKey(u.now)))!.count,
+      redeemedThisMonth: this.counts.thisMonth(u),
       perUserLimit: offer.per_user_limit === null ? null : Number(offer.per_user_limit),
-      redeemedByUser: this.users.get(k(u.projectId, u.offerId, u.userId))!.count,
+      redeemedByUser: this.counts.byUser(u),
       tiers: offerTiers(offer),
       userTier: this.tiers?.tierOf(u.projectId, u.userId)?.tierId ?? null,
       cost,
@@ -307,41 +256,14 @@ class RedemptionBatch implements BatchPart<'redemption'> {
       metadata: u.metadata ? JSON.stringify(u.metadata) : null,
       created_at: u.now,
     });
-    this.offers.get(k(u.projectId, u.offerId))!.redeemed += 1;
-    const month = this.months.get(k(u.projectId, u.offerId, monthKey(u.now)))!;
-    const perUser = this.users.get(k(u.projectId, u.offerId, u.userId))!;
-    month.count += 1;
-    month.taken += 1;
-    perUser.count += 1;
-    perUser.taken += 1;
+    this.counts.count(u);
   }
 
   async write(): Promise<void> {
     if (this.redemptions.length === 0) return;
     const session = this.batch.session;
     // Sent at once, in this order (pipelined on PostgreSQL).
-    await Promise.all([
-      this.coupons.write(session),
-      insertRedemptions.run(session, this.redemptions),
-      addUserCounts.run(
-        session,
-        [...this.users.values()]
-          .filter((c) => c.taken > 0)
-          .map((c) => ({ ...(c.key as { project_id: string; offer_id: string; user_id: string }), redeemed: c.taken })),
-      ),
-      addMonthCounts.run(
-        session,
-        [...this.months.values()]
-          .filter((c) => c.taken > 0)
-          .map((c) => ({ ...(c.key as { project_id: string; offer_id: string; month: string }), redeemed: c.taken })),
-      ),
-      setRedeemedTotals.run(
-        session,
-        [...this.offers.values()]
-          .filter((o) => o.redeemed !== Number(o.row.redeemed_total))
-          .map((o) => ({ project_id: o.row.project_id, offer_id: o.row.offer_id, redeemed_total: o.redeemed })),
-      ),
-    ]);
+    await Promise.all([this.coupons.write(session), insertRedemptions.run(session, this.redemptions), ...this.counts.write(session)]);
   }
 }
 
