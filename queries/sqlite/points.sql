@@ -35,10 +35,10 @@ select "points_expiry_days", "points_expiry_since" from "projects" where "projec
 select "entry_id", "type", "source_id", "points", "pending_points", "available_at", "occurred_at", "title" from "ledger" where "project_id" = ? and "user_id" = ? and "type" = ? and "source_id" = ? and "occurred_at" = ? and "currency" = ? order by "entry_id";
 
 -- modules/points/points.repository.ts PointsRepository.historyPage [sample 1]
--- (not dumped: the call failed with "statement argument "currency" is missing"; give it a sample)
+select "l"."entry_id", "l"."type", "l"."source_id", "l"."points", "l"."pending_points", "l"."occurred_at", "l"."date_key", "l"."title", "l"."description", "l"."image", "l"."available_at", "l"."metadata", (select count(*) as "n" from "ledger" as "e" where "e"."project_id" = "l"."project_id" and "e"."user_id" = "l"."user_id" and "e"."occurred_at" = "l"."occurred_at" and "e"."type" = "l"."type" and "e"."source_id" = "l"."source_id" and "e"."entry_id" < "l"."entry_id" and "e"."currency" = "l"."currency") as "earlier" from "ledger" as "l" where "l"."project_id" = ? and "l"."user_id" = ? and "l"."currency" = ? and ("l"."points" != ? or "l"."available_at" is not null) order by "l"."occurred_at" desc, "l"."entry_id" desc limit ?;
 
 -- modules/points/points.repository.ts PointsRepository.historyPage [sample 2]
--- (not dumped: the call failed with "statement argument "currency" is missing"; give it a sample)
+select "l"."entry_id", "l"."type", "l"."source_id", "l"."points", "l"."pending_points", "l"."occurred_at", "l"."date_key", "l"."title", "l"."description", "l"."image", "l"."available_at", "l"."metadata", (select count(*) as "n" from "ledger" as "e" where "e"."project_id" = "l"."project_id" and "e"."user_id" = "l"."user_id" and "e"."occurred_at" = "l"."occurred_at" and "e"."type" = "l"."type" and "e"."source_id" = "l"."source_id" and "e"."entry_id" < "l"."entry_id" and "e"."currency" = "l"."currency") as "earlier" from "ledger" as "l" where "l"."project_id" = ? and "l"."user_id" = ? and "l"."currency" = ? and ("l"."occurred_at" > ? or ("l"."occurred_at" = ? and "l"."entry_id" > ?)) order by "l"."occurred_at" asc, "l"."entry_id" asc limit ?;
 
 -- modules/points/points.repository.ts PointsRepository.ledgerSum
 select coalesce(sum("points"), 0) as "total" from "ledger" where "project_id" = ? and "user_id" = ? and "currency" = ?;

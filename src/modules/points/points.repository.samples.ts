@@ -4,8 +4,8 @@ import type { Samples } from '../../../scripts/sql-dump/dump.js';
 export const samples: Samples = {
   PointsRepository: {
     historyPage: [
-      ({ db }) => [db, 'p', 'u', { dir: 'desc', showAll: false, after: null, limit: 20 }],
-      ({ db }) => [db, 'p', 'u', { dir: 'asc', showAll: true, after: { occurredAt: 1, entryId: 1 }, limit: 20 }],
+      ({ db }) => [db, 'p', 'u', { dir: 'desc', showAll: false, after: null, limit: 20, currency: 'points' }],
+      ({ db }) => [db, 'p', 'u', { dir: 'asc', showAll: true, after: { occurredAt: 1, entryId: 1 }, limit: 20, currency: 'points' }],
     ],
   },
 };
