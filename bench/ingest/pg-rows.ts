@@ -18,7 +18,8 @@
  * Each shape runs in a transaction (BEGIN, statements, COMMIT) from one connection for PG_ROWS_SECONDS, with the
  * users drawn at random. Printed per transaction: PostgreSQL CPU µs, and per row of the shape.
  *
- * Env: PG_ROWS_SECONDS (5 per shape), PG_ROWS_USERS (10000), PG_ROWS_R (15: rows per statement, the batch's mean).
+ * Env: PG_ROWS_SECONDS (5 per shape), PG_ROWS_USERS (10000), PG_ROWS_R (15: rows per statement, the batch's mean),
+ * PG_ROWS_PLAN (unset: the server's plan_cache_mode, `auto`; else the mode the connection sets, e.g. force_generic_plan).
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -37,6 +38,7 @@ if (!scaleUrl) {
 const store = await createBenchStore('pg-rows', {});
 const client = new pg.Client({ connectionString: store.env.DATABASE_URL });
 await client.connect();
+if (process.env.PG_ROWS_PLAN) await client.query(`SET plan_cache_mode = ${process.env.PG_ROWS_PLAN}`);
 
 const TICK_US = 1e6 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second.
 

@@ -51,7 +51,8 @@ export async function createBenchStore(
     },
     async cleanup() {
       rmSync(dir, { recursive: true, force: true });
-      if (database) await adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      if (database && !process.env.BENCH_KEEP_DB) await adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      if (database && process.env.BENCH_KEEP_DB) console.log(`kept database ${database}`);
       if (env.REDIS_URL && env.LAUREL_REDIS_PREFIX) await deleteKeysWithPrefix(env.REDIS_URL, env.LAUREL_REDIS_PREFIX);
     },
   };
