@@ -12,7 +12,10 @@ export const mode = scaleUrl ? 'scale' : 'embedded';
 export interface BenchStore {
   /** Environment for the server under test: store, secrets folder, Redis prefix, quiet logs. */
   env: Record<string, string>;
-  /** Removes the temp folder, and in scale mode the database and the Redis keys it created. */
+  /**
+   * Removes the temp folder, and in scale mode the database and the Redis keys it created. With BENCH_KEEP_DB=1
+   * the database is kept and its name printed, to look at its statistics after the run (pg_stat_user_tables).
+   */
   cleanup(): Promise<void>;
   /**
    * Scale mode: ANALYZE the benchmark's database, as autovacuum does within a minute on a live one (the
