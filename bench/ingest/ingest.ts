@@ -44,8 +44,11 @@
  *
  * In scale mode the database is ANALYZEd after each warm-up (decision 339), as autovacuum does within a minute
  * on a live database: the benchmark's tables were empty when the server prepared its statements, and
- * PostgreSQL keeps a prepared statement's plan until the table's statistics change. BENCH_ANALYZE=0 leaves
- * that out (the plans of a database's first minute).
+ * PostgreSQL keeps a prepared statement's plan until the table's statistics change. During the measured run,
+ * every BENCH_ANALYZE_EVERY seconds (2), the tables that grew past autovacuum's analyze threshold are analyzed
+ * again (this machine's PostgreSQL runs with autovacuum off; without it a slow warm-up left plans made for
+ * tables of ~1,800 rows scanning tables of 10,000). BENCH_ANALYZE=0 leaves all of that out (the plans of a
+ * database's first minute).
  *
  * autocannon walks the request list from its start on every connection, so all connections (and
  * every instance) send user0, user1, … at about the same time: batches of both instances lock the
@@ -54,7 +57,7 @@
  * Env: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_USERS (10000),
  * BENCH_BULK (100), BENCH_RUNS (single,bulk), BENCH_INSTANCES (1), BENCH_WEBHOOK (0), BENCH_LIVE_STREAMS (0),
  * BENCH_CURRENCY (0), BENCH_ACHIEVEMENTS (0), BENCH_ACHIEVEMENT_UNLOCKS (0), BENCH_AB_ROUNDS (0), BENCH_CAMPAIGNS (0),
- * BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_ANALYZE (1), BENCH_NODE_ARGS.
+ * BENCH_PG_ACTIVITY (0), BENCH_OFFSET_INSTANCES (0), BENCH_ANALYZE (1), BENCH_ANALYZE_EVERY (2), BENCH_NODE_ARGS.
  */
 import type { ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
@@ -83,6 +86,7 @@ const FEW = process.env.BENCH_CAMPAIGNS === 'few';
 const OFFSET_INSTANCES = process.env.BENCH_OFFSET_INSTANCES === '1';
 const CURRENCY = process.env.BENCH_CURRENCY === '1';
 const ANALYZE = process.env.BENCH_ANALYZE !== '0';
+const ANALYZE_EVERY_MS = Number(process.env.BENCH_ANALYZE_EVERY ?? 2) * 1000;
 const PG_ACTIVITY = process.env.BENCH_PG_ACTIVITY === '1' && scaleUrl !== null;
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
@@ -175,7 +179,10 @@ async function main(): Promise<void> {
       sampler?.mark('the measured run starts');
       const before = await batchesOf();
       const counted = (await counter?.()) ?? 0;
-      const result = await measure(targets, SECONDS, pids, { postgres: scaleUrl !== null });
+      const analyzing = ANALYZE ? setInterval(() => void store.analyzeGrown().catch(() => undefined), ANALYZE_EVERY_MS) : null;
+      const result = await measure(targets, SECONDS, pids, { postgres: scaleUrl !== null }).finally(() =>
+        clearInterval(analyzing ?? undefined),
+      );
       const counts = (await counter?.()) ?? 0;
       const after = await batchesOf();
       if (sampler)

@@ -22,6 +22,12 @@ export interface BenchStore {
    * statistics change, so PostgreSQL plans every prepared statement again). Nothing in embedded mode.
    */
   analyze(): Promise<void>;
+  /**
+   * Scale mode: ANALYZE the tables that changed by more than autovacuum's analyze threshold (50 rows + 10 %)
+   * since their last analyze, as autovacuum would on a live database (this machine's PostgreSQL runs without
+   * it). Nothing in embedded mode.
+   */
+  analyzeGrown(): Promise<void>;
 }
 
 /**
@@ -51,6 +57,20 @@ export async function createBenchStore(
     env,
     async analyze() {
       if (database) await adminQuery(env.DATABASE_URL!, 'ANALYZE');
+    },
+    async analyzeGrown() {
+      if (!database) return;
+      const admin = new pg.Client({ connectionString: env.DATABASE_URL });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ relname: string }>(
+          `SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+           WHERE s.n_mod_since_analyze > 50 + 0.1 * GREATEST(c.reltuples, 0)`,
+        );
+        for (const { relname } of rows) await admin.query(`ANALYZE "${relname}"`);
+      } finally {
+        await admin.end();
+      }
     },
     async cleanup() {
       rmSync(dir, { recursive: true, force: true });
