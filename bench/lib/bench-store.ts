@@ -60,32 +60,27 @@ export async function createBenchStore(
     },
     async analyzeGrown() {
       if (!database) return;
-      const admin = new pg.Client({ connectionString: env.DATABASE_URL });
-      await admin.connect();
-      try {
-        const { rows } = await admin.query<{ relname: string }>(
-          `SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-           WHERE s.n_mod_since_analyze > 50 + 0.1 * GREATEST(c.reltuples, 0)`,
-        );
-        for (const { relname } of rows) await admin.query(`ANALYZE "${relname}"`);
-      } finally {
-        await admin.end();
-      }
+      const grown = await adminQuery<{ relname: string }>(
+        env.DATABASE_URL!,
+        `SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+         WHERE s.n_mod_since_analyze > 50 + 0.1 * GREATEST(c.reltuples, 0)`,
+      );
+      if (grown.length > 0) await adminQuery(env.DATABASE_URL!, `ANALYZE ${grown.map((t) => `"${t.relname}"`).join(', ')}`);
     },
     async cleanup() {
       rmSync(dir, { recursive: true, force: true });
-      if (database && !process.env.BENCH_KEEP_DB) await adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       if (database && process.env.BENCH_KEEP_DB) console.log(`kept database ${database}`);
+      else if (database) await adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       if (env.REDIS_URL && env.LAUREL_REDIS_PREFIX) await deleteKeysWithPrefix(env.REDIS_URL, env.LAUREL_REDIS_PREFIX);
     },
   };
 }
 
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
+async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(serverUrl: string, text: string): Promise<R[]> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(text);
+    return (await admin.query<R>(text)).rows;
   } finally {
     await admin.end();
   }
