@@ -141,3 +141,65 @@ describe.skipIf(!POSTGRES_URL)('BatchCommitter on PostgreSQL: statements of a ba
     }
   });
 });
+
+describe.skipIf(!POSTGRES_URL)('BatchCommitter on PostgreSQL: a second batch only beside a slow one (decision 349)', () => {
+  let db: Database | null = null;
+  beforeAll(() => {
+    db = openDatabase(POSTGRES_URL!);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  /** A committer whose first batch is held until `release` is called; records each batch's units. */
+  function held(overlapAfterMs: number) {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const releasing = new Promise<void>((resolve) => (release = resolve));
+    let secondStarted!: () => void;
+    const second = new Promise<void>((resolve) => (secondStarted = resolve));
+    let firstStarted!: () => void;
+    const first = new Promise<void>((resolve) => (firstStarted = resolve));
+    const committer = new BatchCommitter<number, number>(
+      db!,
+      async (_session, units) => {
+        batches.push([...units]);
+        if (batches.length === 1) {
+          firstStarted();
+          await releasing;
+        } else if (batches.length === 2) secondStarted();
+        return { outcomes: units.map((u) => ({ ok: true as const, value: u })) };
+      },
+      log,
+      { overlapAfterMs },
+    );
+    return { committer, batches, release, first, second };
+  }
+
+  it('gathers the units that arrive while a quick batch is in flight into one next batch', async () => {
+    const { committer, batches, release, first } = held(60_000);
+    const answers = [committer.submit(1)];
+    await first;
+    answers.push(committer.submit(2), committer.submit(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches).toEqual([[1]]);
+    release();
+    expect(await Promise.all(answers)).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1], [2, 3]]);
+    await committer.close();
+  });
+
+  it('starts a second batch beside one that has been held past overlapAfterMs, so its callers are not held with it', async () => {
+    const { committer, batches, release, first, second } = held(10);
+    const answers = [committer.submit(1)];
+    await first;
+    const next = committer.submit(2);
+    // The second batch commits while the first is still held.
+    await second;
+    expect(await next).toBe(2);
+    expect(batches).toEqual([[1], [2]]);
+    release();
+    expect(await Promise.all(answers)).toEqual([1]);
+    await committer.close();
+  });
+});

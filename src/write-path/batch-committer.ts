@@ -21,9 +21,19 @@ export type ApplyBatch<U, R> = (session: SqlSession, units: readonly U[]) => Pro
 export interface CommitterOptions {
   /** Most units in one batch. */
   maxBatch?: number;
-  /** PostgreSQL: batches of this instance in flight at once (each holds one pool connection). */
+  /** PostgreSQL: most batches of this instance in flight at once (each holds one pool connection). */
   inFlight?: number;
+  /**
+   * PostgreSQL: a further batch starts only once the youngest batch in flight has run this long (ms).
+   * While batches are quick, the units that arrive meanwhile wait and form one larger batch, which
+   * costs both processes less per unit; a batch held up (by a row lock another instance holds, a slow
+   * statement) does not hold every caller for longer than this (decision 349).
+   */
+  overlapAfterMs?: number;
 }
+
+/** How long a batch runs alone before another may start beside it (decision 349). */
+export const OVERLAP_AFTER_MS = 20;
 
 interface Pending<U, R> {
   unit: U;
@@ -65,9 +75,10 @@ export class CommitterClosed extends Error {
  * queue up and form the next batch; a batch is one transaction, and its callers are answered only
  * after its commit is durable. SQLite: one batch at a time, committed with synchronous=NORMAL and
  * then fsynced on the thread pool (WalSync), so the next batch is applied while the previous one
- * syncs. PostgreSQL: up to `inFlight` batches at once (2), each on its own pool connection with
- * its statements pipelined (PostgresSession); batches of several instances run side by side (the
- * apply function takes its row locks in a fixed order).
+ * syncs. PostgreSQL: one batch at a time while batches are quick, up to `inFlight` (2) once the
+ * youngest in flight has run `overlapAfterMs` (20 ms, decision 349), each on its own pool connection
+ * with its statements pipelined (PostgresSession); batches of several instances run side by side
+ * (the apply function takes its row locks in a fixed order).
  * When a batch fails as a whole, a deadlock or serialization failure is retried; an unreachable
  * store fails every unit of the batch at once; any other error splits the batch, and each unit is
  * applied alone, so one bad unit fails only its own caller.
@@ -82,6 +93,11 @@ export class BatchCommitter<U, R> {
   private readonly answering = new Set<Promise<void>>();
   private readonly maxBatch: number;
   private readonly inFlight: number;
+  private readonly overlapAfterMs: number;
+  /** When each batch in flight started (performance.now()), in starting order. */
+  private readonly startedAt: number[] = [];
+  /** A schedule() waiting for the youngest batch in flight to have run `overlapAfterMs`. */
+  private overlapTimer: NodeJS.Timeout | null = null;
   private readonly walSync: WalSync | null;
   readonly stats: CommitterStats = { batches: 0, units: 0, retries: 0, splits: 0 };
 
@@ -93,6 +109,7 @@ export class BatchCommitter<U, R> {
   ) {
     this.maxBatch = options.maxBatch ?? 1000;
     this.inFlight = db.dialect === 'sqlite' ? 1 : (options.inFlight ?? 2);
+    this.overlapAfterMs = options.overlapAfterMs ?? OVERLAP_AFTER_MS;
     this.walSync = db.sqlite ? new WalSync(db.sqlite) : null;
   }
 
@@ -120,6 +137,18 @@ export class BatchCommitter<U, R> {
 
   private schedule(): void {
     if (this.scheduled || this.running >= this.inFlight) return;
+    if (this.running > 0) {
+      // Another batch beside the ones in flight only once the youngest has run overlapAfterMs.
+      // (A batch ending schedules again, so the timer only shortens a wait: it need not keep the process alive.)
+      const wait = this.startedAt[this.startedAt.length - 1]! + this.overlapAfterMs - performance.now();
+      if (wait > 0) {
+        this.overlapTimer ??= setTimeout(() => {
+          this.overlapTimer = null;
+          if (this.queue.length > 0) this.schedule();
+        }, Math.ceil(wait)).unref();
+        return;
+      }
+    }
     this.scheduled = true;
     // Let the requests read in this turn of the event loop join the batch.
     setImmediate(() => {
@@ -129,14 +158,20 @@ export class BatchCommitter<U, R> {
   }
 
   private drain(): void {
-    while (this.running < this.inFlight && this.queue.length > 0) {
+    // One batch per drain: a second one waits for schedule() to find the first slow (overlapAfterMs).
+    if (this.running < this.inFlight && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       this.running++;
+      const started = performance.now();
+      this.startedAt.push(started);
       void this.runBatch(batch).finally(() => {
         this.running--;
+        this.startedAt.splice(this.startedAt.indexOf(started), 1);
         if (this.queue.length > 0) this.schedule();
         else if (this.running === 0) for (const resolve of this.idle.splice(0)) resolve();
       });
+      // More than one batch's worth queued (a bulk request): the rest may start beside it once it is slow.
+      if (this.queue.length > 0) this.schedule();
     }
   }
 
