@@ -372,11 +372,11 @@ async function main(): Promise<void> {
       const eps = r.m.rps * r.perRequest;
       const cpu = r.m.cpuUs / r.perRequest;
       console.log(
-        `| ${r.label} | ${Math.round(eps)} | ${r.m.p50.toFixed(1)} | ${r.m.p99} | ${Math.round(cpu)} | ` +
+        `| ${r.label} | ${Math.round(eps)} | ${r.m.p50.toFixed(2)} | ${r.m.p99.toFixed(2)} | ${Math.round(cpu)} | ` +
           `${r.m.postgresCpuUs === null ? '—' : Math.round(r.m.postgresCpuUs / r.perRequest)} | ` +
           `${r.batch === undefined ? '—' : r.batch.toFixed(1)} | ` +
           `${(eps / bareResult.rps).toFixed(2)} | ${(cpu / bareResult.cpuUs).toFixed(2)} | ` +
-          `${(r.m.p99 / Math.max(1, bareResult.p99)).toFixed(2)} | ${r.m.non2xx + r.m.errors} |`,
+          `${(r.m.p99 / Math.max(0.001, bareResult.p99)).toFixed(2)} | ${r.m.non2xx + r.m.errors} |`,
       );
     }
     for (const text of activity) console.log(text);

@@ -223,9 +223,9 @@ function print(rows: Row[]): void {
       }
       const m = r.m;
       console.log(
-        `| ${mode} | ${r.route} | ${Math.round(m.rps)} | ${m.p99} | ${Math.round(m.cpuUs)} | ` +
+        `| ${mode} | ${r.route} | ${Math.round(m.rps)} | ${m.p99.toFixed(2)} | ${Math.round(m.cpuUs)} | ` +
           `${m.postgresCpuUs === null ? '—' : Math.round(m.postgresCpuUs)} | ${(m.rps / ref.rps).toFixed(2)} | ` +
-          `${(m.cpuUs / ref.cpuUs).toFixed(2)} | ${(m.p99 / Math.max(1, ref.p99)).toFixed(2)} | ${m.non2xx + m.errors} | ` +
+          `${(m.cpuUs / ref.cpuUs).toFixed(2)} | ${(m.p99 / Math.max(0.001, ref.p99)).toFixed(2)} | ${m.non2xx + m.errors} | ` +
           `${r.bytes ?? '—'} | ${r.sized ? `${(m.cpuUs / r.sized.cpuUs).toFixed(2)} (${Math.round(r.sized.cpuUs)} µs)` : '—'} |`,
       );
     }

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const [name, r] of rows) {
       console.log(
-        `| ${name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p99} | ${Math.round(r.cpuUs)} | ` +
+        `| ${name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${Math.round(r.cpuUs)} | ` +
           `${(r.rps / bareResult.rps).toFixed(2)} | ${(r.cpuUs / bareResult.cpuUs).toFixed(2)} | ${r.non2xx} | ${r.errors} |`,
       );
     }
