@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { CompiledQuery } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +47,77 @@ describe('BatchCommitter: a batch that fails as a whole', () => {
     expect(calls).toBe(1);
     expect(settled.every((s) => s.status === 'rejected' && s.reason === unreachable)).toBe(true);
     expect(stats.splits).toBe(0);
+  });
+});
+
+describe('BatchCommitter on SQLite: the next batch after the previous one is durable (decision 349)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'laurel-committer-'));
+  let db: Database | null = null;
+  afterAll(async () => {
+    await db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts the next batch once the one before is synced and answered, while that is quick', async () => {
+    db = openDatabase(`sqlite:${join(dir, 'committer.db')}`);
+    const order: string[] = [];
+    let release!: () => void;
+    const releasing = new Promise<void>((resolve) => (release = resolve));
+    let firstStarted!: () => void;
+    const first = new Promise<void>((resolve) => (firstStarted = resolve));
+    const committer = new BatchCommitter<number, number>(
+      db,
+      async (_session, units) => {
+        order.push(`apply ${units.join(',')}`);
+        if (units[0] === 1) {
+          firstStarted();
+          await releasing;
+        }
+        return { outcomes: units.map((u) => ({ ok: true as const, value: u })) };
+      },
+      log,
+      { overlapAfterMs: 60_000 },
+    );
+    const answered = (n: number) => committer.submit(n).then(() => order.push(`answered ${n}`));
+    const one = answered(1);
+    await first;
+    const others = [answered(2), answered(3)];
+    release();
+    await Promise.all([one, ...others]);
+    expect(order).toEqual(['apply 1', 'answered 1', 'apply 2,3', 'answered 2', 'answered 3']);
+    await committer.close();
+  });
+
+  it('starts the next batch anyway once the one before has taken overlapAfterMs to be answered', async () => {
+    db ??= openDatabase(`sqlite:${join(dir, 'committer.db')}`);
+    let release!: () => void;
+    const releasing = new Promise<void>((resolve) => (release = resolve));
+    const applied: number[][] = [];
+    let secondApplied!: () => void;
+    const second = new Promise<void>((resolve) => (secondApplied = resolve));
+    const committer = new BatchCommitter<number, number>(
+      db,
+      async (_session, units) => {
+        applied.push([...units]);
+        if (applied.length === 2) secondApplied();
+        return {
+          outcomes: units.map((u) => ({ ok: true as const, value: u })),
+          // The first batch's answering (index updates after the commit) is held.
+          afterCommit: units[0] === 1 ? () => releasing : undefined,
+        };
+      },
+      log,
+      { overlapAfterMs: 10 },
+    );
+    const one = committer.submit(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const two = committer.submit(2);
+    await second;
+    expect(await two).toBe(2);
+    release();
+    expect(await one).toBe(1);
+    expect(applied).toEqual([[1], [2]]);
+    await committer.close();
   });
 });
 

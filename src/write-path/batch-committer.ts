@@ -74,8 +74,9 @@ export class CommitterClosed extends Error {
  * The write path's group commit (decision 070). Units that arrive while batches are being applied
  * queue up and form the next batch; a batch is one transaction, and its callers are answered only
  * after its commit is durable. SQLite: one batch at a time, committed with synchronous=NORMAL and
- * then fsynced on the thread pool (WalSync), so the next batch is applied while the previous one
- * syncs. PostgreSQL: one batch at a time while batches are quick, up to `inFlight` (2) once the
+ * then fsynced on the thread pool (WalSync); the next batch waits for that fsync and the answers
+ * while they are quick, and is applied while the previous one syncs once the previous one has run
+ * `overlapAfterMs` (decision 349). PostgreSQL: one batch at a time while batches are quick, up to `inFlight` (2) once the
  * youngest in flight has run `overlapAfterMs` (20 ms, decision 349), each on its own pool connection
  * with its statements pipelined (PostgresSession); batches of several instances run side by side
  * (the apply function takes its row locks in a fixed order).
@@ -164,19 +165,35 @@ export class BatchCommitter<U, R> {
       this.running++;
       const started = performance.now();
       this.startedAt.push(started);
-      void this.runBatch(batch).finally(() => {
-        this.running--;
-        this.startedAt.splice(this.startedAt.indexOf(started), 1);
-        if (this.queue.length > 0) this.schedule();
-        else if (this.running === 0) for (const resolve of this.idle.splice(0)) resolve();
-      });
+      void this.runBatch(batch)
+        // SQLite: the next batch waits for this one's fsync while that is quick (decision 349).
+        .then((done) => (done && this.walSync ? this.untilOverlap(done.answered, started) : undefined))
+        .finally(() => {
+          this.running--;
+          this.startedAt.splice(this.startedAt.indexOf(started), 1);
+          if (this.queue.length > 0) this.schedule();
+          else if (this.running === 0) for (const resolve of this.idle.splice(0)) resolve();
+        });
       // More than one batch's worth queued (a bulk request): the rest may start beside it once it is slow.
       if (this.queue.length > 0) this.schedule();
     }
   }
 
-  /** Applies and commits a batch, and answers its callers; never rejects. */
-  private async runBatch(batch: Array<Pending<U, R>>): Promise<void> {
+  /** Resolves when `answered` does, or once the batch started at `started` has run `overlapAfterMs`. */
+  private async untilOverlap(answered: Promise<void>, started: number): Promise<void> {
+    const left = started + this.overlapAfterMs - performance.now();
+    if (left <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([answered, new Promise<void>((resolve) => (timer = setTimeout(resolve, left)))]);
+    clearTimeout(timer);
+  }
+
+  /**
+   * Applies and commits a batch, and answers its callers once it is durable; never rejects. Resolves
+   * after the commit, with the answering (which never rejects) when the batch committed as a whole.
+   * (Wrapped: an async function returning a promise would wait for it.)
+   */
+  private async runBatch(batch: Array<Pending<U, R>>): Promise<{ answered: Promise<void> } | undefined> {
     let committed: { result: BatchResult<R>; durable: Promise<void> };
     try {
       committed = await this.commitWithRetries(batch.map((p) => p.unit));
@@ -217,6 +234,7 @@ export class BatchCommitter<U, R> {
     );
     this.answering.add(answered);
     void answered.finally(() => this.answering.delete(answered));
+    return { answered };
   }
 
   private async commitWithRetries(units: U[]): Promise<{ result: BatchResult<R>; durable: Promise<void> }> {
