@@ -102,10 +102,11 @@ export async function measure(
   const cpu = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i]!, 0);
   const postgres = options.postgres ? postgresCpuMs() - postgresBefore : null;
   const requests = results.reduce((s, r) => s + r.requests.total, 0);
+  times.sort((a, b) => a - b);
   return {
     rps: results.reduce((s, r) => s + r.requests.average, 0),
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
+    p50: times.length > 0 ? percentile(times, 50) : 0,
+    p99: times.length > 0 ? percentile(times, 99) : 0,
     non2xx: results.reduce((s, r) => s + r.non2xx, 0),
     errors: results.reduce((s, r) => s + r.errors + r.timeouts, 0),
     cpuUs: requests > 0 ? (cpu * 1000) / requests : 0,
@@ -114,11 +115,9 @@ export async function measure(
   };
 }
 
-/** The `q` quantile of `values` (nearest rank), or 0 when there are none. Sorts `values`. */
-export function percentile(values: number[], q: number): number {
-  if (values.length === 0) return 0;
-  values.sort((a, b) => a - b);
-  return values[Math.min(values.length - 1, Math.max(0, Math.ceil(q * values.length) - 1))]!;
+/** The `p`th percentile of values sorted in ascending order (NaN when there are none). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** Reads a counter from a Laurel /metrics page. */

@@ -124,10 +124,6 @@ export async function pushLatencies(
   return latencies.sort((a, b) => a - b);
 }
 
-export function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 /** The resident memory of a process, bytes (Linux /proc). */
 export function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -137,7 +133,7 @@ export function rssBytes(pid: number): number {
 async function main(): Promise<void> {
   const { spawnServer, stop } = await import('../lib/bench-server.js');
   const { createBenchStore, mode, scaleUrl } = await import('../lib/bench-store.js');
-  const { cpuMs } = await import('../lib/measure.js');
+  const { cpuMs, percentile } = await import('../lib/measure.js');
   const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
   const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
   const PROBES = Number(process.env.BENCH_PROBES ?? 200);

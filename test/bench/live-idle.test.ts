@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import { openStreams, percentile, pushLatencies, rssBytes } from '../../bench/live/idle-streams.js';
+import { openStreams, pushLatencies, rssBytes } from '../../bench/live/idle-streams.js';
+import { percentile } from '../../bench/lib/measure.js';
 import { defineEvent, sendEvent } from '../../src/modules/events/events.test-factory.js';
 import { describeBackends } from '../helpers/test-app.js';
 
