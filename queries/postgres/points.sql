@@ -76,6 +76,9 @@ select distinct "user_id" from "point_lots" where "project_id" = $1 and "earned_
 -- modules/points/points.repository.ts PointsRepository.usersWithPendingDue
 select distinct "user_id" from "ledger" where "project_id" = $1 and pending_points > 0 and "available_at" <= $2 and "user_id" > $3 order by "user_id" limit $4;
 
+-- modules/points/points.repository.ts PointsRepository.usersWithPoints
+select "user_id" from "users" where "project_id" = $1 and "points" > $2 and "deleted_at" is null and "user_id" > $3 order by "user_id" limit $4;
+
 -- modules/points/points.repository.ts PointsRepository.walletPoints
 select (select "points" from "users" where "project_id" = $1 and "user_id" = $2 and "deleted_at" is null) as "points", (select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = $3 and "user_id" = $4 and pending_points > 0 and "currency" = $5) as "pending", (select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = $6 and "user_id" = $7 and "points" > $8 and "currency" = $9 and "type" in ($10, $11, $12, $13, $14, $15, $16, $17)) as "earned";
 

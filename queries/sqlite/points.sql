@@ -76,6 +76,9 @@ select distinct "user_id" from "point_lots" where "project_id" = ? and "earned_o
 -- modules/points/points.repository.ts PointsRepository.usersWithPendingDue
 select distinct "user_id" from "ledger" where "project_id" = ? and pending_points > 0 and "available_at" <= ? and "user_id" > ? order by "user_id" limit ?;
 
+-- modules/points/points.repository.ts PointsRepository.usersWithPoints
+select "user_id" from "users" where "project_id" = ? and "points" > ? and "deleted_at" is null and "user_id" > ? order by "user_id" limit ?;
+
 -- modules/points/points.repository.ts PointsRepository.walletPoints
 select (select "points" from "users" where "project_id" = ? and "user_id" = ? and "deleted_at" is null) as "points", (select coalesce(sum("pending_points"), 0) as "total" from "ledger" where "project_id" = ? and "user_id" = ? and pending_points > 0 and "currency" = ?) as "pending", (select coalesce(sum(points), 0) as "earned" from "ledger" where "project_id" = ? and "user_id" = ? and "points" > ? and "currency" = ? and "type" in (?, ?, ?, ?, ?, ?, ?, ?)) as "earned";
 

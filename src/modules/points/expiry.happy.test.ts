@@ -25,11 +25,13 @@ const entries = async (t: TestContext, userId: string, query = '?sort=asc') =>
   (await history(t, userId, query)).json() as Array<Record<string, unknown>>;
 const runJobs = (t: TestContext) => t.app.services.jobs.runUntilIdle();
 const expiries = async (t: TestContext, userId: string) => (await entries(t, userId)).filter((e) => e.type === 'EXPIRY');
+/** The ledger adds up to the balance, and so do the stored lots while expiry is on; with it off none are stored (decision 350). */
 const ledgerMatches = async (t: TestContext, userId: string) => {
   const balance = (await t.app.services.users.points('default', userId)).points;
   expect(await t.app.services.points.ledgerSum('default', userId)).toBe(balance);
   const lots = await t.app.platform.db.kysely.selectFrom('point_lots').select('remaining').where('user_id', '=', userId).execute();
-  expect(lots.reduce((s, r) => s + Number(r.remaining), 0)).toBe(balance);
+  const expiryOn = (await t.admin('GET', '/admin/project/default')).json().pointsExpiry !== null;
+  expect(lots.reduce((s, r) => s + Number(r.remaining), 0)).toBe(expiryOn ? balance : 0);
 };
 
 describeBackends('points expiry', (t) => {
@@ -152,6 +154,54 @@ describeBackends('points expiry', (t) => {
     await t.setClock(at(31, 8));
     await adjust(t, 'alice', 5); // no job: the write itself expires the 100 first
     expect(await expiries(t, 'alice')).toMatchObject([{ points: -100 }]);
+    expect((await points(t, 'alice')).points).toBe(5);
+    await ledgerMatches(t, 'alice');
+  });
+
+  it('points earned while expiry is off keep no lots; once it is on, the daily job expires them with no write of the user', async () => {
+    await t.setClock(MARCH_1);
+    await t.createUser('alice');
+    await t.createUser('bob');
+    await adjust(t, 'alice', 70);
+    await adjust(t, 'bob', 20);
+    await adjust(t, 'bob', -20);
+    const stored = await t.app.platform.db.kysely.selectFrom('point_lots').select('user_id').execute();
+    expect(stored).toEqual([]);
+    await t.setClock(at(2));
+    await setExpiry(t, { afterDays: 10 });
+    expect((await points(t, 'alice')).expiring).toEqual([{ points: 70, expiresAt: endOf(12) }]);
+    expect((await points(t, 'bob')).expiring).toEqual([]);
+    await t.setClock(at(13, 1));
+    await runJobs(t);
+    expect(await expiries(t, 'alice')).toMatchObject([{ points: -70 }]);
+    expect(await expiries(t, 'bob')).toEqual([]);
+    expect((await points(t, 'alice')).points).toBe(0);
+    await ledgerMatches(t, 'alice');
+  });
+
+  it('lots left as they were while expiry was off count up to the balance when it is on again, and expire together', async () => {
+    await t.setClock(MARCH_1);
+    await setExpiry(t, { afterDays: 10 });
+    await t.createUser('alice');
+    await adjust(t, 'alice', 50);
+    await t.setClock(at(1));
+    await setExpiry(t, null);
+    await adjust(t, 'alice', -30);
+    await adjust(t, 'alice', 40);
+    await t.setClock(at(3));
+    await setExpiry(t, { afterDays: 10 });
+    // The stored lot of 50 and the 10 it misses were all earned before the new `since`: one day.
+    expect((await points(t, 'alice')).expiring).toEqual([{ points: 60, expiresAt: endOf(13) }]);
+    await t.setClock(at(5));
+    await adjust(t, 'alice', 5);
+    expect((await points(t, 'alice')).expiring).toEqual([
+      { points: 60, expiresAt: endOf(13) },
+      { points: 5, expiresAt: endOf(15) },
+    ]);
+    await ledgerMatches(t, 'alice');
+    await t.setClock(at(14, 1));
+    await runJobs(t);
+    expect(await expiries(t, 'alice')).toMatchObject([{ points: -60 }]);
     expect((await points(t, 'alice')).points).toBe(5);
     await ledgerMatches(t, 'alice');
   });

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
 import { dateKey } from '../../platform/time.js';
-import { addDays, expiring, type ExpiryPolicy } from './lots.js';
+import { addDays, expiring, lotsOfBalance, type ExpiryPolicy } from './lots.js';
 import './lots.tables.js';
 import type { UserDataOwner } from '../users/index.js';
 import { defineParticipant } from '../../write-path/participant.js';
@@ -16,6 +16,11 @@ import { insertNotices } from './points.sql.js';
 const SETTLE_PAGE = 200;
 /** `points.expiring` is sent this many days before the points' last day (decision 145). */
 export const EXPIRING_NOTICE_DAYS = 7;
+/**
+ * For this many days after the points from before `since` expired, the job still visits every user
+ * with points (a job that did not run on the day catches up; decision 350).
+ */
+const CATCH_UP_DAYS = 7;
 
 /** What GET /user/{userId}/points adds: points waiting to become available, and the next expiry days. */
 /** A `points-settle` unit: the daily job's visit of a user with something due (decided by the ledger's load). */
@@ -72,10 +77,16 @@ export class PointsExpiryService implements UserDataOwner {
       if (policy) {
         // Lots whose last day is at most EXPIRING_NOTICE_DAYS away: earned on or before this day
         // (undated lots and lots from before `since` count from `since`).
-        const cutoff = addDays(dateKey(now), EXPIRING_NOTICE_DAYS - policy.afterDays);
+        const today = dateKey(now);
+        const cutoff = addDays(today, EXPIRING_NOTICE_DAYS - policy.afterDays);
         if (policy.since <= cutoff) {
+          // Points from before `since` are lots only once their user's next write has counted them
+          // (decision 350): until a while after they expire, every user with points is visited.
+          const sinceLotsDue = today <= addDays(policy.since, policy.afterDays + CATCH_UP_DAYS);
           settled += await this.settlePages(projectId, (after) =>
-            pointsRepository.usersWithLotsBy(this.db, projectId, cutoff, after, SETTLE_PAGE),
+            sinceLotsDue
+              ? pointsRepository.usersWithPoints(this.db, projectId, after, SETTLE_PAGE)
+              : pointsRepository.usersWithLotsBy(this.db, projectId, cutoff, after, SETTLE_PAGE),
           );
         }
       }
@@ -98,18 +109,20 @@ export class PointsExpiryService implements UserDataOwner {
     }
   }
 
-  /** GET /user/{userId}/points: pending points and the next three expiry days (none while expiry is off). */
-  async userEconomy(projectId: string, userId: string): Promise<UserEconomy> {
+  /**
+   * GET /user/{userId}/points: pending points and the next three expiry days of the user's `balance`
+   * (none while expiry is off).
+   */
+  async userEconomy(projectId: string, userId: string, balance: number): Promise<UserEconomy> {
     const now = this.platform.clock.now();
     const [pending, lots, policy] = await Promise.all([
       pointsRepository.pendingTotal(this.db, projectId, userId),
       pointsRepository.lotsOfUser(this.db, projectId, userId),
       this.settings.policy(projectId),
     ]);
-    const byDay = new Map(lots.map((r) => [r.earned_on, Number(r.remaining)]));
     return {
       pending: Number(pending?.total ?? 0),
-      expiring: expiring(byDay, policy, now).map(({ points, expiresAt }) => ({ points, expiresAt })),
+      expiring: expiring(lotsOfBalance(lots, balance, policy), policy, now).map(({ points, expiresAt }) => ({ points, expiresAt })),
     };
   }
 

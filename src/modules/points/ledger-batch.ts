@@ -38,7 +38,7 @@ export class LedgerBatch implements BatchPart {
   private readonly pending = new PendingCredits();
   constructor(
     private readonly batch: WriteBatch,
-    /** Where expiry settings come from (null: lots are kept, nothing expires). */
+    /** Where expiry settings come from (null: nothing expires, no lots are kept). */
     private readonly expiry: ExpirySource | null,
     private readonly currencies: CurrencySource | null,
   ) {}
@@ -100,14 +100,19 @@ export class LedgerBatch implements BatchPart {
     const session = this.batch.session;
     const expiry = this.expiry!;
     const keys = userIds.map((userId) => ({ project_id: projectId, user_id: userId }));
-    const [policy, lots, pending] = await Promise.all([
-      expiry.policy(projectId, this.batch),
-      lotsOfUsers.run(session, keys),
-      this.pending.query(session, keys),
-    ]);
-    this.policies.set(projectId, policy);
-    for (const r of lots) readLot(this.balances.get(userKey(projectId, r.user_id))!, r);
+    const [, pending] = await Promise.all([this.loadLots(expiry, projectId, keys), this.pending.query(session, keys)]);
     this.pending.read(projectId, pending);
+  }
+
+  /**
+   * The project's expiry setting, then its users' lots while expiry is on: with expiry off the lots
+   * are neither read nor written (decision 350; the setting is cached, so this is one round trip).
+   */
+  private async loadLots(expiry: ExpirySource, projectId: string, keys: Array<{ project_id: string; user_id: string }>): Promise<void> {
+    const policy = await expiry.policy(projectId, this.batch);
+    this.policies.set(projectId, policy);
+    if (policy === null) return;
+    for (const r of await lotsOfUsers.run(this.batch.session, keys)) readLot(this.balances.get(userKey(projectId, r.user_id))!, r);
   }
 
   /**
@@ -121,7 +126,8 @@ export class LedgerBatch implements BatchPart {
       // The lots always add up to the balance; rows written around the write path (seeds) are set
       // right here: a shortfall becomes undated points. A user being deleted is left to its job.
       if (!b.live) continue;
-      reconcileLots(b, b.points, this.policyOf(b.projectId));
+      const policy = this.policyOf(b.projectId);
+      if (policy !== null) reconcileLots(b, b.points, policy);
       if (b.purses) for (const p of b.purses.values()) reconcileLots(p, p.balance, p.def.expiry);
     }
     for (const b of this.balances.values()) if (b.live) this.settle(b);
@@ -294,9 +300,11 @@ export class LedgerBatch implements BatchPart {
     await Promise.all([balances, entries, settled, this.writeLots(), purses, users]);
   }
 
-  /** Each changed user's lots (ledger-lots.ts). */
+  /** Each changed user's lots (ledger-lots.ts), in the projects whose expiry is on (decision 350). */
   private writeLots(): Promise<void> {
-    return this.expiry ? writeLots(this.batch.session, this.expiry.db, this.balances.values()) : Promise.resolve();
+    if (!this.expiry) return Promise.resolve();
+    const kept = [...this.balances.values()].filter((b) => b.lotsChanged && this.policyOf(b.projectId) !== null);
+    return kept.length === 0 ? Promise.resolve() : writeLots(this.batch.session, this.expiry.db, kept);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { SqlSession } from '../../write-path/session.js';
-import { credit, lotFor, take, total, UNDATED, type ExpiryPolicy, type Lots } from './lots.js';
+import { credit, lotFor, reconcile, take, type ExpiryPolicy, type Lots } from './lots.js';
 import './lots.tables.js';
 import { deleteLots, upsertLots } from './points.sql.js';
 
@@ -25,14 +25,12 @@ export function readLot(b: HeldLots, r: { earned_on: string; remaining: number |
 }
 
 /**
- * The lots always add up to the balance; rows written around the write path (seeds) are set right
- * here: a shortfall becomes undated points, a surplus is taken as a debit would.
+ * The lots always add up to the balance; rows written around the write path (seeds), and rows left
+ * as they were while expiry was off (decision 350), are set right here: a shortfall becomes undated
+ * points, a surplus is taken as a debit would.
  */
 export function reconcileLots(b: HeldLots, points: number, policy: ExpiryPolicy | null): void {
-  const sum = total(b.lots);
-  if (sum < points) credit(b.lots, UNDATED, points - sum);
-  else if (sum > points) take(b.lots, sum - points, policy);
-  if (sum !== points) b.lotsChanged = true;
+  if (reconcile(b.lots, points, policy)) b.lotsChanged = true;
 }
 
 /** Each changed user's lots: rows of 0 are deleted, the others updated or inserted (sent at once). */

@@ -114,6 +114,30 @@ export function expiring(
     .map(([day, points]) => ({ points, expiresOn: day, expiresAt: endOfDay(day) }));
 }
 
+/**
+ * Makes the lots add up to the balance (decision 350): lots are kept only while expiry is on, so the
+ * stored rows of a user may miss points credited while it was off (a shortfall: undated points) or
+ * still hold points spent then (a surplus: taken in spend order, as a debit would). Returns whether
+ * the lots changed.
+ */
+export function reconcile(lots: Lots, balance: number, policy: ExpiryPolicy | null): boolean {
+  const sum = total(lots);
+  if (sum < balance) credit(lots, UNDATED, balance - sum);
+  else if (sum > balance) take(lots, sum - balance, policy);
+  return sum !== balance;
+}
+
+/** A user's stored lot rows, made to add up to the balance (what readers outside the write path show). */
+export function lotsOfBalance(
+  rows: ReadonlyArray<{ earned_on: string; remaining: number | string }>,
+  balance: number,
+  policy: ExpiryPolicy | null,
+): Lots {
+  const lots: Lots = new Map(rows.map((r) => [r.earned_on, Number(r.remaining)]));
+  reconcile(lots, balance, policy);
+  return lots;
+}
+
 /** The total of the lots (equals the balance). */
 export function total(lots: Lots): number {
   let sum = 0;

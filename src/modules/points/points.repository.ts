@@ -139,6 +139,20 @@ export class PointsRepository {
       .execute();
   }
 
+  /** A page of the users with points, after the user `after` (the expiry job, decision 350). */
+  usersWithPoints(db: Queryable, projectId: string, after: string, limit: number) {
+    return db
+      .selectFrom('users')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('points', '>', 0)
+      .where('deleted_at', 'is', null)
+      .where('user_id', '>', after)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
+  }
+
   /** A page of the users with pending credits due at `now`, after the user `after`. */
   usersWithPendingDue(db: Queryable, projectId: string, now: number, after: string, limit: number) {
     return db

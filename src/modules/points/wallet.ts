@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { Queryable } from '../../platform/db/database.js';
 import { levelAt, POINTS, type CurrenciesService } from '../currencies/index.js';
 import type { ExpirySettings } from './expiry-settings.js';
-import { expiring, type ExpiryPolicy, type Lots } from './lots.js';
+import { expiring, lotsOfBalance, type ExpiryPolicy, type Lots } from './lots.js';
 import { pointsRepository } from './points.repository.js';
 
 export const WalletBalance = Type.Object({
@@ -45,11 +45,12 @@ export async function readWallet(
     settings.policy(projectId),
     currencies.catalog(projectId),
   ]);
+  const balance = Number(figures?.points ?? 0);
   const points: WalletBalance = {
     currency: POINTS,
-    balance: Number(figures?.points ?? 0),
+    balance,
     pending: Number(figures?.pending ?? 0),
-    expiring: nextExpiries(new Map(lots.map((r) => [r.earned_on, Number(r.remaining)])), policy, now),
+    expiring: nextExpiries(lotsOfBalance(lots, balance, policy), policy, now),
     lifetime: Number(figures?.earned ?? 0),
     level: 0,
     nextLevel: null,

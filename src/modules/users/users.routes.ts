@@ -159,7 +159,7 @@ export async function usersRoutes(app: App): Promise<void> {
       assertActsFor(req.principal, req.params.userId);
       const balance = await users.points(req.principal.projectId, req.params.userId);
       if (!balance.userExists) return { ...balance, pending: 0, expiring: [] };
-      return { ...balance, ...(await app.services.expiry.userEconomy(req.principal.projectId, req.params.userId)) };
+      return { ...balance, ...(await app.services.expiry.userEconomy(req.principal.projectId, req.params.userId, balance.points)) };
     },
   );
 
