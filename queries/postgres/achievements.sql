@@ -51,10 +51,16 @@ select t.* from "achievement_user_progress" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id";
 
+-- modules/achievements/achievements.sql.ts progressOfUsers.onePg
+select t.* from "achievement_user_progress" as t where "t"."project_id" = $1 and "t"."user_id" = $2;
+
 -- modules/achievements/achievements.sql.ts unlocksOfUsers.many
 select "t"."project_id", "t"."user_id", "t"."achievement_id", "t"."level" from "achievement_unlocks" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id";
+
+-- modules/achievements/achievements.sql.ts unlocksOfUsers.onePg
+select "t"."project_id", "t"."user_id", "t"."achievement_id", "t"."level" from "achievement_unlocks" as t where "t"."project_id" = $1 and "t"."user_id" = $2;
 
 -- modules/achievements/achievements.sql.ts writeProgress.many
 insert into "achievement_user_progress" ("project_id", "user_id", "progress", "updated_at") select "project_id", "user_id", "progress", "updated_at" from unnest($1::text[], $2::text[], $3::text[], $4::int8[]) with ordinality as v("project_id", "user_id", "progress", "updated_at", ord) order by ord

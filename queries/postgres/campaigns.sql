@@ -6,10 +6,16 @@ select "t"."project_id", "t"."campaign_id", "t"."event_row" from "campaign_backf
 where ("t"."project_id", "t"."campaign_id", "t"."event_row") in (select "project_id", "campaign_id", "event_row" from unnest($1::text[], $2::text[], $3::int8[]) with ordinality as v("project_id", "campaign_id", "event_row", ord))
 order by "t"."project_id", "t"."campaign_id", "t"."event_row";
 
+-- modules/campaigns/campaign-backfill.sql.ts backfillPaid.onePg
+select "t"."project_id", "t"."campaign_id", "t"."event_row" from "campaign_backfill_paid" as t where "t"."project_id" = $1 and "t"."campaign_id" = $2 and "t"."event_row" = $3;
+
 -- modules/campaigns/campaign-backfill.sql.ts campaignEntriesAt.many
 select "t"."project_id", "t"."user_id", "t"."occurred_at", "t"."source_id", "t"."metadata" from "ledger" as t
 where ("t"."project_id", "t"."user_id", "t"."occurred_at") in (select "project_id", "user_id", "occurred_at" from unnest($1::text[], $2::text[], $3::int8[]) with ordinality as v("project_id", "user_id", "occurred_at", ord)) and t.type = 'CAMPAIGN'
 order by "t"."project_id", "t"."user_id", "t"."occurred_at";
+
+-- modules/campaigns/campaign-backfill.sql.ts campaignEntriesAt.onePg
+select "t"."project_id", "t"."user_id", "t"."occurred_at", "t"."source_id", "t"."metadata" from "ledger" as t where "t"."project_id" = $1 and "t"."user_id" = $2 and "t"."occurred_at" = $3 and t.type = 'CAMPAIGN';
 
 -- modules/campaigns/campaign-backfill.sql.ts insertBackfillPaid.many
 insert into "campaign_backfill_paid" ("project_id", "campaign_id", "event_row", "points", "paid_at") select "project_id", "campaign_id", "event_row", "points", "paid_at" from unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::int8[]) with ordinality as v("project_id", "campaign_id", "event_row", "points", "paid_at", ord) order by ord on conflict ("project_id", "campaign_id", "event_row") do nothing;
@@ -60,10 +66,16 @@ select t.* from "campaign_user_spend" as t
 where ("t"."project_id", "t"."campaign_id", "t"."user_id") in (select "project_id", "campaign_id", "user_id" from unnest($1::text[], $2::text[], $3::text[]) with ordinality as v("project_id", "campaign_id", "user_id", ord))
 order by "t"."project_id", "t"."campaign_id", "t"."user_id";
 
+-- modules/campaigns/campaigns.sql.ts campaignUserSpend.onePg
+select t.* from "campaign_user_spend" as t where "t"."project_id" = $1 and "t"."campaign_id" = $2 and "t"."user_id" = $3;
+
 -- modules/campaigns/campaigns.sql.ts lockCampaignSpend.many
 select t.* from "campaign_spend" as t
 where ("t"."project_id", "t"."campaign_id") in (select "project_id", "campaign_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "campaign_id", ord))
 order by "t"."project_id", "t"."campaign_id" for update of t;
+
+-- modules/campaigns/campaigns.sql.ts lockCampaignSpend.onePg
+select t.* from "campaign_spend" as t where "t"."project_id" = $1 and "t"."campaign_id" = $2 for update of t;
 
 -- modules/campaigns/campaigns.sql.ts setCampaignSpend.many
 update "campaign_spend" as t set "spent" = "v"."spent"

@@ -37,6 +37,9 @@ select t.* from "challenge_progress" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id";
 
+-- modules/challenges/challenges.sql.ts progressOfUsers.onePg
+select t.* from "challenge_progress" as t where "t"."project_id" = $1 and "t"."user_id" = $2;
+
 -- modules/challenges/challenges.sql.ts writeProgress.many
 insert into "challenge_progress" ("project_id", "user_id", "challenge_id", "progress", "progress_exact", "completed_at", "updated_at") select "project_id", "user_id", "challenge_id", "progress", "progress_exact", "completed_at", "updated_at" from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::int8[], $7::int8[]) with ordinality as v("project_id", "user_id", "challenge_id", "progress", "progress_exact", "completed_at", "updated_at", ord) order by ord
 on conflict ("project_id", "user_id", "challenge_id") do update set "progress" = "excluded"."progress", "progress_exact" = "excluded"."progress_exact", "completed_at" = "excluded"."completed_at", "updated_at" = "excluded"."updated_at";

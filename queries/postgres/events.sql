@@ -63,6 +63,9 @@ select "t"."project_id", "t"."user_id", "t"."event_id", "t"."period_key", "t"."c
 where ("t"."project_id", "t"."user_id", "t"."event_id", "t"."period_key") in (select "project_id", "user_id", "event_id", "period_key" from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as v("project_id", "user_id", "event_id", "period_key", ord))
 order by "t"."project_id", "t"."user_id", "t"."event_id", "t"."period_key";
 
+-- modules/events/events.repository.ts limitCounters.onePg
+select "t"."project_id", "t"."user_id", "t"."event_id", "t"."period_key", "t"."count" from "event_limit_counters" as t where "t"."project_id" = $1 and "t"."user_id" = $2 and "t"."event_id" = $3 and "t"."period_key" = $4;
+
 -- modules/events/events.repository.ts writeLimitCounts.many
 insert into "event_limit_counters" ("project_id", "user_id", "event_id", "period_key", "count") select "project_id", "user_id", "event_id", "period_key", "count" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int4[]) with ordinality as v("project_id", "user_id", "event_id", "period_key", "count", ord) order by ord
 on conflict ("project_id", "user_id", "event_id", "period_key") do update set "count" = "excluded"."count";

@@ -94,5 +94,8 @@ select t.* from "leaderboard_rollover" as t
 where ("t"."project_id") in (select "project_id" from unnest($1::text[]) with ordinality as v("project_id", ord))
 order by "t"."project_id" for share of t;
 
+-- modules/leaderboards/leaderboards.sql.ts rolloverDay.onePg
+select t.* from "leaderboard_rollover" as t where "t"."project_id" = $1 for share of t;
+
 -- modules/leaderboards/leaderboards.sql.ts windowPage
 select "user_id", "p7", "r7", "p30", "r30", "p365", "r365", "version" from "leaderboard_windows" where "project_id" = $1 and "group_id" = $2 and "user_id" > $3 order by "user_id" limit $4;

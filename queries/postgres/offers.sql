@@ -83,10 +83,16 @@ select t.* from "offers" as t
 where ("t"."project_id", "t"."offer_id") in (select "project_id", "offer_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "offer_id", ord))
 order by "t"."project_id", "t"."offer_id" for update of t;
 
+-- modules/offers/redemption.sql.ts lockOffers.onePg
+select t.* from "offers" as t where "t"."project_id" = $1 and "t"."offer_id" = $2 for update of t;
+
 -- modules/offers/redemption.sql.ts monthCounts.many
 select t.* from "offer_month_counts" as t
 where ("t"."project_id", "t"."offer_id", "t"."month") in (select "project_id", "offer_id", "month" from unnest($1::text[], $2::text[], $3::text[]) with ordinality as v("project_id", "offer_id", "month", ord))
 order by "t"."project_id", "t"."offer_id", "t"."month";
+
+-- modules/offers/redemption.sql.ts monthCounts.onePg
+select t.* from "offer_month_counts" as t where "t"."project_id" = $1 and "t"."offer_id" = $2 and "t"."month" = $3;
 
 -- modules/offers/redemption.sql.ts setRedeemedTotals.many
 update "offers" as t set "redeemed_total" = "v"."redeemed_total"
@@ -97,7 +103,13 @@ select "t"."project_id", "t"."shop_id", "t"."status" from "shops" as t
 where ("t"."project_id", "t"."shop_id") in (select "project_id", "shop_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "shop_id", ord))
 order by "t"."project_id", "t"."shop_id";
 
+-- modules/offers/redemption.sql.ts shopStatus.onePg
+select "t"."project_id", "t"."shop_id", "t"."status" from "shops" as t where "t"."project_id" = $1 and "t"."shop_id" = $2;
+
 -- modules/offers/redemption.sql.ts userCounts.many
 select t.* from "offer_user_counts" as t
 where ("t"."project_id", "t"."offer_id", "t"."user_id") in (select "project_id", "offer_id", "user_id" from unnest($1::text[], $2::text[], $3::text[]) with ordinality as v("project_id", "offer_id", "user_id", ord))
 order by "t"."project_id", "t"."offer_id", "t"."user_id";
+
+-- modules/offers/redemption.sql.ts userCounts.onePg
+select t.* from "offer_user_counts" as t where "t"."project_id" = $1 and "t"."offer_id" = $2 and "t"."user_id" = $3;

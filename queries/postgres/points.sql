@@ -87,6 +87,9 @@ select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."earned_on", "t".
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id";
 
+-- modules/points/points.sql.ts currencyLotsOfUsers.onePg
+select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."earned_on", "t"."remaining" from "currency_lots" as t where "t"."project_id" = $1 and "t"."user_id" = $2;
+
 -- modules/points/points.sql.ts deleteCurrencyLots
 delete from "currency_lots" where "project_id" = $1 and "user_id" = $2 and "currency_id" = $3 and "earned_on" in $4;
 
@@ -97,6 +100,9 @@ delete from "point_lots" where "project_id" = $1 and "user_id" = $2 and "earned_
 select "t"."project_id", "t"."user_id", "t"."entry_id", "t"."points", "t"."pending_points", "t"."available_at", "t"."lot" from "ledger" as t
 where ("t"."project_id", "t"."user_id", "t"."entry_id") in (select "project_id", "user_id", "entry_id" from unnest($1::text[], $2::text[], $3::int8[]) with ordinality as v("project_id", "user_id", "entry_id", ord))
 order by "t"."project_id", "t"."user_id", "t"."entry_id";
+
+-- modules/points/points.sql.ts entryStates.onePg
+select "t"."project_id", "t"."user_id", "t"."entry_id", "t"."points", "t"."pending_points", "t"."available_at", "t"."lot" from "ledger" as t where "t"."project_id" = $1 and "t"."user_id" = $2 and "t"."entry_id" = $3;
 
 -- modules/points/points.sql.ts insertEntries.many
 insert into "ledger" ("project_id", "user_id", "type", "source_id", "points", "occurred_at", "date_key", "title", "description", "image", "metadata", "created_at", "pending_points", "available_at", "lot", "currency") select "project_id", "user_id", "type", "source_id", "points", "occurred_at", "date_key", "title", "description", "image", "metadata", "created_at", "pending_points", "available_at", "lot", "currency" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::int8[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int8[], $13::int8[], $14::int8[], $15::text[], $16::text[]) with ordinality as v("project_id", "user_id", "type", "source_id", "points", "occurred_at", "date_key", "title", "description", "image", "metadata", "created_at", "pending_points", "available_at", "lot", "currency", ord) order by ord;
@@ -118,20 +124,32 @@ select "t"."user_id", "t"."earned_on", "t"."remaining" from "point_lots" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id";
 
+-- modules/points/points.sql.ts lotsOfUsers.onePg
+select "t"."user_id", "t"."earned_on", "t"."remaining" from "point_lots" as t where "t"."project_id" = $1 and "t"."user_id" = $2;
+
 -- modules/points/points.sql.ts pendingOfUsers.many
 select "t"."entry_id", "t"."user_id", "t"."type", "t"."source_id", "t"."pending_points", "t"."occurred_at", "t"."available_at", "t"."metadata", "t"."currency" from "ledger" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord)) and t.pending_points > 0
 order by "t"."project_id", "t"."user_id", "t"."entry_id";
+
+-- modules/points/points.sql.ts pendingOfUsers.onePg
+select "t"."entry_id", "t"."user_id", "t"."type", "t"."source_id", "t"."pending_points", "t"."occurred_at", "t"."available_at", "t"."metadata", "t"."currency" from "ledger" as t where "t"."project_id" = $1 and "t"."user_id" = $2 and t.pending_points > 0 order by "t"."entry_id";
 
 -- modules/points/points.sql.ts pursesOfUsers.many
 select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."balance", "t"."lifetime" from "user_balances" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id";
 
+-- modules/points/points.sql.ts pursesOfUsers.onePg
+select "t"."project_id", "t"."user_id", "t"."currency_id", "t"."balance", "t"."lifetime" from "user_balances" as t where "t"."project_id" = $1 and "t"."user_id" = $2;
+
 -- modules/points/points.sql.ts reversedEntries.many
 select "t"."project_id", "t"."user_id", "t"."entry_id" from "reversals" as t
 where ("t"."project_id", "t"."user_id", "t"."entry_id") in (select "project_id", "user_id", "entry_id" from unnest($1::text[], $2::text[], $3::int8[]) with ordinality as v("project_id", "user_id", "entry_id", ord))
 order by "t"."project_id", "t"."user_id", "t"."entry_id";
+
+-- modules/points/points.sql.ts reversedEntries.onePg
+select "t"."project_id", "t"."user_id", "t"."entry_id" from "reversals" as t where "t"."project_id" = $1 and "t"."user_id" = $2 and "t"."entry_id" = $3;
 
 -- modules/points/points.sql.ts setBalances.many
 update "users" as t set "points" = "v"."points", "last_active_at" = "v"."last_active_at", "rewards_at" = "v"."rewards_at"

@@ -46,3 +46,6 @@ insert into "season_payouts" ("project_id", "month", "group_id", "season_reward_
 select "t"."project_id", "t"."month", "t"."group_id", "t"."season_reward_id", "t"."user_id" from "season_payouts" as t
 where ("t"."project_id", "t"."month", "t"."group_id", "t"."season_reward_id", "t"."user_id") in (select "project_id", "month", "group_id", "season_reward_id", "user_id" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) with ordinality as v("project_id", "month", "group_id", "season_reward_id", "user_id", ord))
 order by "t"."project_id", "t"."month", "t"."group_id", "t"."season_reward_id", "t"."user_id";
+
+-- modules/seasons/seasons.sql.ts paidPayouts.onePg
+select "t"."project_id", "t"."month", "t"."group_id", "t"."season_reward_id", "t"."user_id" from "season_payouts" as t where "t"."project_id" = $1 and "t"."month" = $2 and "t"."group_id" = $3 and "t"."season_reward_id" = $4 and "t"."user_id" = $5;

@@ -38,6 +38,9 @@ select "t"."project_id", "t"."survey_id", "t"."user_id" from "survey_answers" as
 where ("t"."project_id", "t"."survey_id", "t"."user_id") in (select "project_id", "survey_id", "user_id" from unnest($1::text[], $2::text[], $3::text[]) with ordinality as v("project_id", "survey_id", "user_id", ord))
 order by "t"."project_id", "t"."survey_id", "t"."user_id";
 
+-- modules/surveys/surveys.sql.ts existingAnswers.onePg
+select "t"."project_id", "t"."survey_id", "t"."user_id" from "survey_answers" as t where "t"."project_id" = $1 and "t"."survey_id" = $2 and "t"."user_id" = $3;
+
 -- modules/surveys/surveys.sql.ts insertAnswers.many
 insert into "survey_answers" ("project_id", "survey_id", "user_id", "responses", "points", "created_at") select "project_id", "survey_id", "user_id", "responses", "points", "created_at" from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::int8[]) with ordinality as v("project_id", "survey_id", "user_id", "responses", "points", "created_at", ord) order by ord;
 
@@ -45,6 +48,9 @@ insert into "survey_answers" ("project_id", "survey_id", "user_id", "responses",
 select t.* from "surveys" as t
 where ("t"."project_id", "t"."survey_id") in (select "project_id", "survey_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "survey_id", ord))
 order by "t"."project_id", "t"."survey_id" for update of t;
+
+-- modules/surveys/surveys.sql.ts lockSurveys.onePg
+select t.* from "surveys" as t where "t"."project_id" = $1 and "t"."survey_id" = $2 for update of t;
 
 -- modules/surveys/surveys.sql.ts setAnsweredTotals.many
 update "surveys" as t set "answered_total" = "v"."answered_total"

@@ -57,6 +57,9 @@ select "t"."project_id", "t"."user_id", "t"."points", "t"."deleted_at", "t"."tim
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id" for no key update of t;
 
+-- modules/users/users.repository.ts lockUserRows.onePg
+select "t"."project_id", "t"."user_id", "t"."points", "t"."deleted_at", "t"."time_zone", "t"."last_active_at", "t"."created_at", "t"."attributes", "t"."rewards_at" from "users" as t where "t"."project_id" = $1 and "t"."user_id" = $2 for no key update of t;
+
 -- modules/users/users.repository.ts userFactsQuery
 select "user_id", "created_at", "last_active_at", "attributes", "points" from "users" where "project_id" = $1 and "user_id" in ($2, $3) and "deleted_at" is null;
 
@@ -64,3 +67,6 @@ select "user_id", "created_at", "last_active_at", "attributes", "points" from "u
 select t.* from "users" as t
 where ("t"."project_id", "t"."user_id") in (select "project_id", "user_id" from unnest($1::text[], $2::text[]) with ordinality as v("project_id", "user_id", ord))
 order by "t"."project_id", "t"."user_id";
+
+-- modules/users/users.repository.ts userRowsByKey.onePg
+select t.* from "users" as t where "t"."project_id" = $1 and "t"."user_id" = $2;

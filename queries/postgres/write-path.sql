@@ -21,6 +21,9 @@ select "t"."project_id", "t"."principal", "t"."idem_key", "t"."lease_until", "t"
 where ("t"."project_id", "t"."principal", "t"."idem_key") in (select "project_id", "principal", "idem_key" from unnest($1::text[], $2::text[], $3::text[]) with ordinality as v("project_id", "principal", "idem_key", ord))
 order by "t"."project_id", "t"."principal", "t"."idem_key" for update of t;
 
+-- write-path/idempotency-keys.repository.ts lockClaims.onePg
+select "t"."project_id", "t"."principal", "t"."idem_key", "t"."lease_until", "t"."status_code" from "idempotency_keys" as t where "t"."project_id" = $1 and "t"."principal" = $2 and "t"."idem_key" = $3 for update of t;
+
 -- write-path/idempotency-keys.repository.ts releaseClaim
 delete from "idempotency_keys" where "project_id" = $1 and "principal" = $2 and "idem_key" = $3 and "lease_until" = $4;
 

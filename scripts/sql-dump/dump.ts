@@ -6,8 +6,8 @@
  * - a write-path statement (an object with `description` and `compile`, i.e. a `Statement`) is
  *   compiled with each dialect;
  * - an object holding statements (the set-based builders of rows.ts: `RowsInsert`, `KeyedSelect`, …)
- *   contributes each of them; its `many` statement (the `unnest` form) runs on PostgreSQL only, the
- *   others (one row at a time) on SQLite only;
+ *   contributes each of them; its `many` statement (the `unnest` form) and those named `…Pg` run on
+ *   PostgreSQL only, the others (one row at a time) on SQLite only;
  * - a class (a repository) is constructed, and each of its methods is called; a plain object's or a
  *   function's own functions are called too. The calls run against a Kysely instance whose driver
  *   records each compiled query and answers with no rows, so what a method would send is what it
@@ -376,7 +376,7 @@ async function exportBlocks(
   for (const prop of props) {
     const v = (value as Record<string, unknown>)[prop];
     if (isStatement(v)) {
-      if (hasMany && (prop === 'many') !== (dialect === 'postgres')) continue;
+      if (hasMany && (prop === 'many' || prop.endsWith('Pg')) !== (dialect === 'postgres')) continue;
       blocks.push({ title: `${title}.${prop}`, sql: [normalize(v.compile(recorder.context.db).sql)] });
     } else if (plain && typeof v === 'function') {
       const fn = v as (...a: unknown[]) => unknown;

@@ -18,6 +18,8 @@ export interface KeyedDefinition<T extends Table, K extends Columns<T>> {
 export class KeyedSelect<T extends Table, K extends Columns<T>, R = DB[T]> {
   private readonly many: Statement<Args, R>;
   private readonly one: Statement<Args, R>;
+  /** PostgreSQL, one key: equality on the key, so PostgreSQL keeps one generic plan (decision 351). */
+  private readonly onePg: Statement<Args, R>;
   private readonly keyNames: string[];
   private readonly orderBy: string[] | null;
 
@@ -58,6 +60,16 @@ export class KeyedSelect<T extends Table, K extends Columns<T>, R = DB[T]> {
       ),
     );
     this.orderBy = def.orderBy?.length ? [...def.orderBy] : null;
+    const within = def.orderBy?.length ? sql` order by ${columnList([...def.orderBy], 't')}` : sql``;
+    this.onePg = new Statement(`${def.description} (one key)`, (db, a) =>
+      raw(
+        db,
+        sql<R>`select ${selected} from ${sql.table(def.table)} as t where ${sql.join(
+          keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${a[k]}`),
+          sql` and `,
+        )}${also}${within}${lock}`,
+      ),
+    );
   }
 
   async run(session: SqlSession, keys: ReadonlyArray<RowOf<T, K>>): Promise<R[]> {
@@ -65,6 +77,7 @@ export class KeyedSelect<T extends Table, K extends Columns<T>, R = DB[T]> {
     if (session.dialect === 'sqlite') {
       return forEachRow(session, this.one, keys as unknown as Args[], this.orderBy ? (rows) => sortRows(rows, this.orderBy!) : undefined);
     }
+    if (keys.length === 1) return session.all(this.onePg, keys[0] as unknown as Args);
     return session.all(this.many, columnArrays(this.keyNames, keys as unknown as Args[]));
   }
 }

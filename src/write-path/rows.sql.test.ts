@@ -137,6 +137,17 @@ describe('write path: the SQL of the statement builders, per store', () => {
         ),
         params: ['project_id', 'user_id'],
       },
+      onePg: {
+        sqlite: sqlText(
+          'select "t"."entry_id", "t"."pending_points" from "ledger" as t where "t"."project_id" = ? and',
+          '"t"."user_id" = ? and t.pending_points > 0 order by "t"."entry_id" for update of t',
+        ),
+        postgres: sqlText(
+          'select "t"."entry_id", "t"."pending_points" from "ledger" as t where "t"."project_id" = $1 and',
+          '"t"."user_id" = $2 and t.pending_points > 0 order by "t"."entry_id" for update of t',
+        ),
+        params: ['project_id', 'user_id'],
+      },
     });
   });
 

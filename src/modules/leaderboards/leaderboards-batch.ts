@@ -50,18 +50,33 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
   constructor(
     private readonly batch: WriteBatch,
     private readonly sink: BoardSink,
+    /** The projects whose roll-over row this instance has read (kept by the leaderboards service). */
+    private readonly rollovers: Set<string> = new Set(),
   ) {}
 
-  /** Creates each project's roll-over row on first use and reads the day its windows are for. */
+  /**
+   * Reads the day each project's windows are for, creating the project's roll-over row first when
+   * this instance has not read it yet (decision 351: not once per batch). A row known here but gone
+   * (its project deleted and made again) is created then.
+   */
   async load(): Promise<void> {
-    const today = dayNumber(this.batch.now);
     const projects = this.batch.projects().sort();
+    const unknown = projects.filter((p) => !this.rollovers.has(p));
+    await this.readDays(projects, unknown);
+    const missing = projects.filter((p) => !this.windowDays.has(p));
+    if (missing.length > 0) await this.readDays(missing, missing);
+  }
+
+  private async readDays(projects: string[], create: string[]): Promise<void> {
+    const today = dayNumber(this.batch.now);
     // Both go out at once: the read runs after the insert, in the same transaction.
     const [, days] = await Promise.all([
-      createRollover.run(
-        this.batch.session,
-        projects.map((p) => ({ project_id: p, day: today })),
-      ),
+      create.length > 0
+        ? createRollover.run(
+            this.batch.session,
+            create.map((p) => ({ project_id: p, day: today })),
+          )
+        : undefined,
       rolloverDay.run(
         this.batch.session,
         projects.map((p) => ({ project_id: p })),
@@ -69,6 +84,7 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
     ]);
     for (const r of days) {
       this.windowDays.set(r.project_id, Number(r.day));
+      this.rollovers.add(r.project_id);
     }
   }
 

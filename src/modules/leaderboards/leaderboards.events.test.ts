@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeSharedApp } from '../../../test/helpers/test-app.js';
 import { defineEvent, sendEvent } from '../events/events.test-factory.js';
 import { DAY, JAN_15, getJson, ids } from './leaderboards.test-helpers.js';
+import { createRollover } from './leaderboards.sql.js';
 
 describeSharedApp('leaderboards: fed by POST /event', (t) => {
   it('ranks the points of events, for default and the groups in metadata.usergroup, offline events on their day', async () => {
@@ -30,5 +31,25 @@ describeSharedApp('leaderboards: fed by POST /event', (t) => {
     expect(ids(vip.body.users)).toEqual(['amy']);
     const rank = await getJson(t, '/user/cat/rank', 'cat');
     expect(rank.body.ranks).toEqual({ '7d': { rank: null, points: 0 }, '30d': { rank: 2, points: 10 }, '365d': { rank: 2, points: 10 } });
+  });
+
+  it("creates a project's roll-over row on its first batch only, and again when the row is gone (decision 351)", async () => {
+    await t.setClock(JAN_15);
+    await defineEvent(t, { eventId: 'tap', type: 'FIXED', reward: { default: 5 } });
+    await t.createUser('dan');
+    const creates = vi.spyOn(createRollover, 'run');
+    try {
+      for (let i = 0; i < 3; i++) expect((await sendEvent(t, 'dan', { eventId: 'tap' })).statusCode).toBe(200);
+      const first = creates.mock.calls.length;
+      expect(first).toBeLessThanOrEqual(1);
+      await t.app.platform.db.kysely.deleteFrom('leaderboard_rollover').where('project_id', '=', t.projectId).execute();
+      expect((await sendEvent(t, 'dan', { eventId: 'tap' })).statusCode).toBe(200);
+      expect(await sendEvent(t, 'dan', { eventId: 'tap' })).toMatchObject({ statusCode: 200 });
+      expect(creates).toHaveBeenCalledTimes(first + 1);
+    } finally {
+      creates.mockRestore();
+    }
+    const week = await getJson(t, `/project/${t.projectId}/leaderboard?groupId=default&timeframe=7d`, 'service');
+    expect(week.body.users).toContainEqual({ userId: 'dan', username: 'dan', points: 25, rank: expect.any(Number) });
   });
 });

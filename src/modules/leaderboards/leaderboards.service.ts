@@ -38,6 +38,9 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
   /** The user-facing reads of the boards and their page cache (board-reads.ts). */
   private readonly reads: BoardReads;
 
+  /** The projects whose roll-over row the write path has read (leaderboards-batch.ts). */
+  private readonly rollovers = new Set<string>();
+
   /** The leaderboards' part of every write batch (and the decider of `board-points` units). */
   readonly participant = defineParticipant<LeaderboardsBatch>({
     name: 'leaderboards',
@@ -47,10 +50,14 @@ export class LeaderboardsService implements UserDataOwner, ProjectDataOwner {
     /** It share-locks the project's roll-over row, which every batch of the project shares: after the per-user parts. */
     sharedRows: true,
     begin: (batch) =>
-      new LeaderboardsBatch(batch, {
-        set: (board, life, entries) => this.index.set(board, life, entries),
-        failed: (err) => this.platform.log.error({ err }, 'leaderboard index update failed'),
-      }),
+      new LeaderboardsBatch(
+        batch,
+        {
+          set: (board, life, entries) => this.index.set(board, life, entries),
+          failed: (err) => this.platform.log.error({ err }, 'leaderboard index update failed'),
+        },
+        this.rollovers,
+      ),
   });
 
   constructor(
