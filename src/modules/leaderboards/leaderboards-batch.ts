@@ -51,7 +51,7 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
     private readonly batch: WriteBatch,
     private readonly sink: BoardSink,
     /** The projects whose roll-over row this instance has read (kept by the leaderboards service). */
-    private readonly rollovers: Set<string> = new Set(),
+    private readonly rollovers: Set<string>,
   ) {}
 
   /**

@@ -123,8 +123,8 @@ export class LedgerBatch implements BatchPart {
    */
   private reconcileAndSettle(): void {
     for (const b of this.balances.values()) {
-      // The lots always add up to the balance; rows written around the write path (seeds) are set
-      // right here: a shortfall becomes undated points. A user being deleted is left to its job.
+      // The lots always add up to the balance; rows written around the write path (seeds), and rows
+      // left as they were while expiry was off, are set right here. A user being deleted is left to its job.
       if (!b.live) continue;
       const policy = this.policyOf(b.projectId);
       if (policy !== null) reconcileLots(b, b.points, policy);
@@ -303,8 +303,8 @@ export class LedgerBatch implements BatchPart {
   /** Each changed user's lots (ledger-lots.ts), in the projects whose expiry is on (decision 350). */
   private writeLots(): Promise<void> {
     if (!this.expiry) return Promise.resolve();
-    const kept = [...this.balances.values()].filter((b) => b.lotsChanged && this.policyOf(b.projectId) !== null);
-    return kept.length === 0 ? Promise.resolve() : writeLots(this.batch.session, this.expiry.db, kept);
+    const kept = [...this.balances.values()].filter((b) => this.policyOf(b.projectId) !== null);
+    return writeLots(this.batch.session, this.expiry.db, kept);
   }
 }
 
