@@ -65,20 +65,32 @@ select "p7" from "leaderboard_windows" where "project_id" = $1 and "group_id" = 
 -- modules/leaderboards/leaderboards.sql.ts addDaily.many
 insert into "leaderboard_daily" as t ("project_id", "group_id", "day", "user_id", "points", "reached_at")
 select "project_id", "group_id", "day", "user_id", "points", "reached_at" from unnest($1::text[], $2::text[], $3::int4[], $4::text[], $5::int8[], $6::int8[]) with ordinality as v("project_id", "group_id", "day", "user_id", "points", "reached_at", ord) order by ord
-on conflict ("project_id", "group_id", "day", "user_id") do update set "points" = "t"."points" + "excluded"."points", "reached_at" = case when "excluded"."reached_at" > "t"."reached_at" then "excluded"."reached_at" else "t"."reached_at" end
-returning "t"."project_id", "t"."group_id", "t"."day", "t"."user_id", "t"."points", "t"."reached_at";
+on conflict ("project_id", "group_id", "day", "user_id") do update set "points" = "t"."points" + "excluded"."points", "reached_at" = case when "excluded"."reached_at" > "t"."reached_at" then "excluded"."reached_at" else "t"."reached_at" end returning "t"."project_id", "t"."group_id", "t"."day", "t"."user_id", "t"."points", "t"."reached_at";
+
+-- modules/leaderboards/leaderboards.sql.ts addDaily.quietPg
+insert into "leaderboard_daily" as t ("project_id", "group_id", "day", "user_id", "points", "reached_at")
+select "project_id", "group_id", "day", "user_id", "points", "reached_at" from unnest($1::text[], $2::text[], $3::int4[], $4::text[], $5::int8[], $6::int8[]) with ordinality as v("project_id", "group_id", "day", "user_id", "points", "reached_at", ord) order by ord
+on conflict ("project_id", "group_id", "day", "user_id") do update set "points" = "t"."points" + "excluded"."points", "reached_at" = case when "excluded"."reached_at" > "t"."reached_at" then "excluded"."reached_at" else "t"."reached_at" end;
 
 -- modules/leaderboards/leaderboards.sql.ts addMonthly.many
 insert into "leaderboard_monthly" as t ("project_id", "group_id", "month", "user_id", "points", "reached_at", "version")
 select "project_id", "group_id", "month", "user_id", "points", "reached_at", 1 from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::int8[]) with ordinality as v("project_id", "group_id", "month", "user_id", "points", "reached_at", ord) order by ord
-on conflict ("project_id", "group_id", "month", "user_id") do update set "points" = "t"."points" + "excluded"."points", "reached_at" = case when "excluded"."reached_at" > "t"."reached_at" then "excluded"."reached_at" else "t"."reached_at" end, "version" = "t"."version" + 1
-returning "t"."project_id", "t"."group_id", "t"."month", "t"."user_id", "t"."points", "t"."reached_at", "t"."version";
+on conflict ("project_id", "group_id", "month", "user_id") do update set "points" = "t"."points" + "excluded"."points", "reached_at" = case when "excluded"."reached_at" > "t"."reached_at" then "excluded"."reached_at" else "t"."reached_at" end, "version" = "t"."version" + 1 returning "t"."project_id", "t"."group_id", "t"."month", "t"."user_id", "t"."points", "t"."reached_at", "t"."version";
+
+-- modules/leaderboards/leaderboards.sql.ts addMonthly.quietPg
+insert into "leaderboard_monthly" as t ("project_id", "group_id", "month", "user_id", "points", "reached_at", "version")
+select "project_id", "group_id", "month", "user_id", "points", "reached_at", 1 from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::int8[]) with ordinality as v("project_id", "group_id", "month", "user_id", "points", "reached_at", ord) order by ord
+on conflict ("project_id", "group_id", "month", "user_id") do update set "points" = "t"."points" + "excluded"."points", "reached_at" = case when "excluded"."reached_at" > "t"."reached_at" then "excluded"."reached_at" else "t"."reached_at" end, "version" = "t"."version" + 1;
 
 -- modules/leaderboards/leaderboards.sql.ts addWindows.many
 insert into "leaderboard_windows" as t ("project_id", "group_id", "user_id", "p7", "p30", "p365", "r7", "r30", "r365", "version")
 select "project_id", "group_id", "user_id", "p7", "p30", "p365", "r7", "r30", "r365", 1 from unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::int8[]) with ordinality as v("project_id", "group_id", "user_id", "p7", "p30", "p365", "r7", "r30", "r365", ord) order by ord
-on conflict ("project_id", "group_id", "user_id") do update set "p7" = "t"."p7" + "excluded"."p7", "p30" = "t"."p30" + "excluded"."p30", "p365" = "t"."p365" + "excluded"."p365", "r7" = case when "excluded"."r7" > "t"."r7" then "excluded"."r7" else "t"."r7" end, "r30" = case when "excluded"."r30" > "t"."r30" then "excluded"."r30" else "t"."r30" end, "r365" = case when "excluded"."r365" > "t"."r365" then "excluded"."r365" else "t"."r365" end, "version" = "t"."version" + 1
-returning "t"."project_id", "t"."group_id", "t"."user_id", "t"."p7", "t"."p30", "t"."p365", "t"."r7", "t"."r30", "t"."r365", "t"."version";
+on conflict ("project_id", "group_id", "user_id") do update set "p7" = "t"."p7" + "excluded"."p7", "p30" = "t"."p30" + "excluded"."p30", "p365" = "t"."p365" + "excluded"."p365", "r7" = case when "excluded"."r7" > "t"."r7" then "excluded"."r7" else "t"."r7" end, "r30" = case when "excluded"."r30" > "t"."r30" then "excluded"."r30" else "t"."r30" end, "r365" = case when "excluded"."r365" > "t"."r365" then "excluded"."r365" else "t"."r365" end, "version" = "t"."version" + 1 returning "t"."project_id", "t"."group_id", "t"."user_id", "t"."p7", "t"."p30", "t"."p365", "t"."r7", "t"."r30", "t"."r365", "t"."version";
+
+-- modules/leaderboards/leaderboards.sql.ts addWindows.quietPg
+insert into "leaderboard_windows" as t ("project_id", "group_id", "user_id", "p7", "p30", "p365", "r7", "r30", "r365", "version")
+select "project_id", "group_id", "user_id", "p7", "p30", "p365", "r7", "r30", "r365", 1 from unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::int8[]) with ordinality as v("project_id", "group_id", "user_id", "p7", "p30", "p365", "r7", "r30", "r365", ord) order by ord
+on conflict ("project_id", "group_id", "user_id") do update set "p7" = "t"."p7" + "excluded"."p7", "p30" = "t"."p30" + "excluded"."p30", "p365" = "t"."p365" + "excluded"."p365", "r7" = case when "excluded"."r7" > "t"."r7" then "excluded"."r7" else "t"."r7" end, "r30" = case when "excluded"."r30" > "t"."r30" then "excluded"."r30" else "t"."r30" end, "r365" = case when "excluded"."r365" > "t"."r365" then "excluded"."r365" else "t"."r365" end, "version" = "t"."version" + 1;
 
 -- modules/leaderboards/leaderboards.sql.ts createRollover.many
 insert into "leaderboard_rollover" ("project_id", "day") select "project_id", "day" from unnest($1::text[], $2::int4[]) with ordinality as v("project_id", "day", ord) order by ord on conflict ("project_id") do nothing;

@@ -1,7 +1,7 @@
 import type { Database } from '../platform/db/database.js';
 import type { WalSync } from '../platform/db/wal-sync.js';
 import { isStalePlan } from '../platform/db/read-pipeline.js';
-import { PostgresSession, SqliteSession, type SqlSession } from './session.js';
+import { PostgresSession, SqliteSession, type BatchSession } from './session.js';
 
 /** What one unit of a batch came to: its value, or the error its caller gets. */
 export type UnitOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -14,7 +14,7 @@ export interface BatchResult<R> {
 }
 
 /** Applies a batch of units inside one transaction (everything it reads and writes goes through `session`). */
-export type ApplyBatch<U, R> = (session: SqlSession, units: readonly U[]) => Promise<BatchResult<R>>;
+export type ApplyBatch<U, R> = (session: BatchSession, units: readonly U[]) => Promise<BatchResult<R>>;
 
 /** A batch committed: what it decided, and when it is durable (SQLite: the WAL's fsync). */
 export interface Committed<R> {
@@ -104,9 +104,17 @@ export class BatchTransaction<U, R> {
       const session = new PostgresSession(this.db.kysely, client);
       try {
         const result = await this.apply(session, units);
+        // COMMIT goes out behind the writes nobody waited for (`later`): they and the commit take one
+        // round trip. Should one of them fail, the transaction is aborted and PostgreSQL answers the
+        // COMMIT with a ROLLBACK: `settle` rejects with that write's error, and the batch fails. A
+        // write not on the wire whole (refused on this side) is waited for first: it aborts nothing.
+        if (!session.commitMayFollow) await session.settle();
+        const committed = client.query('commit');
+        committed.catch(() => undefined); // handled now, awaited below
         await begun;
+        await session.settle();
         await session.end();
-        await client.query('commit');
+        await committed;
         return { result, durable: Promise.resolve() };
       } catch (error) {
         await begun.catch(() => undefined);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
-import { SqliteSession, type SqlSession } from './session.js';
+import { SqliteSession, type BatchSession, type SqlSession } from './session.js';
 import { Statement, type Args } from './statement.js';
 import { type PgType, type Table, type Columns, type RowOf, unnest, columnList, raw, columnArrays } from './rows-sql.js';
 import type { KeyedDefinition } from './rows-keyed.js';
@@ -33,6 +33,7 @@ export class RowsAdd<
   R = Record<string, unknown>,
 > {
   private readonly many: Statement<Args, R>;
+  private readonly quietPg: Statement<Args, unknown>;
   private readonly find: Statement<Args, Record<string, unknown>>;
   private readonly update: Statement<Args, unknown>;
   private readonly insert: Statement<Args, unknown>;
@@ -51,10 +52,8 @@ export class RowsAdd<
     const table = sql.table(def.table);
     const t = (c: string) => sql.ref(`t.${c}`);
     const returned = [...written, ...version, ...(def.returning ?? [])];
-    this.many = new Statement(`${def.description} (rows)`, (db, a) =>
-      raw(
-        db,
-        sql<R>`insert into ${table} as t (${columnList([...written, ...version])})
+    const upsert = (a: Args) =>
+      sql`insert into ${table} as t (${columnList([...written, ...version])})
           select ${columnList(written)}${version.length ? sql`, 1` : sql``} from ${unnest(types, a)} order by ord
           on conflict (${columnList(keys)}) do update set ${sql.join([
             ...sums.map((c) => sql`${sql.ref(c)} = ${t(c)} + ${sql.ref(`excluded.${c}`)}`),
@@ -62,10 +61,9 @@ export class RowsAdd<
               (c) => sql`${sql.ref(c)} = case when ${sql.ref(`excluded.${c}`)} > ${t(c)} then ${sql.ref(`excluded.${c}`)} else ${t(c)} end`,
             ),
             ...version.map((c) => sql`${sql.ref(c)} = ${t(c)} + 1`),
-          ])}
-          returning ${columnList(returned, 't')}`,
-      ),
-    );
+          ])}`;
+    this.many = new Statement(`${def.description} (rows)`, (db, a) => raw(db, sql<R>`${upsert(a)} returning ${columnList(returned, 't')}`));
+    this.quietPg = new Statement(`${def.description} (rows, unanswered)`, (db, a) => raw(db, upsert(a)));
     const where = (a: Args) =>
       sql.join(
         keys.map((k) => sql`${sql.ref(k)} = ${a[k]}`),
@@ -93,9 +91,23 @@ export class RowsAdd<
     );
   }
 
+  /**
+   * Adds the rows unanswered (`BatchSession.later`): on PostgreSQL the same upsert with no RETURNING,
+   * sent now and not waited for (its failure fails the batch at commit); SQLite adds them now.
+   */
+  async later(session: BatchSession, rows: ReadonlyArray<RowOf<T, K> & RowOf<T, S> & RowOf<T, L>>): Promise<void> {
+    if (rows.length === 0) return;
+    if (session.dialect === 'postgres') session.later(this.quietPg, columnArrays(this.columnNames, rows as unknown as Args[]));
+    else await this.sqlite(session, rows);
+  }
+
   async run(session: SqlSession, rows: ReadonlyArray<RowOf<T, K> & RowOf<T, S> & RowOf<T, L>>): Promise<R[]> {
     if (rows.length === 0) return [];
     if (session.dialect === 'postgres') return session.all(this.many, columnArrays(this.columnNames, rows as unknown as Args[]));
+    return this.sqlite(session, rows);
+  }
+
+  private async sqlite(session: SqlSession, rows: ReadonlyArray<RowOf<T, K> & RowOf<T, S> & RowOf<T, L>>): Promise<R[]> {
     if (!(session instanceof SqliteSession)) throw new Error(`${this.def.description}: SQLite rows are added only inside a write batch`);
     const sqlite = session;
     const out: R[] = [];

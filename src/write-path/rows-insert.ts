@@ -1,6 +1,6 @@
 import { sql, type Compilable } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
-import type { SqlSession } from './session.js';
+import type { BatchSession, SqlSession } from './session.js';
 import { Statement, type Args } from './statement.js';
 import {
   type PgType,
@@ -61,6 +61,16 @@ export class RowsInsert<T extends Table, C extends Columns<T>, R = Record<string
   }
 
   private readonly columns: string[];
+
+  /**
+   * Writes the rows unanswered (`BatchSession.later`): on PostgreSQL sent now and not waited for (its
+   * failure fails the batch at commit); SQLite writes them now.
+   */
+  async later(session: BatchSession, rows: ReadonlyArray<RowOf<T, C>>): Promise<void> {
+    if (rows.length === 0) return;
+    if (session.dialect === 'postgres') session.later(this.many, columnArrays(this.columns, rows as unknown as Args[]));
+    else await forEachRow(session, this.one, rows as unknown as Args[]);
+  }
 
   /** Writes the rows; resolves to the RETURNING rows (when the definition has `returning`). */
   async run(session: SqlSession, rows: ReadonlyArray<RowOf<T, C>>): Promise<R[]> {

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
-import type { SqlSession } from './session.js';
+import type { BatchSession, SqlSession } from './session.js';
 import { Statement, type Args } from './statement.js';
 import { type PgType, type Table, type Columns, type RowOf, unnest, columnList, raw, forEachRow, columnArrays } from './rows-sql.js';
 
@@ -135,5 +135,15 @@ export class KeyedUpdate<T extends Table, K extends Columns<T>, S extends Column
       return;
     }
     await session.run(this.many, columnArrays(this.names, rows as unknown as Args[]));
+  }
+
+  /**
+   * Updates the rows unanswered (`BatchSession.later`): on PostgreSQL sent now and not waited for (its
+   * failure fails the batch at commit); SQLite updates them now.
+   */
+  async later(session: BatchSession, rows: ReadonlyArray<RowOf<T, K> & RowOf<T, S>>): Promise<void> {
+    if (rows.length === 0) return;
+    if (session.dialect === 'postgres') session.later(this.many, columnArrays(this.names, rows as unknown as Args[]));
+    else await forEachRow(session, this.one, rows as unknown as Args[]);
   }
 }

@@ -182,7 +182,7 @@ describe('write path: the SQL of the statement builders, per store', () => {
     });
   });
 
-  it('RowsAdd: an upsert that adds and returns on PostgreSQL; find, then update or insert on SQLite', () => {
+  it('RowsAdd: an upsert that adds and returns (or, unanswered, does not) on PostgreSQL; find, then update or insert on SQLite', () => {
     const add = new RowsAdd({
       description: 'daily buckets',
       table: 'leaderboard_daily',
@@ -211,6 +211,27 @@ describe('write path: the SQL of the statement builders, per store', () => {
           '"excluded"."points", "reached_at" = case when "excluded"."reached_at" > "t"."reached_at" then',
           '"excluded"."reached_at" else "t"."reached_at" end returning "t"."project_id", "t"."group_id",',
           '"t"."day", "t"."user_id", "t"."points", "t"."reached_at"',
+        ),
+        params: ['project_id', 'group_id', 'day', 'user_id', 'points', 'reached_at'],
+      },
+      quietPg: {
+        sqlite: sqlText(
+          'insert into "leaderboard_daily" as t ("project_id", "group_id", "day", "user_id", "points",',
+          '"reached_at") select "project_id", "group_id", "day", "user_id", "points", "reached_at" from',
+          'unnest(?::text[], ?::text[], ?::int4[], ?::text[], ?::int8[], ?::int8[]) with ordinality as',
+          'v("project_id", "group_id", "day", "user_id", "points", "reached_at", ord) order by ord on conflict',
+          '("project_id", "group_id", "day", "user_id") do update set "points" = "t"."points" +',
+          '"excluded"."points", "reached_at" = case when "excluded"."reached_at" > "t"."reached_at" then',
+          '"excluded"."reached_at" else "t"."reached_at" end',
+        ),
+        postgres: sqlText(
+          'insert into "leaderboard_daily" as t ("project_id", "group_id", "day", "user_id", "points",',
+          '"reached_at") select "project_id", "group_id", "day", "user_id", "points", "reached_at" from',
+          'unnest($1::text[], $2::text[], $3::int4[], $4::text[], $5::int8[], $6::int8[]) with ordinality as',
+          'v("project_id", "group_id", "day", "user_id", "points", "reached_at", ord) order by ord on conflict',
+          '("project_id", "group_id", "day", "user_id") do update set "points" = "t"."points" +',
+          '"excluded"."points", "reached_at" = case when "excluded"."reached_at" > "t"."reached_at" then',
+          '"excluded"."reached_at" else "t"."reached_at" end',
         ),
         params: ['project_id', 'group_id', 'day', 'user_id', 'points', 'reached_at'],
       },

@@ -6,7 +6,7 @@ import { bindArgs, type Args, type Statement } from './statement.js';
 import type { StatementCache } from '../platform/db/statement-cache.js';
 import { LoopSlice } from '../platform/loop-slice.js';
 import { socketOf } from '../platform/db/read-pipeline.js';
-import { queryPrepared, type PreparedResult } from '../platform/db/prepared-query.js';
+import { sendPrepared, type PreparedResult } from '../platform/db/prepared-query.js';
 
 /**
  * One open transaction of the write path, on either store. Statements run prepared (see
@@ -29,10 +29,27 @@ export interface SqlSession {
   execute<R>(query: Compilable<R>): Promise<R[]>;
 }
 
+/**
+ * The session of a write batch (batch-transaction.ts), where a write may go out unanswered (`later`).
+ */
+export interface BatchSession extends SqlSession {
+  /**
+   * Runs a write whose answer nobody reads: the batch commits without waiting for it first. On
+   * PostgreSQL it goes out now and the COMMIT right behind it, so the write and the commit take one
+   * round trip, and the rows it locks are held for no round trip of their own; its failure aborts the
+   * transaction, and the batch fails at commit. SQLite runs it at once.
+   */
+  later<A extends Args>(statement: Statement<A, unknown>, args: A): void;
+}
+
 /** SQLite: statements of the one statement cache, run synchronously on the connection the transaction holds. */
-export class SqliteSession implements SqlSession {
+export class SqliteSession implements BatchSession {
   readonly dialect = 'sqlite' as const;
   readonly slice = new LoopSlice();
+
+  later<A extends Args>(statement: Statement<A, unknown>, args: A): void {
+    this.allSync(statement, args);
+  }
 
   constructor(
     private readonly kysely: Kysely<DB>,
@@ -78,9 +95,34 @@ export class SqliteSession implements SqlSession {
 }
 
 /** PostgreSQL: named prepared statements on the pool client that holds the transaction. */
-export class PostgresSession implements SqlSession {
+export class PostgresSession implements BatchSession {
   readonly dialect = 'postgres' as const;
   readonly slice = new LoopSlice();
+  /** The answers of the writes sent by `later`. */
+  private readonly unanswered: Array<Promise<unknown>> = [];
+  /** Every write of `later` went out whole when it was called (sendPrepared): none can fail on this side after the COMMIT. */
+  private allSent = true;
+
+  later<A extends Args>(statement: Statement<A, unknown>, args: A): void {
+    const compiled = statement.compile(this.kysely);
+    const { answer, sent } = this.send(compiled.name, compiled.sql, bindArgs(compiled, args));
+    answer.catch(() => undefined); // reported by settle
+    this.unanswered.push(answer);
+    if (!sent) this.allSent = false;
+  }
+
+  /**
+   * Whether the COMMIT may go out before the writes of `later` are answered: each of them is on the
+   * wire, so a failure is PostgreSQL's, which aborts the transaction and turns the COMMIT into a ROLLBACK.
+   */
+  get commitMayFollow(): boolean {
+    return this.allSent;
+  }
+
+  /** Resolves once every write of `later` is answered; rejects with the first failure. */
+  async settle(): Promise<void> {
+    for (const answer of this.unanswered) await answer;
+  }
 
   constructor(
     private readonly kysely: Kysely<DB>,
@@ -89,19 +131,19 @@ export class PostgresSession implements SqlSession {
 
   async all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
     const compiled = statement.compile(this.kysely);
-    const result = await this.send(compiled.name, compiled.sql, bindArgs(compiled, args));
+    const result = await this.send(compiled.name, compiled.sql, bindArgs(compiled, args)).answer;
     return result.rows as R[];
   }
 
   async run<A extends Args>(statement: Statement<A, unknown>, args: A): Promise<number> {
     const compiled = statement.compile(this.kysely);
-    const result = await this.send(compiled.name, compiled.sql, bindArgs(compiled, args));
+    const result = await this.send(compiled.name, compiled.sql, bindArgs(compiled, args)).answer;
     return result.rowCount ?? 0;
   }
 
   async execute<R>(query: Compilable<R>): Promise<R[]> {
     const compiled = query.compile();
-    const result = await this.send(undefined, compiled.sql, compiled.parameters as unknown[]);
+    const result = await this.send(undefined, compiled.sql, compiled.parameters as unknown[]).answer;
     return result.rows as R[];
   }
 
@@ -111,8 +153,8 @@ export class PostgresSession implements SqlSession {
    * the socket is corked until the turn's ticks run. A named statement is described once per
    * connection (decision 343, prepared-query.ts).
    */
-  private send(name: string | undefined, text: string, values: unknown[]): Promise<PreparedResult> {
-    if (this.ended) return Promise.reject(new Error('the write batch has ended: no statement may follow'));
+  private send(name: string | undefined, text: string, values: unknown[]): { answer: Promise<PreparedResult>; sent: boolean } {
+    if (this.ended) return { answer: Promise.reject(new Error('the write batch has ended: no statement may follow')), sent: false };
     if (!this.corked) {
       const socket = socketOf(this.client);
       if (socket) {
@@ -124,8 +166,8 @@ export class PostgresSession implements SqlSession {
         });
       }
     }
-    const sent = queryPrepared(this.client, name, text, values);
-    const tracked = sent.then(
+    const sent = sendPrepared(this.client, name, text, values);
+    const tracked = sent.answer.then(
       () => undefined,
       () => undefined,
     );

@@ -1,4 +1,4 @@
-import type { SqlSession } from './session.js';
+import type { BatchSession } from './session.js';
 
 /**
  * The write path's vocabulary (decision 070, docs/architecture.md). Everything that changes points —
@@ -119,7 +119,7 @@ export class WriteBatch {
   readonly notices: BatchNotice[] = [];
 
   constructor(
-    readonly session: SqlSession,
+    readonly session: BatchSession,
     readonly units: readonly AnyUnit[],
     /** The service's time when the batch started (ledger write times). */
     readonly now: number,

@@ -4,7 +4,7 @@ import { BatchCommitter, type BatchResult, type CommitterOptions, type Committer
 import { lockClaims, storeResponses } from './idempotency-keys.repository.js';
 import { claimHeld, claimLost, type IdempotencyClaim } from './idempotent-response.js';
 import { orderParticipants, type AnyParticipant } from './participant.js';
-import type { SqlSession } from './session.js';
+import type { BatchSession, SqlSession } from './session.js';
 import { WriteBatch, type AnyUnit, type BatchPart, type ResultOf, type UnitKind } from './write-batch.js';
 
 type Part = BatchPart<UnitKind>;
@@ -102,7 +102,7 @@ export class WritePath {
     return this.committer.close();
   }
 
-  private async applyBatch(session: SqlSession, items: readonly WriteItem[]): Promise<BatchResult<Array<UnitOutcome<unknown>>>> {
+  private async applyBatch(session: BatchSession, items: readonly WriteItem[]): Promise<BatchResult<Array<UnitOutcome<unknown>>>> {
     const units = items.flatMap((item) => item.units);
     const participants = this.participants;
     const batch = new WriteBatch(session, units, this.platform.clock.now(), participants);

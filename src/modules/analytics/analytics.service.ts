@@ -52,6 +52,8 @@ export class AnalyticsService implements ProjectDataOwner {
   ) {
     this.repo = new AnalyticsRepository(platform.db.kysely);
     this.stage = new AnalyticsStage(this.closed);
+    // A deleted project's rows are gone: the stage's copies of their sketches must not count users for a new project of the same id.
+    platform.bus.onReset(() => this.stage.sketches.clear());
     this.rows = new PeriodRows(this.repo, this.closed);
   }
 
@@ -88,6 +90,7 @@ export class AnalyticsService implements ProjectDataOwner {
   /** The rows are deleted with the project's tables; this forgets what this process kept of them. */
   async deleteProjectData(projectId: string): Promise<void> {
     this.rows.forget(projectId);
+    this.stage.sketches.forget(projectId);
   }
 
   private async pointsStats(projectId: string, query: StatsQuery): Promise<EventStats> {

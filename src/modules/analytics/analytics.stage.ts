@@ -7,6 +7,7 @@ import { addToSketch, hashUser, shardOf, summarize, type UserHash } from './hll.
 import { CATEGORY_CAP, observeMetadata, OTHER_KEY, valueKey, type CategoryObservation, type MetadataIncrement } from './metadata-stats.js';
 import { monthBucket } from './periods.js';
 import { addMetadata, addRollups, admitValue, admittedValues, setSketches } from './analytics.sql.js';
+import { rollupKey, WrittenSketches } from './written-sketches.js';
 
 /** `event_id` of the rows that count every event of the project (the global view). */
 export const ALL_EVENTS = '*';
@@ -20,6 +21,8 @@ class RollupSum {
   limitReached = 0;
   readonly hours = new Array<number>(24).fill(0);
   readonly users: UserHash[] = [];
+  /** The row's primary key as one string (WrittenSketches). */
+  readonly key: string;
 
   constructor(
     readonly projectId: string,
@@ -27,7 +30,9 @@ class RollupSum {
     readonly grain: 'day' | 'month',
     readonly bucket: number,
     readonly shard: number,
-  ) {}
+  ) {
+    this.key = rollupKey(projectId, eventId, grain, bucket, shard);
+  }
 
   row(): Record<string, string | number> {
     const r: Record<string, string | number> = {
@@ -77,6 +82,9 @@ export class AnalyticsStage {
     begin: (batch) => new AnalyticsBatch(batch, this),
   });
 
+  /** The rollup rows' sketches as last committed by or read on this instance (decision 352). */
+  readonly sketches = new WrittenSketches();
+
   constructor(readonly closed: ClosedBucketCache) {}
 }
 
@@ -87,6 +95,8 @@ class AnalyticsBatch implements EventStagePart {
   private readonly metadata = new Map<string, Map<string, MetadataSum>>();
   /** The category observations of each event's metadata, made once in `load`. */
   private readonly categories = new WeakMap<object, CategoryObservation[]>();
+  /** The sketches this batch read or wrote, kept by the stage once the batch committed. */
+  private readonly seen: Array<[key: string, sketch: Buffer]> = [];
 
   constructor(
     private readonly batch: WriteBatch,
@@ -182,39 +192,32 @@ class AnalyticsBatch implements EventStagePart {
     }
   }
 
-  /** Last in the batch: the rollup rows (sorted, so concurrent batches lock them alike), their sketches, the metadata. */
+  /**
+   * Last in the batch: the rollup rows (sorted, so concurrent batches lock them alike), their sketches,
+   * the metadata. When the sketches this instance keeps of the rows already count the batch's users
+   * (decision 352), the stored sketches cannot change: the rollups and the metadata go out unanswered,
+   * with the COMMIT. Otherwise the rollup upsert answers the stored sketches, the batch folds its users
+   * into them, and the sketches that changed go out with the COMMIT.
+   */
   async write(): Promise<void> {
     if (this.rollups.size === 0) return;
     const session = this.batch.session;
+    const known = this.stage.sketches;
     const sums = [...this.rollups.values()].flatMap((m) => [...m.values()]).sort(byRollupKey);
-    // Rollups and metadata go out at once (pipelined on PostgreSQL); the sketches need the rollups' stored sketches.
-    const metadata = [...this.metadata.values()].flatMap((m) => [...m.values()]).sort(byMetadataKey);
-    const [stored] = await Promise.all([
-      addRollups.run(
-        session,
-        sums.map((r) => r.row() as Parameters<typeof addRollups.run>[1][number]),
-      ),
-      addMetadata.run(
-        session,
-        metadata.map((m) => ({
-          project_id: m.projectId,
-          event_id: m.eventId,
-          grain: m.grain,
-          bucket: m.bucket,
-          field: m.field,
-          value_key: m.valueKey,
-          count: m.count,
-          sum: m.sum,
-          min: m.min,
-          max: m.max,
-        })),
-      ),
-    ]);
+    const rows = sums.map((r) => r.row() as Parameters<typeof addRollups.run>[1][number]);
+    const counted = sums.every((r) => known.counts(r.key, r.users));
+    // The rollups go out before the metadata (pipelined on PostgreSQL): every batch locks them in this order.
+    if (counted) {
+      await addRollups.later(session, rows);
+      await addMetadata.later(session, this.metadataRows());
+      return;
+    }
+    const [stored] = await Promise.all([addRollups.run(session, rows), addMetadata.later(session, this.metadataRows())]);
     const sketchOf = new Map<string, Buffer | null>();
     for (const s of stored) sketchOf.set(rollupKey(s.project_id, s.event_id, s.grain, Number(s.bucket), Number(s.shard)), s.sketch);
     const sketches: Array<Parameters<typeof setSketches.run>[1][number]> = [];
     for (const r of sums) {
-      let sketch = sketchOf.get(rollupKey(r.projectId, r.eventId, r.grain, r.bucket, r.shard)) ?? null;
+      let sketch = sketchOf.get(r.key) ?? null;
       let changed = false;
       for (const user of r.users) {
         const next = addToSketch(sketch, user);
@@ -223,6 +226,7 @@ class AnalyticsBatch implements EventStagePart {
           changed = true;
         }
       }
+      if (sketch) this.seen.push([r.key, sketch]);
       if (!changed) continue;
       const summary = summarize(sketch!);
       sketches.push({
@@ -237,12 +241,32 @@ class AnalyticsBatch implements EventStagePart {
         sketch_zeros: summary.zeros,
       });
     }
-    await setSketches.run(session, sketches);
+    await setSketches.later(session, sketches);
+  }
+
+  /** The sketches read or written are now committed: the stage keeps them. */
+  async afterCommit(): Promise<void> {
+    for (const [key, sketch] of this.seen) this.stage.sketches.keep(key, sketch);
+  }
+
+  private metadataRows(): Array<Parameters<typeof addMetadata.run>[1][number]> {
+    return [...this.metadata.values()]
+      .flatMap((m) => [...m.values()])
+      .sort(byMetadataKey)
+      .map((m) => ({
+        project_id: m.projectId,
+        event_id: m.eventId,
+        grain: m.grain,
+        bucket: m.bucket,
+        field: m.field,
+        value_key: m.valueKey,
+        count: m.count,
+        sum: m.sum,
+        min: m.min,
+        max: m.max,
+      }));
   }
 }
-
-const rollupKey = (projectId: string, eventId: string, grain: string, bucket: number, shard: number) =>
-  `${projectId}\u0000${eventId}\u0000${grain}\u0000${bucket}\u0000${shard}`;
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -78,6 +78,20 @@ function setRegister(dense: Buffer, h: UserHash): boolean {
 }
 
 /**
+ * Whether the sketch already counts the user: adding it would change nothing (`addToSketch` would
+ * answer null). Copies nothing.
+ */
+export function sketchHas(sketch: Buffer | null | undefined, h: UserHash): boolean {
+  if (!sketch || sketch.length === 0) return false;
+  if (sketch[0] === DENSE) return sketch[1 + (registerIndex(h) & (SLICE - 1))]! >= rank(h);
+  const n = (sketch.length - 1) / 8;
+  for (let i = 0; i < n; i++) {
+    if (sketch.readUInt32BE(1 + i * 8) === h.hi && sketch.readUInt32BE(5 + i * 8) === h.lo) return true;
+  }
+  return false;
+}
+
+/**
  * Adds a user to the slice of its shard. Returns the new blob, or null when the sketch is unchanged
  * (the user was already counted, or a dense register was already as high).
  */

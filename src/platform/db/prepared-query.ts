@@ -27,9 +27,27 @@ export interface PreparedResult {
 
 /** Runs `text` (prepared as `name` on the client's connection when named) with `values`. */
 export function queryPrepared(client: pg.ClientBase, name: string | undefined, text: string, values: unknown[]): Promise<PreparedResult> {
-  return new Promise((resolve, reject) => {
-    void client.query(new PreparedQuery(name, text, values, (err, result) => (err ? reject(err) : resolve(result!))) as never);
+  return sendPrepared(client, name, text, values).answer;
+}
+
+/**
+ * `queryPrepared`, telling also whether the statement went out whole at once: written to the
+ * connection by the call itself (a pipelining client writes at once), with nothing refused on this
+ * side (a value pg cannot send). When it did, what becomes of it is PostgreSQL's to say: should it
+ * fail, the transaction is aborted, and what follows it on the connection cannot commit.
+ */
+export function sendPrepared(
+  client: pg.ClientBase,
+  name: string | undefined,
+  text: string,
+  values: unknown[],
+): { answer: Promise<PreparedResult>; sent: boolean } {
+  let query: PreparedQuery | undefined;
+  const answer = new Promise<PreparedResult>((resolve, reject) => {
+    query = new PreparedQuery(name, text, values, (err, result) => (err ? reject(err) : resolve(result!)));
+    void client.query(query as never);
   });
+  return { answer, sent: query!.sentWhole };
 }
 
 /** The parts of pg's connection (lib/connection.js) a submittable writes with. */
@@ -116,6 +134,11 @@ class PreparedQuery {
     readonly values: unknown[],
     public callback: (err: unknown, result?: PreparedResult) => void,
   ) {}
+
+  /** Written to the connection, Execute and all (`submit` ran and refused nothing). */
+  get sentWhole(): boolean {
+    return this.connection !== null && this.failed === null;
+  }
 
   submit(connection: PgConnection): Error | null {
     const name = this.name;
