@@ -29,6 +29,12 @@ export interface WriteParticipant<P extends BatchPart<UnitKind> = BatchPart<Unit
    */
   readonly sharedRows?: boolean;
   /**
+   * Its part's `write` starts once every other part's write is answered. For rows written unanswered
+   * (`BatchSession.later`): they then go out with the COMMIT, and are locked for no round trip of their
+   * own. A write that waits for an answer costs the batch a round trip more here.
+   */
+  readonly writesLast?: boolean;
+  /**
    * How many changes the batch has decided so far (the ledger: its entries). A unit's refusal
    * (an AppError) fails only the unit while this has not moved since the unit began; at most one
    * participant counts changes.
@@ -46,6 +52,7 @@ type OrderDeclarations = Pick<WriteParticipant, 'name' | 'after' | 'provides' | 
 /** A participant of any part type, as the write path holds it (its part's type erased). */
 export interface AnyParticipant extends OrderDeclarations, BatchMember {
   readonly kind?: UnitKind;
+  readonly writesLast?: boolean;
   readonly changes?: (part: never) => number;
   begin(batch: WriteBatch): BatchPart<UnitKind>;
 }

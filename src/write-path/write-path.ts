@@ -33,6 +33,8 @@ export class WritePath {
   private list: readonly AnyParticipant[] | null = null;
   /** How many participants load alone, first (`leads`). */
   private leading = 0;
+  /** Per participant in order: whether its part writes once the others' writes are answered (`writesLast`). */
+  private last: readonly boolean[] = [];
   /** The participant that counts the batch's changes (`changes`), if any. */
   private counter: AnyParticipant | null = null;
 
@@ -57,6 +59,7 @@ export class WritePath {
       this.deciders.set(p.kind, p);
     }
     this.leading = ordered.filter((p) => p.leads).length;
+    this.last = ordered.map((p) => p.writesLast === true);
     this.list = Object.freeze(ordered);
   }
 
@@ -141,7 +144,11 @@ export class WritePath {
       }
       outcomes.push({ ok: true, value: results });
     }
-    await Promise.all([...parts.map((part) => part.write?.()), storeResponses.run(session, responses)]);
+    // Parts that write last (`writesLast`) start once the others' writes are answered: what they send
+    // unanswered (`later`) then leaves with the COMMIT, and the rows it locks are held for no round trip.
+    const last = this.last;
+    await Promise.all([...parts.map((part, i) => (last[i] ? undefined : part.write?.())), storeResponses.run(session, responses)]);
+    await Promise.all(parts.map((part, i) => (last[i] ? part.write?.() : undefined)));
     return {
       outcomes,
       afterCommit: async () => {

@@ -79,6 +79,8 @@ export class AnalyticsStage {
     name: 'analytics',
     after: ['events', 'challenges?', 'streaks?'],
     sharedRows: true,
+    // Its rows go out unanswered with the COMMIT when the kept sketches count the batch's users (decision 352).
+    writesLast: true,
     begin: (batch) => new AnalyticsBatch(batch, this),
   });
 

@@ -100,6 +100,30 @@ describeBackends('events: pipeline stages and idempotency', (t) => {
     expect(events[1]).toMatchObject({ points: 0, limitReached: true, qualifies: false });
   });
 
+  it('starts the write of a stage that writes last once the other writes are answered (writesLast)', async () => {
+    await t.setClock(NOW);
+    await defineEvent(t, { eventId: 'buy', reward: { default: 5 } });
+    await t.createUser('sam');
+    const seen: string[] = [];
+    const stage = (name: string, writesLast: boolean): EventStage => ({
+      name,
+      writesLast,
+      begin: () => ({
+        applyEvent() {},
+        async write() {
+          seen.push(`${name}:start`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          seen.push(`${name}:done`);
+        },
+      }),
+    });
+    // `last` comes first in the order, yet writes after `other` is answered; `free` writes alongside `other`.
+    const ingest = withStages(t, [stage('last', true), stage('other', false), stage('free', false)]);
+    await ingest.ingest(service, { userId: 'sam', eventId: 'buy' });
+    expect(seen.slice(0, 2).sort()).toEqual(['free:start', 'other:start']);
+    expect(seen.slice(4)).toEqual(['last:start', 'last:done']);
+  });
+
   it('keeps nothing of an event whose stage throws, and the other events of its batch commit', async () => {
     await defineEvent(t, { eventId: 'buy', reward: { default: 5 } });
     await t.createUser('sam');
