@@ -148,7 +148,7 @@ export class WritePath {
     // unanswered (`later`) then leaves with the COMMIT, and the rows it locks are held for no round trip.
     const last = this.last;
     await Promise.all([...parts.map((part, i) => (last[i] ? undefined : part.write?.())), storeResponses.run(session, responses)]);
-    await Promise.all(parts.map((part, i) => (last[i] ? part.write?.() : undefined)));
+    await Promise.all(parts.flatMap((part, i) => (last[i] && part.write ? [part.write()] : [])));
     return {
       outcomes,
       afterCommit: async () => {
