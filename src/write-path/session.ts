@@ -47,14 +47,15 @@ export class SqliteSession implements BatchSession {
   readonly dialect = 'sqlite' as const;
   readonly slice = new LoopSlice();
 
-  later<A extends Args>(statement: Statement<A, unknown>, args: A): void {
-    this.allSync(statement, args);
-  }
-
   constructor(
     private readonly kysely: Kysely<DB>,
     private readonly cache: StatementCache,
   ) {}
+
+  /** Runs the write now (SQLite answers at once): a failure fails the batch where it was sent. */
+  later<A extends Args>(statement: Statement<A, unknown>, args: A): void {
+    this.allSync(statement, args);
+  }
 
   async all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
     return this.allSync(statement, args);
