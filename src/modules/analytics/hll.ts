@@ -103,14 +103,13 @@ export function addToSketch(sketch: Buffer | null | undefined, h: UserHash): Buf
     b.writeUInt32BE(h.lo, 5);
     return b;
   }
+  if (sketchHas(sketch, h)) return null;
   if (sketch[0] === DENSE) {
     const copy = Buffer.from(sketch);
-    return setRegister(copy, h) ? copy : null;
+    setRegister(copy, h);
+    return copy;
   }
   const n = (sketch.length - 1) / 8;
-  for (let i = 0; i < n; i++) {
-    if (sketch.readUInt32BE(1 + i * 8) === h.hi && sketch.readUInt32BE(5 + i * 8) === h.lo) return null;
-  }
   if (n < SPARSE_MAX) {
     const b = Buffer.alloc(sketch.length + 8);
     sketch.copy(b);

@@ -1,5 +1,6 @@
 import type { BucketSet, CoverRow } from './analytics.repository.js';
 import type { UniqueCount } from './hll.js';
+import { rollupKey } from './written-sketches.js';
 
 const MAX_SKETCHES = 50_000;
 const MAX_UNIONS = 10_000;
@@ -58,7 +59,7 @@ export class OpenSketches {
 }
 
 function rowKey(projectId: string, r: CoverRow): string {
-  return `${projectId}\u0000${r.event_id}\u0000${r.grain}\u0000${r.bucket}\u0000${r.shard}`;
+  return rollupKey(projectId, r.event_id, r.grain, r.bucket, r.shard);
 }
 
 function unionKey(projectId: string, scope: string, cover: BucketSet): string {
