@@ -34,6 +34,11 @@ export function registerMetrics(app: FastifyInstance, writes: () => CommitterSta
   writeCounter('laurel_write_units_total', 'Units (events, redemptions, survey answers, adjustments) in committed write batches', 'units');
   writeCounter('laurel_write_batch_retries_total', 'Write batches retried after a deadlock or serialization failure', 'retries');
   writeCounter('laurel_write_batch_splits_total', 'Write batches that failed as a whole and were applied unit by unit', 'splits');
+  writeCounter(
+    'laurel_write_batch_round_trips_total',
+    'Round trips to PostgreSQL of the committed write batches, the COMMIT included (per batch: divide by laurel_write_batches_total)',
+    'roundTrips',
+  );
 
   new Gauge({
     name: 'laurel_live_streams',

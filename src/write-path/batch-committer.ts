@@ -40,6 +40,11 @@ export interface CommitterStats {
   retries: number;
   /** Batches that failed as a whole and were split into their units. */
   splits: number;
+  /**
+   * Round trips to PostgreSQL of the committed batches (the COMMIT's included; 0 on SQLite): the times
+   * a batch sent statements after waiting for answers (decision 353).
+   */
+  roundTrips: number;
 }
 
 /** Thrown to callers when the committer was closed before their unit was taken. */
@@ -81,7 +86,7 @@ export class BatchCommitter<U, R> {
   private overlapTimer: NodeJS.Timeout | null = null;
   private readonly walSync: WalSync | null;
   private readonly transaction: BatchTransaction<U, R>;
-  readonly stats: CommitterStats = { batches: 0, units: 0, retries: 0, splits: 0 };
+  readonly stats: CommitterStats = { batches: 0, units: 0, retries: 0, splits: 0, roundTrips: 0 };
 
   constructor(
     db: Database,
@@ -193,6 +198,7 @@ export class BatchCommitter<U, R> {
     }
     this.stats.batches++;
     this.stats.units += batch.length;
+    this.stats.roundTrips += committed.roundTrips;
     // The next batch may start while this one becomes durable (SQLite: the WAL fsync) and its
     // afterCommit runs: only the transaction holds a connection.
     const answered = committed.durable.then(

@@ -20,6 +20,8 @@ export type ApplyBatch<U, R> = (session: BatchSession, units: readonly U[]) => P
 export interface Committed<R> {
   result: BatchResult<R>;
   durable: Promise<void>;
+  /** The batch's round trips to PostgreSQL, the COMMIT's included (SQLite: 0). */
+  roundTrips: number;
 }
 
 /** PostgreSQL errors after which the same batch is simply tried again. */
@@ -90,7 +92,7 @@ export class BatchTransaction<U, R> {
         if (defer) raw.exec('pragma synchronous = FULL');
       }
     });
-    return { result, durable: defer ? this.walSync!.sync() : Promise.resolve() };
+    return { result, durable: defer ? this.walSync!.sync() : Promise.resolve(), roundTrips: 0 };
   }
 
   private async postgres(units: U[]): Promise<Committed<R>> {
@@ -109,13 +111,14 @@ export class BatchTransaction<U, R> {
         // COMMIT with a ROLLBACK: `settle` rejects with that write's error, and the batch fails. A
         // write not on the wire whole (refused on this side) is waited for first: it aborts nothing.
         if (!session.commitMayFollow) await session.settle();
+        session.sending();
         const committed = client.query('commit');
         committed.catch(() => undefined); // handled now, awaited below
         await begun;
         await session.settle();
         await session.end();
         await committed;
-        return { result, durable: Promise.resolve() };
+        return { result, durable: Promise.resolve(), roundTrips: session.roundTrips };
       } catch (error) {
         await begun.catch(() => undefined);
         await session.end();

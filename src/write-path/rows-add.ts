@@ -19,6 +19,13 @@ export interface AddDefinition<T extends Table, K extends Columns<T>, S extends 
   returning?: ReadonlyArray<keyof DB[T] & string>;
 }
 
+/** What `RowsAdd.deferred` sent: the rows as they are after the write, read once the batch has committed. */
+export interface Deferred<R> {
+  rows(): Promise<R[]>;
+}
+
+const NO_ROWS: Deferred<never> = { rows: () => Promise.resolve([]) };
+
 /**
  * Adds each row's values to the stored row with its key (inserting rows that do not exist) and
  * returns every row as it is after the write. PostgreSQL: one `insert … on conflict do update …
@@ -99,6 +106,19 @@ export class RowsAdd<
     if (rows.length === 0) return;
     if (session.dialect === 'postgres') session.later(this.quietPg, columnArrays(this.columnNames, rows as unknown as Args[]));
     else await this.sqlite(session, rows);
+  }
+
+  /**
+   * Adds the rows, their new totals read only after the commit (`BatchSession.deferred`): on PostgreSQL
+   * sent now and not waited for, SQLite adds them now. Resolves once they are sent, to their answer.
+   */
+  async deferred(session: BatchSession, rows: ReadonlyArray<RowOf<T, K> & RowOf<T, S> & RowOf<T, L>>): Promise<Deferred<R>> {
+    if (rows.length === 0) return NO_ROWS;
+    const answer =
+      session.dialect === 'postgres'
+        ? session.deferred(this.many, columnArrays(this.columnNames, rows as unknown as Args[]))
+        : Promise.resolve(await this.sqlite(session, rows));
+    return { rows: () => answer };
   }
 
   async run(session: SqlSession, rows: ReadonlyArray<RowOf<T, K> & RowOf<T, S> & RowOf<T, L>>): Promise<R[]> {

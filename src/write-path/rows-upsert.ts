@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SqlSession } from './session.js';
+import type { BatchSession, SqlSession } from './session.js';
 import { Statement, type Args } from './statement.js';
 import {
   type PgType,
@@ -60,5 +60,15 @@ export class RowsUpsert<T extends Table, K extends Columns<T>, C extends Columns
       return;
     }
     for (const { row, exists } of rows) await forEachRow(session, exists ? this.update : this.insert, [row as unknown as Args]);
+  }
+
+  /**
+   * Writes the rows unanswered (`BatchSession.later`): on PostgreSQL sent now and not waited for (its
+   * failure fails the batch at commit); SQLite writes them now.
+   */
+  async later(session: BatchSession, rows: ReadonlyArray<{ row: RowOf<T, K> & RowOf<T, C>; exists: boolean }>): Promise<void> {
+    if (rows.length === 0) return;
+    if (session.dialect === 'postgres') session.later(this.many, columnArrays(this.names, rows.map((r) => r.row) as unknown as Args[]));
+    else await this.run(session, rows);
   }
 }

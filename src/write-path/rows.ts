@@ -8,5 +8,5 @@
 export type { Columns, PgType, RowOf } from './rows-sql.js';
 export { RowsInsert, type InsertDefinition } from './rows-insert.js';
 export { KeyedSelect, KeyedUpdate, type KeyedDefinition } from './rows-keyed.js';
-export { RowsAdd, type AddDefinition } from './rows-add.js';
+export { RowsAdd, type AddDefinition, type Deferred } from './rows-add.js';
 export { RowsUpsert } from './rows-upsert.js';

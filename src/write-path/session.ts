@@ -40,6 +40,13 @@ export interface BatchSession extends SqlSession {
    * transaction, and the batch fails at commit. SQLite runs it at once.
    */
   later<A extends Args>(statement: Statement<A, unknown>, args: A): void;
+  /**
+   * A write whose answer (its RETURNING rows) is read only once the batch has committed, in the part's
+   * `afterCommit`: sent as `later` is, so the batch commits without waiting for it. The promise is never
+   * left unhandled: should the write fail, the batch fails at commit and `afterCommit` does not run.
+   * SQLite runs it at once.
+   */
+  deferred<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]>;
 }
 
 /** SQLite: statements of the one statement cache, run synchronously on the connection the transaction holds. */
@@ -55,6 +62,11 @@ export class SqliteSession implements BatchSession {
   /** Runs the write now (SQLite answers at once): a failure fails the batch where it was sent. */
   later<A extends Args>(statement: Statement<A, unknown>, args: A): void {
     this.allSync(statement, args);
+  }
+
+  /** Runs the write now, as `later` does; its rows are kept for the caller. */
+  deferred<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
+    return Promise.resolve(this.allSync(statement, args));
   }
 
   async all<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
@@ -105,11 +117,18 @@ export class PostgresSession implements BatchSession {
   private allSent = true;
 
   later<A extends Args>(statement: Statement<A, unknown>, args: A): void {
+    void this.deferred(statement, args);
+  }
+
+  deferred<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
     const compiled = statement.compile(this.kysely);
     const { answer, sent } = this.send(compiled.name, compiled.sql, bindArgs(compiled, args));
     answer.catch(() => undefined); // reported by settle
     this.unanswered.push(answer);
     if (!sent) this.allSent = false;
+    const rows = answer.then((result) => result.rows as R[]);
+    rows.catch(() => undefined); // read in afterCommit only, which a failure never reaches
+    return rows;
   }
 
   /**
@@ -156,6 +175,7 @@ export class PostgresSession implements BatchSession {
    */
   private send(name: string | undefined, text: string, values: unknown[]): { answer: Promise<PreparedResult>; sent: boolean } {
     if (this.ended) return { answer: Promise.reject(new Error('the write batch has ended: no statement may follow')), sent: false };
+    this.sending();
     if (!this.corked) {
       const socket = socketOf(this.client);
       if (socket) {
@@ -169,8 +189,12 @@ export class PostgresSession implements BatchSession {
     }
     const sent = sendPrepared(this.client, name, text, values);
     const tracked = sent.answer.then(
-      () => undefined,
-      () => undefined,
+      () => {
+        this.answered = true;
+      },
+      () => {
+        this.answered = true;
+      },
     );
     this.inFlight.add(tracked);
     void tracked.then(() => this.inFlight.delete(tracked));
@@ -187,6 +211,24 @@ export class PostgresSession implements BatchSession {
     while (this.inFlight.size > 0) await Promise.all(this.inFlight);
   }
 
+  /**
+   * Counts a round trip when something goes out after an answer came in since the last send (the
+   * transaction calls it for the COMMIT, which it sends itself). BEGIN goes out with the first statements.
+   */
+  sending(): void {
+    if (!this.answered) return;
+    this.answered = false;
+    this.trips++;
+  }
+
+  /** The round trips of the batch so far (decision 353: the write phase leaves with the COMMIT). */
+  get roundTrips(): number {
+    return this.trips;
+  }
+
+  private trips = 0;
+  /** An answer came in since the last statement went out (the first statement starts a round trip). */
+  private answered = true;
   private corked = false;
   private ended = false;
   private readonly inFlight = new Set<Promise<void>>();

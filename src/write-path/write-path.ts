@@ -147,7 +147,7 @@ export class WritePath {
     // Parts that write last (`writesLast`) start once the others' writes are answered: what they send
     // unanswered (`later`) then leaves with the COMMIT, and the rows it locks are held for no round trip.
     const last = this.last;
-    await Promise.all([...parts.map((part, i) => (last[i] ? undefined : part.write?.())), storeResponses.run(session, responses)]);
+    await Promise.all([...parts.map((part, i) => (last[i] ? undefined : part.write?.())), storeResponses.later(session, responses)]);
     await Promise.all(parts.flatMap((part, i) => (last[i] && part.write ? [part.write()] : [])));
     return {
       outcomes,

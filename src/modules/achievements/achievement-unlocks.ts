@@ -107,8 +107,8 @@ export class BatchUnlocks {
   write(): Promise<unknown> {
     const shard = Math.floor(Math.random() * COUNT_SHARDS);
     return Promise.all([
-      insertUnlocks.run(this.batch.session, this.rows),
-      addLevelCounts.run(
+      insertUnlocks.later(this.batch.session, this.rows),
+      addLevelCounts.later(
         this.batch.session,
         [...this.counts.values()].map((c) => ({ ...c, shard })),
       ),

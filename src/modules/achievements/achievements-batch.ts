@@ -282,7 +282,7 @@ export class AchievementsBatch implements EventStagePart<'achievement-award'> {
       const text = this.parsed.write(key, h.entries);
       progress.push({ exists: h.stored, row: { project_id: h.projectId, user_id: h.userId, progress: text, updated_at: h.updatedAt } });
     }
-    await Promise.all([writeProgress.run(this.batch.session, progress), this.unlocks.write()]);
+    await Promise.all([writeProgress.later(this.batch.session, progress), this.unlocks.write()]);
   }
 
   /** The rows this batch took are what is stored now (a store one process owns: the next batch need not read them). */

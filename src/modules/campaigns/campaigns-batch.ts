@@ -265,16 +265,16 @@ export class CampaignsBatch implements EventStagePart {
 
   async write(): Promise<void> {
     await Promise.all([
-      setCampaignSpend.run(
+      setCampaignSpend.later(
         this.batch.session,
         [...this.spends.values()].filter((s) => s.changed).map((s) => ({ ...s.row, spent: s.spent })),
       ),
-      writeCampaignUserSpend.run(
+      writeCampaignUserSpend.later(
         this.batch.session,
         [...this.userSpends.values()].filter((s) => s.changed).map((s) => ({ row: { ...s.row, spent: s.spent }, exists: s.stored })),
       ),
       // In key order, so two batches adding to the same campaigns take their rows alike.
-      addCampaignSpend.run(
+      addCampaignSpend.later(
         this.batch.session,
         [...this.added.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row),
       ),

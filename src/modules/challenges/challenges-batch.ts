@@ -151,6 +151,6 @@ export class ChallengesBatch implements EventStagePart {
         });
       }
     }
-    await writeProgress.run(this.batch.session, out);
+    await writeProgress.later(this.batch.session, out);
   }
 }

@@ -1,5 +1,5 @@
 import { generateId } from '../../platform/ids.js';
-import type { SqlSession } from '../../write-path/session.js';
+import type { BatchSession } from '../../write-path/session.js';
 import type { Coupon, Metadata } from './coupons.schemas.js';
 import type { CouponsTable } from './coupons.tables.js';
 import { insertCoupons } from './coupons.repository.js';
@@ -78,7 +78,7 @@ export class CouponIssues {
   }
 
   /** Inserts the batch's coupons. */
-  write(session: SqlSession): Promise<unknown> {
-    return insertCoupons.run(session, this.rows);
+  write(session: BatchSession): Promise<unknown> {
+    return insertCoupons.later(session, this.rows);
   }
 }

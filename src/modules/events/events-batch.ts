@@ -267,9 +267,9 @@ class EventsBatch implements BatchPart<'event'> {
 
   async write(): Promise<void> {
     await Promise.all([
-      insertEvents.run(this.batch.session, this.stored),
-      insertEventLog.run(this.batch.session, this.logged),
-      writeLimitCounts.run(
+      insertEvents.later(this.batch.session, this.stored),
+      insertEventLog.later(this.batch.session, this.logged),
+      writeLimitCounts.later(
         this.batch.session,
         [...this.counters.values()].filter((c) => c.taken > 0).map((c) => ({ exists: c.stored, row: { ...c.row, count: c.count } })),
       ),

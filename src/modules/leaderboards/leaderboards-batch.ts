@@ -1,5 +1,6 @@
 import { dayNumber, monthKey } from '../../platform/time.js';
 import { boardEffect, ledgerIn } from '../points/index.js';
+import type { Deferred } from '../../write-path/rows.js';
 import type { BatchPart, WriteBatch, WriteUnit } from '../../write-path/write-batch.js';
 import { DEFAULT_GROUP } from '../usergroups/index.js';
 import { POINTS_CURRENCY, WINDOWS, WINDOW_DAYS, boardGroup, inWindow, type BoardRef, type Timeframe } from './board-ref.js';
@@ -29,6 +30,10 @@ export interface BoardSink {
   failed(err: unknown): void;
 }
 
+/** A monthly or window row as the batch's write returned it. */
+type MonthTotals = Awaited<ReturnType<typeof addMonthly.run>>[number];
+type WindowTotals = Awaited<ReturnType<typeof addWindows.run>>[number];
+
 const SEP = '\u0000';
 const ONLY_DEFAULT = [DEFAULT_GROUP];
 
@@ -46,6 +51,8 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
   private readonly windowDays = new Map<string, number>();
   private readonly months: Array<{ projectId: string; groupId: string; month: string; entry: BoardEntry }> = [];
   private readonly windows: Array<{ projectId: string; groupId: string; day: number; entries: Record<Timeframe, BoardEntry> }> = [];
+  /** The answers of the batch's monthly and window writes. */
+  private totals: { months: Deferred<MonthTotals>; windows: Deferred<WindowTotals> } | null = null;
 
   constructor(
     private readonly batch: WriteBatch,
@@ -159,12 +166,20 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
     if (daily.size === 0) return;
 
     const session = this.batch.session;
-    // The three statements go out at once (pipelined on PostgreSQL, in this order).
-    const [, months, windowRows] = await Promise.all([
-      addDaily.run(session, [...daily.values()]),
-      addMonthly.run(session, [...monthly.values()]),
-      addWindows.run(session, [...windows.values()]),
+    // The three statements go out at once (pipelined on PostgreSQL, in this order), unanswered: the new
+    // totals they return are read after the commit, for the rank index.
+    const [, monthTotals, windowTotals] = await Promise.all([
+      addDaily.later(session, [...daily.values()]),
+      addMonthly.deferred(session, [...monthly.values()]),
+      addWindows.deferred(session, [...windows.values()]),
     ]);
+    this.totals = { months: monthTotals, windows: windowTotals };
+  }
+
+  /** The boards' new totals, as the batch's writes returned them (read once it has committed). */
+  private async readTotals(): Promise<void> {
+    if (!this.totals) return;
+    const [months, windowRows] = await Promise.all([this.totals.months.rows(), this.totals.windows.rows()]);
     for (const m of months) {
       this.months.push({
         projectId: m.project_id as string,
@@ -192,6 +207,7 @@ export class LeaderboardsBatch implements BatchPart<'board-points'> {
 
   /** Sends the new totals to the rank index, one call per board. */
   async afterCommit(): Promise<void> {
+    await this.readTotals();
     if (this.months.length === 0) return;
     const current = monthKey(this.batch.now);
     const boards = new Map<string, { ref: BoardRef; life: BoardLife; entries: BoardEntry[] }>();

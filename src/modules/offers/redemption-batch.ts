@@ -262,8 +262,8 @@ class RedemptionBatch implements BatchPart<'redemption'> {
   async write(): Promise<void> {
     if (this.redemptions.length === 0) return;
     const session = this.batch.session;
-    // Sent at once, in this order (pipelined on PostgreSQL).
-    await Promise.all([this.coupons.write(session), insertRedemptions.run(session, this.redemptions), ...this.counts.write(session)]);
+    // Sent at once, in this order (pipelined on PostgreSQL), unanswered.
+    await Promise.all([this.coupons.write(session), insertRedemptions.later(session, this.redemptions), ...this.counts.write(session)]);
   }
 }
 

@@ -1,5 +1,5 @@
 import { monthKey } from '../../platform/time.js';
-import type { SqlSession } from '../../write-path/session.js';
+import type { BatchSession, SqlSession } from '../../write-path/session.js';
 import type { OffersTable } from './offers.tables.js';
 import type { RedemptionUnit } from './redemption-types.js';
 import { addMonthCounts, addUserCounts, lockOffers, monthCounts, setRedeemedTotals, shopStatus, userCounts } from './redemption.sql.js';
@@ -99,15 +99,15 @@ export class RedemptionCounts {
   }
 
   /** Sends the moved counters (per user, per month, the offers' totals, in this order) and returns their answers. */
-  write(session: SqlSession): Array<Promise<unknown>> {
+  write(session: BatchSession): Array<Promise<unknown>> {
     return [
-      addUserCounts.run(
+      addUserCounts.later(
         session,
         [...this.users.values()]
           .filter((c) => c.taken > 0)
           .map((c) => ({ ...(c.key as { project_id: string; offer_id: string; user_id: string }), redeemed: c.taken })),
       ),
-      addMonthCounts.run(
+      addMonthCounts.later(
         session,
         [...this.months.values()]
           .filter((c) => c.taken > 0)

@@ -287,8 +287,8 @@ export class LedgerBatch implements BatchPart {
   /** Sends every statement at once (on PostgreSQL they are pipelined, in this order). */
   async write(): Promise<void> {
     const now = this.batch.now;
-    const balances = setBalances.run(this.batch.session, balanceRows(this.balances.values(), now));
-    const entries = insertEntries.run(this.batch.session, entryRows(this.entries, now));
+    const balances = setBalances.later(this.batch.session, balanceRows(this.balances.values(), now));
+    const entries = insertEntries.later(this.batch.session, entryRows(this.entries, now));
     const settled = this.pending.write(this.batch.session);
     // Rows inserted for users: counted when created, removed when no unit went on to create the user.
     const inserted = [...this.balances.values()].filter((b) => b.inserted);

@@ -1,4 +1,4 @@
-import type { SqlSession } from '../../write-path/session.js';
+import type { BatchSession, SqlSession } from '../../write-path/session.js';
 import { pendingOfUsers, settlePending } from './points.sql.js';
 
 /**
@@ -74,8 +74,8 @@ export class PendingCredits {
   }
 
   /** Updates the rows of the credits released or cancelled in the batch. */
-  write(session: SqlSession): Promise<void> {
-    return settlePending.run(
+  write(session: BatchSession): Promise<void> {
+    return settlePending.later(
       session,
       [...this.held.values()]
         .filter((p) => p.state !== 'pending')

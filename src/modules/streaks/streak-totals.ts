@@ -1,4 +1,4 @@
-import type { SqlSession } from '../../write-path/session.js';
+import type { BatchSession } from '../../write-path/session.js';
 import type { StreakState } from './streak-state.js';
 import { addPeriodStats, addStats } from './streaks.sql.js';
 
@@ -31,11 +31,11 @@ export class StreakTotals {
     p.countSum += after.currentCount;
   }
 
-  /** Adds the sums to one shard of the totals, rows in key order (both statements go out at once). */
-  async write(session: SqlSession): Promise<void> {
+  /** Adds the sums to one shard of the totals, rows in key order (both statements go out at once, unanswered). */
+  async write(session: BatchSession): Promise<void> {
     const shard = Math.floor(Math.random() * STAT_SHARDS);
     const stats = [...this.stats.values()].sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId));
-    const totals = addStats.run(
+    const totals = addStats.later(
       session,
       stats.map((s) => ({
         project_id: s.projectId,
@@ -48,7 +48,7 @@ export class StreakTotals {
     const periods = [...this.periods.values()]
       .filter((p) => p.users !== 0 || p.countSum !== 0)
       .sort((a, b) => cmp(a.projectId, b.projectId) || cmp(a.streakId, b.streakId) || a.period - b.period);
-    const periodTotals = addPeriodStats.run(
+    const periodTotals = addPeriodStats.later(
       session,
       periods.map((p) => ({
         project_id: p.projectId,

@@ -306,9 +306,9 @@ export class StreaksBatch implements EventStagePart<'streak-cover'> {
         },
       });
     }
-    // All go out at once (pipelined on PostgreSQL, in this order). The rows every batch of a streak
-    // shares (the totals) come last, so they stay locked only until the commit.
-    const progress = writeProgress.run(session, rows);
+    // All go out at once (pipelined on PostgreSQL, in this order), unanswered. The rows every batch of a
+    // streak shares (the totals) come last, so they stay locked only until the commit.
+    const progress = writeProgress.later(session, rows);
     const totals = this.totals.write(session);
     await Promise.all([progress, totals]);
   }

@@ -139,14 +139,14 @@ class SurveysBatch implements BatchPart<'survey-answer'> {
   async write(): Promise<void> {
     if (this.answers.length === 0) return;
     const session = this.batch.session;
-    // Sent at once, in this order (pipelined on PostgreSQL).
+    // Sent at once, in this order (pipelined on PostgreSQL), unanswered.
     await Promise.all([
-      insertAnswers.run(session, this.answers),
-      addOptionCounts.run(
+      insertAnswers.later(session, this.answers),
+      addOptionCounts.later(
         session,
         [...this.options.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c),
       ),
-      setAnsweredTotals.run(
+      setAnsweredTotals.later(
         session,
         [...this.surveys.values()]
           .filter((s) => s.answered !== Number(s.row.answered_total))

@@ -118,7 +118,7 @@ export class TiersBatch implements BatchPart<'tier-check'> {
   async write(): Promise<void> {
     this.catchUp();
     const rows = [...this.held.values()].filter((h) => (h.stored === null ? h.state.tierId !== null : !sameState(h.stored, h.state)));
-    await upsertStates.run(
+    await upsertStates.later(
       this.batch.session,
       rows.map((h) => ({
         exists: h.stored !== null,

@@ -122,13 +122,13 @@ class OutboxBatch implements BatchPart {
     if (rows.length === 0) return;
     const lease = this.outbox.dispatch.lease(rows.length);
     if (lease) {
-      await insertClaimedDeliveries.run(
+      await insertClaimedDeliveries.later(
         this.batch.session,
         rows.map((r) => ({ ...r, locked_by: lease.runnerId, locked_until: lease.until })),
       );
       this.handed = { lease, rows: rows.map(claimed) };
     } else {
-      await insertDeliveries.run(this.batch.session, rows);
+      await insertDeliveries.later(this.batch.session, rows);
       this.wrote = true;
     }
   }
