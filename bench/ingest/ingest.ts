@@ -3,8 +3,9 @@
  * body (the reference), then POST /event of the real server with one active challenge and one daily
  * streak on the event (user JWTs of BENCH_USERS users), then POST /events with BENCH_BULK events per
  * request (a service token). Reports events/s, latency, the server's CPU per event (from /proc)
- * and the mean write-batch size (from /metrics), in scale mode PostgreSQL's CPU per event (every postgres
- * process of the machine: run it alone), and the ratios to the bare route.
+ * and the mean write-batch size and, in scale mode, its round trips to PostgreSQL (from /metrics), in
+ * scale mode PostgreSQL's CPU per event (every postgres process of the machine: run it alone), and the
+ * ratios to the bare route.
  *
  * Embedded mode by default (SQLite file, durable commits); scale mode when DATABASE_URL is
  * postgres://… (REDIS_URL too, default redis://127.0.0.1:6379; the bench creates and drops its own
@@ -91,6 +92,12 @@ const PG_ACTIVITY = process.env.BENCH_PG_ACTIVITY === '1' && scaleUrl !== null;
 const JWT_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuv';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
+/** A run's write batches: units per batch, and (scale mode) round trips to PostgreSQL per batch (decision 353). */
+interface Batches {
+  units: number;
+  trips: number;
+}
+
 const body = (u: number) => ({ eventId: 'purchase', userId: `user${u}`, metadata: { shop: 'berlin', amount: 12 } });
 
 async function main(): Promise<void> {
@@ -152,11 +159,13 @@ async function main(): Promise<void> {
     const batchesOf = async () => {
       let batches = 0;
       let units = 0;
+      let trips = 0;
       for (const l of laurel) {
         batches += await metric(l.base, 'laurel_write_batches_total');
         units += await metric(l.base, 'laurel_write_units_total');
+        trips += await metric(l.base, 'laurel_write_batch_round_trips_total');
       }
-      return { batches, units };
+      return { batches, units, trips };
     };
     const activity: string[] = [];
     /** One warm-up and one measured run; `counter` (the webhook receiver's count) is read around the measured part. */
@@ -187,10 +196,12 @@ async function main(): Promise<void> {
       const after = await batchesOf();
       if (sampler)
         activity.push(`\nPostgreSQL activity during run ${activity.length + 1} (warm-up and measurement):\n${await sampler.stop()}`);
-      return { result, batch: (after.units - before.units) / Math.max(1, after.batches - before.batches), counted: counts - counted };
+      const batches = Math.max(1, after.batches - before.batches);
+      const batch: Batches = { units: (after.units - before.units) / batches, trips: (after.trips - before.trips) / batches };
+      return { result, batch, counted: counts - counted };
     };
 
-    const rows: Array<{ label: string; m: Measured; perRequest: number; batch?: number }> = [
+    const rows: Array<{ label: string; m: Measured; perRequest: number; batch?: Batches }> = [
       { label: 'bare Fastify route (same body, no storage)', m: bareResult, perRequest: 1 },
     ];
     const where = `${mode}${INSTANCES > 1 ? `, ${INSTANCES} instances` : ''}`;
@@ -364,17 +375,18 @@ async function main(): Promise<void> {
 
     console.log(`\nIngest benchmark, ${mode} mode, ${new Date().toISOString()} (${SECONDS} s, ${CONNECTIONS} connections, ${USERS} users)`);
     console.log(
-      '| target | events/s | p50 ms | p99 ms | server CPU µs/event | PostgreSQL CPU µs/event | mean batch | ' +
+      '| target | events/s | p50 ms | p99 ms | server CPU µs/event | PostgreSQL CPU µs/event | mean batch | round trips per batch | ' +
         'events/s ÷ bare | CPU ÷ bare | p99 ÷ bare | non-2xx |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       const eps = r.m.rps * r.perRequest;
       const cpu = r.m.cpuUs / r.perRequest;
       console.log(
         `| ${r.label} | ${Math.round(eps)} | ${r.m.p50.toFixed(2)} | ${r.m.p99.toFixed(2)} | ${Math.round(cpu)} | ` +
           `${r.m.postgresCpuUs === null ? '—' : Math.round(r.m.postgresCpuUs / r.perRequest)} | ` +
-          `${r.batch === undefined ? '—' : r.batch.toFixed(1)} | ` +
+          `${r.batch === undefined ? '—' : r.batch.units.toFixed(1)} | ` +
+          `${r.batch === undefined || scaleUrl === null ? '—' : r.batch.trips.toFixed(2)} | ` +
           `${(eps / bareResult.rps).toFixed(2)} | ${(cpu / bareResult.cpuUs).toFixed(2)} | ` +
           `${(r.m.p99 / Math.max(0.001, bareResult.p99)).toFixed(2)} | ${r.m.non2xx + r.m.errors} |`,
       );

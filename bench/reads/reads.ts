@@ -15,8 +15,9 @@
  * Env: BENCH_SECONDS (3 per route), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_USERS
  * (1000), BENCH_HISTORY (20 events per user), BENCH_MODES (embedded,scale; scale needs DATABASE_URL
  * =postgres://… and REDIS_URL, default redis://127.0.0.1:6379), BENCH_ROUTES (a text every
- * measured path must contain, e.g. `notifications`), BENCH_NODE_ARGS, BENCH_ANALYZE (1: in scale mode the
- * database is ANALYZEd after seeding, as autovacuum would have done on a live one; 0: not, decision 339),
+ * measured path must contain, e.g. `notifications`; `=/user/{userId}` measures that path alone),
+ * BENCH_NODE_ARGS, BENCH_ANALYZE (1: in scale mode the database is ANALYZEd after seeding, as autovacuum would have
+ * done on a live one; 0: not, decision 339),
  * BENCH_SAME_MS (1: each user's events of a month seeded in one millisecond, not a second apart), BENCH_SIZED_FROM
  * (1024: the answer size from which a route is also measured against the bare route of its size).
  */
@@ -166,7 +167,7 @@ async function runMode(mode: string, rows: Row[]): Promise<void> {
     const unknown = paths.filter((p) => !(p in ROUTES));
     if (unknown.length > 0) throw new Error(`routes this benchmark does not know (add them to ROUTES): ${unknown.join(', ')}`);
     const scale = mode === 'scale';
-    for (const path of paths.filter((p) => p.includes(ONLY))) {
+    for (const path of paths.filter((p) => (ONLY.startsWith('=') ? p === ONLY.slice(1) : p.includes(ONLY)))) {
       const query = ROUTES[path] ? `?${ROUTES[path]}` : '';
       const perUser = path.includes('{userId}');
       const requests: autocannon.Request[] = (perUser ? rotation : ['-']).map((userId, i) => ({
