@@ -117,18 +117,23 @@ export class PostgresSession implements BatchSession {
   private allSent = true;
 
   later<A extends Args>(statement: Statement<A, unknown>, args: A): void {
-    void this.deferred(statement, args);
+    void this.sendUnanswered(statement, args);
   }
 
   deferred<A extends Args, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
+    const rows = this.sendUnanswered(statement, args).then((result) => result.rows as R[]);
+    rows.catch(() => undefined); // read in afterCommit only, which a failure never reaches
+    return rows;
+  }
+
+  /** Sends a write the batch commits without waiting for; its failure is reported by `settle`. */
+  private sendUnanswered<A extends Args>(statement: Statement<A, unknown>, args: A): Promise<PreparedResult> {
     const compiled = statement.compile(this.kysely);
     const { answer, sent } = this.send(compiled.name, compiled.sql, bindArgs(compiled, args));
     answer.catch(() => undefined); // reported by settle
     this.unanswered.push(answer);
     if (!sent) this.allSent = false;
-    const rows = answer.then((result) => result.rows as R[]);
-    rows.catch(() => undefined); // read in afterCommit only, which a failure never reaches
-    return rows;
+    return answer;
   }
 
   /**
@@ -188,14 +193,10 @@ export class PostgresSession implements BatchSession {
       }
     }
     const sent = sendPrepared(this.client, name, text, values);
-    const tracked = sent.answer.then(
-      () => {
-        this.answered = true;
-      },
-      () => {
-        this.answered = true;
-      },
-    );
+    const answered = () => {
+      this.answered = true;
+    };
+    const tracked = sent.answer.then(answered, answered);
     this.inFlight.add(tracked);
     void tracked.then(() => this.inFlight.delete(tracked));
     return sent;
