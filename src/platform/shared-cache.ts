@@ -65,23 +65,32 @@ export class SharedCache<V> {
 }
 
 /**
- * A SharedCache of loads that a write batch needs too. On SQLite a batch holds the one connection, so
- * it must never wait for a load started outside it: `get` with `inBatch` takes a load that has
- * finished, or runs `inBatch` (the same query on the batch's transaction), whose result is kept for
- * everyone. Outside a batch concurrent readers share one load.
+ * A SharedCache of loads that a write batch (or another caller holding a transaction) needs too.
+ * Nobody waits for a load made on someone else's transaction (decision 355): on PostgreSQL a batch's
+ * statements run in the order sent, so its load may sit behind its own lock wait, and a caller that
+ * holds the lock it waits for and joins that load would wait for itself through the client, where
+ * PostgreSQL's deadlock detector cannot see it (two instances hung that way). On SQLite a batch holds
+ * the one connection, so it must not wait for a load started outside it either.
+ *
+ * So `get` with `inTransaction` (the same query on the caller's transaction) takes a load that has
+ * finished, or runs its own; without it (a read over the pool) it also joins a pool load in flight,
+ * never one made on a transaction. Whatever finishes is kept for everyone.
  */
 export class SettledCache<V> {
   private readonly cache: SharedCache<Promise<V>>;
   private readonly settled = new WeakSet<Promise<V>>();
+  /** Loads over the pool: a reader outside any transaction may join them while they run. */
+  private readonly pooled = new WeakSet<Promise<V>>();
 
   constructor(bus: InvalidationBus, topic: string, ttlMs: number) {
     this.cache = new SharedCache(bus, topic, ttlMs);
   }
 
-  get(key: string, load: () => Promise<V>, inBatch?: () => Promise<V>): Promise<V> {
+  get(key: string, load: () => Promise<V>, inTransaction?: () => Promise<V>): Promise<V> {
     const hit = this.cache.get(key);
-    if (hit && (inBatch === undefined || this.settled.has(hit))) return hit;
-    const loading = inBatch ? inBatch() : load();
+    if (hit && (this.settled.has(hit) || (inTransaction === undefined && this.pooled.has(hit)))) return hit;
+    const loading = inTransaction ? inTransaction() : load();
+    if (!inTransaction) this.pooled.add(loading);
     this.cache.set(key, loading);
     loading.then(
       () => this.settled.add(loading),
@@ -98,5 +107,9 @@ export class SettledCache<V> {
 
   clear(): void {
     this.cache.clear();
+  }
+
+  get size(): number {
+    return this.cache.size;
   }
 }

@@ -1,8 +1,7 @@
 import { AppError } from '../../http/errors.js';
-import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { SharedCache } from '../../platform/shared-cache.js';
+import { SettledCache } from '../../platform/shared-cache.js';
 import { eventStage } from '../events/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import { userKey, type WriteBatch } from '../../write-path/write-batch.js';
@@ -89,7 +88,7 @@ function toDefinition(a: Achievement): AchievementDefinition {
 export class AchievementsService implements UserDataOwner {
   readonly userDataName = 'achievements';
   readonly repo = new AchievementsRepository();
-  private readonly cache: SharedCache<Promise<Achievement[]>>;
+  private readonly cache: SettledCache<Achievement[]>;
   /** Called with each created or changed achievement (the backfill). */
   /** Progress rows parsed by the write path, by user (decision 326): at most ~32 MB. */
   private readonly parsedRows = new ParsedProgressRows(32 * 1024 * 1024);
@@ -122,7 +121,7 @@ export class AchievementsService implements UserDataOwner {
     private readonly sources: AchievementSources,
     private readonly writes: WritePath,
   ) {
-    this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
+    this.cache = new SettledCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
     this.rarity = new RarityReads(this.repo, () => this.db, sources);
     this.userView = new AchievementUserView(
       this.repo,
@@ -142,13 +141,22 @@ export class AchievementsService implements UserDataOwner {
     this.changedHook = hook;
   }
 
-  private cached(projectId: string, load: () => Promise<AchievementsTable[]>): Promise<Achievement[]> {
-    return this.cache.getOrLoad(projectId, () => load().then((rows) => rows.map(toAchievement)));
+  /**
+   * The project's achievements, from the cache; a miss reads them over the pool, or with `inBatch` on a
+   * batch's transaction, whose load nobody else waits for while it runs (decision 355).
+   */
+  private cached(projectId: string, inBatch?: () => Promise<AchievementsTable[]>): Promise<Achievement[]> {
+    const read = (load: () => Promise<AchievementsTable[]>) => () => load().then((rows) => rows.map(toAchievement));
+    return this.cache.get(
+      projectId,
+      read(() => this.repo.list(this.db, projectId)),
+      inBatch && read(inBatch),
+    );
   }
 
   /** The project's achievements (cached). */
-  definitions(projectId: string, db: Queryable = this.db): Promise<Achievement[]> {
-    return this.cached(projectId, () => this.repo.list(db, projectId));
+  definitions(projectId: string): Promise<Achievement[]> {
+    return this.cached(projectId);
   }
 
   private definitionsIn(batch: WriteBatch, projectId: string): Promise<Achievement[]> {

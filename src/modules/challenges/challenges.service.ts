@@ -1,9 +1,8 @@
 import { AppError } from '../../http/errors.js';
-import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { CurrenciesService } from '../currencies/index.js';
 import type { Platform } from '../../platform/platform.js';
-import { SharedCache } from '../../platform/shared-cache.js';
+import { SettledCache } from '../../platform/shared-cache.js';
 import { decimalNumber } from '../events/index.js';
 import { eventStage } from '../events/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
@@ -79,7 +78,7 @@ function validate(body: ChallengeBody): void {
 export class ChallengesService implements UserDataOwner {
   readonly userDataName = 'challenge progress';
   private readonly repo: ChallengesRepository;
-  private readonly cache: SharedCache<Promise<Challenge[]>>;
+  private readonly cache: SettledCache<Challenge[]>;
 
   /** The POST /event stage (the first stage, after the event's own points). */
   readonly stage = eventStage<ChallengesBatch>({
@@ -96,20 +95,28 @@ export class ChallengesService implements UserDataOwner {
     private readonly currencies: Pick<CurrenciesService, 'require'> | null = null,
   ) {
     this.repo = new ChallengesRepository();
-    this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
+    this.cache = new SettledCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
   }
 
   private get db() {
     return this.platform.db.kysely;
   }
 
-  /** The project's challenges, from the cache; a miss reads them with `load`. */
-  private cached(projectId: string, load: () => Promise<ChallengesTable[]>): Promise<Challenge[]> {
-    return this.cache.getOrLoad(projectId, () => load().then((rows) => rows.map(toChallenge)));
+  /**
+   * The project's challenges, from the cache; a miss reads them over the pool, or with `inBatch` on a
+   * batch's transaction, whose load nobody else waits for while it runs (decision 355).
+   */
+  private cached(projectId: string, inBatch?: () => Promise<ChallengesTable[]>): Promise<Challenge[]> {
+    const read = (load: () => Promise<ChallengesTable[]>) => () => load().then((rows) => rows.map(toChallenge));
+    return this.cache.get(
+      projectId,
+      read(() => this.repo.list(this.db, projectId)),
+      inBatch && read(inBatch),
+    );
   }
 
-  private definitions(db: Queryable, projectId: string): Promise<Challenge[]> {
-    return this.cached(projectId, () => this.repo.list(db, projectId));
+  private definitions(projectId: string): Promise<Challenge[]> {
+    return this.cached(projectId);
   }
 
   /** The project's challenges for a write batch: a miss reads them on the batch's transaction. */
@@ -132,7 +139,7 @@ export class ChallengesService implements UserDataOwner {
     userIds: readonly string[],
   ): Promise<Array<{ userId: string; challengeId: string; seriesId: string | null; completedAt: number }>> {
     if (userIds.length === 0) return [];
-    const [defs, rows] = await Promise.all([this.definitions(this.db, projectId), this.repo.completedOf(this.db, projectId, userIds)]);
+    const [defs, rows] = await Promise.all([this.definitions(projectId), this.repo.completedOf(this.db, projectId, userIds)]);
     const series = new Map(defs.map((c) => [c.challengeId, c.seriesId]));
     return rows
       .map((r) => ({
@@ -249,7 +256,7 @@ export class ChallengesService implements UserDataOwner {
   }
 
   private async forUser(projectId: string, userId: string): Promise<UserChallenge[]> {
-    const [defs, rows] = await Promise.all([this.definitions(this.db, projectId), this.repo.progressOf(this.db, projectId, userId)]);
+    const [defs, rows] = await Promise.all([this.definitions(projectId), this.repo.progressOf(this.db, projectId, userId)]);
     return userChallenges(defs, progressMap(rows), this.platform.clock.now());
   }
 
@@ -258,7 +265,7 @@ export class ChallengesService implements UserDataOwner {
    * before) or was completed by the user; null when none. Read by the notification flags.
    */
   async lastActivityAt(projectId: string, userId: string): Promise<number | null> {
-    const [defs, rows] = await Promise.all([this.definitions(this.db, projectId), this.repo.progressOf(this.db, projectId, userId)]);
+    const [defs, rows] = await Promise.all([this.definitions(projectId), this.repo.progressOf(this.db, projectId, userId)]);
     return lastChallengeActivity(defs, progressMap(rows), this.platform.clock.now());
   }
 

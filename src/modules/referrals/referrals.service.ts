@@ -2,7 +2,7 @@ import { assertActsFor, type Principal } from '../../http/auth/principal.js';
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { SharedCache } from '../../platform/shared-cache.js';
+import { SettledCache } from '../../platform/shared-cache.js';
 import { eventStage } from '../events/index.js';
 import type { UserDataOwner } from '../users/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
@@ -45,7 +45,7 @@ function parse(row: ReferralProgrammesTable | undefined): Programme {
 
 export class ReferralsService implements UserDataOwner {
   readonly userDataName = 'referrals';
-  private readonly cache: SharedCache<Promise<Programme>>;
+  private readonly cache: SettledCache<Programme>;
 
   /** The POST /event stage (after the events part) and the referral units (join, review, payout). */
   readonly stage = eventStage<ReferralsBatch>({
@@ -67,7 +67,7 @@ export class ReferralsService implements UserDataOwner {
     private readonly sources: ReferralSources,
     private readonly writes: WritePath,
   ) {
-    this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
+    this.cache = new SettledCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
   }
 
   private get db() {
@@ -76,11 +76,16 @@ export class ReferralsService implements UserDataOwner {
 
   /** The project's programme (cached; dropped on every instance when it is set). */
   programme(projectId: string): Promise<Programme> {
-    return this.cache.getOrLoad(projectId, () => repo.programme(this.db, projectId).executeTakeFirst().then(parse));
+    return this.cache.get(projectId, () => repo.programme(this.db, projectId).executeTakeFirst().then(parse));
   }
 
+  /** The programme for a write batch: a miss reads it on the batch's transaction (decision 355). */
   private programmeIn(batch: WriteBatch, projectId: string): Promise<Programme> {
-    return this.cache.getOrLoad(projectId, () => batch.session.execute(repo.programme(this.db, projectId)).then(([r]) => parse(r)));
+    return this.cache.get(
+      projectId,
+      () => this.programme(projectId),
+      () => batch.session.execute(repo.programme(this.db, projectId)).then(([r]) => parse(r)),
+    );
   }
 
   async getProgramme(projectId: string): Promise<ReferralProgramme> {

@@ -1,9 +1,8 @@
 import { AppError } from '../../http/errors.js';
-import type { Queryable } from '../../platform/db/database.js';
 import { generateId } from '../../platform/ids.js';
 import type { CurrenciesService } from '../currencies/index.js';
 import type { Platform } from '../../platform/platform.js';
-import { SharedCache } from '../../platform/shared-cache.js';
+import { SettledCache } from '../../platform/shared-cache.js';
 import { eventStage } from '../events/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import type { WritePath } from '../../write-path/write-path.js';
@@ -70,7 +69,7 @@ export interface StreakUsers extends Pick<LiveUsers, 'requireLive'> {
 export class StreaksService implements UserDataOwner {
   readonly userDataName = 'streaks';
   private readonly repo: StreaksRepository;
-  private readonly cache: SharedCache<Promise<Streak[]>>;
+  private readonly cache: SettledCache<Streak[]>;
 
   /** The POST /event stage (runs after challenges). */
   readonly stage = eventStage<StreaksBatch>({
@@ -94,20 +93,28 @@ export class StreaksService implements UserDataOwner {
     private readonly currencies: Pick<CurrenciesService, 'require'> | null = null,
   ) {
     this.repo = new StreaksRepository();
-    this.cache = new SharedCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
+    this.cache = new SettledCache(platform.bus, BUS_TOPIC, platform.config.cacheTtlMs);
   }
 
   private get db() {
     return this.platform.db.kysely;
   }
 
-  /** The project's streaks, from the cache; a miss reads them with `load`. */
-  private cached(projectId: string, load: () => Promise<StreaksTable[]>): Promise<Streak[]> {
-    return this.cache.getOrLoad(projectId, () => load().then((rows) => rows.map(toStreak)));
+  /**
+   * The project's streaks, from the cache; a miss reads them over the pool, or with `inBatch` on a
+   * batch's transaction, whose load nobody else waits for while it runs (decision 355).
+   */
+  private cached(projectId: string, inBatch?: () => Promise<StreaksTable[]>): Promise<Streak[]> {
+    const read = (load: () => Promise<StreaksTable[]>) => () => load().then((rows) => rows.map(toStreak));
+    return this.cache.get(
+      projectId,
+      read(() => this.repo.list(this.db, projectId)),
+      inBatch && read(inBatch),
+    );
   }
 
-  private definitions(db: Queryable, projectId: string): Promise<Streak[]> {
-    return this.cached(projectId, () => this.repo.list(db, projectId));
+  private definitions(projectId: string): Promise<Streak[]> {
+    return this.cached(projectId);
   }
 
   /** The project's streaks for a write batch: a miss reads them on the batch's transaction. */
@@ -183,7 +190,7 @@ export class StreaksService implements UserDataOwner {
   /** The user's streaks: those of ACTIVE streaks in which the user completed a period. */
   async listForUser(projectId: string, userId: string): Promise<{ streaks: UserStreak[]; count: number }> {
     const [defs, rows, timeZone] = await Promise.all([
-      this.definitions(this.db, projectId),
+      this.definitions(projectId),
       this.repo.progressOf(this.db, projectId, userId),
       this.users.timeZone(projectId, userId),
     ]);
@@ -208,7 +215,7 @@ export class StreaksService implements UserDataOwner {
    * only the freezes.
    */
   async grantFreezes(projectId: string, userId: string, streakId: string, count: number) {
-    const streak = (await this.definitions(this.db, projectId)).find((s) => s.streakId === streakId);
+    const streak = (await this.definitions(projectId)).find((s) => s.streakId === streakId);
     if (!streak) throw AppError.of('STREAK_NOT_FOUND', streakId);
     if (!streak.freezes) throw AppError.of('FREEZES_NOT_ENABLED', `Streak ${streakId} has no freezes; set freezes.max on the streak first`);
     const max = streak.freezes.max;
@@ -233,7 +240,7 @@ export class StreaksService implements UserDataOwner {
 
   /** Whether the streak exists and has a freeze rule (a STREAK_FREEZE offer may name it). */
   async hasFreezes(projectId: string, streakId: string): Promise<boolean> {
-    return (await this.definitions(this.db, projectId)).some((s) => s.streakId === streakId && s.freezes !== null);
+    return (await this.definitions(projectId)).some((s) => s.streakId === streakId && s.freezes !== null);
   }
 
   /**
@@ -241,7 +248,7 @@ export class StreaksService implements UserDataOwner {
    * the redeem decides again under the lock).
    */
   async freezeBankRefusal(projectId: string, userId: string, streakId: string): Promise<'FREEZE_BANK_FULL' | 'STREAK_UNAVAILABLE' | null> {
-    const streak = (await this.definitions(this.db, projectId)).find((s) => s.streakId === streakId);
+    const streak = (await this.definitions(projectId)).find((s) => s.streakId === streakId);
     if (!streak || streak.status !== 'ACTIVE' || !streak.freezes) return 'STREAK_UNAVAILABLE';
     const available = freezesOf(await this.repo.progressRow(this.db, projectId, userId, streakId)).available;
     return available >= streak.freezes.max ? 'FREEZE_BANK_FULL' : null;
@@ -283,7 +290,7 @@ export class StreaksService implements UserDataOwner {
 
   /** GET /analytics/streak, from the aggregates; null before the first participant. */
   async analytics(projectId: string, streakId: string): Promise<StreakAnalytics | null> {
-    const [defs, totals] = await Promise.all([this.definitions(this.db, projectId), this.repo.stats(this.db, projectId, streakId)]);
+    const [defs, totals] = await Promise.all([this.definitions(projectId), this.repo.stats(this.db, projectId, streakId)]);
     const streak = defs.find((s) => s.streakId === streakId);
     if (!streak || !totals || Number(totals.participants) <= 0) return null;
     const current = periodOf(streak.timeFrame, this.platform.clock.now());

@@ -2,7 +2,7 @@ import type { Compilable } from 'kysely';
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { SharedCache } from '../../platform/shared-cache.js';
+import { SettledCache } from '../../platform/shared-cache.js';
 import { monthKey } from '../../platform/time.js';
 import type { LeaderboardsService } from '../leaderboards/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
@@ -54,9 +54,7 @@ export class TiersService implements UserDataOwner {
   readonly userDataName = 'tiers';
   readonly participant: ReturnType<typeof tiersParticipant>;
   private readonly repo: TiersRepository;
-  private readonly configs: SharedCache<Promise<TierConfig>>;
-  /** Loads of `configs` that have finished (a batch takes only these). */
-  private readonly settled = new WeakSet<Promise<TierConfig>>();
+  private readonly configs: SettledCache<TierConfig>;
   private offers: TierUsers | null = null;
   private writes: WritePath | null = null;
 
@@ -66,7 +64,7 @@ export class TiersService implements UserDataOwner {
     private readonly leaderboards: Pick<LeaderboardsService, 'monthlyEarningsQuery' | 'monthlyEarningsOf'>,
   ) {
     this.repo = new TiersRepository(platform.db.kysely);
-    this.configs = new SharedCache(platform.bus, 'tiers', platform.config.cacheTtlMs);
+    this.configs = new SettledCache(platform.bus, 'tiers', platform.config.cacheTtlMs);
     // The window and grace are project settings: a change of a project drops the cached configurations.
     platform.bus.on('projects', () => this.configs.clear());
     this.participant = tiersParticipant({
@@ -82,34 +80,14 @@ export class TiersService implements UserDataOwner {
   }
 
   /**
-   * A project's tiers and settings, cached. In a batch they are read on the batch's transaction
-   * (on SQLite the batch holds the one connection).
+   * A project's tiers and settings, cached. In a batch a miss reads them on the batch's transaction
+   * (on SQLite the batch holds the one connection), and nobody else waits for that load (decision 355).
    */
   config(projectId: string, batch?: WriteBatch): Promise<TierConfig> {
-    if (batch) {
-      // A batch never waits for a load started outside it: on SQLite that load may be waiting for
-      // the connection the batch holds. It takes a settled value, or loads on its own transaction.
-      const hit = this.configs.get(projectId);
-      if (hit && this.settled.has(hit)) return hit;
-      const loading = this.loadConfig(projectId, (q) => batch.session.execute(q));
-      this.keep(projectId, loading);
-      return loading;
-    }
-    return this.configs.getOrLoad(projectId, () => {
-      const loading = this.loadConfig(projectId, (q) => this.platform.db.kysely.executeQuery(q.compile()).then((r) => r.rows));
-      void loading.then(
-        () => this.settled.add(loading),
-        () => undefined,
-      );
-      return loading;
-    });
-  }
-
-  private keep(projectId: string, loading: Promise<TierConfig>): void {
-    this.configs.set(projectId, loading);
-    loading.then(
-      () => this.settled.add(loading),
-      () => this.configs.delete(projectId),
+    return this.configs.get(
+      projectId,
+      () => this.loadConfig(projectId, (q) => this.platform.db.kysely.executeQuery(q.compile()).then((r) => r.rows)),
+      batch && (() => this.loadConfig(projectId, (q) => batch.session.execute(q))),
     );
   }
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
-import { SharedCache } from '../../platform/shared-cache.js';
+import { SettledCache } from '../../platform/shared-cache.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import { subscribes, toEndpoint, type Endpoint, type WebhookEndpointsRepository } from './webhooks.repository.js';
 import { WEBHOOK_TYPES } from './webhook-types.js';
@@ -30,29 +30,36 @@ function index(all: Endpoint[]): ProjectEndpoints {
  * path's outbox reads them for every batch, so a project without endpoints costs a map lookup.
  */
 export class EndpointCache {
-  private readonly cache: SharedCache<Promise<ProjectEndpoints>>;
+  private readonly cache: SettledCache<ProjectEndpoints>;
 
   constructor(
     private readonly platform: Platform,
     private readonly repo: WebhookEndpointsRepository,
   ) {
-    this.cache = new SharedCache(platform.bus, TOPIC, platform.config.cacheTtlMs);
+    this.cache = new SettledCache(platform.bus, TOPIC, platform.config.cacheTtlMs);
   }
 
-  /** A project's endpoints; a miss reads them with `db` (the caller's transaction, if it holds one). */
+  /**
+   * A project's endpoints; a miss reads them with `db`. When `db` is a transaction the caller holds,
+   * that load is joined by nobody while it runs (decision 355).
+   */
   of(db: Queryable, projectId: string): Promise<ProjectEndpoints> {
-    return this.cache.getOrLoad(projectId, () =>
+    const pool = this.platform.db.kysely;
+    const read = (q: Queryable) => () =>
       this.repo
-        .listQuery(db, projectId)
+        .listQuery(q, projectId)
         .execute()
-        .then((rows) => index(rows.map(toEndpoint))),
-    );
+        .then((rows) => index(rows.map(toEndpoint)));
+    return this.cache.get(projectId, read(pool), db === pool ? undefined : read(db));
   }
 
-  /** A project's endpoints for a write batch: a miss reads them on the batch's transaction. */
+  /** A project's endpoints for a write batch: a miss reads them on the batch's transaction (decision 355). */
   ofBatch(batch: WriteBatch, projectId: string): Promise<ProjectEndpoints> {
-    return this.cache.getOrLoad(projectId, () =>
-      batch.session.execute(this.repo.listQuery(this.platform.db.kysely, projectId)).then((rows) => index(rows.map(toEndpoint))),
+    const pool = this.platform.db.kysely;
+    return this.cache.get(
+      projectId,
+      () => this.of(pool, projectId),
+      () => batch.session.execute(this.repo.listQuery(pool, projectId)).then((rows) => index(rows.map(toEndpoint))),
     );
   }
 
