@@ -19,8 +19,9 @@ export interface WriteParticipant<P extends BatchPart<UnitKind> = BatchPart<Unit
   /** Names others may be `after` besides this one's own (e.g. `notices`: it publishes batch notices). */
   readonly provides?: readonly string[];
   /**
-   * Loads alone, before every other part (the ledger: it locks the batch's users, which everything
-   * else reads behind). Leading participants may only be after leading participants.
+   * Loads before every other part (the ledger: it locks the batch's users, which everything else reads
+   * behind): its part's `lock` is sent first and the other loads right behind it, or, without `lock`,
+   * its `load` is answered first. Leading participants may only be after leading participants.
    */
   readonly leads?: boolean;
   /**

@@ -64,6 +64,13 @@ export interface BatchPart<K extends UnitKind = never> {
   /** Reads the state the batch needs (phase 1). */
   load?(): Promise<void>;
   /**
+   * A leading part's first step (`leads`, phase 1): sends what every other part's loads must run
+   * behind (the ledger: the users' row locks) and resolves once it is sent, not answered; the other
+   * parts' loads then go out behind it, and this part's `load` reads its answers (decision 354). A
+   * leading part without it loads alone, before the others.
+   */
+  lock?(): Promise<void>;
+  /**
    * Decides one unit of the participant's kind (phase 2), synchronously and in memory. Refuses it by
    * throwing an AppError before changing any state — the unit's first ledger entry must be its first
    * change. Any other error, or a refusal after that entry, fails the batch, whose units are then

@@ -114,8 +114,13 @@ export class WritePath {
     // The counting part's type is its participant's: the write path only hands it back.
     const changes = counter ? (counter.changes as (part: Part) => number) : null;
     const counted = counter ? batch.part<Part>({ name: counter.name }) : null;
-    for (let i = 0; i < this.leading; i++) await parts[i]!.load?.();
-    const [held] = await Promise.all([this.lockClaims(session, items), ...parts.slice(this.leading).map((part) => part.load?.())]);
+    // The leading parts send their locks (`lock`), or load alone; every other load goes out behind them.
+    const leading = this.leading;
+    for (let i = 0; i < leading; i++) await (parts[i]!.lock ? parts[i]!.lock!() : parts[i]!.load?.());
+    const [held] = await Promise.all([
+      this.lockClaims(session, items),
+      ...parts.map((part, i) => (i >= leading || part.lock ? part.load?.() : undefined)),
+    ]);
 
     const responses: Array<Parameters<typeof storeResponses.run>[1][number]> = [];
     const outcomes: Array<UnitOutcome<Array<UnitOutcome<unknown>>>> = [];

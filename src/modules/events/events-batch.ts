@@ -104,7 +104,10 @@ class EventsBatch implements BatchPart<'event'> {
     this.stages = this.batch.hooks('event');
     this.tiers = tiersIn(this.batch);
     const ledger = ledgerIn(this.batch);
-    for (const { event: e } of this.batch.unitsOf('event')) {
+    const events = this.batch.unitsOf('event');
+    // A limit's period is in the user's time zone, read with the user's lock (decision 354).
+    if (events.some(({ event: e }) => e.limited)) await ledger.load();
+    for (const { event: e } of events) {
       if (!e.limited) continue;
       const periodKey = limitPeriodKey(e.definition.limitPeriod, e.occurredAt, ledger.timeZone(e.projectId, e.userId));
       this.periodKeys.set(e, periodKey);

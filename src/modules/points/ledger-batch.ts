@@ -36,6 +36,9 @@ export class LedgerBatch implements BatchPart {
   private readonly policies = new Map<string, ExpiryPolicy | null>();
   /** The batch users' pending credits (ledger-pending.ts). */
   private readonly pending = new PendingCredits();
+  /** The users' lock and reads, once sent (`lock`); `read` once they are answered. */
+  private locked: Promise<void> | null = null;
+  private read = false;
   constructor(
     private readonly batch: WriteBatch,
     /** Where expiry settings come from (null: nothing expires, no lots are kept). */
@@ -43,7 +46,12 @@ export class LedgerBatch implements BatchPart {
     private readonly currencies: CurrencySource | null,
   ) {}
 
-  async load(): Promise<void> {
+  /**
+   * Leads the batch's loads (`leads`): sends the lock of the batch's users (with their lots and
+   * pending credits) and resolves once it is sent. Every other part's load goes out behind it on the
+   * same connection, so it runs behind the lock without waiting for its answer (decision 354).
+   */
+  async lock(): Promise<void> {
     const keys = new Map<string, { project_id: string; user_id: string }>();
     for (const u of this.batch.lockedUsers()) keys.set(userKey(u.projectId, u.userId), { project_id: u.projectId, user_id: u.userId });
     const sorted = [...keys.values()].sort(byUserKey);
@@ -51,9 +59,18 @@ export class LedgerBatch implements BatchPart {
     const [inserted] = await Promise.all([insertWantedUsers(this.batch), this.loadCatalogs()]);
     for (const b of this.balances.values()) b.purses = openPurses(this.catalogs.get(b.projectId)!);
     // The users' lots and pending credits are read in the same round trip, behind the lock.
-    const [rows] = await Promise.all([lockUserRows.run(this.batch.session, sorted), this.loadEconomy(sorted)]);
-    for (const row of rows) readUserRow(this.balances.get(userKey(row.project_id, row.user_id))!, row, inserted);
-    this.reconcileAndSettle();
+    const locked = Promise.all([lockUserRows.run(this.batch.session, sorted), this.loadEconomy(sorted)]);
+    this.locked = locked.then(([rows]) => {
+      for (const row of rows) readUserRow(this.balances.get(userKey(row.project_id, row.user_id))!, row, inserted);
+      this.read = true;
+      this.reconcileAndSettle();
+    });
+    this.locked.catch(() => undefined); // awaited by load
+  }
+
+  /** Resolves once the batch's users are locked and read: a part whose load needs them awaits it. */
+  load(): Promise<void> {
+    return this.locked ?? this.lock().then(() => this.locked!);
   }
 
   /** The currencies of the batch's projects (cached: a batch rarely reads them). */
@@ -152,7 +169,7 @@ export class LedgerBatch implements BatchPart {
 
   /** The user's lots as decided so far (read only; the sum is the balance). */
   lotsOf(projectId: string, userId: string): ReadonlyMap<string, number> {
-    return this.balances.get(userKey(projectId, userId))?.lots ?? new Map();
+    return this.readBalance(projectId, userId)?.lots ?? new Map();
   }
 
   /** A pending credit of a batch user (pending, released in this batch, or cancelled in it), by its entry id. */
@@ -167,7 +184,7 @@ export class LedgerBatch implements BatchPart {
 
   /** Whether the user exists and is not being deleted (a user being deleted takes no new writes). */
   isLive(projectId: string, userId: string): boolean {
-    return this.balances.get(userKey(projectId, userId))?.live === true;
+    return this.readBalance(projectId, userId)?.live === true;
   }
 
   /** Whether the batch holds the user's lock (a unit's user, or one a unit named in `alsoLocks`). */
@@ -182,18 +199,18 @@ export class LedgerBatch implements BatchPart {
 
   /** What the user row held when the batch locked it (undefined: not a user of the batch). */
   userRow(projectId: string, userId: string): { createdAt: number; lastActiveAt: number | null; attributes: string | null } | undefined {
-    const b = this.balances.get(userKey(projectId, userId));
+    const b = this.readBalance(projectId, userId);
     return b && { createdAt: b.createdAt, lastActiveAt: b.lastActiveAt, attributes: b.attributes };
   }
 
   /** The user's time zone as locked with its row (UTC for an unknown user). */
   timeZone(projectId: string, userId: string): string {
-    return this.balances.get(userKey(projectId, userId))?.timeZone ?? UTC;
+    return this.readBalance(projectId, userId)?.timeZone ?? UTC;
   }
 
   /** The user's balance as decided so far in the batch (0 for an unknown user). */
   balance(projectId: string, userId: string): number {
-    return this.balances.get(userKey(projectId, userId))?.points ?? 0;
+    return this.readBalance(projectId, userId)?.points ?? 0;
   }
 
   /**
@@ -275,13 +292,19 @@ export class LedgerBatch implements BatchPart {
 
   /** The user's lifetime earnings in a currency other than points as decided so far (0 for an unknown user or currency). */
   lifetimeIn(projectId: string, userId: string, currency: string): number {
-    return this.balances.get(userKey(projectId, userId))?.purses?.get(currency)?.lifetime ?? 0;
+    return this.readBalance(projectId, userId)?.purses?.get(currency)?.lifetime ?? 0;
   }
 
   /** The user's balance of a currency as decided so far in the batch (0 for an unknown user or currency). */
   balanceIn(projectId: string, userId: string, currency: string): number {
     if (currency === POINTS) return this.balance(projectId, userId);
-    return this.balances.get(userKey(projectId, userId))?.purses?.get(currency)?.balance ?? 0;
+    return this.readBalance(projectId, userId)?.purses?.get(currency)?.balance ?? 0;
+  }
+
+  /** A user's balance as read with its lock; refused before the lock is answered (a load must await `load()`). */
+  private readBalance(projectId: string, userId: string): Balance | undefined {
+    if (!this.read) throw new Error("the batch's users are read before their lock is answered: await ledgerIn(batch).load()");
+    return this.balances.get(userKey(projectId, userId));
   }
 
   /** Sends every statement at once (on PostgreSQL they are pipelined, in this order). */

@@ -49,6 +49,7 @@ export class BatchAudience {
     const needs = needsOf(wanted.values());
     this.currencies.set(projectId, new Set(['points', ...needs.balances, ...needs.lifetimes]));
     const ledger = ledgerIn(this.batch);
+    await ledger.load(); // the user rows, read with their lock (decision 354)
     const loaded = await loadFacts(
       this.db,
       (q) => this.batch.session.execute(q),
