@@ -159,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       adminToken: config.adminToken ?? '',
       resolveApiKey: (key) => built.apiKeys.resolve(key),
       projectExists: (projectId) => built.projects.exists(projectId),
+      projectExistsNow: (projectId) => built.projects.existsNow(projectId),
       takeStreamToken: (token) => built.live.tokens.take(token),
     });
     await registerRateLimit(app, platform);

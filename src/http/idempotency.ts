@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { realNow } from '../platform/clock.js';
 import type { Platform } from '../platform/platform.js';
 import { deleteKey, findKey, insertClaim, releaseClaim, storeResponse, takeOverClaim } from '../write-path/idempotency-keys.repository.js';
@@ -84,9 +84,14 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
     throw AppError.of('IDEMPOTENCY_IN_PROGRESS', 'Idempotency-Key could not be claimed, retry');
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // A callback hook: every response passes here, and few hold a claim.
+    if (!request.idempotencyClaim) return done(null, payload);
+    keepResponse(request, reply, payload).then(() => done(null, payload), done);
+  });
+
+  async function keepResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
+    const claim = request.idempotencyClaim!;
     try {
       if (reply.statusCode >= 500) {
         await releaseClaim(db, claim, claim.leaseUntil);
@@ -102,8 +107,7 @@ export function registerIdempotency(app: FastifyInstance, platform: Platform): v
       // The store went away after the work: the claim stays in progress until its lease ends.
       request.log.warn({ err }, 'could not store the idempotent response');
     }
-    return payload;
-  });
+  }
 
   async function waitForFirst(scope: { projectId: string; principal: string; key: string }, now: number) {
     let pause = 25;

@@ -18,17 +18,31 @@ export const MAX_SAFE_NUMBER = Number.MAX_SAFE_INTEGER;
 const CHECKED_HEADERS = ['idempotency-key', 'x-project-id'];
 
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    await checkValue(request.params, 'path');
-    await checkValue(request.query, 'query');
-    for (const name of CHECKED_HEADERS) await checkValue(request.headers[name], `header ${name}`);
+  // Callback hooks, and the walk without promises where nothing can be large: every request runs them.
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    try {
+      checkValueNow(request.params, 'path');
+      checkValueNow(request.query, 'query');
+      for (const name of CHECKED_HEADERS) checkValueNow(request.headers[name], `header ${name}`);
+      if (request.body === null || typeof request.body !== 'object') {
+        checkValueNow(request.body, 'body');
+        return done();
+      }
+    } catch (err) {
+      return done(err as Error);
+    }
     // A bulk body (up to 4 MiB) is walked in slices, giving the event loop a turn (decision 217).
-    await checkValue(request.body, 'body', new LoopSlice());
+    checkValue(request.body, 'body', new LoopSlice()).then(() => done(), done);
   });
   // Query strings and params become numbers only in validation ("Infinity" coerces to Infinity).
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    await checkValue(request.query, 'query');
-    await checkValue(request.params, 'path');
+  app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
+    try {
+      checkValueNow(request.query, 'query');
+      checkValueNow(request.params, 'path');
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }
 
@@ -40,10 +54,27 @@ const CHECKS_PER_LOOK = 512;
  * yields to the event loop when the slice is used up.
  */
 export async function checkValue(root: unknown, where: string, slice: LoopSlice | null = null): Promise<void> {
-  const stack: Array<{ value: unknown; depth: number; key: string }> = [{ value: root, depth: 0, key: '' }];
+  const stack: Pending[] = [{ value: root, depth: 0, key: '' }];
+  while (!walk(stack, where, slice)) await slice!.next();
+}
+
+/** `checkValue` without a slice or a promise, for what is small by construction (path, query, headers). */
+export function checkValueNow(root: unknown, where: string): void {
+  if (root === undefined || root === null) return;
+  walk([{ value: root, depth: 0, key: '' }], where, null);
+}
+
+interface Pending {
+  value: unknown;
+  depth: number;
+  key: string;
+}
+
+/** Checks what is on `stack`; false when it stopped early because `slice` is used up (the rest stays on it). */
+function walk(stack: Pending[], where: string, slice: LoopSlice | null): boolean {
   let checked = 0;
   while (stack.length > 0) {
-    if (slice !== null && ++checked % CHECKS_PER_LOOK === 0 && slice.due()) await slice.next();
+    if (slice !== null && ++checked % CHECKS_PER_LOOK === 0 && slice.due()) return false;
     const { value, depth, key: parent } = stack.pop()!;
     if (typeof value === 'string') {
       checkString(value, where);
@@ -64,6 +95,7 @@ export async function checkValue(root: unknown, where: string, slice: LoopSlice 
       }
     }
   }
+  return true;
 }
 
 /**

@@ -124,18 +124,21 @@ export function registerAuthFailureLimit(app: FastifyInstance, platform: Platfor
     return mode !== null && mode !== 'public';
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: every request runs them, and almost none is refused or answered 401.
+  app.addHook('onRequest', (request, reply, done) => {
     const left = limiter.retryAfterMs(request.ip);
-    if (left === null || !authenticated(request)) return;
+    if (left === null || !authenticated(request)) return done();
     const seconds = Math.ceil(left / 1000);
     reply.header('retry-after', String(seconds));
-    throw AppError.of(
-      'AUTH_FAILURES_LIMITED',
-      `Too many failed authentications from this address (${limit} a minute); retry in ${seconds} s`,
+    done(
+      AppError.of('AUTH_FAILURES_LIMITED', `Too many failed authentications from this address (${limit} a minute); retry in ${seconds} s`),
     );
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode === 401) await limiter.failed(request.ip);
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 401) return done(null, payload);
+    limiter.failed(request.ip).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
 }

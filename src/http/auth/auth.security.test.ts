@@ -56,6 +56,17 @@ describeBackends('authentication: forged and invalid tokens are refused', (t) =>
     expect((await t.inject({ ...points('mallory'), headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
   });
 
+  it('refuses a token it let in a moment ago once its project is being deleted (remembered token, known projects)', async () => {
+    expect((await t.admin('POST', '/admin/project', { projectId: 'brief', name: 'Brief' })).statusCode).toBe(201);
+    const headers = { authorization: `Bearer ${await signToken({ sub: 'alice', projectId: 'brief' })}` };
+    // Twice: the second request takes the verified token and the known projects from memory.
+    for (let i = 0; i < 2; i++) expect((await t.inject({ ...points('alice'), headers })).statusCode).toBe(200);
+    expect((await t.admin('DELETE', '/admin/project/brief')).statusCode).toBe(202);
+    const res = await t.inject({ ...points('alice'), headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNKNOWN_PROJECT');
+  });
+
   it('refuses an unknown role and an unknown project', async () => {
     const badRole = await signToken({ sub: 'alice', role: 'admin' });
     expect((await t.inject({ ...points('alice'), headers: { authorization: `Bearer ${badRole}` } })).statusCode).toBe(401);

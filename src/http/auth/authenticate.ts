@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { keyMayCall, scopeOfRoute, type ApiKeyScope } from './api-key-scopes.js';
-import type { JwtVerifier } from './jwt-verifier.js';
+import type { JwtVerifier, TokenClaims } from './jwt-verifier.js';
 import type { AuthMode, Principal } from './principal.js';
 
 declare module 'fastify' {
@@ -24,6 +24,8 @@ export interface AuthDependencies {
   /** Resolves an API key to its project, or null when unknown or revoked. */
   resolveApiKey(key: string): Promise<{ projectId: string; apiKeyId: string; scopes: readonly ApiKeyScope[] | null } | null>;
   projectExists(projectId: string): Promise<boolean>;
+  /** `projectExists` at once when it is known without a read (undefined: ask `projectExists`). */
+  projectExistsNow?(projectId: string): boolean | undefined;
   /** Takes (uses up) a stream token: the user it lets in, or null when unknown, expired or used. */
   takeStreamToken?(token: string): Promise<{ projectId: string; userId: string } | null>;
 }
@@ -71,11 +73,23 @@ async function adminProject(request: FastifyRequest, deps: AuthDependencies): Pr
 export function registerAuthentication(app: FastifyInstance, deps: AuthDependencies): void {
   app.decorateRequest('principal', null as never);
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook with the common case answered at once: a bearer token verified before, of a
+  // project known to exist. Everything else (and every refusal) takes `authenticate`.
+  app.addHook('onRequest', (request, _reply, done) => {
     const mode = authModeOf(request);
-    if (mode === null || mode === 'public') return;
+    if (mode === null || mode === 'public') return done();
     const token = bearer(request);
+    if (token !== null && mode !== 'admin' && mode !== 'adminGlobal') {
+      const claims = deps.verifyJwt.cached(token);
+      if (claims && deps.projectExistsNow?.(claims.projectId) === true) {
+        request.principal = principalOf(claims);
+        return done();
+      }
+    }
+    authenticate(request, mode, token).then(() => done(), done);
+  });
 
+  async function authenticate(request: FastifyRequest, mode: AuthMode, token: string | null): Promise<void> {
     if (mode === 'admin' || mode === 'adminGlobal') {
       if (token === null || !sameSecret(token, deps.adminToken)) {
         throw AppError.of('ADMIN_TOKEN_REQUIRED', 'Admin token required');
@@ -128,9 +142,12 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDependenc
     if (!(await deps.projectExists(claims.projectId))) {
       throw AppError.of('UNKNOWN_PROJECT', `Unknown project ${claims.projectId}`);
     }
-    request.principal =
-      claims.role === 'service'
-        ? { kind: 'service', projectId: claims.projectId, subject: claims.sub }
-        : { kind: 'user', projectId: claims.projectId, userId: claims.sub };
-  });
+    request.principal = principalOf(claims);
+  }
+}
+
+function principalOf(claims: TokenClaims): Principal {
+  return claims.role === 'service'
+    ? { kind: 'service', projectId: claims.projectId, subject: claims.sub }
+    : { kind: 'user', projectId: claims.projectId, userId: claims.sub };
 }

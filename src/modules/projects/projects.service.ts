@@ -83,6 +83,8 @@ export class ProjectsService {
   private readonly repo: ProjectsRepository;
   /** Known project ids; every authenticated request asks, so it is kept in memory (one entry). */
   private readonly known: SharedCache<Promise<Set<string>>>;
+  /** The projects each load of `known` found, once it finished (for `existsNow`). */
+  private readonly loaded = new WeakMap<Promise<Set<string>>, Set<string>>();
   private readonly autoCreate: SharedCache<Promise<boolean>>;
   /** Per project: how far back user tokens may date events (read by every offline POST /event). */
   private readonly maxAges: SharedCache<Promise<number>>;
@@ -115,8 +117,16 @@ export class ProjectsService {
   }
 
   async exists(projectId: string): Promise<boolean> {
-    const known = await this.known.getOrLoad('all', async () => new Set((await this.repo.list()).map((p) => p.project_id)));
+    const loading = this.known.getOrLoad('all', async () => new Set((await this.repo.list()).map((p) => p.project_id)));
+    const known = await loading;
+    this.loaded.set(loading, known);
     return known.has(projectId);
+  }
+
+  /** `exists` at once when the projects are cached and loaded (undefined: ask `exists`). */
+  existsNow(projectId: string): boolean | undefined {
+    const loading = this.known.get('all');
+    return loading && this.loaded.get(loading)?.has(projectId);
   }
 
   /** POST /event's read of autoCreateUsers (decision 230), cached per project; an unknown project: false. */
