@@ -101,6 +101,11 @@ export class SettledCache<V> {
     return loading;
   }
 
+  /** `get` of a value read as rows (`R`) and kept as `convert` makes it, by either load. */
+  getConverted<R>(key: string, convert: (read: R) => V, load: () => Promise<R>, inTransaction?: () => Promise<R>): Promise<V> {
+    return this.get(key, () => load().then(convert), inTransaction && (() => inTransaction().then(convert)));
+  }
+
   delete(key: string): void {
     this.cache.delete(key);
   }

@@ -146,11 +146,11 @@ export class AchievementsService implements UserDataOwner {
    * batch's transaction, whose load nobody else waits for while it runs (decision 355).
    */
   private cached(projectId: string, inBatch?: () => Promise<AchievementsTable[]>): Promise<Achievement[]> {
-    const read = (load: () => Promise<AchievementsTable[]>) => () => load().then((rows) => rows.map(toAchievement));
-    return this.cache.get(
+    return this.cache.getConverted(
       projectId,
-      read(() => this.repo.list(this.db, projectId)),
-      inBatch && read(inBatch),
+      (rows: AchievementsTable[]) => rows.map(toAchievement),
+      () => this.repo.list(this.db, projectId),
+      inBatch,
     );
   }
 

@@ -107,11 +107,11 @@ export class ChallengesService implements UserDataOwner {
    * batch's transaction, whose load nobody else waits for while it runs (decision 355).
    */
   private cached(projectId: string, inBatch?: () => Promise<ChallengesTable[]>): Promise<Challenge[]> {
-    const read = (load: () => Promise<ChallengesTable[]>) => () => load().then((rows) => rows.map(toChallenge));
-    return this.cache.get(
+    return this.cache.getConverted(
       projectId,
-      read(() => this.repo.list(this.db, projectId)),
-      inBatch && read(inBatch),
+      (rows: ChallengesTable[]) => rows.map(toChallenge),
+      () => this.repo.list(this.db, projectId),
+      inBatch,
     );
   }
 

@@ -105,11 +105,11 @@ export class StreaksService implements UserDataOwner {
    * batch's transaction, whose load nobody else waits for while it runs (decision 355).
    */
   private cached(projectId: string, inBatch?: () => Promise<StreaksTable[]>): Promise<Streak[]> {
-    const read = (load: () => Promise<StreaksTable[]>) => () => load().then((rows) => rows.map(toStreak));
-    return this.cache.get(
+    return this.cache.getConverted(
       projectId,
-      read(() => this.repo.list(this.db, projectId)),
-      inBatch && read(inBatch),
+      (rows: StreaksTable[]) => rows.map(toStreak),
+      () => this.repo.list(this.db, projectId),
+      inBatch,
     );
   }
 
