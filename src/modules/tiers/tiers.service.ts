@@ -92,8 +92,8 @@ export class TiersService implements UserDataOwner {
   }
 
   private async loadConfig(projectId: string, run: <R>(q: Compilable<R>) => Promise<R[]>): Promise<TierConfig> {
-    const rows = await run(this.repo.listQuery(projectId));
-    const [settings] = await run(this.projects.tierSettingsQuery(projectId));
+    // Both at once: in a batch they go out together (one round trip), outside it on two connections.
+    const [rows, [settings]] = await Promise.all([run(this.repo.listQuery(projectId)), run(this.projects.tierSettingsQuery(projectId))]);
     return {
       tiers: rows.map((r) => ({ ...toTier(r) })),
       settings: {
