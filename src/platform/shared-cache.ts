@@ -1,3 +1,4 @@
+import type { Compilable } from 'kysely';
 import type { InvalidationBus } from './bus.js';
 
 /**
@@ -101,9 +102,17 @@ export class SettledCache<V> {
     return loading;
   }
 
-  /** `get` of a value read as rows (`R`) and kept as `convert` makes it, by either load. */
-  getConverted<R>(key: string, convert: (read: R) => V, load: () => Promise<R>, inTransaction?: () => Promise<R>): Promise<V> {
-    return this.get(key, () => load().then(convert), inTransaction && (() => inTransaction().then(convert)));
+  /**
+   * `get` of the value `convert` makes of `query`'s rows: read over the pool, or with `run` (the
+   * caller's transaction, e.g. a write batch's session) when given.
+   */
+  rowsOf<R>(
+    key: string,
+    query: () => Compilable<R> & { execute(): Promise<R[]> },
+    convert: (rows: R[]) => V,
+    run?: (query: Compilable<R>) => Promise<R[]>,
+  ): Promise<V> {
+    return this.get(key, () => query().execute().then(convert), run && (() => run(query()).then(convert)));
   }
 
   delete(key: string): void {
@@ -112,9 +121,5 @@ export class SettledCache<V> {
 
   clear(): void {
     this.cache.clear();
-  }
-
-  get size(): number {
-    return this.cache.size;
   }
 }

@@ -107,7 +107,7 @@ export class AchievementsService implements UserDataOwner {
     begin: (batch) =>
       new AchievementsBatch(
         batch,
-        (b, projectId) => this.definitionsIn(b, projectId),
+        (b, projectId) => this.definitions(projectId, b),
         (b, projectId) => this.sources.challengeSeries(b, projectId),
         this.parsedRows,
       ),
@@ -142,25 +142,16 @@ export class AchievementsService implements UserDataOwner {
   }
 
   /**
-   * The project's achievements, from the cache; a miss reads them over the pool, or with `inBatch` on a
-   * batch's transaction, whose load nobody else waits for while it runs (decision 355).
+   * The project's achievements (cached). In a batch a miss reads them on the batch's transaction, and nobody
+   * else waits for that load while it runs (decision 355).
    */
-  private cached(projectId: string, inBatch?: () => Promise<AchievementsTable[]>): Promise<Achievement[]> {
-    return this.cache.getConverted(
+  definitions(projectId: string, batch?: WriteBatch): Promise<Achievement[]> {
+    return this.cache.rowsOf(
       projectId,
-      (rows: AchievementsTable[]) => rows.map(toAchievement),
-      () => this.repo.list(this.db, projectId),
-      inBatch,
+      () => this.repo.listQuery(this.db, projectId),
+      (rows) => rows.map(toAchievement),
+      batch && ((q) => batch.session.execute(q)),
     );
-  }
-
-  /** The project's achievements (cached). */
-  definitions(projectId: string): Promise<Achievement[]> {
-    return this.cached(projectId);
-  }
-
-  private definitionsIn(batch: WriteBatch, projectId: string): Promise<Achievement[]> {
-    return this.cached(projectId, () => batch.session.execute(this.repo.listQuery(this.db, projectId)));
   }
 
   private async changed(projectId: string, achievementId: string | null): Promise<string | undefined> {

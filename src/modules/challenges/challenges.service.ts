@@ -86,7 +86,7 @@ export class ChallengesService implements UserDataOwner {
     /** It takes the batch's events (the hook of the events participant). */
     after: ['events'],
     provides: ['notices'],
-    begin: (batch) => new ChallengesBatch(batch, (b, projectId) => this.definitionsIn(b, projectId)),
+    begin: (batch) => new ChallengesBatch(batch, (b, projectId) => this.definitions(projectId, b)),
   });
 
   constructor(
@@ -103,30 +103,21 @@ export class ChallengesService implements UserDataOwner {
   }
 
   /**
-   * The project's challenges, from the cache; a miss reads them over the pool, or with `inBatch` on a
-   * batch's transaction, whose load nobody else waits for while it runs (decision 355).
+   * The project's challenges (cached). In a batch a miss reads them on the batch's transaction, and nobody
+   * else waits for that load while it runs (decision 355).
    */
-  private cached(projectId: string, inBatch?: () => Promise<ChallengesTable[]>): Promise<Challenge[]> {
-    return this.cache.getConverted(
+  private definitions(projectId: string, batch?: WriteBatch): Promise<Challenge[]> {
+    return this.cache.rowsOf(
       projectId,
-      (rows: ChallengesTable[]) => rows.map(toChallenge),
-      () => this.repo.list(this.db, projectId),
-      inBatch,
+      () => this.repo.listQuery(this.db, projectId),
+      (rows) => rows.map(toChallenge),
+      batch && ((q) => batch.session.execute(q)),
     );
-  }
-
-  private definitions(projectId: string): Promise<Challenge[]> {
-    return this.cached(projectId);
-  }
-
-  /** The project's challenges for a write batch: a miss reads them on the batch's transaction. */
-  private definitionsIn(batch: WriteBatch, projectId: string): Promise<Challenge[]> {
-    return this.cached(projectId, () => batch.session.execute(this.repo.listQuery(this.db, projectId)));
   }
 
   /** Challenge → its series, for a write batch (achievements count the completed steps of a series). */
   async seriesIn(batch: WriteBatch, projectId: string): Promise<Map<string, string>> {
-    const defs = await this.definitionsIn(batch, projectId);
+    const defs = await this.definitions(projectId, batch);
     return new Map(defs.filter((c) => c.seriesId !== null).map((c) => [c.challengeId, c.seriesId!]));
   }
 

@@ -57,7 +57,7 @@ export class ReferralsService implements UserDataOwner {
       new ReferralsBatch(
         batch,
         this.db,
-        (b, projectId) => this.programmeIn(b, projectId),
+        (b, projectId) => this.programme(projectId, b),
         (projectId, referrerId, referralId) => this.payout(projectId, referrerId, referralId),
       ),
   });
@@ -74,17 +74,16 @@ export class ReferralsService implements UserDataOwner {
     return this.platform.db.kysely;
   }
 
-  /** The project's programme (cached; dropped on every instance when it is set). */
-  programme(projectId: string): Promise<Programme> {
-    return this.cache.get(projectId, () => repo.programme(this.db, projectId).executeTakeFirst().then(parse));
-  }
-
-  /** The programme for a write batch: a miss reads it on the batch's transaction (decision 355). */
-  private programmeIn(batch: WriteBatch, projectId: string): Promise<Programme> {
-    return this.cache.get(
+  /**
+   * The project's programme (cached; dropped on every instance when it is set). In a batch a miss reads
+   * it on the batch's transaction, which nobody else waits for while it runs (decision 355).
+   */
+  programme(projectId: string, batch?: WriteBatch): Promise<Programme> {
+    return this.cache.rowsOf(
       projectId,
-      () => this.programme(projectId),
-      () => batch.session.execute(repo.programme(this.db, projectId)).then(([r]) => parse(r)),
+      () => repo.programme(this.db, projectId),
+      ([row]) => parse(row),
+      batch && ((q) => batch.session.execute(q)),
     );
   }
 

@@ -81,7 +81,7 @@ export class StreaksService implements UserDataOwner {
      */
     after: ['events', 'challenges?'],
     provides: ['notices'],
-    begin: (batch) => new StreaksBatch(batch, (b, projectId) => this.definitionsIn(b, projectId)),
+    begin: (batch) => new StreaksBatch(batch, (b, projectId) => this.definitions(projectId, b)),
   });
 
   private writes: WritePath | null = null;
@@ -101,25 +101,16 @@ export class StreaksService implements UserDataOwner {
   }
 
   /**
-   * The project's streaks, from the cache; a miss reads them over the pool, or with `inBatch` on a
-   * batch's transaction, whose load nobody else waits for while it runs (decision 355).
+   * The project's streaks (cached). In a batch a miss reads them on the batch's transaction, and nobody
+   * else waits for that load while it runs (decision 355).
    */
-  private cached(projectId: string, inBatch?: () => Promise<StreaksTable[]>): Promise<Streak[]> {
-    return this.cache.getConverted(
+  private definitions(projectId: string, batch?: WriteBatch): Promise<Streak[]> {
+    return this.cache.rowsOf(
       projectId,
-      (rows: StreaksTable[]) => rows.map(toStreak),
-      () => this.repo.list(this.db, projectId),
-      inBatch,
+      () => this.repo.listQuery(this.db, projectId),
+      (rows) => rows.map(toStreak),
+      batch && ((q) => batch.session.execute(q)),
     );
-  }
-
-  private definitions(projectId: string): Promise<Streak[]> {
-    return this.cached(projectId);
-  }
-
-  /** The project's streaks for a write batch: a miss reads them on the batch's transaction. */
-  private definitionsIn(batch: WriteBatch, projectId: string): Promise<Streak[]> {
-    return this.cached(projectId, () => batch.session.execute(this.repo.listQuery(this.db, projectId)));
   }
 
   private toRow(projectId: string, streakId: string, body: StreakBody, createdAt: number): StreaksTable {

@@ -1,9 +1,11 @@
+import type { Compilable } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
 import { SettledCache } from '../../platform/shared-cache.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
 import { subscribes, toEndpoint, type Endpoint, type WebhookEndpointsRepository } from './webhooks.repository.js';
 import { WEBHOOK_TYPES } from './webhook-types.js';
+import type { WebhookEndpointsTable } from './webhooks.tables.js';
 
 const TOPIC = 'webhooks';
 
@@ -45,21 +47,23 @@ export class EndpointCache {
    */
   of(db: Queryable, projectId: string): Promise<ProjectEndpoints> {
     const pool = this.platform.db.kysely;
-    const read = (q: Queryable) => () =>
-      this.repo
-        .listQuery(q, projectId)
-        .execute()
-        .then((rows) => index(rows.map(toEndpoint)));
-    return this.cache.get(projectId, read(pool), db === pool ? undefined : read(db));
+    return this.read(projectId, db === pool ? undefined : (q) => db.executeQuery(q.compile()).then((r) => r.rows));
   }
 
   /** A project's endpoints for a write batch: a miss reads them on the batch's transaction (decision 355). */
   ofBatch(batch: WriteBatch, projectId: string): Promise<ProjectEndpoints> {
-    const pool = this.platform.db.kysely;
-    return this.cache.get(
+    return this.read(projectId, (q) => batch.session.execute(q));
+  }
+
+  private read(
+    projectId: string,
+    run?: (query: Compilable<WebhookEndpointsTable>) => Promise<WebhookEndpointsTable[]>,
+  ): Promise<ProjectEndpoints> {
+    return this.cache.rowsOf(
       projectId,
-      () => this.of(pool, projectId),
-      () => batch.session.execute(this.repo.listQuery(pool, projectId)).then((rows) => index(rows.map(toEndpoint))),
+      () => this.repo.listQuery(this.platform.db.kysely, projectId),
+      (rows) => index(rows.map(toEndpoint)),
+      run,
     );
   }
 
