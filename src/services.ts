@@ -253,11 +253,15 @@ export function createServices(platform: Platform) {
     expiry,
     audit,
     live,
-    /** Starts the background parts: the Redis subscriptions of the invalidation bus, the job runner, then the webhook dispatcher. */
+    /**
+     * Starts the background parts: the Redis subscriptions of the invalidation bus, the analytics write lane,
+     * the job runner, then the webhook dispatcher.
+     */
     async start(): Promise<void> {
       if (running !== 'idle') return;
       running = 'started';
       await platform.bus.start();
+      await analytics.start();
       await jobs.start();
       await webhooks.dispatcher.start();
       await live.start();

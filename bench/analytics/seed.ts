@@ -130,6 +130,7 @@ export function buildSeed(o: SeedOptions): { rollups: AnalyticsRollupsTable[]; m
             grain: g,
             bucket,
             shard,
+            lane: 0,
             count: c.n[row * 5]!,
             points: c.n[row * 5 + 1]!,
             condition_met: c.n[row * 5 + 2]!,
@@ -147,7 +148,7 @@ export function buildSeed(o: SeedOptions): { rollups: AnalyticsRollupsTable[]; m
         if (scope === o.eventTypes) continue;
         const m = meta[g];
         const mb = scope * buckets[g] + b;
-        const base = { project_id: o.projectId, event_id: eventIds[scope]!, grain: g, bucket };
+        const base = { project_id: o.projectId, event_id: eventIds[scope]!, grain: g, bucket, lane: 0 };
         if (m.amount[mb * 4] === 0) continue;
         metadata.push({
           ...base,

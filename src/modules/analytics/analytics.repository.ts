@@ -64,7 +64,7 @@ function coverRowsOf(everyEvent: boolean, buckets: number, sketches: boolean): S
     statement = new Statement<Args, CoverRow>(`analytics cover rows (${key})`, (db, a) => {
       const q = db
         .selectFrom('analytics_rollups')
-        .select(['event_id', 'grain', 'bucket', 'shard', 'count', 'points'])
+        .select(['event_id', 'grain', 'bucket', 'shard', 'lane', 'count', 'points'])
         .$if(sketches, (q) => q.select('sketch'))
         .where('project_id', '=', a.projectId as string)
         .where('grain', '=', a.grain as string)
@@ -78,6 +78,27 @@ function coverRowsOf(everyEvent: boolean, buckets: number, sketches: boolean): S
     coverShapes.set(key, statement);
   }
   return statement;
+}
+
+/**
+ * One row per rollup key from the rows of its lanes (decision 357): counts and points summed, the sketch of
+ * lane 0 (the only lane that has one). Rows of lane 0 alone (SQLite, one instance) come back as they are.
+ */
+export function mergeLanes(rows: Array<CoverRow & { lane?: number }>): CoverRow[] {
+  if (rows.every((r) => Number(r.lane) === 0)) return rows;
+  const byKey = new Map<string, CoverRow>();
+  for (const r of rows) {
+    const key = `${r.event_id}\u0000${r.grain}\u0000${r.bucket}\u0000${r.shard}`;
+    const known = byKey.get(key);
+    if (!known) {
+      byKey.set(key, { ...r, count: Number(r.count), points: Number(r.points) });
+      continue;
+    }
+    known.count += Number(r.count);
+    known.points += Number(r.points);
+    if (r.sketch !== undefined && Number(r.lane) === 0) known.sketch = r.sketch;
+  }
+  return [...byKey.values()];
 }
 
 /** SQL of the analytics reads; the write path's statements are in analytics.stage.ts. */
@@ -105,7 +126,8 @@ export class AnalyticsRepository {
    * Rows of the given month and day buckets, of one event or (null) of every event, `*` included.
    * One query per grain, each a range or list on (project_id, grain, bucket). Without `sketches` the
    * rows come without their sketch (`sketch` undefined): the period's read asks for a bucket's sketches
-   * only when a row's count says they changed (decision 345).
+   * only when a row's count says they changed (decision 345). The lanes of a row (decision 357) come back as
+   * one row: their counts summed, with lane 0's sketch.
    */
   async coverRows(projectId: string, eventId: string | null, buckets: BucketSet, sketches = true): Promise<CoverRow[]> {
     const parts = [
@@ -119,7 +141,7 @@ export class AnalyticsRepository {
         return coverRowsOf(eventId === null, list.length, sketches).rows(this.db, args);
       }),
     );
-    return results.flat();
+    return mergeLanes(results.flat());
   }
 
   /** Metadata aggregates of one event over the given buckets, summed. */

@@ -2,6 +2,7 @@ import { AppError } from '../../http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ProjectDataOwner } from '../projects/index.js';
 import { dateKeyOfDayNumber, dayNumber } from '../../platform/time.js';
+import { claimWriteLane } from '../../platform/db/dialect-sql.js';
 import { HOUR_COLUMNS } from './analytics.tables.js';
 import { AnalyticsRepository, type CoverRow, type DayTotalsRow } from './analytics.repository.js';
 import { CLOSED_AFTER_DAYS, ClosedBucketCache } from './closed-buckets.js';
@@ -85,6 +86,11 @@ export class AnalyticsService implements ProjectDataOwner {
       for (const r of rows) if (breakdown[r.eventId]) breakdown[r.eventId]!.points += r.points;
     }
     return { ...stats, currency } as EventStats;
+  }
+
+  /** Takes this instance's write lane (decision 357) before the write path runs its first batch. */
+  async start(): Promise<void> {
+    this.stage.lane = await claimWriteLane(this.platform.db.kysely, this.platform.db.dialect);
   }
 
   /** The rows are deleted with the project's tables; this forgets what this process kept of them. */

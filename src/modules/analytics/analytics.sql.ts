@@ -12,28 +12,33 @@ const smaller = (column: 'min' | 'max', op: '<' | '>') =>
     `case when excluded.${column} ${op} analytics_metadata.${column} then excluded.${column} else analytics_metadata.${column} end`,
   );
 
-/** Adds a batch's counters to the rollup rows; returns the stored sketches so the batch can fold its users in. */
+/**
+ * Adds a batch's counters to the rollup rows of a lane (decision 357); returns the stored sketches so the
+ * batch can fold its users in (lane 0, the only lane with sketches).
+ */
 export const addRollups = new RowsAdd<
   'analytics_rollups',
-  Record<'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard', PgType>,
+  Record<'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard' | 'lane', PgType>,
   Record<Counter, PgType>,
   Record<never, PgType>,
   Pick<AnalyticsRollupsTable, 'project_id' | 'event_id' | 'grain' | 'bucket' | 'shard' | 'sketch'>
 >({
   description: 'analytics rollups',
   table: 'analytics_rollups',
-  keys: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', shard: 'int4' },
+  keys: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', shard: 'int4', lane: 'int4' },
   sums: Object.fromEntries(COUNTERS.map((c) => [c, 'int8'])) as Record<Counter, PgType>,
   returning: ['sketch'],
 });
 
+/** Sets the sketches of rollup rows (lane 0). */
 export const setSketches = new KeyedUpdate({
   description: 'analytics unique-user sketches',
   table: 'analytics_rollups',
-  keys: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', shard: 'int4' },
+  keys: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', shard: 'int4', lane: 'int4' },
   set: { sketch: 'bytea', sketch_exact: 'int8', sketch_sum: 'float8', sketch_zeros: 'int4' },
 });
 
+/** Adds a batch's metadata aggregates to the rows of its instance's lane (decision 357). */
 export const addMetadata = new RowsInsert({
   description: 'analytics metadata aggregates',
   table: 'analytics_metadata',
@@ -44,13 +49,14 @@ export const addMetadata = new RowsInsert({
     bucket: 'int4',
     field: 'text',
     value_key: 'text',
+    lane: 'int4',
     count: 'int8',
     sum: 'float8',
     min: 'float8',
     max: 'float8',
   },
   conflict: (oc) =>
-    oc.columns(['project_id', 'event_id', 'grain', 'bucket', 'field', 'value_key']).doUpdateSet({
+    oc.columns(['project_id', 'event_id', 'grain', 'bucket', 'field', 'value_key', 'lane']).doUpdateSet({
       count: sql<number>`analytics_metadata.count + excluded.count`,
       sum: sql<number>`analytics_metadata.sum + excluded.sum`,
       min: smaller('min', '<'),

@@ -34,13 +34,14 @@ class RollupSum {
     this.key = rollupKey(projectId, eventId, grain, bucket, shard);
   }
 
-  row(): Record<string, string | number> {
+  row(lane: number): Record<string, string | number> {
     const r: Record<string, string | number> = {
       project_id: this.projectId,
       event_id: this.eventId,
       grain: this.grain,
       bucket: this.bucket,
       shard: this.shard,
+      lane,
       count: this.count,
       points: this.points,
       condition_met: this.conditionMet,
@@ -86,6 +87,13 @@ export class AnalyticsStage {
 
   /** The rollup rows' sketches as last committed by or read on this instance (decision 352). */
   readonly sketches = new WrittenSketches();
+
+  /**
+   * This instance's write lane (decision 357), taken at start (`claimWriteLane`): its batches add their
+   * metadata, and their counts when the kept sketches already count their users, to the rows of this lane,
+   * which no other instance writes while there are no more instances than lanes. 0 until then, and on SQLite.
+   */
+  lane = 0;
 
   constructor(readonly closed: ClosedBucketCache) {}
 }
@@ -197,24 +205,27 @@ class AnalyticsBatch implements EventStagePart {
   /**
    * Last in the batch: the rollup rows (sorted, so concurrent batches lock them alike), their sketches,
    * the metadata. When the sketches this instance keeps of the rows already count the batch's users
-   * (decision 352), the stored sketches cannot change: the rollups and the metadata go out unanswered,
-   * with the COMMIT. Otherwise the rollup upsert answers the stored sketches, the batch folds its users
-   * into them, and the sketches that changed go out with the COMMIT.
+   * (decision 352), the stored sketches cannot change: the rollups go out unanswered with the COMMIT, to
+   * the rows of this instance's lane (decision 357), so they wait for no other instance's batch.
+   * Otherwise the rollup upsert of lane 0 answers the stored sketches, the batch folds its users into
+   * them, and the sketches that changed go out with the COMMIT. The metadata always goes to the
+   * instance's lane, after the rollups.
    */
   async write(): Promise<void> {
     if (this.rollups.size === 0) return;
     const session = this.batch.session;
     const known = this.stage.sketches;
+    const lane = this.stage.lane;
     const sums = [...this.rollups.values()].flatMap((m) => [...m.values()]).sort(byRollupKey);
-    const rows = sums.map((r) => r.row() as Parameters<typeof addRollups.run>[1][number]);
     const counted = sums.every((r) => known.counts(r.key, r.users));
+    const rows = sums.map((r) => r.row(counted ? lane : 0) as Parameters<typeof addRollups.run>[1][number]);
     // The rollups go out before the metadata (pipelined on PostgreSQL): every batch locks them in this order.
     if (counted) {
       await addRollups.later(session, rows);
-      await addMetadata.later(session, this.metadataRows());
+      await addMetadata.later(session, this.metadataRows(lane));
       return;
     }
-    const [stored] = await Promise.all([addRollups.run(session, rows), addMetadata.later(session, this.metadataRows())]);
+    const [stored] = await Promise.all([addRollups.run(session, rows), addMetadata.later(session, this.metadataRows(lane))]);
     const sketchOf = new Map<string, Buffer | null>();
     for (const s of stored) sketchOf.set(rollupKey(s.project_id, s.event_id, s.grain, Number(s.bucket), Number(s.shard)), s.sketch);
     const sketches: Array<Parameters<typeof setSketches.run>[1][number]> = [];
@@ -237,6 +248,7 @@ class AnalyticsBatch implements EventStagePart {
         grain: r.grain,
         bucket: r.bucket,
         shard: r.shard,
+        lane: 0,
         sketch: sketch!,
         sketch_exact: summary.exact,
         sketch_sum: summary.sum,
@@ -251,7 +263,7 @@ class AnalyticsBatch implements EventStagePart {
     for (const [key, sketch] of this.seen) this.stage.sketches.keep(key, sketch);
   }
 
-  private metadataRows(): Array<Parameters<typeof addMetadata.run>[1][number]> {
+  private metadataRows(lane: number): Array<Parameters<typeof addMetadata.run>[1][number]> {
     return [...this.metadata.values()]
       .flatMap((m) => [...m.values()])
       .sort(byMetadataKey)
@@ -262,6 +274,7 @@ class AnalyticsBatch implements EventStagePart {
         bucket: m.bucket,
         field: m.field,
         value_key: m.valueKey,
+        lane,
         count: m.count,
         sum: m.sum,
         min: m.min,

@@ -39,6 +39,12 @@ export interface AnalyticsRollupsTable {
   bucket: number;
   /** Partition of the user-hash space; spreads hot rows over several locks, merged on read. */
   shard: number;
+  /**
+   * The instance's write lane (decision 357): an instance of a PostgreSQL store adds the counts of its batches
+   * whose users the sketches already count to the rows of its own lane; 0 is everyone's, and alone keeps the
+   * sketches. Readers sum the lanes.
+   */
+  lane: number;
   count: number;
   points: number;
   condition_met: number;
@@ -88,6 +94,8 @@ export interface AnalyticsMetadataTable {
   bucket: number;
   field: string;
   value_key: string;
+  /** The writing instance's lane (decision 357); readers sum the lanes. */
+  lane: number;
   count: number;
   sum: number | null;
   min: number | null;

@@ -4,6 +4,16 @@ import { expect, it } from 'vitest';
 import { describeSharedApp, type TestContext } from '../../../test/helpers/test-app.js';
 import { defineEvent } from '../events/events.test-factory.js';
 
+/** The analytics rollups' counters (count, points, conditions, limits, events per hour). */
+const ROLLUP_COUNTERS = [
+  'count',
+  'points',
+  'condition_met',
+  'condition_failed',
+  'limit_reached',
+  ...Array.from({ length: 24 }, (_, h) => `h${h}`),
+];
+
 /**
  * The write path's central promise (decision 070): units applied in batches give exactly the
  * responses and the final state they give when applied one at a time, in arrival order. Random
@@ -321,14 +331,26 @@ async function snapshot(t: TestContext) {
     daily: await rows('leaderboard_daily', 'group_id, day, user_id, points, reached_at', 'group_id, day, user_id'),
     monthly: await rows('leaderboard_monthly', 'group_id, month, user_id, points, reached_at', 'group_id, month, user_id'),
     windows: await rows('leaderboard_windows', 'group_id, user_id, p7, r7, p30, r30, p365, r365', 'group_id, user_id'),
-    rollups: await rows('analytics_rollups', '*', 'event_id, grain, bucket, shard'),
-    // The analytics sum of decimal amounts is a double: added in another order it may differ in the
+    // Summed over the instance's write lanes (decision 357): which lane a batch writes depends on what it found.
+    rollups: await rows(
+      'analytics_rollups',
+      `event_id, grain, bucket, shard, ${ROLLUP_COUNTERS.map((c) => `sum(${c}) as ${c}`).join(', ')}`,
+      'event_id, grain, bucket, shard',
+      'count(*) > 0',
+    ),
+    sketches: await rows(
+      '(select * from analytics_rollups where lane = 0) as r',
+      'event_id, grain, bucket, shard, sketch, sketch_exact, sketch_sum, sketch_zeros',
+      'event_id, grain, bucket, shard',
+    ),
+    // Summed over the lanes. The analytics sum of decimal amounts is a double: added in another order it may differ in the
     // last bit (56.78 vs 56.779999999999994), so it is compared to 9 places.
     metadata: (
       await rows(
         'analytics_metadata',
-        'event_id, grain, bucket, field, value_key, count, sum, min, max',
+        'event_id, grain, bucket, field, value_key, sum(count) as count, sum(sum) as sum, min(min) as min, max(max) as max',
         'event_id, grain, bucket, field, value_key',
+        'count(*) > 0',
       )
     ).map((r) => ({ ...r, sum: r.sum === null ? null : Number(Number(r.sum).toFixed(9)) })),
     answers: await rows('survey_answers', 'survey_id, user_id, responses, points', 'survey_id, user_id'),

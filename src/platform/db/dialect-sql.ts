@@ -5,7 +5,7 @@ import type { DialectName, Queryable } from './database.js';
  * What differs between the two engines, for code outside src/platform/db: the row locks of a SELECT
  * (PostgreSQL takes them; SQLite has one writer, so its transaction is the lock), a lock of a name for
  * the rest of a transaction, the physical row id,
- * and that one process alone owns a SQLite store. Nothing else compares a dialect (an ESLint rule says so).
+ * that one process alone owns a SQLite store, and an instance's write lane. Nothing else compares a dialect (an ESLint rule says so).
  */
 
 /** The query with `FOR UPDATE` on PostgreSQL; as it is on SQLite. */
@@ -46,4 +46,15 @@ export function rowIdColumn(dialect: DialectName): 'ctid' | 'rowid' {
  */
 export function storeOwnedByOneProcess(dialect: DialectName): boolean {
   return dialect === 'sqlite';
+}
+
+/**
+ * The write lane of this instance (decision 357): the next of the cycling sequence `write_lanes` on
+ * PostgreSQL, so the instances of one store take different lanes while there are no more of them than
+ * lanes; 0 on SQLite, whose one writer needs no lane of its own.
+ */
+export async function claimWriteLane(db: Queryable, dialect: DialectName): Promise<number> {
+  if (storeOwnedByOneProcess(dialect)) return 0;
+  const { rows } = await sql<{ lane: number }>`select nextval('write_lanes')::int4 as lane`.execute(db);
+  return rows[0]!.lane;
 }

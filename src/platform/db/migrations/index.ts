@@ -37,6 +37,7 @@ import { campaignDays } from './0997_z_campaign_days.js';
 import { monthlyBoardByUser } from './0998_a_monthly_board_by_user.js';
 import { archiveTotals } from './0998_b_archive_totals.js';
 import { usersRewardsAt } from './0998_c_users_rewards_at.js';
+import { writeLanes } from './0998_d_write_lanes.js';
 
 /**
  * Every migration, in order. Names sort in the order they must run; a module adds its tables in a
@@ -81,5 +82,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0998_a_monthly_board_by_user': monthlyBoardByUser(),
     '0998_b_archive_totals': archiveTotals(),
     '0998_c_users_rewards_at': usersRewardsAt(),
+    '0998_d_write_lanes': writeLanes(dialect),
   };
 }
