@@ -62,10 +62,21 @@ function coverRowsOf(everyEvent: boolean, buckets: number, sketches: boolean): S
   let statement = coverShapes.get(key);
   if (!statement) {
     statement = new Statement<Args, CoverRow>(`analytics cover rows (${key})`, (db, a) => {
-      const q = db
-        .selectFrom('analytics_rollups')
-        .select(['event_id', 'grain', 'bucket', 'shard', 'lane', 'count', 'points'])
-        .$if(sketches, (q) => q.select('sketch'))
+      // Without the sketches, PostgreSQL sums the lanes (decision 357); with them, `mergeLanes` does.
+      const base = db.selectFrom('analytics_rollups');
+      const columns = sketches
+        ? base.select(['event_id', 'grain', 'bucket', 'shard', 'lane', 'count', 'points', 'sketch'])
+        : base
+            .select((eb) => [
+              'event_id',
+              'grain',
+              'bucket',
+              'shard',
+              eb.fn.sum<number>('count').as('count'),
+              eb.fn.sum<number>('points').as('points'),
+            ])
+            .groupBy(['event_id', 'grain', 'bucket', 'shard']);
+      const q = columns
         .where('project_id', '=', a.projectId as string)
         .where('grain', '=', a.grain as string)
         .where(
@@ -126,8 +137,8 @@ export class AnalyticsRepository {
    * Rows of the given month and day buckets, of one event or (null) of every event, `*` included.
    * One query per grain, each a range or list on (project_id, grain, bucket). Without `sketches` the
    * rows come without their sketch (`sketch` undefined): the period's read asks for a bucket's sketches
-   * only when a row's count says they changed (decision 345). The lanes of a row (decision 357) come back as
-   * one row: their counts summed, with lane 0's sketch.
+   * only when a row's count says they changed (decision 345). The lanes of a key (decision 357) come back as
+   * one row: their counts summed (in SQL when the sketches are not read), with lane 0's sketch.
    */
   async coverRows(projectId: string, eventId: string | null, buckets: BucketSet, sketches = true): Promise<CoverRow[]> {
     const parts = [
@@ -141,7 +152,8 @@ export class AnalyticsRepository {
         return coverRowsOf(eventId === null, list.length, sketches).rows(this.db, args);
       }),
     );
-    return mergeLanes(results.flat());
+    const rows = results.flat();
+    return sketches ? mergeLanes(rows) : rows;
   }
 
   /** Metadata aggregates of one event over the given buckets, summed. */
