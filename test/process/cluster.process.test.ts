@@ -202,4 +202,37 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
     expect(refused.status).toBe(400);
     expect((await refused.json()).code).toBe('EVENT_INACTIVE');
   });
+
+  it("counts both instances' events in the statistics, each adding to the rows of its own write lane (decision 357)", async () => {
+    const definition = { eventId: 'open', title: 'Open', reward: { default: 2 } };
+    expect((await call(0, 'POST', '/admin/event', definition, admin)).status).toBe(201);
+    // Users u0, u2, u4 go to the first instance, u1, u3, u5 to the second: from the second wave on, the
+    // sketches each instance keeps count its users, and it writes its own lane.
+    for (let u = 0; u < 6; u++) expect((await call(u, 'POST', '/user', { userId: `u${u}` })).status).toBe(201);
+    for (let wave = 0; wave < 4; wave++) {
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => call(i, 'POST', '/event', { eventId: 'open', userId: `u${i % 6}`, metadata: { amount: 2 } })),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(12).fill(200));
+    }
+    for (const i of [0, 1]) {
+      const stats = await (await call(i, 'GET', '/stats/event?eventId=open&period=1d')).json();
+      expect(stats.data).toMatchObject({ totalCount: 48, uniqueUsers: 6, pointsAwarded: 96 });
+      expect(stats.data.metadataStats.amount).toMatchObject({ count: 48, min: 2, max: 2, avg: 2 });
+    }
+    const url = new URL(POSTGRES_URL!);
+    url.pathname = `/${database}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select lane, sum(count)::int as count from analytics_rollups
+          where event_id = 'open' and grain = 'day' group by lane order by lane`,
+      );
+      expect(rows.filter((r) => r.lane > 0)).toHaveLength(2);
+      expect(rows.reduce((n, r) => n + r.count, 0)).toBe(48);
+    } finally {
+      await client.end();
+    }
+  });
 });
