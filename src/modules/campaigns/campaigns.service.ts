@@ -111,18 +111,15 @@ export class CampaignsService implements UserDataOwner {
 
   /** The project's ACTIVE campaigns, highest priority first (cached; in a batch, read on its session). */
   private activeIn(batch: WriteBatch, projectId: string): Promise<readonly Campaign[]> {
-    const load = (rows: Promise<CampaignsTable[]>) =>
-      rows.then((r) =>
-        r
+    return this.cache.rowsOf(
+      projectId,
+      () => repo.listQuery(this.db, projectId),
+      (rows) =>
+        rows
           .map(toCampaign)
           .filter((c) => c.status === 'ACTIVE')
           .sort(byPriority),
-      );
-    const query = () => repo.listQuery(this.db, projectId);
-    return this.cache.get(
-      projectId,
-      () => load(query().execute()),
-      () => load(batch.session.execute(query())),
+      (q) => batch.session.execute(q),
     );
   }
 

@@ -88,10 +88,12 @@ export class CurrenciesService {
    * batch never waits for a load outside it.
    */
   catalog(projectId: string, run?: <R>(q: Compilable<R>) => Promise<R[]>): Promise<CurrencyCatalog> {
-    const load = (rows: Promise<CurrenciesTable[]>) =>
-      rows.then((r) => (r.length === 0 ? EMPTY : new Map(r.map((x) => [x.currency_id, toDef(x)]))));
-    const query = () => repo.listQuery(this.db, projectId);
-    return this.catalogs.get(projectId, () => load(query().execute()), run ? () => load(run(query())) : undefined);
+    return this.catalogs.rowsOf<CurrenciesTable>(
+      projectId,
+      () => repo.listQuery(this.db, projectId),
+      (rows) => (rows.length === 0 ? EMPTY : new Map(rows.map((x) => [x.currency_id, toDef(x)]))),
+      run,
+    );
   }
 
   /**

@@ -31,10 +31,6 @@ export class ExpirySettings {
       row && row.points_expiry_days !== null && row.points_expiry_since !== null
         ? { afterDays: Number(row.points_expiry_days), since: row.points_expiry_since }
         : null;
-    return this.cache.get(
-      projectId,
-      () => this.query(projectId).execute().then(toPolicy),
-      batch ? () => batch.session.execute(this.query(projectId)).then(toPolicy) : undefined,
-    );
+    return this.cache.rowsOf(projectId, () => this.query(projectId), toPolicy, batch && ((q) => batch.session.execute(q)));
   }
 }

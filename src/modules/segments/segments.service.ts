@@ -73,13 +73,11 @@ export class SegmentsService {
 
   /** The project's segments by id (cached; in a batch, read on its session). */
   private all(projectId: string, batch?: WriteBatch): Promise<ReadonlyMap<string, Segment>> {
-    const load = (rows: Promise<SegmentsTable[]>) => rows.then((r) => new Map(r.map((x) => [x.segment_id, toSegment(x)])));
-    const query = () => repo.listQuery(this.db, projectId);
-    if (!batch) return this.cache.get(projectId, () => load(query().execute()));
-    return this.cache.get(
+    return this.cache.rowsOf(
       projectId,
-      () => load(query().execute()),
-      () => load(batch.session.execute(query())),
+      () => repo.listQuery(this.db, projectId),
+      (rows) => new Map(rows.map((x) => [x.segment_id, toSegment(x)])),
+      batch && ((q) => batch.session.execute(q)),
     );
   }
 
