@@ -2,15 +2,15 @@
 -- Do not edit; docs/sql.md says how a statement gets here.
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.coverRows [sample 1]
-select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?) and "event_id" = ?;
-select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?, ?) and "event_id" = ?;
+select "event_id", "grain", "bucket", "shard", "lane", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?) and "event_id" = ?;
+select "event_id", "grain", "bucket", "shard", "lane", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?, ?) and "event_id" = ?;
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.coverRows [sample 2]
-select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?);
-select "event_id", "grain", "bucket", "shard", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?);
+select "event_id", "grain", "bucket", "shard", "lane", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?);
+select "event_id", "grain", "bucket", "shard", "lane", "count", "points", "sketch" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?);
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.coverRows [sample 3]
-select "event_id", "grain", "bucket", "shard", "count", "points" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?, ?);
+select "event_id", "grain", "bucket", "shard", sum("count") as "count", sum("points") as "points" from "analytics_rollups" where "project_id" = ? and "grain" = ? and "bucket" in (?, ?) group by "event_id", "grain", "bucket", "shard";
 
 -- modules/analytics/analytics.repository.ts AnalyticsRepository.dayTotals
 select "bucket", sum("count") as "count", sum("points") as "points", sum("condition_met") as "condition_met", sum("condition_failed") as "condition_failed", sum("limit_reached") as "limit_reached", sum("h0") as "h0", sum("h1") as "h1", sum("h2") as "h2", sum("h3") as "h3", sum("h4") as "h4", sum("h5") as "h5", sum("h6") as "h6", sum("h7") as "h7", sum("h8") as "h8", sum("h9") as "h9", sum("h10") as "h10", sum("h11") as "h11", sum("h12") as "h12", sum("h13") as "h13", sum("h14") as "h14", sum("h15") as "h15", sum("h16") as "h16", sum("h17") as "h17", sum("h18") as "h18", sum("h19") as "h19", sum("h20") as "h20", sum("h21") as "h21", sum("h22") as "h22", sum("h23") as "h23", count("sketch_sum") as "slices", count("sketch_exact") as "exact_slices", sum("sketch_exact") as "exact", sum("sketch_sum") as "register_sum", sum("sketch_zeros") as "zeros" from "analytics_rollups" where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" >= ? and "bucket" <= ? group by "bucket";
@@ -22,16 +22,16 @@ select min("bucket") as "first" from "analytics_rollups" where "project_id" = ? 
 select "field", "value_key", sum("count") as "count", sum("sum") as "sum", min("min") as "min", max("max") as "max" from "analytics_metadata" where "project_id" = ? and "event_id" = ? and (("grain" = ? and "bucket" in ?) or ("grain" = ? and "bucket" in ?)) group by "field", "value_key";
 
 -- modules/analytics/analytics.sql.ts addMetadata.one
-insert into "analytics_metadata" ("project_id", "event_id", "grain", "bucket", "field", "value_key", "count", "sum", "min", "max") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "event_id", "grain", "bucket", "field", "value_key") do update set "count" = analytics_metadata.count + excluded.count, "sum" = analytics_metadata.sum + excluded.sum, "min" = case when excluded.min < analytics_metadata.min then excluded.min else analytics_metadata.min end, "max" = case when excluded.max > analytics_metadata.max then excluded.max else analytics_metadata.max end;
+insert into "analytics_metadata" ("project_id", "event_id", "grain", "bucket", "field", "value_key", "lane", "count", "sum", "min", "max") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("project_id", "event_id", "grain", "bucket", "field", "value_key", "lane") do update set "count" = analytics_metadata.count + excluded.count, "sum" = analytics_metadata.sum + excluded.sum, "min" = case when excluded.min < analytics_metadata.min then excluded.min else analytics_metadata.min end, "max" = case when excluded.max > analytics_metadata.max then excluded.max else analytics_metadata.max end;
 
 -- modules/analytics/analytics.sql.ts addRollups.find
-select "count", "points", "condition_met", "condition_failed", "limit_reached", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11", "h12", "h13", "h14", "h15", "h16", "h17", "h18", "h19", "h20", "h21", "h22", "h23", "sketch" from "analytics_rollups" where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" = ? and "shard" = ?;
+select "count", "points", "condition_met", "condition_failed", "limit_reached", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11", "h12", "h13", "h14", "h15", "h16", "h17", "h18", "h19", "h20", "h21", "h22", "h23", "sketch" from "analytics_rollups" where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" = ? and "shard" = ? and "lane" = ?;
 
 -- modules/analytics/analytics.sql.ts addRollups.insert
-insert into "analytics_rollups" ("project_id", "event_id", "grain", "bucket", "shard", "count", "points", "condition_met", "condition_failed", "limit_reached", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11", "h12", "h13", "h14", "h15", "h16", "h17", "h18", "h19", "h20", "h21", "h22", "h23") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+insert into "analytics_rollups" ("project_id", "event_id", "grain", "bucket", "shard", "lane", "count", "points", "condition_met", "condition_failed", "limit_reached", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "h9", "h10", "h11", "h12", "h13", "h14", "h15", "h16", "h17", "h18", "h19", "h20", "h21", "h22", "h23") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- modules/analytics/analytics.sql.ts addRollups.update
-update "analytics_rollups" set "count" = ?, "points" = ?, "condition_met" = ?, "condition_failed" = ?, "limit_reached" = ?, "h0" = ?, "h1" = ?, "h2" = ?, "h3" = ?, "h4" = ?, "h5" = ?, "h6" = ?, "h7" = ?, "h8" = ?, "h9" = ?, "h10" = ?, "h11" = ?, "h12" = ?, "h13" = ?, "h14" = ?, "h15" = ?, "h16" = ?, "h17" = ?, "h18" = ?, "h19" = ?, "h20" = ?, "h21" = ?, "h22" = ?, "h23" = ? where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" = ? and "shard" = ?;
+update "analytics_rollups" set "count" = ?, "points" = ?, "condition_met" = ?, "condition_failed" = ?, "limit_reached" = ?, "h0" = ?, "h1" = ?, "h2" = ?, "h3" = ?, "h4" = ?, "h5" = ?, "h6" = ?, "h7" = ?, "h8" = ?, "h9" = ?, "h10" = ?, "h11" = ?, "h12" = ?, "h13" = ?, "h14" = ?, "h15" = ?, "h16" = ?, "h17" = ?, "h18" = ?, "h19" = ?, "h20" = ?, "h21" = ?, "h22" = ?, "h23" = ? where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" = ? and "shard" = ? and "lane" = ?;
 
 -- modules/analytics/analytics.sql.ts admitValue
 insert into analytics_metadata_values (project_id, event_id, field, value)
@@ -45,4 +45,4 @@ select "value" from "analytics_metadata_values" where "project_id" = ? and "even
 
 -- modules/analytics/analytics.sql.ts setSketches.one
 update "analytics_rollups" set "sketch" = ?, "sketch_exact" = ?, "sketch_sum" = ?, "sketch_zeros" = ?
-where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" = ? and "shard" = ?;
+where "project_id" = ? and "event_id" = ? and "grain" = ? and "bucket" = ? and "shard" = ? and "lane" = ?;

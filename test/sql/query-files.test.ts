@@ -68,6 +68,12 @@ const ALLOWED: ReadonlyArray<[file: RegExp, reason: string, line?: RegExp]> = [
     'named transaction lock',
     /^if \(dialect === 'postgres'\) await sql`select pg_advisory_xact_lock\(hashtext\(\$\{key\}::text\)\)`\.execute\(trx\);$/,
   ],
+  // An instance's write lane (decision 357): a PostgreSQL sequence, no lane on SQLite.
+  [
+    /^platform\/db\/dialect-sql\.ts$/,
+    'write lane',
+    /^return \(await sql<\{ lane: number \}>`select nextval\('write_lanes'\)::int4 as lane`\.execute\(db\)\)\.rows\[0\]!\.lane;$/,
+  ],
 ];
 
 describe('SQL lives in repositories', () => {

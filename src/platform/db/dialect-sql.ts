@@ -55,6 +55,5 @@ export function storeOwnedByOneProcess(dialect: DialectName): boolean {
  */
 export async function claimWriteLane(db: Queryable, dialect: DialectName): Promise<number> {
   if (storeOwnedByOneProcess(dialect)) return 0;
-  const { rows } = await sql<{ lane: number }>`select nextval('write_lanes')::int4 as lane`.execute(db);
-  return rows[0]!.lane;
+  return (await sql<{ lane: number }>`select nextval('write_lanes')::int4 as lane`.execute(db)).rows[0]!.lane;
 }
