@@ -1,57 +1,16 @@
 import { DAY_MS, dayNumber } from '../../platform/time.js';
 import { eventStage, type EventStagePart, type PipelineEvent } from '../events/index.js';
 import type { WriteBatch } from '../../write-path/write-batch.js';
-import { HOUR_COLUMNS } from './analytics.tables.js';
 import type { ClosedBucketCache } from './closed-buckets.js';
-import { addToSketch, hashUser, shardOf, summarize, type UserHash } from './hll.js';
+import { addToSketch, hashUser, shardOf, summarize } from './hll.js';
 import { CATEGORY_CAP, observeMetadata, OTHER_KEY, valueKey, type CategoryObservation, type MetadataIncrement } from './metadata-stats.js';
 import { monthBucket } from './periods.js';
 import { addMetadata, addRollups, admitValue, admittedValues, setSketches } from './analytics.sql.js';
 import { rollupKey, WrittenSketches } from './written-sketches.js';
+import { byRollupKey, RollupSum } from './rollup-sum.js';
 
 /** `event_id` of the rows that count every event of the project (the global view). */
 export const ALL_EVENTS = '*';
-
-/** A rollup row's additions in one batch (a fixed shape: the stage adds to it for every event). */
-class RollupSum {
-  count = 0;
-  points = 0;
-  conditionMet = 0;
-  conditionFailed = 0;
-  limitReached = 0;
-  readonly hours = new Array<number>(24).fill(0);
-  readonly users: UserHash[] = [];
-  /** The row's primary key as one string (WrittenSketches). */
-  readonly key: string;
-
-  constructor(
-    readonly projectId: string,
-    readonly eventId: string,
-    readonly grain: 'day' | 'month',
-    readonly bucket: number,
-    readonly shard: number,
-  ) {
-    this.key = rollupKey(projectId, eventId, grain, bucket, shard);
-  }
-
-  row(lane: number): Record<string, string | number> {
-    const r: Record<string, string | number> = {
-      project_id: this.projectId,
-      event_id: this.eventId,
-      grain: this.grain,
-      bucket: this.bucket,
-      shard: this.shard,
-      lane,
-      count: this.count,
-      points: this.points,
-      condition_met: this.conditionMet,
-      condition_failed: this.conditionFailed,
-      limit_reached: this.limitReached,
-    };
-    for (let h = 0; h < 24; h++) r[HOUR_COLUMNS[h]!] = this.hours[h]!;
-    return r;
-  }
-}
 
 /** A metadata row's additions in one batch. */
 interface MetadataSum extends MetadataIncrement {
@@ -284,11 +243,6 @@ class AnalyticsBatch implements EventStagePart {
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The order every batch writes rollup rows in (their primary key). */
-function byRollupKey(a: RollupSum, b: RollupSum): number {
-  return cmp(a.projectId, b.projectId) || cmp(a.eventId, b.eventId) || cmp(a.grain, b.grain) || a.bucket - b.bucket || a.shard - b.shard;
-}
 
 function byMetadataKey(a: MetadataSum, b: MetadataSum): number {
   return (
