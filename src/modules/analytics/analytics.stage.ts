@@ -7,7 +7,7 @@ import { CATEGORY_CAP, observeMetadata, OTHER_KEY, valueKey, type CategoryObserv
 import { monthBucket } from './periods.js';
 import { addMetadata, addRollups, admitValue, admittedValues, setSketches } from './analytics.sql.js';
 import { rollupKey, WrittenSketches } from './written-sketches.js';
-import { byRollupKey, RollupSum } from './rollup-sum.js';
+import { byRollupKey, cmp, RollupSum } from './rollup-sum.js';
 
 /** `event_id` of the rows that count every event of the project (the global view). */
 export const ALL_EVENTS = '*';
@@ -50,7 +50,8 @@ export class AnalyticsStage {
   /**
    * This instance's write lane (decision 357), taken at start (`claimWriteLane`): its batches add their
    * metadata, and their counts when the kept sketches already count their users, to the rows of this lane,
-   * which no other instance writes while there are no more instances than lanes. 0 until then, and on SQLite.
+   * which another running instance writes only when a multiple of 8 lanes was taken between their starts.
+   * 0 until then, and on SQLite.
    */
   lane = 0;
 
@@ -241,8 +242,6 @@ class AnalyticsBatch implements EventStagePart {
       }));
   }
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function byMetadataKey(a: MetadataSum, b: MetadataSum): number {
   return (

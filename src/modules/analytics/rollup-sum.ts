@@ -43,7 +43,8 @@ export class RollupSum {
   }
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Orders two strings by code unit, as the rows' keys are sorted. */
+export const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The order every batch writes rollup rows in (their primary key). */
 export function byRollupKey(a: RollupSum, b: RollupSum): number {
