@@ -64,11 +64,11 @@ export function createServices(platform: Platform) {
   const reversals = new ReversalsService(platform, writes, events);
   const expiry = new PointsExpiryService(platform, writes, points.expirySettings);
   tiers.useWritePath(writes);
-  streaks.useWritePath(writes);
+  streaks.freezes.useWritePath(writes);
   const coupons = new CouponsService(platform, offerUsageCounter, users, webhooks.couponReporter);
-  const offers = new OffersService(platform, coupons, tiers, streaks, currencies);
+  const offers = new OffersService(platform, coupons, tiers, streaks.freezes, currencies);
   tiers.useOffers(offers);
-  const redemption = new RedemptionService(platform, offers.repo, points, writes, currencies, tiers, streaks);
+  const redemption = new RedemptionService(platform, offers.repo, points, writes, currencies, tiers, streaks.freezes);
   const surveys = new SurveysService(platform, writes, currencies);
   // Built before the notifications service below; it reads it only once a stream is open.
   const live: LiveService = new LiveService(platform, {
@@ -209,7 +209,7 @@ export function createServices(platform: Platform) {
     { name: 'event-log-cleanup', run: async (now) => void (await events.log.prune(now)) },
     { name: 'tier-checks', run: async (now) => void (await tiers.runMonthlyChecks(now)) },
     { name: 'points-settle', run: async (now) => void (await expiry.settleAll(now)) },
-    { name: 'streak-freeze-cover', run: async (now) => void (await streaks.coverMissedPeriods(now)) },
+    { name: 'streak-freeze-cover', run: async (now) => void (await streaks.freezes.coverMissedPeriods(now)) },
     { name: 'referral-payouts', run: async () => void (await referrals.payDueRewards()) },
   ];
   jobs.daily(dailyTasks);

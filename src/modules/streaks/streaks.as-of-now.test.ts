@@ -58,7 +58,7 @@ describeBackends('streaks: reads are as of now', (t) => {
       frozenDates: ['2026-01-13'],
     };
     expect(await userStreak(t, 'ann', 's')).toMatchObject(covered);
-    await t.app.services.streaks.coverMissedPeriods(t.app.platform.clock.now());
+    await t.app.services.streaks.freezes.coverMissedPeriods(t.app.platform.clock.now());
     expect(await userStreak(t, 'ann', 's')).toMatchObject(covered);
     await t.setClock(at('2026-01-15T12:00:00Z'));
     expect(await userStreak(t, 'ann', 's')).toMatchObject({ currentCount: 0, longestStreak: 4, milestonesClaimed: [], missedCount: 1 });

@@ -77,7 +77,7 @@ describeBackends('streaks: the daily freeze job', (t) => {
       frozenDates: ['2026-03-08'],
       freezes: { available: 0, used: 1 },
     });
-    expect(await t.app.services.streaks.coverMissedPeriods(at('2026-03-10T06:00:00Z'))).toBe(0);
+    expect(await t.app.services.streaks.freezes.coverMissedPeriods(at('2026-03-10T06:00:00Z'))).toBe(0);
     await grant('dave', 1);
 
     for (const userId of ['carol', 'dave']) await purchaseAt(t, userId, at('2026-03-10T16:00:00Z'));
@@ -121,7 +121,8 @@ describeBackends('streaks: the daily freeze job', (t) => {
     await setup([['hana', 3]]);
     const now = at('2026-03-10T05:00:00Z'); // the 8th and 9th have ended in New York
     await t.setClock(now);
-    const covers = await Promise.all([t.app.services.streaks.coverMissedPeriods(now), t.app.services.streaks.coverMissedPeriods(now)]);
+    const bank = t.app.services.streaks.freezes;
+    const covers = await Promise.all([bank.coverMissedPeriods(now), bank.coverMissedPeriods(now)]);
     expect(covers.reduce((a, b) => a + b, 0)).toBe(1);
     await t.app.services.jobs.runUntilIdle();
     expect(await userStreak(t, 'hana', 's')).toMatchObject({

@@ -147,7 +147,7 @@ export async function streaksRoutes(app: App): Promise<void> {
         response: { 200: GrantedFreezes, ...errors(400, 401, 404) },
       },
     },
-    (req) => streaks.grantFreezes(req.principal.projectId, req.params.userId, req.params.streakId, req.body.count),
+    (req) => streaks.freezes.grant(req.principal.projectId, req.params.userId, req.params.streakId, req.body.count),
   );
   app.delete(
     '/admin/streak/:streakId',
