@@ -17,6 +17,11 @@ export interface AddDefinition<T extends Table, K extends Columns<T>, S extends 
   version?: keyof DB[T] & string;
   /** Further columns returned as stored (the write does not change them). */
   returning?: ReadonlyArray<keyof DB[T] & string>;
+  /**
+   * The columns PostgreSQL answers with, when the caller needs fewer than every written column and
+   * `returning` (SQLite's rows hold them all: it reads them anyway).
+   */
+  answers?: ReadonlyArray<keyof DB[T] & string>;
 }
 
 /** What `RowsAdd.deferred` sent: the rows as they are after the write, read once the batch has committed. */
@@ -58,7 +63,7 @@ export class RowsAdd<
     const types = { ...def.keys, ...def.sums, ...(def.latest ?? {}) } as Record<string, PgType>;
     const table = sql.table(def.table);
     const t = (c: string) => sql.ref(`t.${c}`);
-    const returned = [...written, ...version, ...(def.returning ?? [])];
+    const returned: string[] = def.answers ? [...def.answers] : [...written, ...version, ...(def.returning ?? [])];
     const upsert = (a: Args) =>
       sql`insert into ${table} as t (${columnList([...written, ...version])})
           select ${columnList(written)}${version.length ? sql`, 1` : sql``} from ${unnest(types, a)} order by ord

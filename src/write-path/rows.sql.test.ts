@@ -271,6 +271,20 @@ describe('write path: the SQL of the statement builders, per store', () => {
     });
   });
 
+  it('RowsAdd with `answers`: PostgreSQL returns only those columns; what SQLite runs does not change', () => {
+    const definition = {
+      description: 'daily buckets',
+      table: 'leaderboard_daily',
+      keys: { project_id: 'text', group_id: 'text', day: 'int4', user_id: 'text' },
+      sums: { points: 'int8' },
+    } as const;
+    const narrow = compiled(new RowsAdd({ ...definition, answers: ['user_id', 'points'] }));
+    const whole = compiled(new RowsAdd(definition));
+    expect(narrow.many!.postgres).toMatch(/ returning "t"\."user_id", "t"\."points"$/);
+    expect(whole.many!.postgres).toMatch(/ returning "t"\."project_id", "t"\."group_id", "t"\."day", "t"\."user_id", "t"\."points"$/);
+    for (const name of ['quietPg', 'find', 'update', 'insert']) expect(narrow[name]).toEqual(whole[name]);
+  });
+
   it('RowsUpsert: one upsert from unnest on PostgreSQL; update or insert per row on SQLite', () => {
     const upsert = new RowsUpsert({
       description: 'point lots',

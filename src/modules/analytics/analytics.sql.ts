@@ -13,8 +13,8 @@ const smaller = (column: 'min' | 'max', op: '<' | '>') =>
   );
 
 /**
- * Adds a batch's counters to the rollup rows of a lane (decision 357); returns the stored sketches so the
- * batch can fold its users in (lane 0, the only lane with sketches).
+ * Adds a batch's counters to the rollup rows of a lane (decision 357); returns the stored sketches (with
+ * their keys) so the batch can fold its users in (lane 0, the only lane with sketches).
  */
 export const addRollups = new RowsAdd<
   'analytics_rollups',
@@ -28,6 +28,8 @@ export const addRollups = new RowsAdd<
   keys: { project_id: 'text', event_id: 'text', grain: 'text', bucket: 'int4', shard: 'int4', lane: 'int4' },
   sums: Object.fromEntries(COUNTERS.map((c) => [c, 'int8'])) as Record<Counter, PgType>,
   returning: ['sketch'],
+  // Not the 30 counters: the stage folds its users into the sketches and writes nothing else back.
+  answers: ['project_id', 'event_id', 'grain', 'bucket', 'shard', 'sketch'],
 });
 
 /** Sets the sketches of rollup rows (lane 0). */
