@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Verified tokens, so the hot path does not verify the same signature again and again. Keyed by
@@ -62,6 +62,7 @@ export class TokenCache<V> {
 /** A Map entry, its 44-character key and the entry object, roughly. */
 const ENTRY_OVERHEAD = 200;
 
+/** One-shot `hash`: half the CPU of `createHash(…).update(…).digest(…)`, which builds a Hash object per call. */
 function digest(token: string): string {
-  return createHash('sha256').update(token).digest('base64');
+  return hash('sha256', token, 'base64');
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeBackends, type TestContext } from '../../../test/helpers/test-app.js';
 import { defineEvent } from '../events/events.test-factory.js';
@@ -111,5 +112,11 @@ describeBackends('API keys: service principals on every public endpoint, within 
       }
     }
     expect(publicRoutes).toBeGreaterThan(30);
+  });
+  it('stores a key as its SHA-256 in hex, so the keys of earlier releases still let their callers in', async () => {
+    const key = await createKey(t);
+    const rows = await t.app.platform.db.kysely.selectFrom('api_keys').select('key_hash').execute();
+    expect(rows.map((r) => r.key_hash)).toContain(createHash('sha256').update(key).digest('hex'));
+    expect((await call(key, 'GET', '/event')).statusCode).toBe(204); // let in: no events are defined yet
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../http/auth/api-key-scopes.js';
 import { AppError } from '../../http/errors.js';
 import { generateId } from '../../platform/ids.js';
@@ -36,7 +36,7 @@ function storedScopes(scopes: readonly ApiKeyScope[] | undefined): string | null
 
 const scopesOf = (stored: string | null): ApiKeyScope[] | null => (stored === null ? null : (JSON.parse(stored) as ApiKeyScope[]));
 
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const hashKey = (key: string) => hash('sha256', key, 'hex');
 
 const toApiKey = (r: ApiKeysTable): ApiKey => ({
   apiKeyId: r.api_key_id,
@@ -105,12 +105,12 @@ export class ApiKeysService {
   }
 
   async resolve(key: string): Promise<ApiKeyOwner | null> {
-    const hash = hashKey(key);
-    const hit = this.cache.get(hash);
+    const keyHash = hashKey(key);
+    const hit = this.cache.get(keyHash);
     if (hit !== undefined) return hit;
-    const row = await this.repository.ownerOf(this.db, hash);
+    const row = await this.repository.ownerOf(this.db, keyHash);
     const owner = row ? { projectId: row.project_id, apiKeyId: row.api_key_id, scopes: scopesOf(row.scopes) } : null;
-    this.cache.set(hash, owner);
+    this.cache.set(keyHash, owner);
     return owner;
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { randomAlnum } from '../../platform/ids.js';
 
 /**
@@ -23,7 +23,7 @@ export function newMessageId(at: number): string {
 
 /** The id of the message about one fact (`key`), the same however often it is reported. */
 export function factMessageId(at: number, key: string): string {
-  const digest = createHash('sha256').update(key).digest();
+  const digest = hash('sha256', key, 'buffer');
   let tail = '';
   for (let i = 0; i < 11; i++) tail += (digest[i]! % 36).toString(36);
   return `msg_${timePart(at)}${tail}`;
