@@ -113,6 +113,7 @@ describeBackends('API keys: service principals on every public endpoint, within 
     }
     expect(publicRoutes).toBeGreaterThan(30);
   });
+
   it('stores a key as its SHA-256 in hex, so the keys of earlier releases still let their callers in', async () => {
     const key = await createKey(t);
     const rows = await t.app.platform.db.kysely.selectFrom('api_keys').select('key_hash').execute();

@@ -29,6 +29,11 @@ export class StreakFreezeBank {
     return this.platform.db.kysely;
   }
 
+  /** The project's streak `streakId`, or undefined. */
+  private async streak(projectId: string, streakId: string): Promise<Streak | undefined> {
+    return (await this.definitions(projectId)).find((s) => s.streakId === streakId);
+  }
+
   /** Set once when the services are wired (the daily freeze job goes through the write path). */
   useWritePath(writes: WritePath): void {
     this.writes = writes;
@@ -41,7 +46,7 @@ export class StreakFreezeBank {
    * only the freezes.
    */
   async grant(projectId: string, userId: string, streakId: string, count: number) {
-    const streak = (await this.definitions(projectId)).find((s) => s.streakId === streakId);
+    const streak = await this.streak(projectId, streakId);
     if (!streak) throw AppError.of('STREAK_NOT_FOUND', streakId);
     if (!streak.freezes) throw AppError.of('FREEZES_NOT_ENABLED', `Streak ${streakId} has no freezes; set freezes.max on the streak first`);
     const max = streak.freezes.max;
@@ -66,7 +71,7 @@ export class StreakFreezeBank {
 
   /** Whether the streak exists and has a freeze rule (a STREAK_FREEZE offer may name it). */
   async hasFreezes(projectId: string, streakId: string): Promise<boolean> {
-    return (await this.definitions(projectId)).some((s) => s.streakId === streakId && s.freezes !== null);
+    return ((await this.streak(projectId, streakId))?.freezes ?? null) !== null;
   }
 
   /**
@@ -74,7 +79,7 @@ export class StreakFreezeBank {
    * the redeem decides again under the lock).
    */
   async freezeBankRefusal(projectId: string, userId: string, streakId: string): Promise<'FREEZE_BANK_FULL' | 'STREAK_UNAVAILABLE' | null> {
-    const streak = (await this.definitions(projectId)).find((s) => s.streakId === streakId);
+    const streak = await this.streak(projectId, streakId);
     if (!streak || streak.status !== 'ACTIVE' || !streak.freezes) return 'STREAK_UNAVAILABLE';
     const available = freezesOf(await this.repo.progressRow(this.db, projectId, userId, streakId)).available;
     return available >= streak.freezes.max ? 'FREEZE_BANK_FULL' : null;
